@@ -1,0 +1,136 @@
+// `opsdesk-stack [start|reset|status] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR]`
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig } from "./config/index.js";
+import { defaultDataDir, deriveKeys, type RunningStack, startStack } from "./stack.js";
+
+const USAGE = `Usage: opsdesk-stack [command] [options]
+
+Commands:
+  start       start Postgres, migrate, seed a fresh database and serve the API (default)
+  reset       wipe the database, then migrate and seed it again
+  status      show whether the stack runs, its URLs and keys
+
+Options:
+  --project-dir DIR   folder holding supabase/ (default: current directory)
+  --port N            API port (default: [api] port in config.toml, 54321)
+  --db-port N         Postgres port (default: [db] port in config.toml, 54322)
+  --data-dir DIR      where data lives (default: <project>/.stack)
+  -h, --help          this help
+Environment: DATABASE_URL uses an existing Postgres instead of starting one.`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    "project-dir": { type: "string" },
+    port: { type: "string" },
+    "db-port": { type: "string" },
+    "data-dir": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+
+function intOption(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`--${name} must be a port number, got "${value}"`);
+  return n;
+}
+
+const command = positionals[0] ?? "start";
+const projectDir = values["project-dir"] ?? process.cwd();
+const options = {
+  projectDir,
+  port: intOption("port", values.port),
+  dbPort: intOption("db-port", values["db-port"]),
+  dataDir: values["data-dir"],
+};
+
+export function statusLines(s: Pick<RunningStack, "url" | "dbUrl" | "keys" | "config">): string {
+  const rows: [string, string][] = [
+    ["API URL", s.url],
+    ["REST URL", `${s.url}/rest/v1`],
+    ["Realtime URL", `${s.url.replace(/^http/, "ws")}/realtime/v1`],
+    ["Storage URL", `${s.url}/storage/v1`],
+    ["Functions URL", `${s.url}/functions/v1`],
+    ["Mail (inbox)", `${s.url}/_mail`],
+    ["DB URL", s.dbUrl],
+    ["JWT secret", s.config.auth.jwt_secret],
+    ["Publishable key", s.keys.publishable],
+    ["Secret key", s.keys.secret],
+    ["anon key", s.keys.anon],
+    ["service_role key", s.keys.serviceRole],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${k.padStart(width)}: ${v}`).join("\n");
+}
+
+async function start(reset: boolean): Promise<void> {
+  let stack: RunningStack;
+  try {
+    stack = await startStack({ ...options, reset });
+  } catch (err) {
+    fail(`Could not start the stack:\n${(err as Error).message}`);
+  }
+  const t = stack.timings;
+  process.stdout.write(
+    `\nOpsdesk local stack is running (${t.fresh ? "fresh database" : "existing database"}, ready in ${Math.round(t.totalMs)} ms).\n\n${statusLines(stack)}\n\n`,
+  );
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write("Stopping…\n");
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+async function resetOnly(): Promise<void> {
+  const stack = await startStack({ ...options, reset: true }).catch((err: Error) =>
+    fail(`Reset failed:\n${err.message}`),
+  );
+  process.stdout.write(`Database reset, migrated and seeded (${Math.round(stack.timings.totalMs)} ms).\n`);
+  await stack.stop();
+}
+
+async function status(): Promise<void> {
+  const config = loadConfig(projectDir, options);
+  const dataDir = path.resolve(options.dataDir ?? defaultDataDir(config));
+  const file = path.join(dataDir, "stack.json");
+  if (!existsSync(file)) fail(`The stack is not running (no ${file}).`);
+  const info = JSON.parse(readFileSync(file, "utf8")) as { pid: number; url: string; dbUrl: string };
+  try {
+    process.kill(info.pid, 0);
+  } catch {
+    fail(`The stack is not running (pid ${info.pid} is gone).`);
+  }
+  const health = await fetch(`${info.url}/auth/v1/health`).then(
+    (r) => r.status,
+    () => 0,
+  );
+  const keys = await deriveKeys(config.auth.jwt_secret);
+  process.stdout.write(
+    `Stack pid ${info.pid}: ${health === 200 ? "healthy" : `not answering (health ${health})`}\n\n${statusLines({ url: info.url, dbUrl: info.dbUrl, keys, config })}\n`,
+  );
+}
+
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+} else if (command === "start") {
+  await start(false);
+} else if (command === "reset") {
+  await resetOnly();
+} else if (command === "status") {
+  await status();
+} else {
+  fail(`Unknown command "${command}".\n\n${USAGE}`);
+}

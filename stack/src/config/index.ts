@@ -1,0 +1,248 @@
+// Reads a Supabase CLI project folder (`supabase/config.toml`) into the stack's
+// typed configuration. Defaults are the Supabase CLI's own, so a folder written
+// for `supabase start` means the same thing here.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parse as parseToml } from "smol-toml";
+
+export const WELL_KNOWN = {
+  jwtSecret: "super-secret-jwt-token-with-at-least-32-characters-long",
+  anonKey:
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0",
+  serviceRoleKey:
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU",
+  publishableKey: "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH",
+  secretKey: "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz",
+  dbPassword: "postgres",
+} as const;
+
+export interface RateLimits {
+  email_sent: number;
+  sms_sent: number;
+  anonymous_users: number;
+  token_refresh: number;
+  sign_in_sign_ups: number;
+  token_verifications: number;
+}
+
+export interface EmailTemplate {
+  subject?: string;
+  content_path?: string;
+}
+
+export interface BucketConfig {
+  public: boolean;
+  file_size_limit?: number;
+  allowed_mime_types?: string[];
+  objects_path?: string;
+}
+
+export interface FunctionConfig {
+  enabled: boolean;
+  verify_jwt: boolean;
+  entrypoint?: string;
+  import_map?: string;
+}
+
+export interface StackConfig {
+  /** Absolute path of the `supabase/` folder. */
+  supabaseDir: string;
+  projectId: string;
+  api: {
+    port: number;
+    schemas: string[];
+    extra_search_path: string[];
+    max_rows: number;
+    /** `http://127.0.0.1:<port>`: issuer base and the URL printed to users. */
+    external_url: string;
+  };
+  db: { port: number; major_version: number; seed: { enabled: boolean; sql_paths: string[] } };
+  auth: {
+    enabled: boolean;
+    site_url: string;
+    additional_redirect_urls: string[];
+    jwt_expiry: number;
+    jwt_secret: string;
+    enable_refresh_token_rotation: boolean;
+    refresh_token_reuse_interval: number;
+    enable_signup: boolean;
+    enable_anonymous_sign_ins: boolean;
+    minimum_password_length: number;
+    password_requirements: string;
+    rate_limit: RateLimits;
+    email: {
+      enable_signup: boolean;
+      double_confirm_changes: boolean;
+      enable_confirmations: boolean;
+      secure_password_change: boolean;
+      max_frequency: string;
+      otp_length: number;
+      otp_expiry: number;
+      template: Record<string, EmailTemplate>;
+    };
+  };
+  storage: { enabled: boolean; file_size_limit: number; buckets: Record<string, BucketConfig> };
+  realtime: { enabled: boolean };
+  functions: Record<string, FunctionConfig>;
+  inbucket: { enabled: boolean };
+}
+
+type Toml = Record<string, unknown>;
+
+/** Parses sizes the way the CLI does: "50MiB", "5MB", "1024" (bytes). */
+export function parseByteSize(value: unknown, fallback: number): number {
+  if (value === undefined || value === null || value === "") return fallback;
+  if (typeof value === "number") return value;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([KMGT]i?B|B)?\s*$/i.exec(String(value));
+  if (!m) throw new Error(`config.toml: cannot read the size "${String(value)}"`);
+  const units: Record<string, number> = {
+    B: 1,
+    KB: 1e3,
+    MB: 1e6,
+    GB: 1e9,
+    TB: 1e12,
+    KIB: 1024,
+    MIB: 1024 ** 2,
+    GIB: 1024 ** 3,
+    TIB: 1024 ** 4,
+  };
+  return Math.round(Number(m[1]) * (units[(m[2] ?? "B").toUpperCase()] ?? 1));
+}
+
+/** The CLI substitutes `env(NAME)` in string values from the environment. */
+function substituteEnv(value: unknown): unknown {
+  if (typeof value === "string") {
+    const m = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value.trim());
+    return m ? (process.env[m[1]] ?? "") : value;
+  }
+  if (Array.isArray(value)) return value.map(substituteEnv);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituteEnv(v)]));
+  }
+  return value;
+}
+
+function section(root: Toml, ...keys: string[]): Toml {
+  let cur: unknown = root;
+  for (const key of keys) cur = (cur as Toml | undefined)?.[key];
+  return cur && typeof cur === "object" ? (cur as Toml) : {};
+}
+
+function pick<T>(obj: Toml, key: string, fallback: T): T {
+  return obj[key] === undefined ? fallback : (obj[key] as T);
+}
+
+export interface ConfigOverrides {
+  port?: number;
+  dbPort?: number;
+}
+
+/** Finds the `supabase/` folder: the directory itself or its `supabase` child. */
+export function resolveSupabaseDir(projectDir: string): string {
+  const abs = path.resolve(projectDir);
+  if (existsSync(path.join(abs, "supabase", "config.toml"))) return path.join(abs, "supabase");
+  if (existsSync(path.join(abs, "config.toml"))) return abs;
+  if (existsSync(path.join(abs, "supabase"))) return path.join(abs, "supabase");
+  return abs;
+}
+
+export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}): StackConfig {
+  const supabaseDir = resolveSupabaseDir(projectDir);
+  const file = path.join(supabaseDir, "config.toml");
+  let raw: Toml = {};
+  if (existsSync(file)) {
+    try {
+      raw = substituteEnv(parseToml(readFileSync(file, "utf8"))) as Toml;
+    } catch (err) {
+      throw new Error(`${file}: ${(err as Error).message}`);
+    }
+  }
+  const api = section(raw, "api");
+  const db = section(raw, "db");
+  const auth = section(raw, "auth");
+  const email = section(raw, "auth", "email");
+  const storage = section(raw, "storage");
+  const port = overrides.port ?? pick(api, "port", 54321);
+
+  const buckets: Record<string, BucketConfig> = {};
+  for (const [name, b] of Object.entries(section(raw, "storage", "buckets"))) {
+    const bucket = b as Toml;
+    buckets[name] = {
+      public: pick(bucket, "public", false),
+      file_size_limit: bucket.file_size_limit === undefined ? undefined : parseByteSize(bucket.file_size_limit, 0),
+      allowed_mime_types: bucket.allowed_mime_types as string[] | undefined,
+      objects_path: bucket.objects_path as string | undefined,
+    };
+  }
+
+  const functions: Record<string, FunctionConfig> = {};
+  for (const [name, f] of Object.entries(section(raw, "functions"))) {
+    const fn = f as Toml;
+    functions[name] = {
+      enabled: pick(fn, "enabled", true),
+      verify_jwt: pick(fn, "verify_jwt", true),
+      entrypoint: fn.entrypoint as string | undefined,
+      import_map: fn.import_map as string | undefined,
+    };
+  }
+
+  const rateLimit = section(raw, "auth", "rate_limit");
+  return {
+    supabaseDir,
+    projectId: pick(raw, "project_id", path.basename(path.dirname(supabaseDir))),
+    api: {
+      port,
+      schemas: pick(api, "schemas", ["public", "graphql_public"]),
+      extra_search_path: pick(api, "extra_search_path", ["public", "extensions"]),
+      max_rows: pick(api, "max_rows", 1000),
+      external_url: `http://127.0.0.1:${port}`,
+    },
+    db: {
+      port: overrides.dbPort ?? pick(db, "port", 54322),
+      major_version: pick(db, "major_version", 17),
+      seed: {
+        enabled: pick(section(raw, "db", "seed"), "enabled", true),
+        sql_paths: pick(section(raw, "db", "seed"), "sql_paths", ["./seed.sql"]),
+      },
+    },
+    auth: {
+      enabled: pick(auth, "enabled", true),
+      site_url: pick(auth, "site_url", "http://127.0.0.1:3000"),
+      additional_redirect_urls: pick(auth, "additional_redirect_urls", ["https://127.0.0.1:3000"]),
+      jwt_expiry: pick(auth, "jwt_expiry", 3600),
+      jwt_secret: pick(auth, "jwt_secret", "") || WELL_KNOWN.jwtSecret,
+      enable_refresh_token_rotation: pick(auth, "enable_refresh_token_rotation", true),
+      refresh_token_reuse_interval: pick(auth, "refresh_token_reuse_interval", 10),
+      enable_signup: pick(auth, "enable_signup", true),
+      enable_anonymous_sign_ins: pick(auth, "enable_anonymous_sign_ins", false),
+      minimum_password_length: pick(auth, "minimum_password_length", 6),
+      password_requirements: pick(auth, "password_requirements", ""),
+      rate_limit: {
+        email_sent: pick(rateLimit, "email_sent", 2),
+        sms_sent: pick(rateLimit, "sms_sent", 30),
+        anonymous_users: pick(rateLimit, "anonymous_users", 30),
+        token_refresh: pick(rateLimit, "token_refresh", 150),
+        sign_in_sign_ups: pick(rateLimit, "sign_in_sign_ups", 30),
+        token_verifications: pick(rateLimit, "token_verifications", 30),
+      },
+      email: {
+        enable_signup: pick(email, "enable_signup", true),
+        double_confirm_changes: pick(email, "double_confirm_changes", true),
+        enable_confirmations: pick(email, "enable_confirmations", false),
+        secure_password_change: pick(email, "secure_password_change", false),
+        max_frequency: pick(email, "max_frequency", "1s"),
+        otp_length: pick(email, "otp_length", 6),
+        otp_expiry: pick(email, "otp_expiry", 3600),
+        template: section(raw, "auth", "email", "template") as Record<string, EmailTemplate>,
+      },
+    },
+    storage: {
+      enabled: pick(storage, "enabled", true),
+      file_size_limit: parseByteSize(storage.file_size_limit, 50 * 1024 ** 2),
+      buckets,
+    },
+    realtime: { enabled: pick(section(raw, "realtime"), "enabled", true) },
+    functions,
+    inbucket: { enabled: pick(section(raw, "inbucket"), "enabled", true) },
+  };
+}

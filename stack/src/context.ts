@@ -1,0 +1,56 @@
+// What every service receives: configuration, database, keys and a logger.
+// Services are Fastify plugins mounted under their prefix by the gateway.
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import type { StackConfig } from "./config/index.js";
+import type { Database } from "./db/index.js";
+import type { JwtKeys } from "./shared/jwt.js";
+import type { Logger } from "./shared/log.js";
+
+export interface ApiKeys {
+  /** Legacy HS256 JWTs, as `supabase status` prints them. */
+  anon: string;
+  serviceRole: string;
+  /** New-style opaque keys that the gateway maps to the JWTs above. */
+  publishable: string;
+  secret: string;
+}
+
+export interface StackContext {
+  config: StackConfig;
+  db: Database;
+  jwt: JwtKeys;
+  keys: ApiKeys;
+  log: Logger;
+  /** Absolute path of the data directory (storage bytes live under it). */
+  dataDir: string;
+  /** Services can ask each other for things through here (e.g. REST schema reload). */
+  hooks: StackHooks;
+}
+
+export interface StackHooks {
+  /** Reload every schema cache (after migrations, `NOTIFY pgrst, 'reload schema'`). */
+  reloadSchema(): Promise<void>;
+}
+
+export interface Service {
+  name: string;
+  /** Mount point, e.g. `/rest/v1`. */
+  prefix: string;
+  /** Registers routes relative to the prefix in an encapsulated Fastify scope. */
+  register(app: FastifyInstance): Promise<void> | void;
+  /** Takes a WebSocket upgrade whose path starts with the prefix; false declines it. */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Background work (replication, watchers) that outlives a request. */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+  /** Paths (relative to the prefix) reachable without an API key, e.g. public objects. */
+  isOpen?(path: string, method: string): boolean;
+  /** The service answers CORS itself (edge functions do). */
+  ownCors?: boolean;
+  /** Schema changed: drop caches. */
+  reloadSchema?(): Promise<void>;
+}
+
+export type ServiceFactory = (ctx: StackContext) => Service;

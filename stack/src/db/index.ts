@@ -1,0 +1,116 @@
+// Connection pools and the per-request transaction every API service runs in.
+import pg from "pg";
+import { WELL_KNOWN } from "../config/index.js";
+import { urlForRole } from "./postgres.js";
+
+// Timestamps and numerics are passed through as text: JSON built by Postgres keeps
+// their exact form, and values read directly must not lose precision.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
+
+export interface Database {
+  /** Superuser URL (migrations, auth and storage bookkeeping). */
+  url: string;
+  /** As `postgres`: for the services' own bookkeeping, never for callers' queries. */
+  admin: pg.Pool;
+  /** As `authenticator` (NOINHERIT): callers' queries run here after SET ROLE. */
+  api: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function openDatabase(url: string, poolSize = 10): Database {
+  const admin = new pg.Pool({ connectionString: url, max: 5, application_name: "opsdesk-stack" });
+  const api = new pg.Pool({
+    connectionString: urlForRole(url, "authenticator", WELL_KNOWN.dbPassword),
+    max: poolSize,
+    application_name: "opsdesk-stack-api",
+  });
+  // An idle client that dies (server restart) must not crash the process.
+  admin.on("error", () => {});
+  api.on("error", () => {});
+  return {
+    url,
+    admin,
+    api,
+    close: async () => {
+      await Promise.all([admin.end(), api.end()]);
+    },
+  };
+}
+
+/** Who is calling and how: what PostgREST and storage-api put into the session. */
+export interface RequestScope {
+  role: string;
+  claims: Record<string, unknown>;
+  method: string;
+  path: string;
+  /** Lower-cased request headers. */
+  headers: Record<string, string>;
+  /** Schemas for search_path (request schema first, then the extra search path). */
+  searchPath: string[];
+  readOnly?: boolean;
+  /** Extra transaction-local settings, e.g. storage.operation. */
+  settings?: Record<string, string>;
+}
+
+/**
+ * Runs `fn` in one transaction as the caller: SET LOCAL ROLE via set_config, the
+ * claims and request GUCs PostgREST sets, plus the legacy per-claim settings that
+ * auth.uid() and storage policies read. `rollback` ends with ROLLBACK instead of
+ * COMMIT (Prefer: tx=rollback, permission probes).
+ */
+export async function withScope<T>(
+  pool: pg.Pool,
+  scope: RequestScope,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  options: { rollback?: boolean } = {},
+): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query(scope.readOnly ? "begin read only" : "begin");
+    const claims = JSON.stringify(scope.claims);
+    const sub = typeof scope.claims.sub === "string" ? scope.claims.sub : "";
+    const email = typeof scope.claims.email === "string" ? scope.claims.email : "";
+    const values: string[] = [
+      scope.searchPath.map((s) => `"${s.replaceAll('"', '""')}"`).join(", "),
+      scope.role,
+      claims,
+      sub,
+      email,
+      scope.method,
+      scope.path,
+      JSON.stringify(scope.headers),
+    ];
+    const extra = Object.entries(scope.settings ?? {});
+    const parts = [
+      "set_config('search_path', $1, true)",
+      "set_config('role', $2, true)",
+      "set_config('request.jwt.claims', $3, true)",
+      "set_config('request.jwt.claim.role', $2, true)",
+      "set_config('request.jwt.claim.sub', $4, true)",
+      "set_config('request.jwt.claim.email', $5, true)",
+      "set_config('request.method', $6, true)",
+      "set_config('request.path', $7, true)",
+      "set_config('request.headers', $8, true)",
+    ];
+    for (const [key, value] of extra) {
+      const n = values.length + 1;
+      values.push(key, value);
+      parts.push(`set_config($${n}, $${n + 1}, true)`);
+    }
+    await client.query(`select ${parts.join(", ")}`, values);
+    const result = await fn(client);
+    await client.query(options.rollback ? "rollback" : "commit");
+    return result;
+  } catch (err) {
+    try {
+      await client.query("rollback");
+    } catch {
+      broken = true;
+    }
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}

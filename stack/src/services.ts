@@ -1,0 +1,7 @@
+// The services the gateway mounts, in routing order.
+import { createAuthService } from "./auth/index.js";
+import type { Service, StackContext } from "./context.js";
+
+export function createServices(ctx: StackContext): Service[] {
+  return [createAuthService(ctx)];
+}

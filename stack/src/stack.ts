@@ -1,0 +1,162 @@
+// Starts the whole local stack: Postgres, base schema, migrations, seed, services, gateway.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { type ConfigOverrides, loadConfig, type StackConfig, WELL_KNOWN } from "./config/index.js";
+import type { ApiKeys, Service, StackContext } from "./context.js";
+import { type Database, openDatabase } from "./db/index.js";
+import { applyMigrations, applySeeds, installBase, isFresh } from "./db/migrate.js";
+import { type PostgresServer, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
+import { buildGateway } from "./gateway.js";
+import { createServices } from "./services.js";
+import { JwtKeys } from "./shared/jwt.js";
+import { createLogger, type Logger } from "./shared/log.js";
+
+export interface StackOptions extends ConfigOverrides {
+  /** A folder holding `supabase/` (or the `supabase/` folder itself). */
+  projectDir: string;
+  /** Where Postgres data and stored objects live; default `<project>/.stack`. */
+  dataDir?: string;
+  /** Use this server instead of starting one (DATABASE_URL). */
+  databaseUrl?: string;
+  /** Start from an empty database: wipe the data (reset). */
+  reset?: boolean;
+  /** Tests only: fsync off. */
+  unsafeFast?: boolean;
+  log?: Logger;
+}
+
+export interface RunningStack {
+  url: string;
+  dbUrl: string;
+  keys: ApiKeys;
+  config: StackConfig;
+  ctx: StackContext;
+  app: FastifyInstance;
+  timings: { postgresMs: number; migrateMs: number; totalMs: number; fresh: boolean };
+  stop(): Promise<void>;
+}
+
+export async function deriveKeys(secret: string): Promise<ApiKeys> {
+  if (secret === WELL_KNOWN.jwtSecret) {
+    return {
+      anon: WELL_KNOWN.anonKey,
+      serviceRole: WELL_KNOWN.serviceRoleKey,
+      publishable: WELL_KNOWN.publishableKey,
+      secret: WELL_KNOWN.secretKey,
+    };
+  }
+  // The CLI signs the legacy keys with a custom secret the same way.
+  const jwt = new JwtKeys(secret);
+  const sign = (role: string) => jwt.sign({ iss: "supabase-demo", role, exp: 1983812996 });
+  return {
+    anon: await sign("anon"),
+    serviceRole: await sign("service_role"),
+    publishable: WELL_KNOWN.publishableKey,
+    secret: WELL_KNOWN.secretKey,
+  };
+}
+
+/** Installs the base, applies migrations and, on a fresh database, the seeds. */
+export async function prepareDatabase(url: string, config: StackConfig, log: Logger): Promise<{ fresh: boolean }> {
+  const client = new pg.Client({ connectionString: url, application_name: "opsdesk-stack-migrate" });
+  await client.connect();
+  try {
+    await installBase(client, log);
+    const fresh = await isFresh(client);
+    await applyMigrations(client, config, log);
+    if (fresh) await applySeeds(client, config, log);
+    return { fresh };
+  } finally {
+    await client.end();
+  }
+}
+
+export function defaultDataDir(config: StackConfig): string {
+  return path.join(path.dirname(config.supabaseDir), ".stack");
+}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const started = performance.now();
+  const log = options.log ?? createLogger("stack");
+  const config = loadConfig(options.projectDir, options);
+  const dataDir = path.resolve(options.dataDir ?? defaultDataDir(config));
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+
+  if (options.reset && !databaseUrl) rmSync(path.join(dataDir, "db"), { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+
+  const server: PostgresServer = databaseUrl
+    ? await useExistingPostgres(databaseUrl)
+    : await startEmbeddedPostgres({
+        dataDir: path.join(dataDir, "db"),
+        port: config.db.port,
+        log,
+        unsafeFast: options.unsafeFast,
+      });
+  const postgresMs = performance.now() - started;
+
+  let db: Database | undefined;
+  let services: Service[] = [];
+  let app: FastifyInstance | undefined;
+  try {
+    const { fresh } = await prepareDatabase(server.url, config, log);
+    const migrateMs = performance.now() - started - postgresMs;
+    db = openDatabase(server.url);
+    const keys = await deriveKeys(config.auth.jwt_secret);
+    const ctx: StackContext = {
+      config,
+      db,
+      jwt: new JwtKeys(config.auth.jwt_secret),
+      keys,
+      log,
+      dataDir,
+      hooks: {
+        reloadSchema: async () => {
+          await Promise.all(services.map((s) => s.reloadSchema?.()));
+        },
+      },
+    };
+    services = createServices(ctx);
+    app = await buildGateway(ctx, services);
+    for (const s of services) await s.start?.();
+    await app.listen({ host: "127.0.0.1", port: config.api.port });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : config.api.port;
+    const url = `http://127.0.0.1:${port}`;
+    if (port !== config.api.port) {
+      // Port 0 asked for any free port: issuer URLs and links must use the real one.
+      config.api.port = port;
+      config.api.external_url = url;
+    }
+    writeFileSync(
+      path.join(dataDir, "stack.json"),
+      JSON.stringify({ pid: process.pid, url, dbUrl: server.url, startedAt: new Date().toISOString() }, null, 2),
+    );
+    const runningApp = app;
+    const runningDb = db;
+    return {
+      url,
+      dbUrl: server.url,
+      keys,
+      config,
+      ctx,
+      app: runningApp,
+      timings: { postgresMs, migrateMs, totalMs: performance.now() - started, fresh },
+      stop: async () => {
+        for (const s of [...services].reverse()) await s.stop?.().catch((e) => log.warn(`${s.name} stop`, e));
+        await runningApp.close();
+        await runningDb.close();
+        await server.stop();
+        rmSync(path.join(dataDir, "stack.json"), { force: true });
+      },
+    };
+  } catch (err) {
+    for (const s of services) await s.stop?.().catch(() => {});
+    await app?.close().catch(() => {});
+    await db?.close().catch(() => {});
+    await server.stop().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestStack, type TestStack } from "./harness.js";
+
+describe("stack bootstrap", () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("installs the Supabase roles", async () => {
+    const rows = await stack.sql<{ rolname: string; rolbypassrls: boolean; rolinherit: boolean; rolcanlogin: boolean }>(
+      "select rolname, rolbypassrls, rolinherit, rolcanlogin from pg_roles where rolname in ('anon','authenticated','service_role','authenticator') order by rolname",
+    );
+    expect(rows).toEqual([
+      { rolname: "anon", rolbypassrls: false, rolinherit: false, rolcanlogin: false },
+      { rolname: "authenticated", rolbypassrls: false, rolinherit: false, rolcanlogin: false },
+      { rolname: "authenticator", rolbypassrls: false, rolinherit: false, rolcanlogin: true },
+      { rolname: "service_role", rolbypassrls: true, rolinherit: false, rolcanlogin: false },
+    ]);
+  });
+
+  it("reads claims through auth.uid(), auth.role(), auth.email() and auth.jwt()", async () => {
+    const [row] = await stack.sql(
+      `select set_config('request.jwt.claims', '{"sub":"6f1d3c4e-0000-4000-8000-000000000001","role":"authenticated","email":"a@b.c"}', false),
+              auth.uid()::text as uid, auth.role() as role, auth.email() as email, auth.jwt() ->> 'sub' as sub`,
+    );
+    expect(row).toMatchObject({
+      uid: "6f1d3c4e-0000-4000-8000-000000000001",
+      role: "authenticated",
+      email: "a@b.c",
+      sub: "6f1d3c4e-0000-4000-8000-000000000001",
+    });
+  });
+
+  it("has the storage helpers, the realtime publication and the migration history table", async () => {
+    const [row] = await stack.sql(
+      `select storage.foldername('a/b/c.png') as folders, storage.filename('a/b/c.png') as file,
+              storage.extension('a/b/c.png') as ext,
+              exists (select 1 from pg_publication where pubname = 'supabase_realtime') as publication,
+              to_regclass('supabase_migrations.schema_migrations') is not null as history`,
+    );
+    expect(row).toEqual({ folders: ["a", "b"], file: "c.png", ext: "png", publication: true, history: true });
+  });
+
+  it("answers health without an API key and refuses other routes without one", async () => {
+    expect((await fetch(`${stack.url}/auth/v1/health`)).status).toBe(200);
+    const res = await fetch(`${stack.url}/auth/v1/user`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ message: "No API key found in request" });
+    const bad = await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: "nope" } });
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toMatchObject({ message: "Invalid API key" });
+  });
+});

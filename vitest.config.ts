@@ -1,0 +1,26 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.{ts,tsx}", "stack/src/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "stack",
+          include: ["stack/test/**/*.test.ts"],
+          globalSetup: ["stack/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Files share one Postgres; two at a time keeps the 2-core machine responsive.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});

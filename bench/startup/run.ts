@@ -1,0 +1,88 @@
+// Cold start (initdb + base + migrations + seed), warm start (existing data dir)
+// and idle memory of the whole stack, Postgres included.
+// Run: npx tsx bench/startup/run.ts [--project-dir DIR] [--runs N]
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createLogger } from "../../stack/src/shared/log.js";
+import { startStack } from "../../stack/src/stack.js";
+
+const { values } = parseArgs({
+  options: { "project-dir": { type: "string", default: "." }, runs: { type: "string", default: "3" } },
+});
+const projectDir = path.resolve(values["project-dir"] ?? ".");
+const runs = Number(values.runs);
+const port = 55091;
+const dbPort = 55092;
+
+/** Proportional set size (shared pages split among sharers) of a process, in bytes. */
+function pss(pid: number): number {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const kb = /^Pss:\s+(\d+) kB/m.exec(text);
+    return kb ? Number(kb[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster of the data dir and all its children (backends, walsender, …). */
+function postgresPids(dataDir: string): number[] {
+  const postmaster = Number(readFileSync(path.join(dataDir, "db", "postmaster.pid"), "utf8").split("\n")[0]);
+  const pids = [postmaster];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === postmaster) pids.push(Number(entry));
+    } catch {
+      // process ended while we looked
+    }
+  }
+  return pids;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
+const quiet = createLogger("bench");
+
+const cold: number[] = [];
+const warm: number[] = [];
+let memory = { node: 0, postgres: 0 };
+for (let i = 0; i < runs; i++) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-bench-startup-"));
+  try {
+    let t0 = performance.now();
+    let stack = await startStack({ projectDir, dataDir, port, dbPort, log: quiet });
+    cold.push(performance.now() - t0);
+    await stack.stop();
+
+    t0 = performance.now();
+    stack = await startStack({ projectDir, dataDir, port, dbPort, log: quiet });
+    warm.push(performance.now() - t0);
+    if (i === runs - 1) {
+      // Let the first requests' allocations settle, then measure idle memory.
+      await fetch(`${stack.url}/auth/v1/health`);
+      global.gc?.();
+      await new Promise((r) => setTimeout(r, 1500));
+      memory = {
+        node: pss(process.pid),
+        postgres: postgresPids(dataDir).reduce((sum, pid) => sum + pss(pid), 0),
+      };
+    }
+    await stack.stop();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`\nStartup of ${projectDir} (${runs} runs, median)`);
+console.table({
+  "cold start (initdb + base + migrate + seed)": { ms: Math.round(median(cold)), target: "≤ 2000" },
+  "warm start (existing data dir)": { ms: Math.round(median(warm)), target: "≤ 1000" },
+});
+console.log(
+  `Idle memory (PSS): node ${mb(memory.node)} + postgres ${mb(memory.postgres)} = ${mb(memory.node + memory.postgres)} (target ≤ 300 MB)`,
+);

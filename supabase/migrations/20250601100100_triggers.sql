@@ -1,0 +1,319 @@
+-- Opsdesk triggers (SPEC §3–§5): versions, updated_at, slugs, the order state machine,
+-- the item lock, totals, unit price defaults, guards on staff and permissions, audit.
+--
+-- Rules raised here (SQLSTATE → message):
+--   PT409  Someone else changed this record. Reload to see their changes.   (stale version; PostgREST → HTTP 409)
+--   P0001  An order that is <from> cannot become <to>.
+--   P0001  A new order must start as pending.
+--   P0001  Items can only be changed while the order is pending.
+--   P0001  Order times are set by status changes and cannot be edited.
+--   P0001  At least one active admin must remain.
+--   P0001  You cannot remove your own role's access to permissions.
+--   P0001  The audit log cannot be changed.
+-- Trigger functions live in schema `app`, which the API does not expose.
+
+create schema if not exists app;
+grant usage on schema app to anon, authenticated, service_role;
+
+-- Optimistic locking: an update carries the version it was loaded with (or no
+-- version at all); a different one means someone else saved in between.
+create function app.bump_version() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if new.version is distinct from old.version then
+    raise exception 'Someone else changed this record. Reload to see their changes.'
+      using errcode = 'PT409',
+            detail = format('The record is at version %s, the update was based on version %s.', old.version, new.version);
+  end if;
+  new.version := old.version + 1;
+  return new;
+end
+$$;
+
+create function app.touch_updated_at() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  new.updated_at := now();
+  return new;
+end
+$$;
+
+-- "Summer Sale!" → "summer-sale"
+create function app.slugify(value text) returns text
+language sql immutable set search_path = '' as $$
+  select btrim(regexp_replace(lower(value), '[^a-z0-9]+', '-', 'g'), '-')
+$$;
+
+create function app.categories_default_slug() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if new.slug is null or btrim(new.slug) = '' then
+    new.slug := app.slugify(new.name);
+  end if;
+  return new;
+end
+$$;
+
+-- The order state machine (SPEC §4), in one place: the trigger and the console
+-- (rpc order_next_statuses) read it from here.
+create function public.order_next_statuses(status public.order_status)
+returns public.order_status[]
+language sql immutable set search_path = '' as $$
+  select case status
+    when 'pending' then array['paid', 'cancelled']::public.order_status[]
+    when 'paid' then array['shipped', 'cancelled', 'refunded']::public.order_status[]
+    when 'shipped' then array['delivered', 'refunded']::public.order_status[]
+    when 'delivered' then array['refunded']::public.order_status[]
+    else array[]::public.order_status[]
+  end
+$$;
+
+-- Status changes follow the state machine and stamp paid/shipped/delivered times.
+-- A stamp given in the same update as its transition is kept (back-dated history,
+-- e.g. the seed); otherwise it is now(). Outside a transition the stamps are fixed.
+create function app.orders_status_machine() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if tg_op = 'INSERT' then
+    if new.status <> 'pending' then
+      raise exception 'A new order must start as pending.' using errcode = 'P0001';
+    end if;
+    if new.paid_at is not null or new.shipped_at is not null or new.delivered_at is not null then
+      raise exception 'Order times are set by status changes and cannot be edited.' using errcode = 'P0001';
+    end if;
+    return new;
+  end if;
+
+  if new.status is distinct from old.status
+     and not (new.status = any (public.order_next_statuses(old.status))) then
+    raise exception 'An order that is % cannot become %.', old.status, new.status using errcode = 'P0001';
+  end if;
+
+  if (new.paid_at is distinct from old.paid_at and not (new.status = 'paid' and old.status = 'pending'))
+     or (new.shipped_at is distinct from old.shipped_at and not (new.status = 'shipped' and old.status = 'paid'))
+     or (new.delivered_at is distinct from old.delivered_at and not (new.status = 'delivered' and old.status = 'shipped')) then
+    raise exception 'Order times are set by status changes and cannot be edited.' using errcode = 'P0001';
+  end if;
+
+  if new.status is distinct from old.status then
+    case new.status
+      when 'paid' then new.paid_at := coalesce(new.paid_at, now());
+      when 'shipped' then new.shipped_at := coalesce(new.shipped_at, now());
+      when 'delivered' then new.delivered_at := coalesce(new.delivered_at, now());
+      else null;
+    end case;
+  end if;
+  return new;
+end
+$$;
+
+-- orders.total is derived: whatever a client sends, it is the sum of the lines.
+create function app.orders_total() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if tg_op = 'INSERT' then
+    new.total := 0;
+  else
+    new.total := coalesce((select sum(i.line_total) from public.order_items i where i.order_id = new.id), 0);
+  end if;
+  return new;
+end
+$$;
+
+-- Items change only while their order is pending. Security definer: the check must
+-- see the order whatever the caller may read, and locks it against a concurrent
+-- status change. A missing order means the order itself is being deleted (cascade).
+create function app.order_items_lock() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  ids bigint[];
+  locked public.order_status;
+begin
+  ids := case tg_op
+    when 'INSERT' then array[new.order_id]
+    when 'DELETE' then array[old.order_id]
+    else array[old.order_id, new.order_id]
+  end;
+  for locked in
+    select o.status from public.orders o where o.id = any (ids) order by o.id for update
+  loop
+    if locked <> 'pending' then
+      raise exception 'Items can only be changed while the order is pending.' using errcode = 'P0001';
+    end if;
+  end loop;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end
+$$;
+
+-- unit_price defaults to the product's current price.
+create function app.order_items_default_price() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if new.unit_price is null then
+    select p.price into new.unit_price from public.products p where p.id = new.product_id;
+  end if;
+  return new;
+end
+$$;
+
+-- Recomputes the totals of the orders whose lines changed. Security definer: the
+-- derived total follows the lines even where the caller may not edit orders.
+create function app.order_items_sync_total() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  -- Each trigger sees only the transition tables it declares.
+  if tg_op = 'INSERT' then
+    update public.orders o set total = o.total where o.id in (select order_id from new_rows);
+  elsif tg_op = 'DELETE' then
+    update public.orders o set total = o.total where o.id in (select order_id from old_rows);
+  else
+    update public.orders o set total = o.total
+    where o.id in (select order_id from new_rows union select order_id from old_rows);
+  end if;
+  return null;
+end
+$$;
+
+-- The last active admin cannot be demoted, deactivated or removed.
+create function app.staff_keep_an_admin() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if old.role = 'admin' and old.active
+     and (tg_op = 'DELETE' or new.role <> 'admin' or not new.active)
+     and not exists (
+       select 1 from public.staff s
+       where s.role = 'admin' and s.active and s.user_id <> old.user_id
+     ) then
+    raise exception 'At least one active admin must remain.' using errcode = 'P0001';
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end
+$$;
+
+-- A staff member cannot take away their own role's access to the permission
+-- matrix (list or edit of `permissions`): they would lock themselves out.
+create function app.permissions_keep_own_access() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  caller_role public.staff_role;
+begin
+  if old.resource = 'permissions' and old.action in ('list', 'edit')
+     and (tg_op = 'DELETE' or (new.role, new.resource, new.action) is distinct from (old.role, old.resource, old.action)) then
+    select s.role into caller_role from public.staff s where s.user_id = auth.uid() and s.active;
+    if caller_role = old.role then
+      raise exception 'You cannot remove your own role''s access to permissions.' using errcode = 'P0001';
+    end if;
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end
+$$;
+
+-- The audit trail: one row per inserted, updated or deleted record, with the actor
+-- from the request's JWT and the changed columns. Security definer: it is the only
+-- writer of audit_log. TG_ARGV names the key columns that identify the record.
+create function app.audit() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  old_row jsonb := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) - 'search' end;
+  new_row jsonb := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) - 'search' end;
+  key_row jsonb := coalesce(new_row, old_row);
+  changed_columns text[];
+begin
+  if tg_op = 'UPDATE' then
+    select coalesce(array_agg(n.key order by n.key), '{}') into changed_columns
+    from jsonb_each(new_row) n
+    where n.value is distinct from old_row -> n.key;
+  end if;
+  insert into public.audit_log (actor_id, actor_email, table_name, record_id, action, old, new, changed)
+  values (
+    auth.uid(),
+    auth.jwt() ->> 'email',
+    tg_table_name,
+    (select string_agg(key_row ->> k, ':' order by ord) from unnest(tg_argv) with ordinality as a(k, ord)),
+    tg_op,
+    old_row,
+    new_row,
+    changed_columns
+  );
+  return null;
+end
+$$;
+
+create function app.audit_log_append_only() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  raise exception 'The audit log cannot be changed.' using errcode = 'P0001';
+end
+$$;
+
+-- Trigger functions are not for calling; slugify runs inside a caller's trigger.
+revoke all on all functions in schema app from public, anon, authenticated, service_role;
+grant execute on function app.slugify(text) to anon, authenticated, service_role;
+
+-- BEFORE triggers fire in name order; the names keep the order explicit.
+create trigger b10_default_slug before insert or update on public.categories
+  for each row execute function app.categories_default_slug();
+
+create trigger b10_status_machine before insert or update on public.orders
+  for each row execute function app.orders_status_machine();
+create trigger b20_total before insert or update on public.orders
+  for each row execute function app.orders_total();
+
+create trigger b10_lock before insert or update or delete on public.order_items
+  for each row execute function app.order_items_lock();
+create trigger b20_default_price before insert or update on public.order_items
+  for each row execute function app.order_items_default_price();
+create trigger a10_sync_total_insert after insert on public.order_items
+  referencing new table as new_rows
+  for each statement execute function app.order_items_sync_total();
+create trigger a10_sync_total_update after update on public.order_items
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function app.order_items_sync_total();
+create trigger a10_sync_total_delete after delete on public.order_items
+  referencing old table as old_rows
+  for each statement execute function app.order_items_sync_total();
+
+create trigger b10_keep_an_admin before update or delete on public.staff
+  for each row execute function app.staff_keep_an_admin();
+create trigger b10_keep_own_access before update or delete on public.permissions
+  for each row execute function app.permissions_keep_own_access();
+
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['categories', 'products', 'customers', 'orders', 'order_items'] loop
+    execute format('create trigger b80_version before update on public.%I for each row execute function app.bump_version()', t);
+    execute format('create trigger b90_updated_at before update on public.%I for each row execute function app.touch_updated_at()', t);
+  end loop;
+end
+$$;
+
+create trigger a90_audit after insert or update or delete on public.categories
+  for each row execute function app.audit('id');
+create trigger a90_audit after insert or update or delete on public.products
+  for each row execute function app.audit('id');
+create trigger a90_audit after insert or update or delete on public.customers
+  for each row execute function app.audit('id');
+create trigger a90_audit after insert or update or delete on public.orders
+  for each row execute function app.audit('id');
+create trigger a90_audit after insert or update or delete on public.order_items
+  for each row execute function app.audit('id');
+create trigger a90_audit after insert or update or delete on public.staff
+  for each row execute function app.audit('user_id');
+create trigger a90_audit after insert or update or delete on public.permissions
+  for each row execute function app.audit('role', 'resource', 'action');
+
+create trigger b10_append_only before update or delete on public.audit_log
+  for each row execute function app.audit_log_append_only();
+create trigger b10_append_only_truncate before truncate on public.audit_log
+  for each statement execute function app.audit_log_append_only();

@@ -71,48 +71,92 @@ export function statusLines(s: Pick<RunningStack, "url" | "dbUrl" | "keys" | "co
   return rows.map(([k, v]) => `${k.padStart(width)}: ${v}`).join("\n");
 }
 
-async function start(reset: boolean): Promise<void> {
-  let stack: RunningStack;
+interface RunningInfo {
+  pid: number;
+  url: string;
+  dbUrl: string;
+  startedAt: string;
+}
+
+/** The stack.json of a stack whose process is still alive, if any. */
+function runningStack(): RunningInfo | undefined {
+  const config = loadConfig(projectDir, options);
+  const file = path.join(path.resolve(options.dataDir ?? defaultDataDir(config)), "stack.json");
+  if (!existsSync(file)) return undefined;
+  const info = JSON.parse(readFileSync(file, "utf8")) as RunningInfo;
   try {
-    stack = await startStack({ ...options, reset });
-  } catch (err) {
-    fail(`Could not start the stack:\n${(err as Error).message}`);
+    process.kill(info.pid, 0);
+    return info;
+  } catch {
+    return undefined;
   }
+}
+
+async function start(): Promise<void> {
+  const launch = async (reset: boolean) => {
+    try {
+      return await startStack({ ...options, reset });
+    } catch (err) {
+      fail(`Could not start the stack:\n${(err as Error).message}`);
+    }
+  };
+  let stack = await launch(false);
   const t = stack.timings;
   process.stdout.write(
     `\nOpsdesk local stack is running (${t.fresh ? "fresh database" : "existing database"}, ready in ${Math.round(t.totalMs)} ms).\n\n${statusLines(stack)}\n\n`,
   );
-  let stopping = false;
+  let busy = false;
   const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+    if (busy) return;
+    busy = true;
     process.stdout.write("Stopping…\n");
     await stack.stop();
     process.exit(0);
   };
+  // `opsdesk-stack reset` from another shell: restart on a wiped database, same ports.
+  const reset = async () => {
+    if (busy) return;
+    busy = true;
+    process.stdout.write("Resetting the database…\n");
+    await stack.stop();
+    stack = await launch(true);
+    process.stdout.write(
+      `Database reset, migrated and seeded; serving again (${Math.round(stack.timings.totalMs)} ms).\n`,
+    );
+    busy = false;
+  };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  process.on("SIGUSR2", reset);
 }
 
-async function resetOnly(): Promise<void> {
-  const stack = await startStack({ ...options, reset: true }).catch((err: Error) =>
-    fail(`Reset failed:\n${err.message}`),
-  );
-  process.stdout.write(`Database reset, migrated and seeded (${Math.round(stack.timings.totalMs)} ms).\n`);
-  await stack.stop();
+async function resetCommand(): Promise<void> {
+  const running = runningStack();
+  if (!running) {
+    const stack = await startStack({ ...options, reset: true }).catch((err: Error) =>
+      fail(`Reset failed:\n${err.message}`),
+    );
+    process.stdout.write(`Database reset, migrated and seeded (${Math.round(stack.timings.totalMs)} ms).\n`);
+    await stack.stop();
+    return;
+  }
+  process.kill(running.pid, "SIGUSR2");
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = runningStack();
+    if (now && now.startedAt !== running.startedAt) {
+      process.stdout.write(`Database reset; the running stack (pid ${now.pid}) serves it at ${now.url}.\n`);
+      return;
+    }
+  }
+  fail(`The running stack (pid ${running.pid}) did not come back within 2 minutes; see its output.`);
 }
 
 async function status(): Promise<void> {
   const config = loadConfig(projectDir, options);
-  const dataDir = path.resolve(options.dataDir ?? defaultDataDir(config));
-  const file = path.join(dataDir, "stack.json");
-  if (!existsSync(file)) fail(`The stack is not running (no ${file}).`);
-  const info = JSON.parse(readFileSync(file, "utf8")) as { pid: number; url: string; dbUrl: string };
-  try {
-    process.kill(info.pid, 0);
-  } catch {
-    fail(`The stack is not running (pid ${info.pid} is gone).`);
-  }
+  const info = runningStack();
+  if (!info) fail("The stack is not running.");
   const health = await fetch(`${info.url}/auth/v1/health`).then(
     (r) => r.status,
     () => 0,
@@ -126,9 +170,9 @@ async function status(): Promise<void> {
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
 } else if (command === "start") {
-  await start(false);
+  await start();
 } else if (command === "reset") {
-  await resetOnly();
+  await resetCommand();
 } else if (command === "status") {
   await status();
 } else {

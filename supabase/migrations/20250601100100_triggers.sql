@@ -148,12 +148,18 @@ begin
 end
 $$;
 
--- unit_price defaults to the product's current price.
+-- unit_price defaults to the product's current price. A product that does not
+-- exist is reported as the foreign key violation it is, not as a missing price.
 create function app.order_items_default_price() returns trigger
 language plpgsql set search_path = '' as $$
 begin
   if new.unit_price is null then
     select p.price into new.unit_price from public.products p where p.id = new.product_id;
+    if not found then
+      raise exception 'insert or update on table "order_items" violates foreign key constraint "order_items_product_id_fkey"'
+        using errcode = '23503', constraint = 'order_items_product_id_fkey', table = 'order_items',
+              schema = 'public', detail = format('Key (product_id)=(%s) is not present in table "products".', new.product_id);
+    end if;
   end if;
   return new;
 end

@@ -150,8 +150,10 @@ $$;
 
 -- unit_price defaults to the product's current price. A product that does not
 -- exist is reported as the foreign key violation it is, not as a missing price.
+-- Security definer: the lookup must not depend on what the caller may read, so
+-- that a caller without rights meets the RLS error, not this one.
 create function app.order_items_default_price() returns trigger
-language plpgsql set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if new.unit_price is null then
     select p.price into new.unit_price from public.products p where p.id = new.product_id;

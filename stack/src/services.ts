@@ -1,7 +1,8 @@
 // The services the gateway mounts, in routing order.
 import { createAuthService } from "./auth/index.js";
 import type { Service, StackContext } from "./context.js";
+import { createStorageService } from "./storage/index.js";
 
 export function createServices(ctx: StackContext): Service[] {
-  return [createAuthService(ctx)];
+  return [createAuthService(ctx), createStorageService(ctx)];
 }

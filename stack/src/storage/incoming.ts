@@ -1,0 +1,75 @@
+// Reads an upload's body the ways storage-js sends it: multipart/form-data with the
+// file under the empty field name (fields cacheControl and metadata before it), or
+// the raw bytes with cache-control, content-type and base64 x-metadata headers.
+import "@fastify/multipart";
+import type { Readable } from "node:stream";
+import type { FastifyRequest } from "fastify";
+import { ERRORS } from "./errors.js";
+
+export interface IncomingFile {
+  stream: Readable;
+  mimeType: string;
+  cacheControl: string;
+  userMetadata: Record<string, unknown> | null;
+  /** Consumes and drops the rest of the body (so a refusal still reaches the client). */
+  discard(): void;
+}
+
+function parseUserMetadata(json: string | undefined): Record<string, unknown> | null {
+  if (json === undefined || json === "") return null;
+  try {
+    const value = JSON.parse(json);
+    if (value && typeof value === "object" && !Array.isArray(value)) return value;
+  } catch {
+    // fall through to the error below
+  }
+  throw ERRORS.invalidRequest("Invalid metadata: expected a JSON object");
+}
+
+function fieldValue(fields: Record<string, unknown>, name: string): string | undefined {
+  const field = fields[name] as { value?: unknown } | undefined;
+  return typeof field?.value === "string" ? field.value : undefined;
+}
+
+/** `limit` lets the multipart parser stop one byte past it: the store reports 413. */
+export async function incomingFile(req: FastifyRequest, limit: number): Promise<IncomingFile> {
+  const contentType = req.headers["content-type"] ?? "";
+  if (contentType.toLowerCase().startsWith("multipart/form-data")) {
+    const part = await req.file({ limits: { fileSize: limit + 1 }, throwFileSizeLimit: false });
+    if (!part) throw ERRORS.invalidRequest("No file provided");
+    const cacheTime = fieldValue(part.fields, "cacheControl");
+    return {
+      stream: part.file,
+      mimeType: part.mimetype || "application/octet-stream",
+      cacheControl: cacheTime ? `max-age=${cacheTime}` : "no-cache",
+      userMetadata: parseUserMetadata(fieldValue(part.fields, "metadata")),
+      discard: () => part.file.resume(),
+    };
+  }
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) throw ERRORS.tooLarge();
+  const header = req.headers["x-metadata"];
+  const userMetadata =
+    typeof header === "string" ? parseUserMetadata(Buffer.from(header, "base64").toString("utf8")) : null;
+  return {
+    stream: req.raw,
+    mimeType: contentType || "application/octet-stream",
+    cacheControl: req.headers["cache-control"] ?? "no-cache",
+    userMetadata,
+    discard: () => {
+      req.raw.resume();
+    },
+  };
+}
+
+/** Bucket `allowed_mime_types` with `type/*` wildcards; parameters (`;charset`) ignored. */
+export function assertMimeAllowed(allowed: string[] | null, mimeType: string): void {
+  if (!allowed || allowed.length === 0) return;
+  const mime = mimeType.split(";")[0].trim().toLowerCase();
+  const ok = allowed.some((pattern) => {
+    const p = pattern.trim().toLowerCase();
+    if (p === "*/*" || p === "*") return true;
+    return p.endsWith("/*") ? mime.startsWith(p.slice(0, -1)) : p === mime;
+  });
+  if (!ok) throw ERRORS.invalidMimeType(mime);
+}

@@ -1,0 +1,36 @@
+// Storage API at /storage/v1 (storage-api's protocol): buckets and objects with
+// metadata rows in storage.*, access decided by RLS as the caller, bytes on disk
+// under <dataDir>/storage.
+import type { Service, StackContext } from "../context.js";
+import { DiskStore } from "./disk.js";
+import { STORAGE_PREFIX } from "./keys.js";
+import { upsertConfiguredBucket } from "./queries.js";
+import { registerBucketRoutes } from "./routes/buckets.js";
+import { registerManageRoutes } from "./routes/manage.js";
+import { isOpenRead, registerReadRoutes } from "./routes/read.js";
+import { isOpenWrite, registerWriteRoutes } from "./routes/write.js";
+
+export function createStorageService(ctx: StackContext): Service {
+  const store = new DiskStore(ctx.dataDir);
+  return {
+    name: "storage",
+    prefix: STORAGE_PREFIX,
+    isOpen: (path, method) => isOpenRead(path, method) || isOpenWrite(path, method),
+    async register(app) {
+      app.get("/status", async () => ({ status: "ok" }));
+      registerBucketRoutes(app, ctx, store);
+      registerReadRoutes(app, ctx, store);
+      registerManageRoutes(app, ctx, store);
+      await app.register(async (uploads) => registerWriteRoutes(uploads, ctx, store));
+    },
+    async start() {
+      for (const [id, bucket] of Object.entries(ctx.config.storage.buckets)) {
+        await upsertConfiguredBucket(ctx.db.admin, id, {
+          public: bucket.public,
+          file_size_limit: bucket.file_size_limit ?? null,
+          allowed_mime_types: bucket.allowed_mime_types?.length ? bucket.allowed_mime_types : null,
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Sends an object's bytes with the headers storage-api gives a download: content type,
+// cache-control, ETag, Last-Modified, length, `download=` disposition, single ranges.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { DiskStore } from "./disk.js";
+import { ERRORS } from "./errors.js";
+import type { ObjectRow } from "./queries.js";
+
+function disposition(download: unknown): string | undefined {
+  if (typeof download !== "string") return undefined;
+  if (download === "") return "attachment;";
+  const name = encodeURIComponent(download);
+  return `attachment; filename=${name}; filename*=UTF-8''${name};`;
+}
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range only). */
+function parseRange(header: string, size: number): { start: number; end: number } | undefined {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === "" && m[2] === "")) throw ERRORS.invalidRange();
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) throw ERRORS.invalidRange();
+  return { start, end };
+}
+
+export async function sendObject(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  store: DiskStore,
+  row: ObjectRow,
+): Promise<FastifyReply> {
+  if (!row.version) throw ERRORS.noSuchKey();
+  const meta = row.metadata;
+  const size = meta?.size ?? 0;
+  reply
+    .header("content-type", meta?.mimetype ?? "application/octet-stream")
+    .header("cache-control", meta?.cacheControl ?? "no-cache")
+    .header("etag", meta?.eTag ?? "")
+    .header("last-modified", new Date(meta?.lastModified ?? row.updated_at).toUTCString())
+    .header("accept-ranges", "bytes");
+  const attachment = disposition((req.query as Record<string, unknown>).download);
+  if (attachment) reply.header("content-disposition", attachment);
+  if (meta?.eTag && req.headers["if-none-match"] === meta.eTag) return reply.code(304).send();
+
+  const rangeHeader = req.headers.range;
+  const range = rangeHeader && size > 0 ? parseRange(rangeHeader, size) : undefined;
+  const stream = await store.open(row.bucket_id, row.name, row.version, range);
+  if (range) {
+    reply
+      .code(206)
+      .header("content-range", `bytes ${range.start}-${range.end}/${size}`)
+      .header("content-length", String(range.end - range.start + 1));
+  } else {
+    reply.header("content-length", String(size));
+  }
+  return reply.send(stream);
+}

@@ -107,14 +107,15 @@ begin
 end
 $$;
 
--- orders.total is derived: whatever a client sends, it is the sum of the lines.
+-- orders.total is derived from the lines: a new order starts at 0 and only the
+-- line triggers (nested, trigger depth > 1) may change it; a client's value is ignored.
 create function app.orders_total() returns trigger
 language plpgsql set search_path = '' as $$
 begin
   if tg_op = 'INSERT' then
     new.total := 0;
-  else
-    new.total := coalesce((select sum(i.line_total) from public.order_items i where i.order_id = new.id), 0);
+  elsif pg_trigger_depth() = 1 then
+    new.total := old.total;
   end if;
   return new;
 end
@@ -167,20 +168,29 @@ begin
 end
 $$;
 
--- Recomputes the totals of the orders whose lines changed. Security definer: the
--- derived total follows the lines even where the caller may not edit orders.
+-- Recomputes the totals of the orders whose lines changed (once per statement).
+-- Security definer: the derived total follows the lines even where the caller
+-- may not edit orders.
 create function app.order_items_sync_total() returns trigger
 language plpgsql security definer set search_path = '' as $$
+declare
+  ids bigint[];
 begin
   -- Each trigger sees only the transition tables it declares.
   if tg_op = 'INSERT' then
-    update public.orders o set total = o.total where o.id in (select order_id from new_rows);
+    ids := array(select distinct order_id from new_rows);
   elsif tg_op = 'DELETE' then
-    update public.orders o set total = o.total where o.id in (select order_id from old_rows);
+    ids := array(select distinct order_id from old_rows);
   else
-    update public.orders o set total = o.total
-    where o.id in (select order_id from new_rows union select order_id from old_rows);
+    ids := array(select order_id from new_rows union select order_id from old_rows);
   end if;
+  update public.orders o
+  set total = s.total
+  from (
+    select x.id, coalesce((select sum(i.line_total) from public.order_items i where i.order_id = x.id), 0) as total
+    from unnest(ids) as x(id)
+  ) s
+  where o.id = s.id and o.total is distinct from s.total;
   return null;
 end
 $$;
@@ -226,31 +236,42 @@ end
 $$;
 
 -- The audit trail: one row per inserted, updated or deleted record, with the actor
--- from the request's JWT and the changed columns. Security definer: it is the only
--- writer of audit_log. TG_ARGV names the key columns that identify the record.
-create function app.audit() returns trigger
+-- from the request's JWT and, for updates, the changed columns. Security definer:
+-- these are the only writers of audit_log. TG_ARGV names the key columns that
+-- identify a record (joined with ':'). Inserts and deletes are logged once per
+-- statement from the transition table (bulk imports stay fast); updates per row,
+-- where old and new are at hand to compare.
+create function app.audit_rows() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
-  old_row jsonb := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) - 'search' end;
-  new_row jsonb := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) - 'search' end;
-  key_row jsonb := coalesce(new_row, old_row);
-  changed_columns text[];
+  record_key text := (
+    select string_agg(format('(r ->> %L)', k), ' || '':'' || ' order by n) from unnest(tg_argv) with ordinality as a(k, n)
+  );
 begin
-  if tg_op = 'UPDATE' then
-    select coalesce(array_agg(n.key order by n.key), '{}') into changed_columns
-    from jsonb_each(new_row) n
-    where n.value is distinct from old_row -> n.key;
-  end if;
+  execute format(
+    'insert into public.audit_log (actor_id, actor_email, table_name, record_id, action, old, new)
+     select $1, $2, $3, %s, $4, case when $4 = ''DELETE'' then r end, case when $4 = ''INSERT'' then r end
+     from (select to_jsonb(t) - ''search'' as r from %I t) changed_rows',
+    record_key, case tg_op when 'INSERT' then 'new_rows' else 'old_rows' end)
+  using auth.uid(), auth.jwt() ->> 'email', tg_table_name, tg_op;
+  return null;
+end
+$$;
+
+create function app.audit_update() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  old_row jsonb := to_jsonb(old) - 'search';
+  new_row jsonb := to_jsonb(new) - 'search';
+  record_key text := new_row ->> tg_argv[0];
+begin
+  for i in 1 .. tg_nargs - 1 loop
+    record_key := record_key || ':' || (new_row ->> tg_argv[i]);
+  end loop;
   insert into public.audit_log (actor_id, actor_email, table_name, record_id, action, old, new, changed)
   values (
-    auth.uid(),
-    auth.jwt() ->> 'email',
-    tg_table_name,
-    (select string_agg(key_row ->> k, ':' order by ord) from unnest(tg_argv) with ordinality as a(k, ord)),
-    tg_op,
-    old_row,
-    new_row,
-    changed_columns
+    auth.uid(), auth.jwt() ->> 'email', tg_table_name, record_key, 'UPDATE', old_row, new_row,
+    array(select n.key from jsonb_each(new_row) n where n.value is distinct from old_row -> n.key order by n.key)
   );
   return null;
 end
@@ -306,20 +327,28 @@ begin
 end
 $$;
 
-create trigger a90_audit after insert or update or delete on public.categories
-  for each row execute function app.audit('id');
-create trigger a90_audit after insert or update or delete on public.products
-  for each row execute function app.audit('id');
-create trigger a90_audit after insert or update or delete on public.customers
-  for each row execute function app.audit('id');
-create trigger a90_audit after insert or update or delete on public.orders
-  for each row execute function app.audit('id');
-create trigger a90_audit after insert or update or delete on public.order_items
-  for each row execute function app.audit('id');
-create trigger a90_audit after insert or update or delete on public.staff
-  for each row execute function app.audit('user_id');
-create trigger a90_audit after insert or update or delete on public.permissions
-  for each row execute function app.audit('role', 'resource', 'action');
+do $$
+declare
+  t record;
+begin
+  for t in select * from (values
+    ('categories', array['id']), ('products', array['id']), ('customers', array['id']),
+    ('orders', array['id']), ('order_items', array['id']), ('staff', array['user_id']),
+    ('permissions', array['role', 'resource', 'action'])
+  ) as v(name, keys)
+  loop
+    execute format(
+      'create trigger a00_audit_insert after insert on public.%I referencing new table as new_rows
+       for each statement execute function app.audit_rows(%s)', t.name, array_to_string(t.keys, ', '));
+    execute format(
+      'create trigger a00_audit_delete after delete on public.%I referencing old table as old_rows
+       for each statement execute function app.audit_rows(%s)', t.name, array_to_string(t.keys, ', '));
+    execute format(
+      'create trigger a00_audit_update after update on public.%I
+       for each row execute function app.audit_update(%s)', t.name, array_to_string(t.keys, ', '));
+  end loop;
+end
+$$;
 
 create trigger b10_append_only before update or delete on public.audit_log
   for each row execute function app.audit_log_append_only();

@@ -1,8 +1,9 @@
 // The services the gateway mounts, in routing order.
 import { createAuthService } from "./auth/index.js";
 import type { Service, StackContext } from "./context.js";
+import { createRestService } from "./rest/index.js";
 import { createStorageService } from "./storage/index.js";
 
 export function createServices(ctx: StackContext): Service[] {
-  return [createAuthService(ctx), createStorageService(ctx)];
+  return [createRestService(ctx), createAuthService(ctx), createStorageService(ctx)];
 }

@@ -1,0 +1,70 @@
+// Authorization: Bearer <jwt> → role and claims, as PostgREST verifies them
+// (HS256, 30 s skew; anon without a token). Verified tokens are remembered until
+// they expire so the hot path skips the HMAC.
+import type { StackContext } from "../../context.js";
+import { type Claims, jwtErrors } from "../../shared/jwt.js";
+import { pgrst } from "../errors.js";
+
+export interface Caller {
+  role: string;
+  claims: Record<string, unknown>;
+  anonymous: boolean;
+}
+
+const ANON_ROLE = "anon";
+const CACHE_LIMIT = 5000;
+const SKEW_SECONDS = 30;
+
+function jwtError(code: "PGRST301" | "PGRST303", message: string) {
+  const err = pgrst(401, code, message);
+  err.headers["www-authenticate"] = `Bearer error="invalid_token", error_description="${message}"`;
+  return err;
+}
+
+function describeFailure(err: unknown) {
+  if (err instanceof jwtErrors.JWTExpired) return jwtError("PGRST303", "JWT expired");
+  if (err instanceof jwtErrors.JWTClaimValidationFailed) {
+    if (err.claim === "nbf") return jwtError("PGRST303", "JWT not yet valid");
+    if (err.claim === "iat") return jwtError("PGRST303", "JWT issued at future");
+    if (err.claim === "exp") return jwtError("PGRST303", "The JWT 'exp' claim must be a number");
+    return jwtError("PGRST303", "Parsing claims failed");
+  }
+  if (err instanceof jwtErrors.JOSEAlgNotAllowed || err instanceof jwtErrors.JOSENotSupported) {
+    return jwtError("PGRST301", "Wrong or unsupported encoding algorithm");
+  }
+  if (err instanceof jwtErrors.JWTInvalid) return jwtError("PGRST303", "Parsing claims failed");
+  return jwtError("PGRST301", "JWT cryptographic operation failed");
+}
+
+export function createAuthenticator(ctx: StackContext) {
+  const cache = new Map<string, Claims>();
+
+  const fromClaims = (claims: Claims): Caller => {
+    const role = typeof claims.role === "string" && claims.role ? claims.role : ANON_ROLE;
+    return { role, claims: { ...claims, role }, anonymous: role === ANON_ROLE };
+  };
+
+  return async function authenticate(header: string | undefined): Promise<Caller> {
+    const match = header ? /^bearer\s*(.*)$/i.exec(header.trim()) : null;
+    if (!match) return { role: ANON_ROLE, claims: { role: ANON_ROLE }, anonymous: true };
+    const token = match[1].trim();
+    if (!token) throw jwtError("PGRST301", "Empty JWT is sent in Authorization header");
+    const cached = cache.get(token);
+    const now = Date.now() / 1000;
+    if (cached && (typeof cached.exp !== "number" || cached.exp + SKEW_SECONDS > now)) return fromClaims(cached);
+    const parts = token.split(".").length;
+    if (parts !== 3) throw jwtError("PGRST301", `Expected 3 parts in JWT; got ${parts}`);
+    let claims: Claims;
+    try {
+      claims = await ctx.jwt.verify(token);
+    } catch (err) {
+      throw describeFailure(err);
+    }
+    if (claims.exp !== undefined && typeof claims.exp !== "number") {
+      throw jwtError("PGRST303", "The JWT 'exp' claim must be a number");
+    }
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(token, claims);
+    return fromClaims(claims);
+  };
+}

@@ -1,0 +1,144 @@
+// GET/HEAD on a table or view, and the shared "run a read, shape the response"
+// step that RPC results use too. Compiled reads are cached per URL.
+import type pg from "pg";
+import { withScope } from "../../db/index.js";
+import { pgrst } from "../errors.js";
+import { parseQuery } from "../parse/query.js";
+import { planRead } from "../plan/read.js";
+import type { Output, ReadNode } from "../plan/types.js";
+import { qualifiedKey, type Relation, type SchemaCache } from "../schema/types.js";
+import { countSql, readSql, SqlBuilder, type SqlQuery } from "../sql/index.js";
+import type { RestRequest, RestResponse } from "./context.js";
+import { scopeFor } from "./context.js";
+import { CONTENT_TYPES } from "./negotiate.js";
+import { contentRange, csvHeader, preferenceApplied, readStatus, requireSingleRow, unwrapSingle } from "./respond.js";
+
+export interface CompiledRead {
+  main: SqlQuery;
+  /** For count=planned/estimated: the statement whose plan estimate is the total. */
+  planned?: SqlQuery;
+  offset: number;
+  names: string[];
+}
+
+export interface ReadResult {
+  total: number | null;
+  page: number;
+  body: string;
+}
+
+export function findRelation(cache: SchemaCache, schema: string, name: string): Relation {
+  const relation = cache.relations.get(qualifiedKey(schema, name));
+  if (relation) return relation;
+  const similar = [...cache.relations.values()].find((r) => r.schema === schema && closeTo(r.name, name));
+  throw pgrst(
+    404,
+    "PGRST205",
+    `Could not find the table '${schema}.${name}' in the schema cache`,
+    null,
+    similar ? `Perhaps you meant the table '${schema}.${similar.name}'` : null,
+  );
+}
+
+/** Names one edit apart (or differing only in case/plural) get suggested. */
+function closeTo(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x === y || x === `${y}s` || `${x}s` === y) return true;
+  if (Math.abs(x.length - y.length) > 1) return false;
+  let edits = 0;
+  for (let i = 0, j = 0; i < x.length || j < y.length; i++, j++) {
+    if (x[i] === y[j]) continue;
+    if (++edits > 1) return false;
+    if (x.length > y.length) j--;
+    else if (y.length > x.length) i--;
+  }
+  return true;
+}
+
+export function outputNames(node: ReadNode): string[] {
+  return node.outputs.flatMap((o: Output) => (o.kind === "spread" ? outputNames(o.node) : [o.name]));
+}
+
+export function compileRead(
+  node: ReadNode,
+  r: RestRequest,
+  extra: { with?: (b: SqlBuilder) => string; scalar?: string } = {},
+): CompiledRead {
+  const b = new SqlBuilder();
+  const withSql = extra.with?.(b);
+  const countMode = r.prefs.count;
+  const text = readSql(b, node, {
+    count: countMode === "exact" || countMode === "estimated",
+    csv: r.media === "csv",
+    ...(extra.scalar && { scalar: extra.scalar }),
+    ...(withSql && { with: withSql }),
+  });
+  const compiled: CompiledRead = {
+    main: { text, values: b.values },
+    offset: node.offset ?? 0,
+    names: outputNames(node),
+  };
+  if (countMode === "planned" && !withSql) {
+    const pb = new SqlBuilder();
+    compiled.planned = { text: `explain (format json) ${countSql(pb, node)}`, values: pb.values };
+  }
+  return compiled;
+}
+
+export async function runRead(client: pg.PoolClient, compiled: CompiledRead): Promise<ReadResult> {
+  const { rows } = await client.query(compiled.main.text, compiled.main.values);
+  const row = rows[0];
+  let total = row.total === null ? null : Number(row.total);
+  if (compiled.planned) {
+    const plan = await client.query(compiled.planned.text, compiled.planned.values);
+    const json = plan.rows[0]["QUERY PLAN"];
+    total = Math.round(Number((typeof json === "string" ? JSON.parse(json) : json)[0].Plan["Plan Rows"]));
+  }
+  return { total, page: Number(row.page), body: row.body };
+}
+
+/** A read result as the HTTP response PostgREST would send. */
+export function readResponse(
+  r: RestRequest,
+  compiled: CompiledRead,
+  result: ReadResult,
+  options: { singleValue?: boolean } = {},
+): RestResponse {
+  const headers: Record<string, string> = { "content-type": CONTENT_TYPES[r.media === "object" ? "object" : r.media] };
+  let body: string;
+  if (r.media === "object") {
+    requireSingleRow(result.page);
+    body = unwrapSingle(result.body);
+  } else if (r.media === "csv") {
+    body = `${csvHeader(compiled.names)}\n${result.body}`;
+  } else {
+    body = options.singleValue ? unwrapSingle(result.body) : result.body;
+  }
+  const status = readStatus(compiled.offset, result.page, result.total);
+  headers["content-range"] = contentRange(compiled.offset, result.page, result.total);
+  const applied = preferenceApplied(r.prefs, ["count"]);
+  if (applied) headers["preference-applied"] = applied;
+  return { status, headers, body: r.method === "HEAD" ? "" : body };
+}
+
+const PLAN_CACHE_LIMIT = 1000;
+const planCache = new Map<string, CompiledRead>();
+
+export async function handleTableRead(r: RestRequest, name: string): Promise<RestResponse> {
+  const key = `${r.cache.version}\u0000${r.schema}\u0000${name}\u0000${r.media}\u0000${r.prefs.count}\u0000${JSON.stringify(r.range)}\u0000${r.query}`;
+  let compiled = planCache.get(key);
+  if (!compiled) {
+    const relation = findRelation(r.cache, r.schema, name);
+    const node = planRead(relation, { kind: "relation", relation }, parseQuery(r.query), {
+      maxRows: r.ctx.config.api.max_rows,
+      ...(r.range && { range: r.range }),
+    });
+    compiled = compileRead(node, r);
+    if (planCache.size >= PLAN_CACHE_LIMIT) planCache.delete(planCache.keys().next().value as string);
+    planCache.set(key, compiled);
+  }
+  const plan = compiled;
+  const result = await withScope(r.ctx.db.api, scopeFor(r, true), (client) => runRead(client, plan));
+  return readResponse(r, plan, result);
+}

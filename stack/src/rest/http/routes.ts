@@ -1,0 +1,114 @@
+// The /rest/v1 routing table: `/` OpenAPI, `/rpc/<fn>`, `/<table>`. Every route
+// authenticates, negotiates profile/media/prefs, then hands off to one handler.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { StackContext } from "../../context.js";
+import { fromPgError, isPgError, pgrst } from "../errors.js";
+import { ParseError, QueryShapeError } from "../parse/errors.js";
+import { parsePrefer } from "../parse/prefer.js";
+import type { SchemaCacheHolder } from "../schema/index.js";
+import { type Caller, createAuthenticator } from "./auth.js";
+import type { RestRequest, RestResponse } from "./context.js";
+import { negotiateMedia, negotiateSchema, parseRange } from "./negotiate.js";
+import { handleOpenApi } from "./openapi.js";
+import { handleTableRead } from "./read.js";
+import { handleRpc } from "./rpc.js";
+import { handleTableWrite } from "./write.js";
+
+const PREFIX = "/rest/v1";
+
+function decodePath(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Parse and shape errors become PostgREST's 400s; Postgres errors get its mapping. */
+function asRestError(err: unknown, caller: Caller | undefined): unknown {
+  if (err instanceof ParseError) return pgrst(400, "PGRST100", err.message, err.details);
+  if (err instanceof QueryShapeError) return pgrst(400, err.code, err.message, err.details, err.hint);
+  if (isPgError(err)) return fromPgError(err, caller?.anonymous ?? true);
+  return err;
+}
+
+export function registerRoutes(app: FastifyInstance, ctx: StackContext, schema: SchemaCacheHolder): void {
+  const authenticate = createAuthenticator(ctx);
+
+  // Bodies are read as text: JSON is validated here and sent to Postgres verbatim.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "string", bodyLimit: 64 * 1024 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  async function handle(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    let caller: Caller | undefined;
+    try {
+      const q = req.url.indexOf("?");
+      const path = decodePath((q < 0 ? req.url : req.url.slice(0, q)).slice(PREFIX.length)) || "/";
+      caller = await authenticate(req.headers.authorization);
+      const isRead = req.method === "GET" || req.method === "HEAD";
+      const prefs = parsePrefer(req.headers.prefer);
+      if (prefs.handling === "strict" && prefs.invalid.length) {
+        throw pgrst(
+          400,
+          "PGRST122",
+          "Invalid preferences given with handling=strict",
+          `Invalid preferences: ${prefs.invalid.join(", ")}`,
+        );
+      }
+      const profile = (isRead ? req.headers["accept-profile"] : req.headers["content-profile"]) as string | undefined;
+      const { schema: schemaName, explicit } = negotiateSchema(profile, ctx.config.api.schemas);
+      const range = isRead ? parseRange(req.headers.range as string | undefined) : undefined;
+      const r: RestRequest = {
+        ctx,
+        cache: schema.current(),
+        method: req.method,
+        path,
+        query: q < 0 ? "" : req.url.slice(q + 1),
+        body: typeof req.body === "string" ? req.body : "",
+        headers: req.headers,
+        caller,
+        prefs,
+        schema: schemaName,
+        media: negotiateMedia(req.headers.accept),
+        ...(range && { range }),
+      };
+      const res = await route(r);
+      if (explicit) res.headers["content-profile"] = schemaName;
+      reply
+        .code(res.status)
+        .headers(res.headers)
+        .send(res.body ?? "");
+    } catch (err) {
+      const mapped = asRestError(err, caller);
+      throw mapped;
+    }
+  }
+
+  async function route(r: RestRequest): Promise<RestResponse> {
+    const segments = r.path.slice(1).split("/");
+    if (r.path === "/") {
+      if (r.method !== "GET" && r.method !== "HEAD")
+        throw pgrst(405, "PGRST117", `Unsupported HTTP method: ${r.method}`);
+      return handleOpenApi(r);
+    }
+    if (segments.length === 2 && segments[0] === "rpc" && segments[1]) return handleRpc(r, segments[1]);
+    if (segments.length !== 1) throw pgrst(404, "PGRST125", `Invalid path specified in request URL`);
+    if (r.method === "GET" || r.method === "HEAD") return handleTableRead(r, segments[0]);
+    return handleTableWrite(r, segments[0]);
+  }
+
+  app.route({
+    method: ["GET", "HEAD", "POST", "PATCH", "DELETE", "PUT"],
+    url: "/*",
+    exposeHeadRoute: false,
+    handler: handle,
+  });
+  app.route({
+    method: ["GET", "HEAD", "POST", "PATCH", "DELETE", "PUT"],
+    url: "/",
+    exposeHeadRoute: false,
+    handler: handle,
+  });
+}

@@ -1,0 +1,18 @@
+// PostgREST-compatible REST API at /rest/v1: parse → plan → sql → http.
+import type { Service, StackContext } from "../context.js";
+import { registerRoutes } from "./http/routes.js";
+import { createSchemaCacheHolder } from "./schema/index.js";
+
+export function createRestService(ctx: StackContext): Service {
+  const schema = createSchemaCacheHolder(ctx.db.admin, ctx.db.url, ctx.config.api.schemas, ctx.log.child("rest"));
+  return {
+    name: "rest",
+    prefix: "/rest/v1",
+    register(app) {
+      registerRoutes(app, ctx, schema);
+    },
+    start: () => schema.start(),
+    stop: () => schema.stop(),
+    reloadSchema: () => schema.reload(),
+  };
+}

@@ -1,0 +1,143 @@
+// ApiQuery + a relation → ReadNode tree: expand `*`, resolve embeds, then attach
+// filters, logic trees, order and limits to the node their path names.
+import { pgrst } from "../errors.js";
+import type { ApiQuery, Field, Filter, LogicTree, OrderTerm, SelectItem } from "../parse/types.js";
+import type { Column, Relation } from "../schema/types.js";
+import { findRelationship, isToOne } from "./relationship.js";
+import type { Condition, OrderItem, ReadNode, Source } from "./types.js";
+
+export interface ReadLimits {
+  maxRows: number;
+  /** From a `Range` header. */
+  range?: { offset: number; limit?: number };
+}
+
+export function planRead(relation: Relation, source: Source, q: ApiQuery, limits: ReadLimits): ReadNode {
+  const root = selectNode(relation, source, q.select);
+  for (const { path, value } of q.filters) nodeAt(root, path).conditions.push(condition(nodeAt(root, path), value));
+  for (const { path, value } of q.logic) nodeAt(root, path).conditions.push(condition(nodeAt(root, path), value));
+  for (const { path, value } of q.order) {
+    const node = nodeAt(root, path);
+    node.order.push(...value.map((t) => orderItem(node, t)));
+  }
+  for (const { path, value } of q.limits) nodeAt(root, path).limit = value;
+  for (const { path, value } of q.offsets) nodeAt(root, path).offset = value;
+  if (limits.range) {
+    root.offset ??= limits.range.offset;
+    if (limits.range.limit !== undefined) root.limit = Math.min(root.limit ?? Infinity, limits.range.limit);
+  }
+  root.limit = Math.min(root.limit ?? Infinity, limits.maxRows);
+  if (root.limit === Infinity) delete root.limit;
+  return root;
+}
+
+export function columnOf(relation: Relation, name: string): Column {
+  const column = relation.columns.get(name);
+  if (!column) throw pgrst(400, "42703", `column ${relation.name}.${name} does not exist`);
+  return column;
+}
+
+function selectNode(relation: Relation, source: Source, items: SelectItem[]): ReadNode {
+  const node: ReadNode = { source, relation, outputs: [], conditions: [], order: [], children: [] };
+  for (const item of items) {
+    if (item.type === "star") {
+      for (const column of relation.columnList)
+        node.outputs.push({ kind: "column", name: column.name, column, json: [] });
+    } else if (item.type === "column") {
+      node.outputs.push({
+        kind: "column",
+        name: item.alias ?? outputName(item.field),
+        column: columnOf(relation, item.field.name),
+        json: item.field.json,
+        ...(item.cast && { cast: item.cast }),
+      });
+    } else {
+      const relationship = findRelationship(relation, item.relation, item.hint);
+      const child = selectNode(relationship.target, { kind: "relation", relation: relationship.target }, item.select);
+      const name = item.alias ?? item.relation;
+      child.embed = { name, relationship, toOne: isToOne(relationship), inner: item.joinType === "inner" };
+      node.children.push(child);
+      if (item.spread) {
+        if (!child.embed.toOne) {
+          throw pgrst(
+            400,
+            "PGRST119",
+            `A spread operation on '${name}' is not possible`,
+            `'${relation.name}' and '${name}' do not form a many-to-one or one-to-one relationship`,
+          );
+        }
+        node.outputs.push({ kind: "spread", node: child });
+      } else if (item.select.length > 0) {
+        node.outputs.push({ kind: "embed", name, node: child });
+      }
+    }
+  }
+  return node;
+}
+
+/** The key of a selected field: its last JSON key, else the column name. */
+function outputName(field: Field): string {
+  const last = field.json.at(-1);
+  return typeof last?.key === "string" ? last.key : field.name;
+}
+
+function nodeAt(root: ReadNode, path: string[]): ReadNode {
+  let node = root;
+  for (const name of path) node = childNamed(node, name);
+  return node;
+}
+
+function childNamed(node: ReadNode, name: string): ReadNode {
+  const child = node.children.find((c) => c.embed?.name === name);
+  if (!child) {
+    throw pgrst(
+      400,
+      "PGRST108",
+      `'${name}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${name}' is included in the 'select' query parameter.`,
+    );
+  }
+  return child;
+}
+
+function condition(node: ReadNode, f: Filter | LogicTree): Condition {
+  if (f.type === "logic") {
+    return { kind: "logic", op: f.op, negated: f.negated, children: f.children.map((c) => condition(node, c)) };
+  }
+  const column = node.relation.columns.get(f.field.name);
+  if (column) return { kind: "op", column, json: f.field.json, negated: f.negated, expr: f.expr };
+  const embed = node.children.find((c) => c.embed?.name === f.field.name);
+  if (!embed)
+    return { kind: "op", column: columnOf(node.relation, f.field.name), json: [], negated: false, expr: f.expr };
+  const isNullCheck = f.expr.op === "is" && (f.expr.value === "null" || f.expr.value === "not_null");
+  if (!isNullCheck || f.field.json.length) {
+    throw pgrst(
+      400,
+      "PGRST120",
+      `Bad operator on the '${f.field.name}' embedded resource`,
+      "Only is null or not is null filters are allowed on embedded resources",
+    );
+  }
+  const isNull = (f.expr.op === "is" && f.expr.value === "null") !== f.negated;
+  return { kind: "embedNull", embed, isNull };
+}
+
+function orderItem(node: ReadNode, t: OrderTerm): OrderItem {
+  const base = {
+    json: t.field.json,
+    ...(t.direction && { direction: t.direction }),
+    ...(t.nulls && { nulls: t.nulls }),
+  };
+  if (t.relation === undefined) return { ...base, column: columnOf(node.relation, t.field.name) };
+  const embed = childNamed(node, t.relation);
+  if (!embed.embed?.toOne) {
+    throw pgrst(
+      400,
+      "PGRST118",
+      `A related order on '${t.relation}' is not possible`,
+      `'${node.relation.name}' and '${t.relation}' do not form a many-to-one or one-to-one relationship`,
+    );
+  }
+  return { ...base, column: columnOf(embed.relation, t.field.name), embed };
+}

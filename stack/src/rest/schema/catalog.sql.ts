@@ -1,0 +1,99 @@
+// Catalog queries the schema cache is built from. $1 is the array of schemas.
+
+export const RELATIONS_SQL = `
+select n.nspname as schema, c.relname as name, c.relkind::text as kind,
+       obj_description(c.oid, 'pg_class') as description,
+       pg_relation_is_updatable(c.oid::regclass, true) as updatable_mask,
+       coalesce(json_agg(json_build_object(
+         'name', a.attname,
+         'type', format_type(a.atttypid, a.atttypmod),
+         'typname', coalesce(bt.typname, t.typname),
+         'typschema', coalesce(btn.nspname, tn.nspname),
+         'typtype', coalesce(bt.typtype, t.typtype)::text,
+         'elemTypname', et.typname,
+         'nullable', not a.attnotnull,
+         'default', pg_get_expr(d.adbin, d.adrelid),
+         'identity', a.attidentity <> '',
+         'generated', a.attgenerated <> '',
+         'description', col_description(c.oid, a.attnum)
+       ) order by a.attnum) filter (where a.attnum is not null), '[]') as columns
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+left join pg_type t on t.oid = a.atttypid
+left join pg_namespace tn on tn.oid = t.typnamespace
+left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
+left join pg_namespace btn on btn.oid = bt.typnamespace
+left join pg_type et on et.oid = coalesce(bt.typelem, t.typelem) and coalesce(bt.typcategory, t.typcategory) = 'A'
+left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
+where n.nspname = any($1) and c.relkind in ('r', 'v', 'm', 'f', 'p')
+group by n.nspname, c.relname, c.relkind, c.oid`;
+
+export const CONSTRAINTS_SQL = `
+select con.conname as name, con.contype::text as type, n.nspname as schema, c.relname as "table",
+       array(select a.attname::text from unnest(con.conkey) with ordinality k(num, ord)
+             join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.ord) as cols,
+       fn.nspname as fschema, fc.relname as ftable,
+       array(select a.attname::text from unnest(con.confkey) with ordinality k(num, ord)
+             join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord) as fcols
+from pg_constraint con
+join pg_class c on c.oid = con.conrelid
+join pg_namespace n on n.oid = c.relnamespace
+left join pg_class fc on fc.oid = con.confrelid
+left join pg_namespace fn on fn.oid = fc.relnamespace
+where con.contype in ('p', 'u', 'f') and n.nspname = any($1)
+order by con.conname`;
+
+export const FUNCTIONS_SQL = `
+select p.oid::int8 as oid, n.nspname as schema, p.proname as name, p.provolatile::text as volatility,
+       p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
+       rt.typname as return_typname, rtn.nspname as return_typschema, rt.typtype::text as return_typtype,
+       rc.relkind::text as return_relkind,
+       p.pronargdefaults as ndefaults, p.provariadic <> 0 as variadic,
+       obj_description(p.oid, 'pg_proc') as description,
+       coalesce((select json_agg(json_build_object(
+           'name', coalesce(p.proargnames[k.ord], ''),
+           'mode', coalesce(p.proargmodes[k.ord], 'i'),
+           'type', format_type(k.typ, null),
+           'typname', coalesce(bt.typname, t.typname),
+           'typschema', coalesce(btn.nspname, tn.nspname),
+           'typtype', coalesce(bt.typtype, t.typtype)::text,
+           'elemTypname', et.typname) order by k.ord)
+         from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality k(typ, ord)
+         join pg_type t on t.oid = k.typ
+         join pg_namespace tn on tn.oid = t.typnamespace
+         left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
+         left join pg_namespace btn on btn.oid = bt.typnamespace
+         left join pg_type et on et.oid = coalesce(bt.typelem, t.typelem) and coalesce(bt.typcategory, t.typcategory) = 'A'
+       ), '[]') as args
+from pg_proc p
+join pg_namespace n on n.oid = p.pronamespace
+join pg_type rt on rt.oid = p.prorettype
+join pg_namespace rtn on rtn.oid = rt.typnamespace
+left join pg_class rc on rc.oid = rt.typrelid
+where n.nspname = any($1) and p.prokind = 'f'
+order by p.proname, p.oid`;
+
+export const ENUMS_SQL = `
+select n.nspname as schema, t.typname as name, array_agg(e.enumlabel::text order by e.enumsortorder) as "values"
+from pg_type t join pg_namespace n on n.oid = t.typnamespace join pg_enum e on e.enumtypid = t.oid
+where n.nspname = any($1)
+group by n.nspname, t.typname`;
+
+export const COMPOSITES_SQL = `
+select n.nspname as schema, t.typname as name, c.relkind::text as relkind,
+       coalesce(json_agg(json_build_object(
+         'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
+         'typname', coalesce(a_base.typname, at.typname),
+         'typschema', coalesce(a_basens.nspname, at_ns.nspname),
+         'typtype', coalesce(a_base.typtype, at.typtype)::text) order by a.attnum) filter (where a.attnum is not null), '[]') as attributes
+from pg_type t
+join pg_namespace n on n.oid = t.typnamespace
+join pg_class c on c.oid = t.typrelid
+left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+left join pg_type at on at.oid = a.atttypid
+left join pg_namespace at_ns on at_ns.oid = at.typnamespace
+left join pg_type a_base on at.typtype = 'd' and a_base.oid = at.typbasetype
+left join pg_namespace a_basens on a_basens.oid = a_base.typnamespace
+where (n.nspname = any($1) or t.oid in (select prorettype from pg_proc p join pg_namespace pn on pn.oid = p.pronamespace where pn.nspname = any($1)))
+group by n.nspname, t.typname, c.relkind`;

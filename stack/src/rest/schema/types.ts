@@ -1,0 +1,117 @@
+// The schema cache: what rest/plan resolves names against. Built by load.ts from
+// the catalogs; every lookup on the request path is a Map get.
+
+export interface Column {
+  name: string;
+  /** format_type(): `integer`, `text[]`, `public.mood`, `character varying(20)`. */
+  type: string;
+  /** pg_type.typname of the column type (for domains: of the base type), e.g. `int4`, `_text`. */
+  typname: string;
+  typschema: string;
+  /** b base, e enum, c composite, r range, m multirange, d domain (resolved), p pseudo. */
+  typtype: string;
+  /** Element typname for arrays. */
+  elemTypname: string | null;
+  nullable: boolean;
+  default: string | null;
+  /** Identity (`a`/`d`) or generated (`s`) column. */
+  identity: boolean;
+  generated: boolean;
+  description: string | null;
+  enumValues?: string[];
+}
+
+export type RelationKind = "table" | "view" | "materialized_view" | "foreign_table" | "partitioned_table";
+
+export interface Relation {
+  schema: string;
+  name: string;
+  kind: RelationKind;
+  description: string | null;
+  columns: Map<string, Column>;
+  /** Columns in table order (for `*`). */
+  columnList: Column[];
+  pk: string[];
+  /** Unique constraints and the PK: valid on_conflict targets. */
+  uniques: string[][];
+  insertable: boolean;
+  updatable: boolean;
+  deletable: boolean;
+  relationships: Relationship[];
+}
+
+export type Cardinality = "m2o" | "o2m" | "o2o" | "m2m";
+
+export interface Junction {
+  relation: Relation;
+  /** FK junction → origin: pairs [junction column, origin column]. */
+  originCols: [string, string][];
+  /** FK junction → target: pairs [junction column, target column]. */
+  targetCols: [string, string][];
+  originConstraint: string;
+  targetConstraint: string;
+}
+
+export interface Relationship {
+  cardinality: Cardinality;
+  origin: Relation;
+  target: Relation;
+  /** FK constraint name (for m2m: the junction's FK to the target). */
+  constraint: string;
+  /** Pairs [origin column, target column] (empty for m2m). */
+  cols: [string, string][];
+  junction?: Junction;
+}
+
+export interface FunctionParam {
+  name: string;
+  type: string;
+  typname: string;
+  hasDefault: boolean;
+  variadic: boolean;
+}
+
+export type ReturnKind = "void" | "scalar" | "relation" | "composite";
+
+export interface FunctionDef {
+  schema: string;
+  name: string;
+  oid: number;
+  params: FunctionParam[];
+  returnType: string;
+  returnTypname: string;
+  returnsSet: boolean;
+  returnKind: ReturnKind;
+  /** For returnKind relation: the table/view whose rows it returns. */
+  returnRelation?: Relation;
+  /** For composite/record results (RETURNS TABLE, OUT params, composite types): the columns. */
+  returnColumns: Column[];
+  volatility: "immutable" | "stable" | "volatile";
+  description: string | null;
+}
+
+export interface EnumDef {
+  schema: string;
+  name: string;
+  values: string[];
+}
+
+export interface CompositeDef {
+  schema: string;
+  name: string;
+  attributes: { name: string; type: string; typname: string; typschema: string; typtype: string }[];
+}
+
+export interface SchemaCache {
+  /** Bumped on every reload; plan caches key on it. */
+  version: number;
+  schemas: string[];
+  relations: Map<string, Relation>;
+  functions: Map<string, FunctionDef[]>;
+  enums: Map<string, EnumDef>;
+  composites: Map<string, CompositeDef>;
+}
+
+export function qualifiedKey(schema: string, name: string): string {
+  return `${schema}\u0000${name}`;
+}

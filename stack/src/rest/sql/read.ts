@@ -1,0 +1,158 @@
+// ReadNode → SELECT. Embeds are correlated subqueries: to-one `row_to_json` of at
+// most one row, to-many `json_agg` (or `[]`); `!inner` and `emb=not.is.null` add an
+// EXISTS on the parent. Every identifier is quoted, every value a parameter.
+import { quoteQualified } from "../../shared/sql.js";
+import type { Condition, Output, ReadNode } from "../plan/types.js";
+import { quoteIdent, type SqlBuilder } from "./builder.js";
+import { columnExpr, conditionSql } from "./expr.js";
+import { castType } from "./types.js";
+
+function sourceSql(node: ReadNode, alias: string): string {
+  const from =
+    node.source.kind === "relation"
+      ? quoteQualified(node.relation.schema, node.relation.name)
+      : quoteIdent(node.source.name);
+  return `${from} ${alias}`;
+}
+
+/** FROM and join conditions of an embed relative to its parent's alias. */
+function embedFrom(
+  b: SqlBuilder,
+  node: ReadNode,
+  alias: string,
+  parentAlias: string,
+): { from: string; where: string[] } {
+  const rel = node.embed?.relationship;
+  if (!rel) throw new Error("not an embed");
+  if (rel.junction) {
+    const j = b.alias("j");
+    const { relation, originCols, targetCols } = rel.junction;
+    const on = targetCols.map(([jc, tc]) => `${j}.${quoteIdent(jc)} = ${alias}.${quoteIdent(tc)}`).join(" and ");
+    return {
+      from: `${sourceSql(node, alias)} join ${quoteQualified(relation.schema, relation.name)} ${j} on ${on}`,
+      where: originCols.map(([jc, oc]) => `${j}.${quoteIdent(jc)} = ${parentAlias}.${quoteIdent(oc)}`),
+    };
+  }
+  return {
+    from: sourceSql(node, alias),
+    where: rel.cols.map(([oc, tc]) => `${alias}.${quoteIdent(tc)} = ${parentAlias}.${quoteIdent(oc)}`),
+  };
+}
+
+/** Conditions of a node: its filters plus EXISTS for its `!inner` children. */
+export function whereParts(b: SqlBuilder, node: ReadNode, alias: string): string[] {
+  const parts = node.conditions.map((c) => conditionSql(b, alias, c, existsSql));
+  for (const child of node.children) {
+    if (child.embed?.inner) parts.push(existsFor(b, child, alias));
+  }
+  return parts;
+}
+
+function existsFor(b: SqlBuilder, child: ReadNode, parentAlias: string): string {
+  const alias = b.alias();
+  const { from, where } = embedFrom(b, child, alias, parentAlias);
+  const all = [...where, ...whereParts(b, child, alias)];
+  return `exists (select 1 from ${from} where ${all.join(" and ")})`;
+}
+
+function existsSql(b: SqlBuilder, c: Condition & { kind: "embedNull" }, parentAlias: string): string {
+  return existsFor(b, c.embed, parentAlias);
+}
+
+function whereSql(parts: string[]): string {
+  return parts.length ? ` where ${parts.join(" and ")}` : "";
+}
+
+export function orderSql(b: SqlBuilder, node: ReadNode, alias: string): string {
+  if (!node.order.length) return "";
+  const terms = node.order.map((o) => {
+    let expr: string;
+    if (o.embed) {
+      const embedAlias = b.alias();
+      const { from, where } = embedFrom(b, o.embed, embedAlias, alias);
+      expr = `(select ${columnExpr(b, embedAlias, o.column, o.json)} from ${from}${whereSql(where)} limit 1)`;
+    } else {
+      expr = columnExpr(b, alias, o.column, o.json);
+    }
+    return `${expr}${o.direction ? ` ${o.direction}` : ""}${o.nulls ? ` nulls ${o.nulls}` : ""}`;
+  });
+  return ` order by ${terms.join(", ")}`;
+}
+
+export function limitSql(b: SqlBuilder, node: ReadNode): string {
+  return (
+    (node.limit !== undefined ? ` limit ${b.param(node.limit)}` : "") +
+    (node.offset ? ` offset ${b.param(node.offset)}` : "")
+  );
+}
+
+/** `expr as "name"` items of a node's select list. */
+export function selectList(b: SqlBuilder, node: ReadNode, alias: string): string[] {
+  return node.outputs.flatMap((o) => outputSql(b, o, alias)).map(([expr, name]) => `${expr} as ${quoteIdent(name)}`);
+}
+
+/** [expression, output name] pairs of one output (several for a spread). */
+function outputSql(b: SqlBuilder, o: Output, alias: string): [string, string][] {
+  if (o.kind === "column") {
+    const expr = columnExpr(b, alias, o.column, o.json);
+    return [[o.cast ? `(${expr})::${castType(o.cast)}` : expr, o.name]];
+  }
+  if (o.kind === "embed") return [[embedSql(b, o.node, alias), o.name]];
+  // Spread: each lifted output is read from the (single) related row.
+  return o.node.outputs.flatMap((inner) => {
+    const childAlias = b.alias();
+    const { from, where } = embedFrom(b, o.node, childAlias, alias);
+    const conds = [...where, ...whereParts(b, o.node, childAlias)];
+    return outputSql(b, inner, childAlias).map(([expr, name]): [string, string] => [
+      `(select ${expr} from ${from}${whereSql(conds)} limit 1)`,
+      name,
+    ]);
+  });
+}
+
+function embedSql(b: SqlBuilder, node: ReadNode, parentAlias: string): string {
+  const alias = b.alias();
+  const { from, where } = embedFrom(b, node, alias, parentAlias);
+  const list = selectList(b, node, alias).join(", ");
+  const conds = [...where, ...whereParts(b, node, alias)];
+  const rowAlias = `${alias}_row`;
+  if (node.embed?.toOne) {
+    return `(select row_to_json(${rowAlias}) from (select ${list} from ${from}${whereSql(conds)} limit 1) ${rowAlias})`;
+  }
+  const inner = `select ${list} from ${from}${whereSql(conds)}${orderSql(b, node, alias)}${limitSql(b, node)}`;
+  return `(select coalesce(json_agg(${rowAlias}), '[]') from (${inner}) ${rowAlias})`;
+}
+
+export interface ReadSqlOptions {
+  /** Count the matching rows in the same statement (count=exact). */
+  count: boolean;
+  /** Body as CSV rows (the header is built from the output names). */
+  csv?: boolean;
+  /** Aggregate this column's values instead of whole rows (scalar functions). */
+  scalar?: string;
+  /** Prefix, e.g. `with pgrst_source as (…)`. */
+  with?: string;
+}
+
+/** The whole read: `total`, `page` (rows returned) and `body` (JSON or CSV text). */
+export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions): string {
+  const alias = "pgrst_t0";
+  const where = whereSql(whereParts(b, node, alias));
+  const source = sourceSql(node, alias);
+  const list = selectList(b, node, alias);
+  const inner = `select ${list.join(", ")} from ${source}${where}${orderSql(b, node, alias)}${limitSql(b, node)}`;
+  const total = options.count ? `(select count(*) from ${source}${where})` : "null::int8";
+  const row = "pgrst_row";
+  const body = options.csv
+    ? `coalesce(string_agg(substring(${row}::text, 2, length(${row}::text) - 2), E'\\n'), '')`
+    : options.scalar
+      ? `coalesce(json_agg(${row}.${quoteIdent(options.scalar)}), '[]')::text`
+      : `coalesce(json_agg(${row}), '[]')::text`;
+  return `${options.with ?? ""}select ${total} as total, count(*) as page, ${body} as body from (${inner}) ${row}`;
+}
+
+/** Just the count, for `count=planned` (EXPLAIN's estimate). */
+export function countSql(b: SqlBuilder, node: ReadNode): string {
+  const alias = "pgrst_t0";
+  return `select 1 from ${sourceSql(node, alias)}${whereSql(whereParts(b, node, alias))}`;
+}

@@ -1,17 +1,91 @@
-// GoTrue-compatible auth API at /auth/v1.
+// GoTrue-compatible auth API at /auth/v1. The routing table; handlers live in
+// http/, one file per endpoint family.
+import type { FastifyInstance } from "fastify";
 import type { Service, StackContext } from "../context.js";
+import { requireAdmin } from "./caller.js";
+import { API_VERSION, API_VERSION_HEADER, AuthError, fromFrameworkError, sendAuthError } from "./errors.js";
+import { adminLinkRoutes } from "./http/adminLinks.js";
+import { adminUserRoutes } from "./http/adminUsers.js";
+import { logoutRoutes } from "./http/logout.js";
+import { mailFlowRoutes } from "./http/mailFlows.js";
+import { metaRoutes } from "./http/meta.js";
+import { signupRoutes } from "./http/signup.js";
+import { tokenRoutes } from "./http/token.js";
+import { userRoutes } from "./http/user.js";
+import { verifyRoutes } from "./http/verify.js";
 
-export function createAuthService(_ctx: StackContext): Service {
+/** GoTrue reads bodies of a few KB; anything near this size is abuse. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Kong's open auth routes (no API key needed), plus health. */
+const OPEN_PATHS = new Set(["/health", "/verify", "/callback", "/authorize"]);
+
+/**
+ * JSON bodies as GoTrue reads them: an empty body is no body (auth-js posts
+ * /logout with a JSON content type and nothing in it); prototype keys are refused.
+ */
+function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, text, done) => {
+    if (typeof text !== "string" || text.trim() === "") return done(null, undefined);
+    try {
+      done(
+        null,
+        JSON.parse(text, (key, value) => {
+          if (key === "__proto__" || key === "constructor") throw new SyntaxError(`forbidden key "${key}"`);
+          return value;
+        }),
+      );
+    } catch (err) {
+      done(new AuthError(400, "bad_json", `Could not parse request body as JSON: ${(err as Error).message}`));
+    }
+  });
+}
+
+function installErrorHandling(app: FastifyInstance, ctx: StackContext): void {
+  app.addHook("onRoute", (route) => {
+    route.bodyLimit ??= BODY_LIMIT_BYTES;
+  });
+  app.addHook("onRequest", async (_req, reply) => {
+    reply.header(API_VERSION_HEADER, API_VERSION);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendAuthError(req, reply, new AuthError(404, "not_found", "Unsupported path")),
+  );
+  app.setErrorHandler((err, req, reply) => {
+    const known = err instanceof AuthError ? err : fromFrameworkError(err as Error & { statusCode?: number });
+    if (known) return sendAuthError(req, reply, known);
+    ctx.log.error(`auth ${req.method} ${req.url} failed`, err);
+    return sendAuthError(
+      req,
+      reply,
+      new AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information"),
+    );
+  });
+}
+
+export function createAuthService(ctx: StackContext): Service {
   return {
     name: "auth",
     prefix: "/auth/v1",
-    isOpen: (path) => path === "/health" || path === "/verify" || path === "/callback" || path === "/authorize",
-    register(app) {
-      app.get("/health", async () => ({
-        version: "opsdesk-stack",
-        name: "GoTrue",
-        description: "GoTrue is a user registration and authentication API",
-      }));
+    isOpen: (path) => OPEN_PATHS.has(path),
+    async register(app) {
+      installJsonParser(app);
+      installErrorHandling(app, ctx);
+      metaRoutes(app, ctx);
+      signupRoutes(app, ctx);
+      tokenRoutes(app, ctx);
+      userRoutes(app, ctx);
+      logoutRoutes(app, ctx);
+      verifyRoutes(app, ctx);
+      mailFlowRoutes(app, ctx);
+      await app.register(async (admin) => {
+        admin.addHook("preHandler", async (req) => {
+          await requireAdmin(ctx, req);
+        });
+        adminUserRoutes(admin, ctx);
+        adminLinkRoutes(admin, ctx);
+      });
     },
   };
 }

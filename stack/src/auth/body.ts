@@ -1,0 +1,63 @@
+// Typed reading of JSON bodies and query parameters. A field of the wrong type
+// is refused before anything is written (GoTrue answers 400 bad_json when Go
+// cannot unmarshal the body into its params struct).
+import type { FastifyRequest } from "fastify";
+import { badRequest } from "./errors.js";
+
+type Kind = "string" | "boolean" | "number" | "object";
+type Spec = Record<string, Kind>;
+type Out<S extends Spec> = {
+  [K in keyof S]?: S[K] extends "string"
+    ? string
+    : S[K] extends "boolean"
+      ? boolean
+      : S[K] extends "number"
+        ? number
+        : Record<string, unknown>;
+};
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+/**
+ * Reads the fields named in `spec` from the JSON body. Unknown fields are ignored
+ * (auth-js sends gotrue_meta_security and friends); `null` counts as absent.
+ */
+export function readBody<S extends Spec>(req: FastifyRequest, spec: S): Out<S> {
+  const body = req.body ?? {};
+  if (kindOf(body) !== "object") {
+    throw badRequest("bad_json", "Could not parse request body as JSON: expected a JSON object");
+  }
+  const out: Record<string, unknown> = {};
+  for (const [field, kind] of Object.entries(spec)) {
+    const value = (body as Record<string, unknown>)[field];
+    if (value === undefined || value === null) continue;
+    if (kindOf(value) !== kind) {
+      throw badRequest(
+        "bad_json",
+        `Could not parse request body as JSON: field "${field}" must be a ${kind}, got ${kindOf(value)}`,
+      );
+    }
+    out[field] = value;
+  }
+  return out as Out<S>;
+}
+
+export function queryParam(req: FastifyRequest, name: string): string | undefined {
+  const value = (req.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Lower-cases and checks an address as GoTrue's validateEmail does. */
+export function normalizeEmail(email: string): string {
+  const trimmed = email.trim();
+  if (trimmed.length > 255 || !EMAIL.test(trimmed)) {
+    throw badRequest("validation_failed", "Unable to validate email address: invalid format");
+  }
+  return trimmed.toLowerCase();
+}

@@ -1,0 +1,33 @@
+// POST /logout?scope=global|local|others → 204.
+import type { FastifyInstance } from "fastify";
+import type { StackContext } from "../../context.js";
+import { queryParam } from "../body.js";
+import { requireUser } from "../caller.js";
+import { validationFailed } from "../errors.js";
+import { inTransaction } from "../tx.js";
+
+const SCOPES = ["global", "local", "others"] as const;
+
+export function logoutRoutes(app: FastifyInstance, ctx: StackContext): void {
+  app.post("/logout", async (req, reply) => {
+    const scope = queryParam(req, "scope") ?? "global";
+    if (!(SCOPES as readonly string[]).includes(scope)) {
+      throw validationFailed(`Unsupported logout scope "${scope}"`);
+    }
+    await inTransaction(ctx, async (db) => {
+      const { user, session } = await requireUser(ctx, req, db);
+      // Refresh tokens and amr claims go with their session (on delete cascade).
+      if (scope === "local") {
+        if (session) await db.query("delete from auth.sessions where id = $1", [session.id]);
+      } else if (scope === "others") {
+        await db.query("delete from auth.sessions where user_id = $1 and id is distinct from $2", [
+          user.id,
+          session?.id ?? null,
+        ]);
+      } else {
+        await db.query("delete from auth.sessions where user_id = $1", [user.id]);
+      }
+    });
+    return reply.code(204).send();
+  });
+}

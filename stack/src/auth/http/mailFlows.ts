@@ -1,0 +1,86 @@
+// The endpoints that only send mail: POST /recover, /otp (magic link) and /resend.
+// Unknown addresses get the same `{}` as known ones, so nothing leaks.
+import type { FastifyInstance } from "fastify";
+import type { StackContext } from "../../context.js";
+import { normalizeEmail, readBody } from "../body.js";
+import { unprocessable, validationFailed } from "../errors.js";
+import { sendEmailChange, sendLink } from "../links.js";
+import { readPkceParams } from "../pkce.js";
+import { inTransaction } from "../tx.js";
+import { confirmEmail, createUser, findUserByEmail, findUserById, isConfirmed } from "../users.js";
+import { rateLimit, redirectTarget } from "./common.js";
+
+const PKCE_FIELDS = { code_challenge: "string", code_challenge_method: "string" } as const;
+
+export function mailFlowRoutes(app: FastifyInstance, ctx: StackContext): void {
+  const { auth } = ctx.config;
+
+  app.post("/recover", async (req) => {
+    const body = readBody(req, { email: "string", ...PKCE_FIELDS });
+    if (!body.email) throw validationFailed("Password recovery requires an email", 422);
+    const email = normalizeEmail(body.email);
+    const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body) };
+    await inTransaction(ctx, async (db) => {
+      const user = await findUserByEmail(db, email);
+      if (user) await sendLink(ctx, req, db, user, "recovery", options);
+    });
+    return {};
+  });
+
+  app.post("/otp", async (req) => {
+    const body = readBody(req, {
+      email: "string",
+      phone: "string",
+      data: "object",
+      create_user: "boolean",
+      ...PKCE_FIELDS,
+    });
+    if (body.phone && !body.email) throw unprocessable("phone_provider_disabled", "Unsupported phone provider");
+    if (!body.email) throw validationFailed("An email address or phone number is required");
+    rateLimit(ctx, req, "sign_in_sign_ups");
+    const email = normalizeEmail(body.email);
+    const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body), data: body.data };
+    await inTransaction(ctx, async (db) => {
+      let user = await findUserByEmail(db, email);
+      if (!user || !isConfirmed(user)) {
+        if (body.create_user === false) throw unprocessable("otp_disabled", "Signups not allowed for otp");
+        if (!user && (!auth.enable_signup || !auth.email.enable_signup)) {
+          throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+        }
+        user ??= await createUser(db, {
+          email,
+          encryptedPassword: "",
+          userMetadata: body.data ?? {},
+          confirmed: false,
+        });
+        if (auth.email.enable_confirmations) return sendLink(ctx, req, db, user, "signup", options);
+        await confirmEmail(db, user.id);
+        user = await findUserById(db, user.id);
+      }
+      if (user) await sendLink(ctx, req, db, user, "magiclink", options);
+    });
+    return {};
+  });
+
+  app.post("/resend", async (req) => {
+    const body = readBody(req, { type: "string", email: "string", phone: "string", ...PKCE_FIELDS });
+    if (body.type === "sms" || body.type === "phone_change") {
+      throw unprocessable("phone_provider_disabled", "Unsupported phone provider");
+    }
+    if (body.type !== "signup" && body.type !== "email_change") {
+      throw validationFailed("Missing one of these types: signup, email_change, sms, phone_change");
+    }
+    if (!body.email) throw validationFailed("Type provided requires an email address");
+    const email = normalizeEmail(body.email);
+    const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body) };
+    await inTransaction(ctx, async (db) => {
+      const user = await findUserByEmail(db, email);
+      if (!user) return;
+      if (body.type === "signup" && !isConfirmed(user)) await sendLink(ctx, req, db, user, "signup", options);
+      if (body.type === "email_change" && user.email_change) {
+        await sendEmailChange(ctx, req, db, user, user.email_change, options);
+      }
+    });
+    return {};
+  });
+}

@@ -1,0 +1,110 @@
+// POST /signup: e-mail + password (or anonymous) sign-up, as GoTrue's signup.go.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { StackContext } from "../../context.js";
+import { normalizeEmail, readBody } from "../body.js";
+import { unprocessable, validationFailed } from "../errors.js";
+import { sendLink } from "../links.js";
+import { checkPasswordStrength, hashPassword } from "../passwords.js";
+import { readPkceParams } from "../pkce.js";
+import { startSession } from "../sessions.js";
+import { inTransaction } from "../tx.js";
+import {
+  AUDIENCE,
+  confirmEmail,
+  createUser,
+  findUserByEmail,
+  isConfirmed,
+  mergeMetadata,
+  renderUser,
+  updateUser,
+} from "../users.js";
+import { clientMeta, rateLimit, redirectTarget } from "./common.js";
+
+/** What GoTrue answers for an already registered address when confirmations are on: nothing real. */
+function obfuscatedUser(email: string, data: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: AUDIENCE,
+    role: "",
+    email,
+    phone: "",
+    confirmation_sent_at: now,
+    app_metadata: { provider: "email", providers: ["email"] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+export function signupRoutes(app: FastifyInstance, ctx: StackContext): void {
+  const { auth } = ctx.config;
+
+  app.post("/signup", async (req) => {
+    const body = readBody(req, {
+      email: "string",
+      phone: "string",
+      password: "string",
+      data: "object",
+      code_challenge: "string",
+      code_challenge_method: "string",
+    });
+    if (!auth.enable_signup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+    const data = body.data ?? {};
+    rateLimit(ctx, req, "sign_in_sign_ups");
+
+    if (!body.email && !body.phone) {
+      if (!auth.enable_anonymous_sign_ins) {
+        throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+      }
+      return inTransaction(ctx, async (db) => {
+        const user = await createUser(db, {
+          email: null,
+          encryptedPassword: "",
+          userMetadata: data,
+          confirmed: false,
+          isAnonymous: true,
+        });
+        return startSession(ctx, db, user.id, "anonymous", clientMeta(req));
+      });
+    }
+    if (!body.email) throw unprocessable("phone_provider_disabled", "Phone signups are disabled");
+    if (!auth.email.enable_signup) throw unprocessable("email_provider_disabled", "Email signups are disabled");
+    const email = normalizeEmail(body.email);
+    if (!body.password) throw validationFailed("Signup requires a valid password", 422);
+    checkPasswordStrength(body.password, auth);
+    const pkce = readPkceParams(body);
+    const redirectTo = redirectTarget(ctx, req);
+    const autoconfirm = !auth.email.enable_confirmations;
+    const encryptedPassword = await hashPassword(body.password);
+
+    return inTransaction(ctx, async (db) => {
+      let user = await findUserByEmail(db, email);
+      if (user && isConfirmed(user)) {
+        if (autoconfirm) throw unprocessable("user_already_exists", "User already registered");
+        return obfuscatedUser(email, data);
+      }
+      if (user) {
+        // An unconfirmed sign-up may be repeated: the latest password and data win.
+        await updateUser(db, user.id, {
+          encrypted_password: encryptedPassword,
+          raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, data),
+        });
+      } else {
+        user = await createUser(db, { email, encryptedPassword, userMetadata: data, confirmed: false });
+      }
+      if (autoconfirm) {
+        await confirmEmail(db, user.id);
+        return startSession(ctx, db, user.id, "password", clientMeta(req));
+      }
+      const fresh = await findUserByEmail(db, email);
+      if (!fresh) throw new Error("user vanished during sign-up");
+      await sendLink(ctx, req, db, fresh, "signup", { redirectTo, pkce, data });
+      const sent = await findUserByEmail(db, email);
+      return renderUser(db, sent ?? fresh);
+    });
+  });
+}

@@ -1,0 +1,92 @@
+// POST /token: grant_type=password | refresh_token | pkce.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { StackContext } from "../../context.js";
+import { normalizeEmail, queryParam, readBody } from "../body.js";
+import {
+  API_VERSION,
+  API_VERSION_HEADER,
+  AuthError,
+  badRequest,
+  invalidCredentials,
+  validationFailed,
+} from "../errors.js";
+import { checkPasswordStrength, passwordMatches } from "../passwords.js";
+import { exchangeAuthCode } from "../pkce.js";
+import { refreshGrant } from "../refresh.js";
+import { startSession } from "../sessions.js";
+import { inTransaction } from "../tx.js";
+import { findUserByEmail, isBanned, isConfirmed } from "../users.js";
+import { clientMeta, rateLimit } from "./common.js";
+
+/** The weak_password note GoTrue adds to a sign-in whose password no longer meets the policy. */
+function weakPasswordNote(ctx: StackContext, password: string): Record<string, unknown> {
+  try {
+    checkPasswordStrength(password, ctx.config.auth);
+    return {};
+  } catch (err) {
+    if (err instanceof AuthError && err.errorCode === "weak_password") {
+      return { weak_password: { ...(err.extra.weak_password as object), message: err.message } };
+    }
+    return {};
+  }
+}
+
+async function passwordGrant(ctx: StackContext, req: FastifyRequest) {
+  const body = readBody(req, { email: "string", phone: "string", password: "string" });
+  rateLimit(ctx, req, "sign_in_sign_ups");
+  if (!body.email && !body.phone) throw validationFailed("missing email or phone");
+  if (!body.email || !body.password) throw invalidCredentials();
+  const email = normalizeEmail(body.email);
+  const password = body.password;
+  return inTransaction(ctx, async (db) => {
+    const user = await findUserByEmail(db, email);
+    if (!user || !(await passwordMatches(password, user.encrypted_password))) throw invalidCredentials();
+    if (isBanned(user)) throw badRequest("user_banned", "User is banned");
+    if (!isConfirmed(user)) throw badRequest("email_not_confirmed", "Email not confirmed");
+    const session = await startSession(ctx, db, user.id, "password", clientMeta(req));
+    return { ...session, ...weakPasswordNote(ctx, password) };
+  });
+}
+
+async function refreshTokenGrant(ctx: StackContext, req: FastifyRequest, reply: FastifyReply) {
+  const body = readBody(req, { refresh_token: "string" });
+  rateLimit(ctx, req, "token_refresh");
+  if (!body.refresh_token) {
+    return reply
+      .code(400)
+      .header(API_VERSION_HEADER, API_VERSION)
+      .send({ error: "invalid_request", error_description: "refresh_token required" });
+  }
+  const token = body.refresh_token;
+  const result = await inTransaction(ctx, (db) => refreshGrant(ctx, db, token));
+  if ("error" in result) throw result.error;
+  return result.session;
+}
+
+async function pkceGrant(ctx: StackContext, req: FastifyRequest) {
+  const body = readBody(req, { auth_code: "string", code_verifier: "string" });
+  rateLimit(ctx, req, "sign_in_sign_ups");
+  const { auth_code: code, code_verifier: verifier } = body;
+  if (!code || !verifier) {
+    throw validationFailed("invalid request: both auth code and code verifier should be non-empty");
+  }
+  return inTransaction(ctx, async (db) => {
+    const { userId, method } = await exchangeAuthCode(db, code, verifier);
+    return startSession(ctx, db, userId, method, clientMeta(req));
+  });
+}
+
+export function tokenRoutes(app: FastifyInstance, ctx: StackContext): void {
+  app.post("/token", async (req, reply) => {
+    switch (queryParam(req, "grant_type")) {
+      case "password":
+        return passwordGrant(ctx, req);
+      case "refresh_token":
+        return refreshTokenGrant(ctx, req, reply);
+      case "pkce":
+        return pkceGrant(ctx, req);
+      default:
+        throw badRequest("invalid_credentials", "unsupported_grant_type");
+    }
+  });
+}

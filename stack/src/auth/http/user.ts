@@ -1,0 +1,109 @@
+// GET/PUT /user and GET /reauthenticate: the signed-in user reading and changing itself.
+import type { FastifyInstance } from "fastify";
+import type pg from "pg";
+import type { StackContext } from "../../context.js";
+import { normalizeEmail, readBody } from "../body.js";
+import { type Caller, requireUser } from "../caller.js";
+import { AuthError, badRequest, unprocessable } from "../errors.js";
+import { sendEmailChange, sendReauthentication } from "../links.js";
+import { clearOneTimeToken, tokenHash } from "../otp.js";
+import { checkPasswordStrength, hashPassword, passwordMatches } from "../passwords.js";
+import { readPkceParams } from "../pkce.js";
+import { inTransaction } from "../tx.js";
+import { findUserByEmail, findUserById, mergeMetadata, renderUser, updateUser } from "../users.js";
+import { redirectTarget } from "./common.js";
+
+const RECENT_SESSION_MS = 24 * 3600_000;
+
+/** secure_password_change: a session older than a day must prove itself with the mailed nonce. */
+async function checkReauthentication(ctx: StackContext, db: pg.ClientBase, caller: Caller, nonce?: string) {
+  if (!ctx.config.auth.email.secure_password_change) return;
+  const { session, user } = caller;
+  if (session && Date.now() - session.created_at.getTime() < RECENT_SESSION_MS) return;
+  if (!nonce) throw badRequest("reauthentication_needed", "Password update requires reauthentication");
+  const sentAt = user.reauthentication_sent_at?.getTime() ?? 0;
+  const expired = sentAt + ctx.config.auth.email.otp_expiry * 1000 < Date.now();
+  if (!user.reauthentication_token || expired || tokenHash(user.email ?? "", nonce) !== user.reauthentication_token) {
+    throw unprocessable("reauthentication_not_valid", "Invalid reauthentication nonce");
+  }
+  await updateUser(db, user.id, { reauthentication_token: "" });
+  await clearOneTimeToken(db, user.id, "reauthentication_token");
+}
+
+async function changePassword(ctx: StackContext, db: pg.ClientBase, caller: Caller, password: string, nonce?: string) {
+  checkPasswordStrength(password, ctx.config.auth);
+  if (await passwordMatches(password, caller.user.encrypted_password)) {
+    throw unprocessable("same_password", "New password should be different from the old password.");
+  }
+  await checkReauthentication(ctx, db, caller, nonce);
+  await updateUser(db, caller.user.id, { encrypted_password: await hashPassword(password) });
+  // As GoTrue's UpdatePassword: every other session of the user ends.
+  await db.query("delete from auth.sessions where user_id = $1 and id is distinct from $2", [
+    caller.user.id,
+    caller.session?.id ?? null,
+  ]);
+}
+
+async function assertEmailFree(db: pg.ClientBase, email: string, selfId: string) {
+  const other = await findUserByEmail(db, email);
+  if (other && other.id !== selfId) {
+    throw unprocessable("email_exists", "A user with this email address has already been registered");
+  }
+}
+
+export function userRoutes(app: FastifyInstance, ctx: StackContext): void {
+  app.get("/user", async (req) => {
+    const { user } = await requireUser(ctx, req, ctx.db.admin);
+    return renderUser(ctx.db.admin, user);
+  });
+
+  app.put("/user", async (req) => {
+    const body = readBody(req, {
+      email: "string",
+      password: "string",
+      data: "object",
+      nonce: "string",
+      phone: "string",
+      code_challenge: "string",
+      code_challenge_method: "string",
+    });
+    const pkce = readPkceParams(body);
+    const redirectTo = redirectTarget(ctx, req);
+    const newEmail = body.email !== undefined ? normalizeEmail(body.email) : undefined;
+    return inTransaction(ctx, async (db) => {
+      const caller = await requireUser(ctx, req, db);
+      const { user } = caller;
+      if (body.phone !== undefined) throw unprocessable("phone_provider_disabled", "Phone provider is disabled");
+      if (body.data) {
+        await updateUser(db, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, body.data) });
+      }
+      if (body.password !== undefined) await changePassword(ctx, db, caller, body.password, body.nonce);
+      if (newEmail && newEmail !== user.email) {
+        await assertEmailFree(db, newEmail, user.id);
+        if (ctx.config.auth.email.enable_confirmations) {
+          const current = await findUserById(db, user.id);
+          if (current) await sendEmailChange(ctx, req, db, current, newEmail, { redirectTo, pkce });
+        } else {
+          await updateUser(db, user.id, { email: newEmail, email_change: "" });
+          await db.query(
+            `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text)
+             where user_id = $1 and provider = 'email'`,
+            [user.id, newEmail],
+          );
+        }
+      }
+      const updated = await findUserById(db, user.id);
+      if (!updated) throw new AuthError(404, "user_not_found", "User not found");
+      return renderUser(db, updated);
+    });
+  });
+
+  app.get("/reauthenticate", async (req) => {
+    await inTransaction(ctx, async (db) => {
+      const { user } = await requireUser(ctx, req, db);
+      if (!user.email) throw unprocessable("validation_failed", "Reauthentication requires an email address");
+      await sendReauthentication(ctx, req, db, user);
+    });
+    return {};
+  });
+}

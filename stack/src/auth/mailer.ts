@@ -1,0 +1,81 @@
+// Sends auth's e-mails into the mail catcher: renders the template, builds the
+// action link GoTrue would (<api>/auth/v1/verify?token=…&type=…&redirect_to=…)
+// and enforces max_frequency and the e-mail rate limit first.
+import type { FastifyRequest } from "fastify";
+import type pg from "pg";
+import type { StackContext } from "../context.js";
+import { storeMail } from "../mail/store.js";
+import { parseGoDuration } from "./duration.js";
+import { tooManyRequests } from "./errors.js";
+import type { IssuedToken } from "./otp.js";
+import { authRuntime } from "./runtime.js";
+import { htmlToText, type MailType, renderTemplate, templateFor } from "./templates.js";
+
+/** The `type` a link verifies as, per mail. */
+const VERIFY_TYPE: Record<MailType, string | null> = {
+  confirmation: "signup",
+  invite: "invite",
+  recovery: "recovery",
+  magic_link: "magiclink",
+  email_change: "email_change",
+  reauthentication: null,
+};
+
+export function actionLink(ctx: StackContext, hashed: string, verifyType: string, redirectTo: string): string {
+  const query = new URLSearchParams({ token: hashed, type: verifyType, redirect_to: redirectTo });
+  return `${ctx.config.api.external_url}/auth/v1/verify?${query}`;
+}
+
+/** 429 when the previous mail of this kind went out less than max_frequency ago. */
+export function checkMaxFrequency(ctx: StackContext, lastSentAt: Date | null): void {
+  if (!lastSentAt) return;
+  const frequencyMs = parseGoDuration(ctx.config.auth.email.max_frequency) ?? 1000;
+  const waitMs = lastSentAt.getTime() + frequencyMs - Date.now();
+  if (waitMs > 0) {
+    throw tooManyRequests(
+      "over_email_send_rate_limit",
+      `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`,
+    );
+  }
+}
+
+export interface MailRequest {
+  type: MailType;
+  to: string;
+  token: IssuedToken;
+  redirectTo: string;
+  /** The account's address (for email_change mails sent to the new address). */
+  email?: string;
+  newEmail?: string;
+  data?: Record<string, unknown>;
+}
+
+export async function sendMail(ctx: StackContext, req: FastifyRequest, db: pg.ClientBase, mail: MailRequest) {
+  const runtime = authRuntime(ctx);
+  if (runtime.emailLimited && !runtime.limiter.take("email_sent", "all")) {
+    throw tooManyRequests("over_email_send_rate_limit", "Email rate limit exceeded");
+  }
+  const verifyType = VERIFY_TYPE[mail.type];
+  const link = verifyType ? actionLink(ctx, mail.token.hashed, verifyType, mail.redirectTo) : null;
+  const data = {
+    ConfirmationURL: link ?? "",
+    Token: mail.token.otp,
+    TokenHash: mail.token.hashed,
+    SiteURL: ctx.config.auth.site_url,
+    Email: mail.email ?? mail.to,
+    NewEmail: mail.newEmail ?? "",
+    RedirectTo: mail.redirectTo,
+    Data: mail.data ?? {},
+  };
+  const template = templateFor(ctx.config, mail.type);
+  const html = renderTemplate(template.html, data, true);
+  await storeMail(db, {
+    to: mail.to,
+    subject: renderTemplate(template.subject, data, false),
+    html,
+    text: htmlToText(html),
+    actionLink: link,
+    type: mail.type,
+  });
+  ctx.log.debug(`mail ${mail.type} to ${mail.to} (${req.method} ${req.url})`);
+}

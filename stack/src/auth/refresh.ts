@@ -1,0 +1,56 @@
+// grant_type=refresh_token (GoTrue's RefreshTokenGrant): rotate the token; a
+// revoked token is honoured only as the parent of the session's active token or
+// within refresh_token_reuse_interval; any other reuse revokes the whole session.
+import type pg from "pg";
+import type { StackContext } from "../context.js";
+import { type AuthError, badRequest } from "./errors.js";
+import { insertRefreshToken, type RefreshTokenRow, type SessionRow, sessionResponse } from "./sessions.js";
+import { findUserById, isBanned } from "./users.js";
+
+export type RefreshResult = { session: Record<string, unknown> } | { error: AuthError };
+
+export async function refreshGrant(ctx: StackContext, db: pg.ClientBase, token: string): Promise<RefreshResult> {
+  const { rows } = await db.query<RefreshTokenRow>("select * from auth.refresh_tokens where token = $1 for update", [
+    token,
+  ]);
+  const current = rows[0];
+  if (!current) throw badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+  const { rows: sessions } = await db.query<SessionRow>(
+    "select id, user_id, created_at, aal from auth.sessions where id = $1 for update",
+    [current.session_id],
+  );
+  const session = sessions[0];
+  if (!session) throw badRequest("session_not_found", "Invalid Refresh Token: No Valid Session Found");
+  const user = await findUserById(db, session.user_id);
+  if (!user) throw badRequest("session_not_found", "Invalid Refresh Token: No Valid Session Found");
+  if (isBanned(user)) throw badRequest("user_banned", "Invalid Refresh Token: User Banned");
+
+  let issued: string;
+  if (!current.revoked) {
+    await db.query("update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1", [current.id]);
+    issued = await insertRefreshToken(db, user.id, session.id, current.token);
+  } else {
+    const { rows: active } = await db.query<RefreshTokenRow>(
+      "select * from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1",
+      [session.id],
+    );
+    const reuseMs = ctx.config.auth.refresh_token_reuse_interval * 1000;
+    if (active[0] && active[0].parent === current.token) {
+      // The client lost the response that carried the child: hand it out again.
+      issued = active[0].token;
+    } else if (Date.now() - current.updated_at.getTime() < reuseMs) {
+      issued = await insertRefreshToken(db, user.id, session.id, current.token);
+    } else if (ctx.config.auth.enable_refresh_token_rotation) {
+      // As GoTrue's RevokeTokenFamily: revoked, updated_at untouched.
+      await db.query("update auth.refresh_tokens set revoked = true where session_id = $1", [session.id]);
+      // Returned, not thrown: the revocation must commit.
+      return { error: badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used") };
+    } else {
+      issued = current.token;
+    }
+  }
+  await db.query("update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1", [
+    session.id,
+  ]);
+  return { session: await sessionResponse(ctx, db, user, session, issued) };
+}

@@ -1,0 +1,89 @@
+// Wiring only: providers, resources and the route groups.
+import { ThemedLayout, ThemedTitle, useNotificationProvider } from "@refinedev/antd";
+import { Authenticated, Refine } from "@refinedev/core";
+import routerProvider, {
+  CatchAllNavigate,
+  DocumentTitleHandler,
+  UnsavedChangesNotifier,
+} from "@refinedev/react-router";
+import { App as AntdApp, ConfigProvider } from "antd";
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
+import { RESOURCE_ICONS } from "./components/resourceIcons";
+import { DashboardPage } from "./pages/dashboard/DashboardPage";
+import { NotFoundPage } from "./pages/ErrorPages";
+import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
+import { LoginPage } from "./pages/LoginPage";
+import { OrderShowPage } from "./pages/orders/OrderShowPage";
+import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
+import { accessControlProvider, authProvider, dataProvider, queryClient } from "./providers";
+import { i18nProvider } from "./providers/i18nProvider";
+import { menuResources, nestedResources } from "./resources";
+import { refineResource, resourceRoutes } from "./views/routes";
+
+const resources = [
+  { name: "dashboard", list: "/", meta: { label: "Dashboard", icon: RESOURCE_ICONS.dashboard } },
+  ...menuResources.map((def) => refineResource(def, RESOURCE_ICONS[def.name])),
+  ...nestedResources.map((def) => refineResource(def, undefined, true)),
+];
+
+const overrides = { orders: { show: OrderShowPage } };
+
+const Title = ({ collapsed }: { collapsed: boolean }) => (
+  <ThemedTitle collapsed={collapsed} text="Opsdesk" icon={RESOURCE_ICONS.dashboard} />
+);
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <ConfigProvider theme={{ token: { colorPrimary: "#1f5fbf" } }}>
+        <AntdApp>
+          <Refine
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
+            routerProvider={routerProvider}
+            notificationProvider={useNotificationProvider}
+            i18nProvider={i18nProvider}
+            resources={resources}
+            options={{
+              syncWithLocation: true,
+              warnWhenUnsavedChanges: true,
+              disableTelemetry: true,
+              reactQuery: { clientConfig: queryClient },
+              title: { text: "Opsdesk" },
+            }}
+          >
+            <Routes>
+              <Route
+                element={
+                  <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+                    <ThemedLayout Title={Title}>
+                      <Outlet />
+                    </ThemedLayout>
+                  </Authenticated>
+                }
+              >
+                <Route index element={<DashboardPage />} />
+                {menuResources.map((def) => resourceRoutes(def, overrides))}
+                <Route path="*" element={<NotFoundPage />} />
+              </Route>
+              <Route
+                element={
+                  <Authenticated key="signed-out" fallback={<Outlet />}>
+                    <Navigate to="/" replace />
+                  </Authenticated>
+                }
+              >
+                <Route path="/login" element={<LoginPage />} />
+              </Route>
+              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="/update-password" element={<UpdatePasswordPage />} />
+            </Routes>
+            <UnsavedChangesNotifier />
+            <DocumentTitleHandler />
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,21 @@
+// Menu icons by resource name.
+import {
+  AuditOutlined,
+  DashboardOutlined,
+  IdcardOutlined,
+  ProfileOutlined,
+  ShoppingOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
+import type { ReactNode } from "react";
+
+export const RESOURCE_ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  products: <ShoppingOutlined />,
+  categories: <TagsOutlined />,
+  customers: <TeamOutlined />,
+  orders: <ProfileOutlined />,
+  staff: <IdcardOutlined />,
+  audit_log: <AuditOutlined />,
+};

@@ -1,0 +1,13 @@
+// The order page: the generated show page plus the status control and the items editor.
+import type { ResourceDefinition } from "../../resources/types";
+import { ResourceShow } from "../../views/ResourceShow";
+import { OrderItemsEditor } from "./OrderItemsEditor";
+import { OrderStatusControl } from "./OrderStatusControl";
+
+export function OrderShowPage({ definition }: { definition: ResourceDefinition }) {
+  return (
+    <ResourceShow definition={definition} headerExtra={(order) => <OrderStatusControl order={order} />}>
+      {(order) => <OrderItemsEditor order={order} />}
+    </ResourceShow>
+  );
+}

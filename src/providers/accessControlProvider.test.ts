@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { createAccessControlProvider } from "./accessControlProvider";
+import { MESSAGES } from "./messages";
+import { type PermissionRow, type PermissionSource, PermissionStore } from "./permissions";
+
+/** A source whose user and rows the test sets, counting loads. */
+function memorySource(rowsByUser: Record<string, PermissionRow[]>) {
+  let user: string | null = null;
+  let listener = () => {};
+  let failNext = false;
+  const state = { loads: 0 };
+  const source: PermissionSource = {
+    currentUserId: async () => user,
+    load: async () => {
+      state.loads++;
+      if (failNext) {
+        failNext = false;
+        throw new Error("network");
+      }
+      return user ? (rowsByUser[user] ?? []) : [];
+    },
+    onUserChange: (callback) => {
+      listener = callback;
+    },
+  };
+  return {
+    source,
+    state,
+    signIn: (id: string | null) => {
+      user = id;
+      listener();
+    },
+    failOnce: () => {
+      failNext = true;
+    },
+  };
+}
+
+const viewer: PermissionRow[] = [
+  { resource: "products", action: "list" },
+  { resource: "products", action: "show" },
+];
+const editor: PermissionRow[] = [...viewer, { resource: "products", action: "create" }];
+
+describe("accessControlProvider", () => {
+  it("allows exactly the actions of the caller's rows", async () => {
+    const env = memorySource({ v: viewer });
+    const { can } = createAccessControlProvider(new PermissionStore(env.source));
+    env.signIn("v");
+    expect(await can({ resource: "products", action: "list" })).toEqual({ can: true });
+    expect(await can({ resource: "products", action: "edit" })).toEqual({ can: false, reason: MESSAGES.forbidden });
+    expect(await can({ resource: "orders", action: "list" })).toMatchObject({ can: false });
+  });
+
+  it("treats clone as create and opens the dashboard to every staff member", async () => {
+    const env = memorySource({ e: editor, v: viewer });
+    const { can } = createAccessControlProvider(new PermissionStore(env.source));
+    env.signIn("e");
+    expect(await can({ resource: "products", action: "clone" })).toEqual({ can: true });
+    expect(await can({ resource: "dashboard", action: "list" })).toEqual({ can: true });
+    env.signIn("v");
+    expect(await can({ resource: "products", action: "clone" })).toMatchObject({ can: false });
+  });
+
+  it("denies everything without a session or staff rows", async () => {
+    const env = memorySource({ outsider: [] });
+    const { can } = createAccessControlProvider(new PermissionStore(env.source));
+    expect(await can({ resource: "dashboard", action: "list" })).toMatchObject({ can: false });
+    env.signIn("outsider");
+    expect(await can({ resource: "products", action: "list" })).toMatchObject({ can: false });
+  });
+
+  it("loads the rows once per session and again after the user changes", async () => {
+    const env = memorySource({ v: viewer, e: editor });
+    const store = new PermissionStore(env.source);
+    const { can } = createAccessControlProvider(store);
+    env.signIn("v");
+    await can({ resource: "products", action: "list" });
+    await can({ resource: "products", action: "show" });
+    expect(env.state.loads).toBe(1);
+    env.signIn("e");
+    expect(await can({ resource: "products", action: "create" })).toEqual({ can: true });
+    expect(env.state.loads).toBe(2);
+  });
+
+  it("does not keep a failed load", async () => {
+    const env = memorySource({ v: viewer });
+    const store = new PermissionStore(env.source);
+    env.signIn("v");
+    env.failOnce();
+    await expect(store.get()).rejects.toThrow("network");
+    expect((await store.get()).has("products:list")).toBe(true);
+  });
+});

@@ -1,0 +1,27 @@
+// Answers Refine's "can I?" from the same permission rows RLS uses, so menus, buttons
+// and routes match what the database allows.
+import type { AccessControlProvider } from "@refinedev/core";
+import { MESSAGES } from "./messages";
+import type { PermissionStore } from "./permissions";
+
+/** Refine's action names that are another action in the matrix. */
+const ACTION_ALIASES: Record<string, string> = { clone: "create" };
+
+/** Screens every staff member may open (they are not rows of the matrix). */
+const STAFF_SCREENS = new Set(["dashboard"]);
+
+export function createAccessControlProvider(store: PermissionStore): AccessControlProvider {
+  return {
+    can: async ({ resource, action, params }) => {
+      const held = await store.get();
+      const name = params?.resource?.name ?? resource;
+      if (!name || STAFF_SCREENS.has(name))
+        return held.size > 0 ? { can: true } : { can: false, reason: MESSAGES.forbidden };
+      const can = held.has(`${name}:${ACTION_ALIASES[action] ?? action}`);
+      return can ? { can } : { can, reason: MESSAGES.forbidden };
+    },
+    options: {
+      buttons: { enableAccessControl: true, hideIfUnauthorized: true },
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { createClient } from "@supabase/supabase-js";
+import { describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { findResource } from "../resources";
+import { createDataProvider, rewriteFilters, SEARCH_FIELD, toRelatedSorter } from "./dataProvider";
+
+describe("toRelatedSorter", () => {
+  it("orders parent rows by a to-one embed", () => {
+    expect(toRelatedSorter({ field: "categories.name", order: "asc" })).toEqual({
+      field: "categories(name)",
+      order: "asc",
+    });
+  });
+
+  it("leaves plain columns alone", () => {
+    expect(toRelatedSorter({ field: "price", order: "desc" })).toEqual({ field: "price", order: "desc" });
+  });
+});
+
+describe("rewriteFilters", () => {
+  const search = { column: "search", config: "english" };
+
+  it("turns the search box into websearch full-text search", () => {
+    expect(rewriteFilters([{ field: SEARCH_FIELD, operator: "contains", value: " red mug " }], search)).toEqual([
+      { field: "search", operator: "wfts(english)", value: "red mug" },
+    ]);
+  });
+
+  it("drops filters without a value and search on resources without a search column", () => {
+    expect(
+      rewriteFilters(
+        [
+          { field: "status", operator: "in", value: [] },
+          { field: "name", operator: "contains", value: "" },
+          { field: "category_id", operator: "eq", value: undefined },
+          { field: SEARCH_FIELD, operator: "contains", value: "x" },
+          { field: "stock", operator: "eq", value: 0 },
+        ],
+        undefined,
+      ),
+    ).toEqual([{ field: "stock", operator: "eq", value: 0 }]);
+  });
+});
+
+/** A client whose requests are recorded; each answers an empty page. */
+function recordingClient() {
+  const urls: URL[] = [];
+  const client = createClient("http://stack.test", "anon-key", {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket; realtime is not used here.
+    realtime: { transport: WebSocket as never },
+    global: {
+      fetch: async (input: RequestInfo | URL) => {
+        urls.push(new URL(String(input instanceof Request ? input.url : input)));
+        return new Response("[]", {
+          status: 200,
+          headers: { "content-range": "*/0", "content-type": "application/json" },
+        });
+      },
+    },
+  });
+  return { client, urls };
+}
+
+describe("createDataProvider getList", () => {
+  it("sends related ordering, full-text search and the page range", async () => {
+    const { client, urls } = recordingClient();
+    const provider = createDataProvider(client, findResource);
+    await provider.getList({
+      resource: "products",
+      pagination: { currentPage: 2, pageSize: 25 },
+      sorters: [{ field: "categories.name", order: "desc" }],
+      filters: [
+        { field: SEARCH_FIELD, operator: "contains", value: "mug" },
+        { field: "status", operator: "in", value: ["active"] },
+      ],
+      meta: { select: "*,categories(id,name)", search: { column: "search", config: "english" } },
+    });
+    const params = urls[0].searchParams;
+    expect(urls[0].pathname).toBe("/rest/v1/products");
+    expect(params.get("select")).toBe("*,categories(id,name)");
+    expect(params.get("order")).toBe("categories(name).desc");
+    expect(params.get("search")).toBe("wfts(english).mug");
+    expect(params.get("status")).toBe("in.(active)");
+    expect(params.get("offset")).toBe("25");
+    expect(params.get("limit")).toBe("25");
+  });
+});

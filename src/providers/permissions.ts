@@ -1,0 +1,59 @@
+// The caller's rows of the permission matrix (`rpc('my_permissions')`), loaded once per
+// session and dropped whenever the signed-in user changes.
+import type { SupabaseClient } from "@supabase/supabase-js";
+
+export interface PermissionRow {
+  resource: string;
+  action: string;
+}
+
+export interface PermissionSource {
+  /** The signed-in user's id, or null without a session. */
+  currentUserId(): Promise<string | null>;
+  load(): Promise<PermissionRow[]>;
+  /** Calls back whenever the signed-in user may have changed. */
+  onUserChange(callback: () => void): void;
+}
+
+export class PermissionStore {
+  private cache?: { userId: string; rows: Promise<Set<string>> };
+
+  constructor(private readonly source: PermissionSource) {
+    source.onUserChange(() => this.clear());
+  }
+
+  clear(): void {
+    this.cache = undefined;
+  }
+
+  /** `resource:action` keys the caller holds; empty for anonymous, non-staff and inactive staff. */
+  async get(): Promise<Set<string>> {
+    const userId = await this.source.currentUserId();
+    if (!userId) return new Set();
+    if (this.cache?.userId !== userId) {
+      const rows = this.source.load().then((list) => new Set(list.map((p) => `${p.resource}:${p.action}`)));
+      // A failed load must not stick: the next question asks the server again.
+      rows.catch(() => {
+        if (this.cache?.rows === rows) this.clear();
+      });
+      this.cache = { userId, rows };
+    }
+    return this.cache.rows;
+  }
+}
+
+export function supabasePermissionSource(client: SupabaseClient): PermissionSource {
+  return {
+    currentUserId: async () => (await client.auth.getSession()).data.session?.user.id ?? null,
+    load: async () => {
+      const { data, error } = await client.rpc("my_permissions");
+      if (error) throw error;
+      return (data ?? []) as PermissionRow[];
+    },
+    onUserChange: (callback) => {
+      client.auth.onAuthStateChange((event) => {
+        if (event !== "TOKEN_REFRESHED" && event !== "INITIAL_SESSION") callback();
+      });
+    },
+  };
+}

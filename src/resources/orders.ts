@@ -1,0 +1,44 @@
+import { createdAt, idField, notesField, updatedAt } from "./fields";
+import { ORDER_STATUSES } from "./orderStatus";
+import type { ResourceDefinition } from "./types";
+
+export const orders: ResourceDefinition = {
+  name: "orders",
+  label: { singular: "order", plural: "orders" },
+  titleField: "number",
+  versioned: true,
+  fields: [
+    idField(),
+    { name: "number", label: "Number", type: "text", readOnly: true },
+    {
+      name: "customer_id",
+      label: "Customer",
+      type: "reference",
+      required: true,
+      reference: { resource: "customers", labelField: "full_name" },
+    },
+    { name: "status", label: "Status", type: "enum", options: ORDER_STATUSES, readOnly: true },
+    { name: "total", label: "Total", type: "money", readOnly: true },
+    { name: "placed_at", label: "Placed", type: "datetime", readOnly: true },
+    { name: "paid_at", label: "Paid", type: "datetime", readOnly: true },
+    { name: "shipped_at", label: "Shipped", type: "datetime", readOnly: true },
+    { name: "delivered_at", label: "Delivered", type: "datetime", readOnly: true },
+    notesField(2000),
+    { name: "version", label: "Version", type: "number", readOnly: true },
+    createdAt,
+    updatedAt,
+  ],
+  list: {
+    columns: ["number", "customer_id", "status", "total", "placed_at"],
+    defaultSort: { field: "placed_at", order: "desc" },
+    filters: ["status", "customer_id", "placed_at"],
+  },
+  show: {
+    sections: [
+      { title: "Order", fields: ["number", "customer_id", "status", "total", "notes"] },
+      { title: "Timeline", fields: ["placed_at", "paid_at", "shipped_at", "delivered_at"] },
+      { title: "Record", fields: ["id", "version", "created_at", "updated_at"] },
+    ],
+  },
+  form: { fields: ["customer_id", "notes"] },
+};

@@ -1,0 +1,24 @@
+import { createdAt } from "./fields";
+import type { ResourceDefinition } from "./types";
+
+/** Read-only here: invitations and role changes go through the staff-admin function. */
+export const staff: ResourceDefinition = {
+  name: "staff",
+  label: { singular: "staff member", plural: "staff" },
+  idColumn: "user_id",
+  titleField: "full_name",
+  screens: { create: false, edit: false },
+  fields: [
+    { name: "user_id", label: "User ID", type: "id", readOnly: true },
+    { name: "full_name", label: "Full name", type: "text", readOnly: true },
+    { name: "email", label: "E-mail", type: "email", readOnly: true },
+    { name: "role", label: "Role", type: "enum", options: ["admin", "editor", "viewer"], readOnly: true },
+    { name: "active", label: "Active", type: "boolean", readOnly: true },
+    createdAt,
+  ],
+  list: {
+    columns: ["full_name", "email", "role", "active", "created_at"],
+    defaultSort: { field: "full_name", order: "asc" },
+    filters: ["role", "active"],
+  },
+};

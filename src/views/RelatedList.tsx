@@ -1,0 +1,38 @@
+// Rows of another resource that point at this record (e.g. a category's products).
+import { useTable } from "@refinedev/antd";
+import type { BaseRecord } from "@refinedev/core";
+import { Card, Table } from "antd";
+import { Link } from "react-router";
+import type { RelatedList as RelatedListDefinition, ResourceDefinition } from "../resources/types";
+import { buildColumns } from "./columns";
+import { idColumnOf, metaFor } from "./select";
+
+interface Props {
+  related: RelatedListDefinition;
+  definition: ResourceDefinition;
+  parentId: string | number;
+}
+
+export function RelatedList({ related, definition: def, parentId }: Props) {
+  const { tableProps } = useTable<BaseRecord>({
+    resource: def.name,
+    meta: metaFor(def),
+    pagination: { pageSize: 10 },
+    sorters: { initial: [def.list.defaultSort] },
+    filters: { permanent: [{ field: related.foreignKey, operator: "eq", value: parentId }] },
+    syncWithLocation: false,
+  });
+  const idColumn = idColumnOf(def);
+  const [first, ...rest] = buildColumns(def, { sorters: [], filters: [], interactive: false }, related.columns);
+  const linked = {
+    ...first,
+    render: (value: unknown, record: BaseRecord, index: number) => (
+      <Link to={`/${def.route ?? def.name}/${record[idColumn]}`}>{first.render?.(value, record, index) as never}</Link>
+    ),
+  };
+  return (
+    <Card title={related.title} size="small">
+      <Table {...tableProps} rowKey={idColumn} size="small" columns={[linked, ...rest]} />
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+// antd Table columns from a definition: server-side sorting, per-column filters, renderers.
+import { FilterDropdown, getDefaultSortOrder, rangePickerFilterMapper } from "@refinedev/antd";
+import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
+import type { ColumnType } from "antd/es/table";
+import type { FilterValue } from "antd/es/table/interface";
+import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+import { kindOf, renderField } from "./fieldKinds";
+import { fieldsByName, sortKeyFor } from "./select";
+
+export interface ColumnState {
+  sorters: CrudSort[];
+  filters: CrudFilter[];
+  /** Without state (related lists): no sorting or filter dropdowns. */
+  interactive: boolean;
+}
+
+/** The filter a column currently applies, as antd's `filteredValue`. */
+function currentFilterValue(filters: CrudFilter[], field: string): FilterValue | null {
+  const match = filters.find((f) => "field" in f && f.field === field);
+  if (!match || match.value === undefined || match.value === null || match.value === "") return null;
+  return (Array.isArray(match.value) ? match.value : [match.value]) as FilterValue;
+}
+
+/** Operators of the columns a list filters, given to useTable so column filters use them. */
+export function initialFilters(def: ResourceDefinition): CrudFilter[] {
+  return fieldsByName(def, def.list.filters ?? []).flatMap((field) => {
+    const filter = kindOf(field).filter;
+    return filter ? [{ field: field.name, operator: filter.operator, value: undefined }] : [];
+  });
+}
+
+export function buildColumn(
+  def: ResourceDefinition,
+  field: FieldDefinition,
+  state: ColumnState,
+): ColumnType<BaseRecord> {
+  const sortKey = sortKeyFor(field);
+  const column: ColumnType<BaseRecord> = {
+    key: sortKey,
+    dataIndex: field.name,
+    title: field.label,
+    render: (_value, record) => renderField(field, record),
+  };
+  if (!state.interactive) return column;
+  const sortable = field.type !== "json" && field.type !== "tags" && field.type !== "image";
+  if (sortable) {
+    column.sorter = { multiple: 1 };
+    column.defaultSortOrder = getDefaultSortOrder(sortKey, state.sorters);
+  }
+  const filter = kindOf(field).filter;
+  if (filter && def.list.filters?.includes(field.name)) {
+    column.key = field.name;
+    column.filteredValue = currentFilterValue(state.filters, field.name);
+    column.filterDropdown = (props) => (
+      <FilterDropdown {...props} mapValue={filter.operator === "between" ? rangePickerFilterMapper : undefined}>
+        {filter.input(field)}
+      </FilterDropdown>
+    );
+  }
+  return column;
+}
+
+export function buildColumns(def: ResourceDefinition, state: ColumnState, names = def.list.columns) {
+  return fieldsByName(def, names).map((field) => buildColumn(def, field, state));
+}

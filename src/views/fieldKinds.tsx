@@ -1,0 +1,167 @@
+// The type map (react-admin guessers style): for each field type, how a value is shown,
+// which input edits it, how the form converts it, and how a list filters it.
+import type { BaseRecord, LogicalFilter } from "@refinedev/core";
+import { Checkbox, DatePicker, Input, InputNumber, Select, Tag, Typography } from "antd";
+import type { FormItemProps } from "antd/es/form";
+import dayjs, { type Dayjs } from "dayjs";
+import type { ReactElement, ReactNode } from "react";
+import { Link } from "react-router";
+import type { FieldDefinition, FieldType } from "../resources/types";
+import { formatDate, formatDateTime, formatMoney } from "./format";
+import { ReferenceSelect } from "./ReferenceSelect";
+import { StorageImage } from "./StorageImage";
+
+export interface FieldKind {
+  render: (value: unknown, field: FieldDefinition, record: BaseRecord) => ReactNode;
+  input: (field: FieldDefinition) => ReactNode;
+  /** Conversions between the stored value and the input's value. */
+  itemProps?: (field: FieldDefinition) => Partial<FormItemProps>;
+  /** The filter operator and input of a per-column filter; no filter when absent. */
+  filter?: { operator: LogicalFilter["operator"]; input: (field: FieldDefinition) => ReactElement };
+}
+
+const empty = (value: unknown) => value === null || value === undefined || value === "";
+const text = (value: unknown) => (empty(value) ? "" : String(value));
+/** Optional text cleared by the operator is stored as NULL, not "". */
+const nullWhenBlank: Partial<FormItemProps> = { normalize: (v: unknown) => (v === "" ? null : v) };
+export const targetOf = (field: FieldDefinition) => {
+  if (!field.reference) throw new Error(`Reference field "${field.name}" names no target resource`);
+  return field.reference;
+};
+const optionsOf = (field: FieldDefinition) => (field.options ?? []).map((o) => ({ value: o, label: o }));
+
+const STATUS_COLORS: Record<string, string> = {
+  active: "green",
+  draft: "default",
+  archived: "default",
+  pending: "gold",
+  paid: "blue",
+  shipped: "cyan",
+  delivered: "green",
+  cancelled: "red",
+  refunded: "purple",
+  admin: "magenta",
+  editor: "blue",
+  viewer: "default",
+  INSERT: "green",
+  UPDATE: "blue",
+  DELETE: "red",
+};
+
+const textKind: FieldKind = {
+  render: (v) => text(v),
+  input: (f) => <Input placeholder={f.placeholder} maxLength={f.maxLength} />,
+  itemProps: (f) => (f.required ? {} : nullWhenBlank),
+  filter: { operator: "contains", input: (f) => <Input placeholder={`${f.label} contains…`} /> },
+};
+
+const dateItemProps = (withTime: boolean): Partial<FormItemProps> => ({
+  getValueProps: (v: unknown) => ({ value: empty(v) ? undefined : dayjs(String(v)) }),
+  normalize: (v: Dayjs | null) => (v ? (withTime ? v.toISOString() : v.format("YYYY-MM-DD")) : null),
+});
+
+const dateFilter = {
+  operator: "between" as const,
+  input: () => <DatePicker.RangePicker />,
+};
+
+const numberInput = (f: FieldDefinition, extra: object = {}) => (
+  <InputNumber min={f.min} max={f.max} style={{ width: "100%" }} {...extra} />
+);
+
+export const FIELD_KINDS: Record<FieldType, FieldKind> = {
+  id: { render: (v) => <Typography.Text code>{text(v)}</Typography.Text>, input: () => <Input disabled /> },
+  text: textKind,
+  email: { ...textKind, render: (v) => (empty(v) ? "" : <a href={`mailto:${String(v)}`}>{String(v)}</a>) },
+  longText: {
+    render: (v) => <Typography.Paragraph style={{ whiteSpace: "pre-wrap", margin: 0 }}>{text(v)}</Typography.Paragraph>,
+    input: (f) => <Input.TextArea rows={4} maxLength={f.maxLength} showCount={Boolean(f.maxLength)} />,
+    itemProps: textKind.itemProps,
+  },
+  number: {
+    render: (v) => text(v),
+    input: (f) => numberInput(f, { precision: 0 }),
+    filter: { operator: "eq", input: (f) => numberInput(f) },
+  },
+  money: {
+    render: (v) => formatMoney(v),
+    input: (f) => numberInput(f, { precision: 2, step: 0.01, prefix: "$" }),
+  },
+  enum: {
+    render: (v) => (empty(v) ? "" : <Tag color={STATUS_COLORS[String(v)]}>{String(v)}</Tag>),
+    input: (f) => <Select options={optionsOf(f)} allowClear={!f.required} />,
+    filter: {
+      operator: "in",
+      input: (f) => <Select mode="multiple" options={optionsOf(f)} style={{ minWidth: 200 }} />,
+    },
+  },
+  boolean: {
+    render: (v) => (v ? "Yes" : "No"),
+    input: (f) => <Checkbox>{f.label}</Checkbox>,
+    itemProps: () => ({ valuePropName: "checked" }),
+    filter: {
+      operator: "eq",
+      input: () => (
+        <Select
+          style={{ minWidth: 120 }}
+          options={[
+            { value: true, label: "Yes" },
+            { value: false, label: "No" },
+          ]}
+        />
+      ),
+    },
+  },
+  date: {
+    render: (v) => formatDate(v),
+    input: () => <DatePicker />,
+    itemProps: () => dateItemProps(false),
+    filter: dateFilter,
+  },
+  datetime: {
+    render: (v) => formatDateTime(v),
+    input: () => <DatePicker showTime />,
+    itemProps: () => dateItemProps(true),
+    filter: dateFilter,
+  },
+  tags: {
+    render: (v) => (Array.isArray(v) ? v.map((t) => <Tag key={String(t)}>{String(t)}</Tag>) : ""),
+    input: () => <Select mode="tags" tokenSeparators={[","]} open={false} suffixIcon={null} />,
+  },
+  reference: {
+    render: (v, f, record) => {
+      if (empty(v)) return "";
+      const target = targetOf(f);
+      const embedded = record[target.resource] as Record<string, unknown> | null | undefined;
+      const label = embedded?.[target.labelField] ?? v;
+      return <Link to={`/${target.resource}/${String(v)}`}>{String(label)}</Link>;
+    },
+    input: (f) => <ReferenceSelect target={targetOf(f)} placeholder={`Choose a ${f.label.toLowerCase()}`} />,
+    filter: {
+      operator: "eq",
+      input: (f) => <ReferenceSelect target={targetOf(f)} style={{ minWidth: 220 }} />,
+    },
+  },
+  image: {
+    render: (v, f) => (empty(v) || !f.bucket ? "" : <StorageImage bucket={f.bucket} path={String(v)} />),
+    input: () => <Input placeholder="path in the bucket" />,
+    itemProps: () => nullWhenBlank,
+  },
+  json: {
+    render: (v) =>
+      empty(v) ? "" : <pre style={{ margin: 0, maxHeight: 320, overflow: "auto" }}>{JSON.stringify(v, null, 2)}</pre>,
+    input: () => <Input.TextArea rows={6} disabled />,
+  },
+};
+
+export const kindOf = (field: FieldDefinition): FieldKind => FIELD_KINDS[field.type];
+
+/** The value as shown in lists and show pages, honouring a per-field override. */
+export function renderField(field: FieldDefinition, record: BaseRecord): ReactNode {
+  const value = record[field.name];
+  return field.view?.render ? field.view.render(value, record) : kindOf(field).render(value, field, record);
+}
+
+export function inputFor(field: FieldDefinition): ReactNode {
+  return field.view?.input ? field.view.input(field) : kindOf(field).input(field);
+}

@@ -1,0 +1,28 @@
+// antd Form items from a definition: one input per editable field with the database's rules.
+import type { FormItemProps } from "antd/es/form";
+import type { ReactNode } from "react";
+import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+import { inputFor, kindOf } from "./fieldKinds";
+import { rulesFor } from "./rules";
+import { formFields } from "./select";
+
+export interface FormItemSpec {
+  field: FieldDefinition;
+  itemProps: FormItemProps;
+  input: ReactNode;
+}
+
+export function buildFormItems(def: ResourceDefinition): FormItemSpec[] {
+  return formFields(def).map((field) => ({
+    field,
+    input: inputFor(field),
+    itemProps: {
+      name: field.name,
+      // A checkbox carries its own label.
+      label: field.type === "boolean" ? undefined : field.label,
+      rules: rulesFor(field),
+      extra: field.help,
+      ...kindOf(field).itemProps?.(field),
+    },
+  }));
+}

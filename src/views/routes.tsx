@@ -1,0 +1,83 @@
+// Refine resources and React Router routes for every definition, each screen behind its permission.
+import { CanAccess, type ResourceProps } from "@refinedev/core";
+import type { ComponentType, ReactNode } from "react";
+import { Route } from "react-router";
+import { ForbiddenPage } from "../pages/ErrorPages";
+import type { ResourceDefinition } from "../resources/types";
+import { ResourceForm } from "./ResourceForm";
+import { ResourceList } from "./ResourceList";
+import { ResourceShow } from "./ResourceShow";
+
+export type ScreenOverrides = Record<string, { show?: ComponentType<{ definition: ResourceDefinition }> }>;
+
+const pathOf = (def: ResourceDefinition) => `/${def.route ?? def.name}`;
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function refineResource(def: ResourceDefinition, icon?: ReactNode, hidden = false): ResourceProps {
+  const path = pathOf(def);
+  const screens = def.screens ?? {};
+  if (hidden) return { name: def.name, meta: { hide: true } };
+  return {
+    name: def.name,
+    list: path,
+    show: screens.show === false ? undefined : `${path}/:id`,
+    create: screens.create === false ? undefined : `${path}/create`,
+    edit: screens.edit === false ? undefined : `${path}/:id/edit`,
+    meta: { label: capitalized(def.label.plural), icon, canDelete: true },
+  };
+}
+
+function Guarded({ def, action, children }: { def: ResourceDefinition; action: string; children: ReactNode }) {
+  return (
+    <CanAccess resource={def.name} action={action} fallback={<ForbiddenPage />}>
+      {children}
+    </CanAccess>
+  );
+}
+
+export function resourceRoutes(def: ResourceDefinition, overrides: ScreenOverrides = {}) {
+  const screens = def.screens ?? {};
+  const Show = overrides[def.name]?.show;
+  return (
+    <Route key={def.name} path={pathOf(def)}>
+      <Route
+        index
+        element={
+          <Guarded def={def} action="list">
+            <ResourceList definition={def} />
+          </Guarded>
+        }
+      />
+      {screens.create !== false && (
+        <Route
+          path="create"
+          element={
+            <Guarded def={def} action="create">
+              <ResourceForm definition={def} action="create" />
+            </Guarded>
+          }
+        />
+      )}
+      {screens.show !== false && (
+        <Route
+          path=":id"
+          element={
+            <Guarded def={def} action="show">
+              {Show ? <Show definition={def} /> : <ResourceShow definition={def} />}
+            </Guarded>
+          }
+        />
+      )}
+      {screens.edit !== false && (
+        <Route
+          path=":id/edit"
+          element={
+            <Guarded def={def} action="edit">
+              <ResourceForm definition={def} action="edit" />
+            </Guarded>
+          }
+        />
+      )}
+    </Route>
+  );
+}

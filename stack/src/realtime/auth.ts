@@ -1,0 +1,51 @@
+// Token checks as Realtime makes them on connect, join and `access_token`: a valid
+// signature, `role` and `exp` claims, not expired (no clock skew allowed).
+import { decodeJwt } from "jose";
+import type { Claims, JwtKeys } from "../shared/jwt.js";
+import { jwtErrors } from "../shared/jwt.js";
+
+export interface ConfirmedToken {
+  claims: Claims;
+  role: string;
+  /** Seconds since the epoch. */
+  exp: number;
+}
+
+/** A refused token: `code` prefixes the join error reason (`InvalidJWTToken: …`). */
+export class TokenError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get reason(): string {
+    return `${this.code}: ${this.message}`;
+  }
+}
+
+function expiredError(exp: number): TokenError {
+  return new TokenError(
+    "InvalidJWTToken",
+    `Token has expired ${Math.max(0, Math.floor(Date.now() / 1000) - exp)} seconds ago`,
+  );
+}
+
+export async function confirmToken(jwt: JwtKeys, token: string): Promise<ConfirmedToken> {
+  let claims: Claims;
+  try {
+    claims = await jwt.verify(token);
+  } catch (err) {
+    if (err instanceof jwtErrors.JWTExpired) throw expiredError(Number(decodeJwt(token).exp));
+    if (err instanceof jwtErrors.JWSSignatureVerificationFailed) {
+      throw new TokenError("JwtSignatureError", "Failed to validate JWT signature");
+    }
+    throw new TokenError("MalformedJWT", "The token provided is not a valid JWT");
+  }
+  if (typeof claims.role !== "string" || typeof claims.exp !== "number") {
+    throw new TokenError("InvalidJWTToken", "Fields `role` and `exp` are required in JWT");
+  }
+  if (claims.exp <= Math.floor(Date.now() / 1000)) throw expiredError(claims.exp);
+  return { claims, role: claims.role, exp: claims.exp };
+}

@@ -1,0 +1,72 @@
+// postgres_changes as one unit: bindings in, pushes out. The replication stream
+// starts with the first subscription, or — when a previous run left a slot with
+// changes in it — after a grace period in which reconnecting clients can rejoin
+// and receive what was committed while the stack was down.
+import type { Database } from "../../db/index.js";
+import type { Logger } from "../../shared/log.js";
+import { type BindingParams, type BindingSpec, resolveBindings } from "./bindings.js";
+import { ChangeDispatcher } from "./dispatcher.js";
+import { RelationCatalog } from "./relations.js";
+import { ReplicationFeed } from "./replication.js";
+import { type ChangeSubscriber, SubscriptionRegistry } from "./subscriptions.js";
+
+export { BindingError } from "./bindings.js";
+export type { ChangeData, ChangeSubscriber } from "./subscriptions.js";
+
+/** How long a resumed slot waits for subscribers before it is drained anyway. */
+const RESUME_GRACE_MS = 15_000;
+
+export class ChangeService {
+  private readonly registry = new SubscriptionRegistry();
+  private readonly catalog: RelationCatalog;
+  private readonly feed: ReplicationFeed;
+  private graceTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+  ) {
+    this.catalog = new RelationCatalog(db.admin);
+    const dispatcher = new ChangeDispatcher(db.admin, this.catalog, this.registry, log);
+    this.feed = new ReplicationFeed({
+      url: db.url,
+      admin: db.admin,
+      log,
+      onRelation: (oid) => this.catalog.invalidate(oid),
+      onTransaction: async (tx) => {
+        for (const change of tx.changes) await dispatcher.dispatch(change, tx.commitTimestamp);
+      },
+    });
+  }
+
+  async start(): Promise<void> {
+    if (!(await this.feed.slotExists())) return;
+    this.graceTimer = setTimeout(() => {
+      this.feed.start().catch((err) => this.log.warn("realtime replication could not start", err));
+    }, RESUME_GRACE_MS);
+    this.graceTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    await this.feed.stop();
+  }
+
+  /** Validates the bindings; throws BindingError (sent as a system message). */
+  resolve(params: BindingParams[], role: string): Promise<BindingSpec[]> {
+    return resolveBindings(this.db.admin, params, role);
+  }
+
+  /** Registers the subscriber's bindings; resolves once changes are being captured. */
+  async subscribe(subscriber: ChangeSubscriber, specs: BindingSpec[]): Promise<void> {
+    this.registry.set(
+      subscriber,
+      specs.map((s) => ({ ...s, subscriber })),
+    );
+    if (specs.length > 0) await this.feed.start();
+  }
+
+  unsubscribe(subscriber: ChangeSubscriber): void {
+    this.registry.remove(subscriber);
+  }
+}

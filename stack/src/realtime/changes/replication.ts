@@ -1,0 +1,231 @@
+// Change capture: logical replication with pgoutput on the publication
+// `supabase_realtime`, through a persistent slot of the stack's own. Transactions
+// are handled one after another and their commit LSN is confirmed to Postgres only
+// once their changes were dispatched, so a restart replays what was not yet sent.
+import { createHash } from "node:crypto";
+import type pg from "pg";
+import { LogicalReplicationService, type Pgoutput, PgoutputPlugin } from "pg-logical-replication";
+import type { Logger } from "../../shared/log.js";
+import type { RowChange, TextRow } from "./payload.js";
+
+export const PUBLICATION = "supabase_realtime";
+
+export interface CommittedTransaction {
+  /** `YYYY-MM-DDTHH:MM:SS.mmmZ`, as upstream formats commit_timestamp. */
+  commitTimestamp: string;
+  endLsn: string;
+  changes: RowChange[];
+}
+
+/** One slot per database (slots are cluster-wide, databases may share a server). */
+export function slotNameFor(database: string): string {
+  return `opsdesk_realtime_${createHash("sha1").update(database).digest("hex").slice(0, 16)}`;
+}
+
+/** pgoutput with values kept as Postgres text: typing them is the payload's job. */
+class TextPgoutputPlugin extends PgoutputPlugin {
+  override parse(buffer: Buffer): Pgoutput.Message {
+    const message = super.parse(buffer) as Pgoutput.Message;
+    // The parser caches this relation object and decodes the following tuples
+    // with its column parsers; pg's default ones would turn timestamps into Dates.
+    if (message.tag === "relation") for (const column of message.columns) column.parser = (raw: unknown) => raw;
+    return message;
+  }
+}
+
+const RETRY_MS = [250, 1000, 2000, 5000];
+
+export interface ReplicationFeedOptions {
+  /** Superuser URL of the stack's database. */
+  url: string;
+  admin: pg.Pool;
+  log: Logger;
+  /** Handles one transaction; the feed acknowledges it when the promise settles. */
+  onTransaction(tx: CommittedTransaction): Promise<void>;
+  /** A relation was (re)announced: its catalog entry may be stale. */
+  onRelation(oid: number): void;
+}
+
+export class ReplicationFeed {
+  private service: LogicalReplicationService | null = null;
+  private starting: Promise<void> | null = null;
+  private stopped = false;
+  private retries = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private open: CommittedTransaction | null = null;
+  private readonly queue: CommittedTransaction[] = [];
+  private working = false;
+  private slot = "";
+
+  constructor(private readonly options: ReplicationFeedOptions) {}
+
+  get running(): boolean {
+    return this.service !== null;
+  }
+
+  /** Does the slot exist already (a previous run left changes to resume)? */
+  async slotExists(): Promise<boolean> {
+    await this.resolveSlotName();
+    const { rows } = await this.options.admin.query("select 1 from pg_replication_slots where slot_name = $1", [
+      this.slot,
+    ]);
+    return rows.length > 0;
+  }
+
+  /** Creates the slot if needed and starts streaming; resolves once the stream is up. */
+  start(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.starting ??= this.connect().catch((err) => {
+      this.starting = null;
+      throw err;
+    });
+    return this.starting;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const service = this.service;
+    this.service = null;
+    this.queue.length = 0;
+    await service?.destroy().catch(() => {});
+  }
+
+  private async resolveSlotName(): Promise<void> {
+    if (this.slot) return;
+    const { rows } = await this.options.admin.query<{ db: string }>("select current_database() as db");
+    this.slot = slotNameFor(rows[0].db);
+  }
+
+  private async connect(): Promise<void> {
+    await this.resolveSlotName();
+    if (!(await this.slotExists())) {
+      await this.options.admin
+        .query("select pg_create_logical_replication_slot($1, 'pgoutput')", [this.slot])
+        .catch((err: { code?: string }) => {
+          if (err.code !== "42710") throw err; // created concurrently: fine
+        });
+    }
+    const service = new LogicalReplicationService(
+      {
+        connectionString: this.options.url,
+        application_name: "opsdesk-stack-realtime",
+        // Values are decoded by the walsender: make their text output predictable.
+        options: "-c timezone=UTC -c datestyle=ISO,MDY -c intervalstyle=postgres",
+      },
+      { acknowledge: { auto: false, timeoutSeconds: 0 } },
+    );
+    service.on("data", (_lsn: string, message: Pgoutput.Message) => this.onMessage(message));
+    service.on("heartbeat", (lsn: string, _ts: number, shouldRespond: boolean) => {
+      // Nothing received is pending: everything up to the server's position is handled.
+      if (shouldRespond && this.idle()) void service.acknowledge(lsn);
+    });
+    service.on("error", (err: Error) => this.onStreamEnd(service, err));
+    this.service = service;
+    await new Promise<void>((resolve, reject) => {
+      service.once("start", () => {
+        this.retries = 0;
+        resolve();
+      });
+      service
+        .subscribe(new TextPgoutputPlugin({ protoVersion: 1, publicationNames: [PUBLICATION] }), this.slot)
+        .then(() => this.onStreamEnd(service, new Error("replication stream ended")))
+        .catch((err: Error) => {
+          reject(err);
+          this.onStreamEnd(service, err);
+        });
+    });
+    this.options.log.debug(`streaming changes from slot ${this.slot}`);
+  }
+
+  private idle(): boolean {
+    return !this.working && this.queue.length === 0 && this.open === null;
+  }
+
+  /** The stream broke (server restart, slot busy): reconnect with backoff from the slot. */
+  private onStreamEnd(service: LogicalReplicationService, err: Error): void {
+    if (this.stopped || this.service !== service) return;
+    this.service = null;
+    this.open = null;
+    this.queue.length = 0; // unacknowledged: the slot sends them again
+    void service.destroy().catch(() => {});
+    const delay = RETRY_MS[Math.min(this.retries++, RETRY_MS.length - 1)];
+    this.options.log.warn(`replication stream lost (${err.message}); retrying in ${delay} ms`);
+    this.retryTimer = setTimeout(() => {
+      this.starting = null;
+      this.start().catch(() => {});
+    }, delay);
+  }
+
+  private onMessage(message: Pgoutput.Message): void {
+    switch (message.tag) {
+      case "begin":
+        this.open = {
+          commitTimestamp: new Date(Number(BigInt(message.commitTime as bigint) / 1000n)).toISOString(),
+          endLsn: "",
+          changes: [],
+        };
+        return;
+      case "relation":
+        this.options.onRelation(message.relationOid);
+        return;
+      case "insert":
+        this.open?.changes.push({
+          type: "INSERT",
+          relationOid: message.relation.relationOid,
+          newRow: message.new,
+          oldRow: null,
+        });
+        return;
+      case "update":
+        this.open?.changes.push({
+          type: "UPDATE",
+          relationOid: message.relation.relationOid,
+          newRow: message.new,
+          // Without an old tuple, the identity (key) columns of the new row stand for it.
+          oldRow: message.old ?? message.key ?? pick(message.new, message.relation.keyColumns),
+        });
+        return;
+      case "delete":
+        this.open?.changes.push({
+          type: "DELETE",
+          relationOid: message.relation.relationOid,
+          newRow: null,
+          oldRow: message.old ?? message.key,
+        });
+        return;
+      case "commit":
+        if (this.open) {
+          this.open.endLsn = message.commitEndLsn ?? "";
+          this.queue.push(this.open);
+          this.open = null;
+          void this.drain();
+        }
+        return;
+    }
+  }
+
+  private async drain(): Promise<void> {
+    if (this.working) return;
+    this.working = true;
+    const service = this.service;
+    try {
+      while (this.queue.length > 0 && this.service === service && service) {
+        const tx = this.queue[0];
+        try {
+          await this.options.onTransaction(tx);
+        } catch (err) {
+          this.options.log.error("dispatching a transaction failed", err);
+        }
+        this.queue.shift();
+        if (tx.endLsn) await service.acknowledge(tx.endLsn);
+      }
+    } finally {
+      this.working = false;
+    }
+  }
+}
+
+function pick(row: TextRow, columns: string[]): TextRow {
+  return Object.fromEntries(columns.map((c) => [c, row[c]]));
+}

@@ -1,0 +1,83 @@
+// REST broadcast: `POST /api/broadcast {messages:[{topic, event, payload, private}]}`
+// and `POST /api/broadcast/:topic/events/:event` (body = payload), both 202. Private
+// messages go out only where the caller's token may write to the topic.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ServiceError } from "../shared/errors.js";
+import { confirmToken, TokenError } from "./auth.js";
+import { OutgoingBroadcast } from "./broadcast.js";
+import { topicKey } from "./hub.js";
+import { type Caller, canWrite } from "./policies.js";
+import { fanOut, type RealtimeRuntime } from "./runtime.js";
+
+interface Message {
+  topic: string;
+  event: string;
+  payload: unknown;
+  private: boolean;
+}
+
+function invalid(message: string): ServiceError {
+  return new ServiceError(422, { message });
+}
+
+function parseMessages(body: unknown): Message[] {
+  const list = (body as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(list)) throw invalid("messages must be a list");
+  return list.map((m, i) => {
+    const item = (m ?? {}) as Record<string, unknown>;
+    if (typeof item.topic !== "string" || !item.topic) throw invalid(`messages[${i}].topic is required`);
+    if (typeof item.event !== "string" || !item.event) throw invalid(`messages[${i}].event is required`);
+    return { topic: item.topic, event: item.event, payload: item.payload ?? {}, private: item.private === true };
+  });
+}
+
+async function callerOf(rt: RealtimeRuntime, req: FastifyRequest): Promise<Caller> {
+  const token = req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "";
+  try {
+    const { role, claims } = await confirmToken(rt.ctx.jwt, token);
+    return { role, claims };
+  } catch (err) {
+    if (err instanceof TokenError) throw new ServiceError(401, { message: err.message });
+    throw err;
+  }
+}
+
+async function send(rt: RealtimeRuntime, caller: Caller, messages: Message[]): Promise<void> {
+  for (const m of messages) {
+    if (m.private && !(await canWrite(rt.ctx.db.admin, caller, m.topic, "broadcast"))) continue;
+    const topic = `realtime:${m.topic}`;
+    const bytes = Buffer.isBuffer(m.payload) ? m.payload : undefined;
+    const broadcast = new OutgoingBroadcast(topic, {
+      event: m.event,
+      payload: m.payload,
+      binary: !!bytes,
+      encoded: bytes,
+    });
+    fanOut(rt, topicKey(topic, m.private), broadcast);
+  }
+}
+
+export function registerBroadcastApi(app: FastifyInstance, rt: RealtimeRuntime): void {
+  // httpSend() posts binary payloads as application/octet-stream.
+  app.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+
+  app.post("/api/broadcast", async (req, reply) => {
+    const messages = parseMessages(req.body);
+    await send(rt, await callerOf(rt, req), messages);
+    return reply.code(202).send();
+  });
+
+  app.post<{ Params: { topic: string; event: string }; Querystring: { private?: string } }>(
+    "/api/broadcast/:topic/events/:event",
+    async (req, reply) => {
+      const message = {
+        topic: req.params.topic,
+        event: req.params.event,
+        payload: req.body ?? {},
+        private: req.query.private === "true",
+      };
+      await send(rt, await callerOf(rt, req), [message]);
+      return reply.code(202).send();
+    },
+  );
+}

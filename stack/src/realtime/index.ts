@@ -1,0 +1,95 @@
+// Realtime at /realtime/v1: Phoenix channels over WebSocket (`/websocket`) with
+// postgres_changes, broadcast and presence, plus the REST broadcast API.
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer } from "ws";
+import type { Service, StackContext } from "../context.js";
+import { effectiveAuthorization } from "../gateway.js";
+import { confirmToken, TokenError } from "./auth.js";
+import { ChangeService } from "./changes/index.js";
+import { registerBroadcastApi } from "./http.js";
+import { TopicHub } from "./hub.js";
+import { PresenceRegistry } from "./presence.js";
+import { parseVsn } from "./protocol/frames.js";
+import type { RealtimeRuntime, TopicMember } from "./runtime.js";
+import { RealtimeSocket } from "./socket.js";
+
+const PREFIX = "/realtime/v1";
+const WEBSOCKET_PATH = `${PREFIX}/websocket`;
+/** Phoenix closes sockets that sent nothing (not even a heartbeat) for this long. */
+const IDLE_TIMEOUT_MS = Number(process.env.REALTIME_IDLE_TIMEOUT_MS ?? 60_000);
+
+function refuse(socket: Duplex, status: number, error: string): void {
+  const body = JSON.stringify({ error });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 401 ? "Unauthorized" : "Bad Request"}\r\n` +
+      `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+export function createRealtimeService(ctx: StackContext): Service {
+  const log = ctx.log.child("realtime");
+  const rt: RealtimeRuntime = {
+    ctx,
+    log,
+    hub: new TopicHub<TopicMember>(),
+    presence: new PresenceRegistry<TopicMember>(),
+    changes: new ChangeService(ctx.db, log),
+  };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  const sockets = new Set<RealtimeSocket>();
+  let sweeper: NodeJS.Timeout | null = null;
+
+  async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
+    const vsn = parseVsn(url.searchParams.get("vsn"));
+    if (!vsn) return refuse(socket, 400, "Unsupported vsn");
+    const header = req.headers["x-api-key"];
+    const apikey = (typeof header === "string" ? header : null) ?? url.searchParams.get("apikey");
+    if (!apikey) return refuse(socket, 401, "API key is missing");
+    const tenantToken = effectiveAuthorization(undefined, apikey, ctx.keys)?.slice("Bearer ".length) ?? apikey;
+    try {
+      await confirmToken(ctx.jwt, tenantToken);
+    } catch (err) {
+      if (err instanceof TokenError) return refuse(socket, 401, err.message);
+      throw err;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const client = new RealtimeSocket(rt, ws, vsn, tenantToken);
+      sockets.add(client);
+      ws.on("close", () => sockets.delete(client));
+    });
+  }
+
+  return {
+    name: "realtime",
+    prefix: PREFIX,
+    register(app) {
+      registerBroadcastApi(app, rt);
+    },
+    upgrade(req, socket, head) {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      if (!ctx.config.realtime.enabled || url.pathname !== WEBSOCKET_PATH) return false;
+      accept(req, socket, head, url).catch((err) => {
+        log.error("websocket upgrade failed", err);
+        socket.destroy();
+      });
+      return true;
+    },
+    async start() {
+      await rt.changes.start();
+      sweeper = setInterval(
+        () => {
+          const cutoff = Date.now() - IDLE_TIMEOUT_MS;
+          for (const s of sockets) if (s.lastSeen < cutoff) s.closeIdle();
+        },
+        Math.min(5_000, IDLE_TIMEOUT_MS / 2),
+      );
+      sweeper.unref();
+    },
+    async stop() {
+      if (sweeper) clearInterval(sweeper);
+      for (const client of wss.clients) client.terminate();
+      await rt.changes.stop();
+    },
+  };
+}

@@ -1,11 +1,12 @@
 // The services the gateway mounts, in routing order.
 import { createAuthService } from "./auth/index.js";
 import type { Service, StackContext } from "./context.js";
+import { createFunctionsService } from "./functions/index.js";
 import { createMailService } from "./mail/index.js";
 import { createRealtimeService } from "./realtime/index.js";
 import { createRestService } from "./rest/index.js";
 import { createStorageService } from "./storage/index.js";
 
 export function createServices(ctx: StackContext): Service[] {
-  return [createRestService(ctx), createAuthService(ctx), createMailService(ctx), createStorageService(ctx), createRealtimeService(ctx)];
+  return [createRestService(ctx), createAuthService(ctx), createMailService(ctx), createStorageService(ctx), createFunctionsService(ctx), createRealtimeService(ctx)];
 }

@@ -2,6 +2,7 @@
 // constraints, versions, the order state machine, totals, generated values, audit.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
 import { DEMO, dbError, insertSql, queryAs } from "./opsdesk-db.js";
@@ -322,6 +323,27 @@ describe("orders: state machine, item lock, totals", () => {
     const pending = await orderIn("pending");
     const moved = stack.sql("update order_items set order_id = $1 where order_id = $2", [id, pending]);
     expect((await dbError(moved)).message).toBe(locked);
+  });
+
+  it("an item insert waits for a concurrent status change and is then refused", async () => {
+    const id = await orderIn("pending");
+    const payer = new pg.Client({ connectionString: stack.dbUrl });
+    const adder = new pg.Client({ connectionString: stack.dbUrl });
+    await Promise.all([payer.connect(), adder.connect()]);
+    try {
+      await payer.query("begin");
+      await payer.query("update orders set status = 'paid' where id = $1", [id]);
+      const adding = adder.query("insert into order_items (order_id, product_id, quantity) values ($1, 5, 1)", [id]);
+      const outcome = adding.then(
+        () => "inserted",
+        (err: Error) => err.message,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await payer.query("commit");
+      expect(await outcome).toBe("Items can only be changed while the order is pending.");
+    } finally {
+      await Promise.all([payer.end(), adder.end()]);
+    }
   });
 
   it("deleting a finished order deletes its items with it", async () => {

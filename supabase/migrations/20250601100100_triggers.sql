@@ -121,34 +121,6 @@ begin
 end
 $$;
 
--- Items change only while their order is pending. Security definer: the check must
--- see the order whatever the caller may read, and locks it against a concurrent
--- status change. A missing order means the order itself is being deleted (cascade).
-create function app.order_items_lock() returns trigger
-language plpgsql security definer set search_path = '' as $$
-declare
-  ids bigint[];
-  locked public.order_status;
-begin
-  ids := case tg_op
-    when 'INSERT' then array[new.order_id]
-    when 'DELETE' then array[old.order_id]
-    else array[old.order_id, new.order_id]
-  end;
-  for locked in
-    select o.status from public.orders o where o.id = any (ids) order by o.id for update
-  loop
-    if locked <> 'pending' then
-      raise exception 'Items can only be changed while the order is pending.' using errcode = 'P0001';
-    end if;
-  end loop;
-  if tg_op = 'DELETE' then
-    return old;
-  end if;
-  return new;
-end
-$$;
-
 -- unit_price defaults to the product's current price. A product that does not
 -- exist is reported as the foreign key violation it is, not as a missing price.
 -- Security definer: the lookup must not depend on what the caller may read, so
@@ -168,10 +140,13 @@ begin
 end
 $$;
 
--- Recomputes the totals of the orders whose lines changed (once per statement).
--- Security definer: the derived total follows the lines even where the caller
--- may not edit orders.
-create function app.order_items_sync_total() returns trigger
+-- After each statement on order_items: the orders it touched must be pending
+-- (items change only while their order is pending), then their totals follow
+-- the lines. Once per statement, so bulk edits cost one check. Security definer:
+-- the check must see the orders whatever the caller may read, and the derived
+-- total follows the lines even where the caller may not edit orders. An order
+-- that no longer exists is being deleted itself (cascade).
+create function app.order_items_changed() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   ids bigint[];
@@ -183,6 +158,12 @@ begin
     ids := array(select distinct order_id from old_rows);
   else
     ids := array(select order_id from new_rows union select order_id from old_rows);
+  end if;
+  -- Lock first: a concurrent status change waits for this transaction, and the
+  -- check below (a new snapshot) sees any status committed meanwhile.
+  perform from public.orders o where o.id = any (ids) order by o.id for share;
+  if exists (select from public.orders o where o.id = any (ids) and o.status <> 'pending') then
+    raise exception 'Items can only be changed while the order is pending.' using errcode = 'P0001';
   end if;
   update public.orders o
   set total = s.total
@@ -297,19 +278,17 @@ create trigger b10_status_machine before insert or update on public.orders
 create trigger b20_total before insert or update on public.orders
   for each row execute function app.orders_total();
 
-create trigger b10_lock before insert or update or delete on public.order_items
-  for each row execute function app.order_items_lock();
 create trigger b20_default_price before insert or update on public.order_items
   for each row execute function app.order_items_default_price();
-create trigger a10_sync_total_insert after insert on public.order_items
+create trigger a10_changed_insert after insert on public.order_items
   referencing new table as new_rows
-  for each statement execute function app.order_items_sync_total();
-create trigger a10_sync_total_update after update on public.order_items
+  for each statement execute function app.order_items_changed();
+create trigger a10_changed_update after update on public.order_items
   referencing old table as old_rows new table as new_rows
-  for each statement execute function app.order_items_sync_total();
-create trigger a10_sync_total_delete after delete on public.order_items
+  for each statement execute function app.order_items_changed();
+create trigger a10_changed_delete after delete on public.order_items
   referencing old table as old_rows
-  for each statement execute function app.order_items_sync_total();
+  for each statement execute function app.order_items_changed();
 
 create trigger b10_keep_an_admin before update or delete on public.staff
   for each row execute function app.staff_keep_an_admin();

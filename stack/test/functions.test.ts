@@ -183,7 +183,13 @@ describe("edge functions", () => {
   it("calls back into the stack with the caller's JWT and with the service key", async () => {
     const { data, error } = await stack.asUser(userToken).functions.invoke("callback", { body: {} });
     expect(error).toBeNull();
-    // No bucket policies: the user sees none, the service role sees the private bucket.
-    expect(data).toEqual({ caller: [], service: ["fn-private"], health: 200 });
+    // RLS: the user sees their own note and no bucket (no bucket policies); the
+    // service role sees everything.
+    expect(data).toEqual({
+      caller: [],
+      service: ["fn-private"],
+      notes: { caller: [{ body: "mine" }], service: [{ body: "mine" }, { body: "someone else's" }] },
+      health: 200,
+    });
   }, 120_000);
 });

@@ -105,6 +105,14 @@ describe("storage: buckets and objects", () => {
       metadata: { owner: "tests" },
     });
     expect(await files.exists("raw/hello.txt")).toMatchObject({ data: true });
+    const head = await fetch(`${stack.url}/storage/v1/object/assets/raw/hello.txt`, {
+      method: "HEAD",
+      headers: { apikey: stack.keys.serviceRole, authorization: `Bearer ${stack.keys.serviceRole}` },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe("9");
+    const publicInfo = await fetch(`${stack.url}/storage/v1/object/info/public/assets/raw/hello.txt`);
+    expect(await publicInfo.json()).toMatchObject({ name: "raw/hello.txt", size: 9 });
     expect((await files.exists("raw/missing.txt")).data).toBe(false);
   });
 

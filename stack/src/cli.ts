@@ -11,6 +11,7 @@ Commands:
   start       start Postgres, migrate, seed a fresh database and serve the API (default)
   reset       wipe the database, then migrate and seed it again
   status      show whether the stack runs, its URLs and keys
+  gen-types   print TypeScript Database types (--schema NAME, repeatable; default public)
 
 Options:
   --project-dir DIR   folder holding supabase/ (default: current directory)
@@ -32,6 +33,7 @@ const { values, positionals } = parseArgs({
     port: { type: "string" },
     "db-port": { type: "string" },
     "data-dir": { type: "string" },
+    schema: { type: "string", multiple: true },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -175,6 +177,9 @@ if (values.help) {
   await resetCommand();
 } else if (command === "status") {
   await status();
+} else if (command === "gen-types") {
+  const { genTypes } = await import("./rest/gen-types-cli.js");
+  process.stdout.write(await genTypes({ projectDir, dataDir: options.dataDir, schemas: values.schema ?? ["public"] }));
 } else {
   fail(`Unknown command "${command}".\n\n${USAGE}`);
 }

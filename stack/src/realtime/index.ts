@@ -17,7 +17,7 @@ import { RealtimeSocket } from "./socket.js";
 const PREFIX = "/realtime/v1";
 const WEBSOCKET_PATH = `${PREFIX}/websocket`;
 /** Phoenix closes sockets that sent nothing (not even a heartbeat) for this long. */
-const IDLE_TIMEOUT_MS = Number(process.env.REALTIME_IDLE_TIMEOUT_MS ?? 60_000);
+const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
 function refuse(socket: Duplex, status: number, error: string): void {
   const body = JSON.stringify({ error });
@@ -28,6 +28,7 @@ function refuse(socket: Duplex, status: number, error: string): void {
 }
 
 export function createRealtimeService(ctx: StackContext): Service {
+  const idleTimeoutMs = Number(process.env.REALTIME_IDLE_TIMEOUT_MS) || DEFAULT_IDLE_TIMEOUT_MS;
   const log = ctx.log.child("realtime");
   const rt: RealtimeRuntime = {
     ctx,
@@ -79,10 +80,10 @@ export function createRealtimeService(ctx: StackContext): Service {
       await rt.changes.start();
       sweeper = setInterval(
         () => {
-          const cutoff = Date.now() - IDLE_TIMEOUT_MS;
+          const cutoff = Date.now() - idleTimeoutMs;
           for (const s of sockets) if (s.lastSeen < cutoff) s.closeIdle();
         },
-        Math.min(5_000, IDLE_TIMEOUT_MS / 2),
+        Math.min(5_000, idleTimeoutMs / 2),
       );
       sweeper.unref();
     },

@@ -1,0 +1,67 @@
+// Changes committed while the stack is down reach subscribers after it restarts:
+// the slot keeps them until the stack confirmed their dispatch, and the client
+// reconnects and rejoins by itself.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createLogger } from "../src/shared/log.js";
+import { type RunningStack, startStack } from "../src/stack.js";
+import { Inbox, REALTIME_FIXTURE, realtimeClient, subscribe } from "./fixtures/realtime/helpers.js";
+import { freePort } from "./global-setup.js";
+import type { TestStack } from "./harness.js";
+
+describe("realtime across a stack restart", () => {
+  const base = inject("pgUrl");
+  const dbName = `t_${randomBytes(6).toString("hex")}`;
+  const databaseUrl = base.replace(/\/postgres$/, `/${dbName}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-test-realtime-restart-"));
+  const sql = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  let running: RunningStack | undefined;
+
+  async function admin(text: string): Promise<void> {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  }
+
+  const start = (port: number) =>
+    startStack({ projectDir: REALTIME_FIXTURE, port, databaseUrl, dataDir, log: createLogger(`test:${dbName}`) });
+
+  afterAll(async () => {
+    await running?.stop();
+    await sql.end();
+    await admin(`drop database if exists ${dbName} with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("delivers changes committed while the stack was down, once", async () => {
+    await admin(`create database ${dbName} template stack_template`);
+    const port = await freePort();
+    running = await start(port);
+    const supabase = realtimeClient(running as unknown as TestStack);
+    const inbox = new Inbox<{ new: { id: number } }>();
+    const channel = supabase
+      .channel("restart")
+      .on("postgres_changes", { event: "INSERT", schema: "public", table: "items" }, (p) =>
+        inbox.push(p as unknown as { new: { id: number } }),
+      );
+    await subscribe(channel);
+    await sql.query("insert into public.items (id, name) values (1, 'before')");
+    await inbox.next((c) => c.new.id === 1);
+
+    await running.stop();
+    running = undefined;
+    await sql.query("insert into public.items (id, name) values (2, 'while down'), (3, 'while down')");
+
+    running = await start(port);
+    await inbox.next((c) => c.new.id === 3, 20_000);
+    await sql.query("insert into public.items (id, name) values (4, 'after')");
+    await inbox.next((c) => c.new.id === 4);
+    expect(inbox.items.map((c) => c.new.id)).toEqual([1, 2, 3, 4]);
+    await supabase.removeAllChannels();
+  }, 40_000);
+});

@@ -3,6 +3,7 @@
 // is exercised as from(resource).select/insert/update/delete over /rest/v1.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Inbox, subscribe } from "./fixtures/realtime/helpers.js";
 import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
 import { ACCOUNTS, type Account, DEMO, DEMO_PASSWORD, RESOURCES, type Resource, specRows } from "./opsdesk-db.js";
 
@@ -272,5 +273,88 @@ describe("errors as the console receives them", () => {
       "pending_orders",
       "revenue_30d",
     ]);
+  });
+});
+
+describe("storage buckets and their policies", () => {
+  const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+  const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+
+  it.each([
+    ["editor", true],
+    ["admin", true],
+    ["viewer", false],
+    ["outsider", false],
+    ["former", false],
+  ] as const)("%s may upload a product image: %s", async (account, ok) => {
+    const { error } = await client(account)
+      .storage.from("product-images")
+      .upload(`probe/${account}.png`, png, { contentType: "image/png" });
+    if (ok) expect(error).toBeNull();
+    else expect(error).toMatchObject({ statusCode: "403" });
+  });
+
+  it("product images are PNG, JPEG or WebP up to 5 MB, and public to read", async () => {
+    const images = client("editor").storage.from("product-images");
+    const gif = await images.upload("probe/x.gif", Buffer.from("GIF89a"), { contentType: "image/gif" });
+    expect(gif.error).toMatchObject({ statusCode: "415" });
+    const big = await images.upload("probe/big.png", Buffer.alloc(5 * 1024 * 1024 + 1), { contentType: "image/png" });
+    expect(big.error).toMatchObject({ statusCode: "413" });
+    const { data } = stack.anon().storage.from("product-images").getPublicUrl("probe/editor.png");
+    expect((await fetch(data.publicUrl)).status).toBe(200);
+  });
+
+  it("order documents are private PDFs readable by roles that may show orders", async () => {
+    const path = "ORD-000001/invoice.pdf";
+    const upload = await client("editor")
+      .storage.from("order-documents")
+      .upload(path, pdf, { contentType: "application/pdf" });
+    expect(upload.error).toBeNull();
+    const viewer = await client("viewer").storage.from("order-documents").download(path);
+    expect(viewer.error).toBeNull();
+    expect(Buffer.from(await (viewer.data as Blob).arrayBuffer()).equals(pdf)).toBe(true);
+    const outsider = await client("outsider").storage.from("order-documents").download(path);
+    expect(outsider.data).toBeNull();
+    const { data } = stack.anon().storage.from("order-documents").getPublicUrl(path);
+    expect((await fetch(data.publicUrl)).status).not.toBe(200);
+    const notPdf = await client("editor")
+      .storage.from("order-documents")
+      .upload("ORD-000001/x.png", png, { contentType: "image/png" });
+    expect(notPdf.error).toMatchObject({ statusCode: "415" });
+  });
+});
+
+describe("realtime on the business tables", () => {
+  interface Change {
+    eventType: string;
+    new: Record<string, unknown>;
+    old: Record<string, unknown>;
+  }
+
+  it("staff receive product updates with the old row; non-staff receive nothing", async () => {
+    const inboxes = { editor: new Inbox<Change>(), outsider: new Inbox<Change>() };
+    const channels = await Promise.all(
+      (["editor", "outsider"] as const).map((account) =>
+        subscribe(
+          client(account)
+            .channel(`products-${account}`)
+            .on(
+              "postgres_changes",
+              { event: "UPDATE", schema: "public", table: "products", filter: "id=eq.40" },
+              (payload) => inboxes[account].push(payload as unknown as Change),
+            ),
+        ),
+      ),
+    );
+    try {
+      await stack.sql("update products set stock = 123 where id = 40");
+      const change = await inboxes.editor.next();
+      expect(change.new).toMatchObject({ id: 40, stock: 123 });
+      expect(change.old).toMatchObject({ id: 40, sku: expect.any(String) });
+      expect(change.old.stock).not.toBe(123);
+      expect(inboxes.outsider.items).toEqual([]);
+    } finally {
+      await Promise.all(channels.map((c) => c.unsubscribe()));
+    }
   });
 });

@@ -193,6 +193,18 @@ describe("versions", () => {
     });
   });
 
+  it("keeps an order's version when only its derived total follows its lines", async () => {
+    const [order] = await stack.sql<{ id: string; version: number; total: string }>(
+      "select id, version, total from orders where status = 'pending' order by id limit 1",
+    );
+    await insert("order_items", { order_id: order.id, product_id: 4, quantity: 1 });
+    const after = await one<{ version: number; total: string }>("select version, total from orders where id = $1", [
+      order.id,
+    ]);
+    expect(after.version).toBe(order.version);
+    expect(Number(after.total)).toBeCloseTo(Number(order.total) + 62.99, 2);
+  });
+
   it("sets updated_at on every update", async () => {
     const row = await one<{ fresh: boolean }>(
       "update categories set description = 'Fresh' where id = 2 returning updated_at > created_at as fresh",

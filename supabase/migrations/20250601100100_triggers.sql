@@ -16,10 +16,17 @@ create schema if not exists app;
 grant usage on schema app to anon, authenticated, service_role;
 
 -- Optimistic locking: an update carries the version it was loaded with (or no
--- version at all); a different one means someone else saved in between.
+-- version at all); a different one means someone else saved in between. The
+-- version guards what operators edit: updates made by other triggers (an order's
+-- total following its lines) leave it alone, so editing the items of an order
+-- does not turn the open order form stale.
 create function app.bump_version() returns trigger
 language plpgsql set search_path = '' as $$
 begin
+  if pg_trigger_depth() > 1 then
+    new.version := old.version;
+    return new;
+  end if;
   if new.version is distinct from old.version then
     raise exception 'Someone else changed this record. Reload to see their changes.'
       using errcode = 'PT409',

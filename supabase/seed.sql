@@ -29,7 +29,7 @@ cross join lateral unnest(m.actions) as a(action);
 -- ── Demo accounts ────────────────────────────────────────────────────────────
 -- Inserted the way seeds for hosted Supabase create users: auth.users with a
 -- bcrypt password plus the matching e-mail identity.
-create temporary table demo_account (id uuid, email text, full_name text, role public.staff_role, active boolean) on commit drop;
+create temporary table demo_account (id uuid, email text, full_name text, role public.staff_role, active boolean);
 insert into demo_account values
   ('0d000000-0000-4000-8000-000000000001', 'admin@example.com',    'Ada Admin',     'admin',  true),
   ('0d000000-0000-4000-8000-000000000002', 'editor@example.com',   'Eddie Editor',  'editor', true),
@@ -62,7 +62,7 @@ where d.role is not null;
 -- ── Business data ────────────────────────────────────────────────────────────
 select setseed(0.42);
 
-create temporary table seed_category (id bigint, name text, sku_prefix text, description text, nouns text[]) on commit drop;
+create temporary table seed_category (id bigint, name text, sku_prefix text, description text, nouns text[]);
 insert into seed_category values
   (1,  'Electronics',       'ELE', 'Gadgets, audio and the cables that connect them.',
        array['Headphones', 'Speaker', 'Charger', 'Power Bank', 'USB-C Cable', 'Keyboard', 'Mouse', 'Webcam', 'Monitor Stand', 'Smart Plug']),
@@ -129,7 +129,7 @@ from (
 join seed_category c on c.id = p.cat
 order by p.n;
 
-create temporary table seed_name (first_names text[], last_names text[], countries text[], domains text[]) on commit drop;
+create temporary table seed_name (first_names text[], last_names text[], countries text[], domains text[]);
 insert into seed_name values (
   array['Anna', 'Ben', 'Clara', 'David', 'Elena', 'Felix', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Katja', 'Liam',
         'Maya', 'Noah', 'Olivia', 'Paul', 'Quinn', 'Rosa', 'Samuel', 'Tara', 'Umar', 'Vera', 'William', 'Yuki', 'Zoe',
@@ -167,7 +167,7 @@ order by c.n;
 -- Orders: numbered in time order over the last 90 days (about 11 a day), each
 -- with the status it will end in: recent orders are still open, old ones mostly
 -- delivered.
-create temporary table seed_order (n int, customer_id uuid, placed_at timestamptz, item_count int, target text) on commit drop;
+create temporary table seed_order (n int, customer_id uuid, placed_at timestamptz, item_count int, target text);
 insert into seed_order
 select o.n, o.customer_id, o.placed_at, o.item_count,
        case
@@ -240,3 +240,7 @@ where s.n = o.id and s.target = 'refunded';
 select setval(pg_get_serial_sequence('public.categories', 'id'), (select max(id) from public.categories));
 select setval(pg_get_serial_sequence('public.products', 'id'), (select max(id) from public.products));
 select setval(pg_get_serial_sequence('public.orders', 'id'), (select max(id) from public.orders));
+
+-- Plain temporary tables (not ON COMMIT DROP): the CLI may run a seed outside one
+-- transaction, so they are dropped explicitly.
+drop table demo_account, seed_category, seed_name, seed_order;

@@ -348,7 +348,7 @@ describe("realtime on the business tables", () => {
     );
     try {
       await stack.sql("update products set stock = 123 where id = 40");
-      const change = await inboxes.editor.next();
+      const change = await inboxes.editor.next(() => true, 15_000);
       expect(change.new).toMatchObject({ id: 40, stock: 123 });
       expect(change.old).toMatchObject({ id: 40, sku: expect.any(String) });
       expect(change.old.stock).not.toBe(123);

@@ -395,6 +395,16 @@ describe("orders: state machine, item lock, totals", () => {
   });
 });
 
+describe("staff", () => {
+  it("follows an e-mail change of the auth account", async () => {
+    await stack.sql("update auth.users set email = 'vera@example.com' where id = $1", [DEMO.viewer.id]);
+    expect(await one("select email from staff where user_id = $1", [DEMO.viewer.id])).toEqual({
+      email: "vera@example.com",
+    });
+    await stack.sql("update auth.users set email = $2 where id = $1", [DEMO.viewer.id, DEMO.viewer.email]);
+  });
+});
+
 describe("audit log", () => {
   it("records an update with actor, e-mail, old and new values and the changed columns", async () => {
     await queryAs(stack, "editor", "update products set name = 'Renamed by editor' where id = 20", [], {

@@ -115,6 +115,24 @@ describe("sign-up with confirmations", () => {
   });
 });
 
+describe("anonymous sign-ins", () => {
+  it("signs in anonymously when enabled, with an anonymous user and amr", async () => {
+    const { data, error } = await stack.anon().auth.signInAnonymously({ options: { data: { theme: "dark" } } });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({
+      is_anonymous: true,
+      email: "",
+      app_metadata: { provider: "anonymous" },
+      user_metadata: { theme: "dark" },
+      identities: [],
+    });
+    const claims = JSON.parse(
+      Buffer.from((data.session as Session).access_token.split(".")[1], "base64url").toString(),
+    );
+    expect(claims).toMatchObject({ is_anonymous: true, role: "authenticated", amr: [{ method: "anonymous" }] });
+  });
+});
+
 describe("changes that need confirmation", () => {
   it("changes the e-mail after both the current and the new address confirm", async () => {
     const { email, client } = await confirmedUser();

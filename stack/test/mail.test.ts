@@ -38,6 +38,8 @@ describe("mail catcher", () => {
     );
     const all = (await (await fetch(`${stack.url}/_mail/api/messages`)).json()) as CaughtMail[];
     expect(all.length).toBeGreaterThanOrEqual(2);
+    const short = (await (await fetch(`${stack.url}/_mail/messages?to=${email}`)).json()) as CaughtMail[];
+    expect(short).toEqual(mails);
   });
 
   it("reads one message, and 404s unknown ids", async () => {

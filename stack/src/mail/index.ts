@@ -24,7 +24,9 @@ export function createMailService(ctx: StackContext): Service {
         const to = recipient(req);
         reply.type("text/html; charset=utf-8").send(renderMailPage(await listMail(db, to), to));
       });
-      app.get("/api/messages", async (req) => listMail(db, recipient(req)));
+      const list = async (req: FastifyRequest) => listMail(db, recipient(req));
+      app.get("/api/messages", list);
+      app.get("/messages", list); // the shorter path the issue names
       app.get("/api/messages/:id", async (req) => {
         const { id } = req.params as { id: string };
         const message = UUID.test(id) ? await getMail(db, id) : null;

@@ -14,6 +14,7 @@ import {
   confirmEmail,
   createUser,
   findUserByEmail,
+  findUserById,
   isConfirmed,
   mergeMetadata,
   renderUser,
@@ -100,11 +101,9 @@ export function signupRoutes(app: FastifyInstance, ctx: StackContext): void {
         await confirmEmail(db, user.id);
         return startSession(ctx, db, user.id, "password", clientMeta(req));
       }
-      const fresh = await findUserByEmail(db, email);
-      if (!fresh) throw new Error("user vanished during sign-up");
-      await sendLink(ctx, req, db, fresh, "signup", { redirectTo, pkce, data });
-      const sent = await findUserByEmail(db, email);
-      return renderUser(db, sent ?? fresh);
+      const pending = (await findUserById(db, user.id)) ?? user;
+      await sendLink(ctx, req, db, pending, "signup", { redirectTo, pkce, data });
+      return renderUser(db, (await findUserById(db, user.id)) ?? pending);
     });
   });
 }

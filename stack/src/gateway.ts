@@ -64,6 +64,14 @@ async function isKnownKey(ctx: StackContext, key: string): Promise<boolean> {
   }
 }
 
+/** A 400 in the shape the client of the service under `url` reads. */
+function malformedRequestBody(url: string, message: string): unknown {
+  if (url.startsWith("/rest/v1")) return { code: "PGRST100", message, details: null, hint: null };
+  if (url.startsWith("/storage/v1")) return { statusCode: "400", error: "InvalidRequest", message };
+  if (url.startsWith("/auth/v1")) return { code: 400, error_code: "validation_failed", msg: message, message };
+  return { message };
+}
+
 function setCors(req: FastifyRequest, reply: FastifyReply): void {
   reply.header("access-control-allow-origin", req.headers.origin ?? "*");
   reply.header("vary", "Origin");
@@ -77,6 +85,10 @@ export async function buildGateway(ctx: StackContext, services: Service[]): Prom
     bodyLimit: 64 * 1024 * 1024,
     // Storage object keys and REST paths are matched by the services themselves.
     routerOptions: { maxParamLength: 8192, ignoreDuplicateSlashes: false },
+    // A URL the router cannot even decode gets the owning service's error shape.
+    frameworkErrors: (err, req, reply) => {
+      (reply as FastifyReply).code(400).send(malformedRequestBody(req.url, err.message));
+    },
   });
 
   const byPrefix = services.map((s) => ({ service: s, prefix: s.prefix }));
@@ -105,19 +117,18 @@ export async function buildGateway(ctx: StackContext, services: Service[]): Prom
     const rest = req.url.slice(match.prefix.length).split("?")[0] || "/";
     const apikey = apiKeyOf(req);
     const open = service.isOpen?.(rest, req.method) ?? false;
-    if (!open) {
-      if (!apikey) {
-        throw new ServiceError(401, {
-          message: "No API key found in request",
-          hint: "No `apikey` request header or url param was found.",
-        });
-      }
-      if (!(await isKnownKey(ctx, apikey))) {
-        throw new ServiceError(401, {
-          message: "Invalid API key",
-          hint: "Double check your Supabase `anon` or `service_role` API key.",
-        });
-      }
+    // Answered here, not thrown: this is the gateway's reply, not the service's error.
+    if (!open && !apikey) {
+      return reply.code(401).send({
+        message: "No API key found in request",
+        hint: "No `apikey` request header or url param was found.",
+      });
+    }
+    if (!open && apikey && !(await isKnownKey(ctx, apikey))) {
+      return reply.code(401).send({
+        message: "Invalid API key",
+        hint: "Double check your Supabase `anon` or `service_role` API key.",
+      });
     }
     const authorization = effectiveAuthorization(req.headers.authorization, apikey, ctx.keys);
     if (authorization) req.headers.authorization = authorization;

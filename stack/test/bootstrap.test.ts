@@ -54,4 +54,13 @@ describe("stack bootstrap", () => {
     expect(bad.status).toBe(401);
     expect(await bad.json()).toMatchObject({ message: "Invalid API key" });
   });
+
+  it("answers an undecodable URL with the owning service's error shape", async () => {
+    const rest = await fetch(`${stack.url}/rest/v1/%E0%A4%A`, { headers: { apikey: stack.keys.anon } });
+    expect(rest.status).toBe(400);
+    expect(await rest.json()).toMatchObject({ code: "PGRST100" });
+    const storage = await fetch(`${stack.url}/storage/v1/object/b/%E0%A4%A`, { headers: { apikey: stack.keys.anon } });
+    expect(storage.status).toBe(400);
+    expect(await storage.json()).toMatchObject({ statusCode: "400" });
+  });
 });

@@ -267,11 +267,28 @@ export function userJson(u: UserRow, identities: IdentityRow[], factors: Json[])
   };
 }
 
+/** Renders users with their identities and factors, two queries for any number of users. */
+export async function renderUsers(db: pg.ClientBase | pg.Pool, users: UserRow[]): Promise<Json[]> {
+  if (!users.length) return [];
+  const ids = users.map((u) => u.id);
+  const [{ rows: identities }, { rows: factors }] = await Promise.all([
+    db.query<IdentityRow>("select * from auth.identities where user_id = any($1::uuid[]) order by created_at", [ids]),
+    db.query<FactorRow & { user_id: string }>(
+      "select * from auth.mfa_factors where user_id = any($1::uuid[]) order by created_at",
+      [ids],
+    ),
+  ]);
+  return users.map((u) =>
+    userJson(
+      u,
+      identities.filter((i) => i.user_id === u.id),
+      factors.filter((f) => f.user_id === u.id).map(factorJson),
+    ),
+  );
+}
+
 /** Reads the user with its identities and factors and renders the User JSON. */
 export async function renderUser(db: pg.ClientBase | pg.Pool, user: UserRow): Promise<Json> {
-  const [{ rows: identities }, factors] = await Promise.all([
-    db.query<IdentityRow>("select * from auth.identities where user_id = $1 order by created_at", [user.id]),
-    listFactors(db, user.id),
-  ]);
-  return userJson(user, identities, factors);
+  const [json] = await renderUsers(db, [user]);
+  return json;
 }

@@ -19,6 +19,7 @@ import {
   listFactors,
   mergeMetadata,
   renderUser,
+  renderUsers,
   type UserRow,
   updateUser,
 } from "../users.js";
@@ -96,7 +97,7 @@ async function listUsers(ctx: StackContext, req: FastifyRequest, reply: FastifyR
   ]);
   const total = Number(counts[0].n);
   reply.header("x-total-count", String(total)).header("link", paginationLink(req, page, perPage, total));
-  return { users: await Promise.all(users.map((u) => renderUser(db, u))), aud: AUDIENCE };
+  return { users: await renderUsers(db, users), aud: AUDIENCE };
 }
 
 /** GoTrue's addPaginationHeaders: next (when there is one) and last, query keys sorted. */

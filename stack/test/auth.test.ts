@@ -276,7 +276,7 @@ describe("mail flows", () => {
     });
     expect(set.error).toBeNull();
     expect(decodeJwt(link.fragment.get("access_token") as string).amr).toEqual([
-      { method: "recovery", timestamp: expect.any(Number) },
+      { method: "otp", timestamp: expect.any(Number) },
     ]);
     expect((await client.auth.updateUser({ password: "brand-new-pass-2" })).error).toBeNull();
     await signIn(email, "brand-new-pass-2");
@@ -362,6 +362,10 @@ describe("mail flows", () => {
     expect(data.session?.user.email).toBe(email);
     const [{ n }] = await stack.sql("select count(*)::int as n from auth.flow_state where auth_code = $1", [code]);
     expect(n).toBe(0);
+
+    const reused = await followLink(mail.action_link as string);
+    expect(reused.query.get("error_code")).toBe("otp_expired");
+    expect(reused.fragment.get("error_code")).toBe("otp_expired");
 
     // auth-js forgets the verifier after use; a replay with any verifier finds no flow.
     const again = await fetch(`${stack.url}/auth/v1/token?grant_type=pkce`, {
@@ -481,6 +485,10 @@ describe("admin API", () => {
     expect(refused.error).toMatchObject({ status: 400, code: "user_banned" });
     const refresh = await stack.anon().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(refresh.error?.code).toBe("user_banned");
+    const link = await admin.generateLink({ type: "magiclink", email });
+    const followed = await followLink(link.data.properties?.action_link as string);
+    expect(followed.fragment.get("error_code")).toBe("user_banned");
+    expect(followed.fragment.get("access_token")).toBeNull();
     const bad = await admin.updateUserById(session.user.id, { ban_duration: "forever" });
     expect(bad.error?.status).toBe(400);
     await admin.updateUserById(session.user.id, { ban_duration: "none" });

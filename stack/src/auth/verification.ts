@@ -3,10 +3,10 @@
 // the e-mail. The caller turns the outcome into a session, a redirect or a message.
 import type pg from "pg";
 import type { StackContext } from "../context.js";
-import { forbidden, validationFailed } from "./errors.js";
+import { AuthError, forbidden, validationFailed } from "./errors.js";
 import { clearOneTimeToken, PKCE_PREFIX, type TokenColumn, tokenHash } from "./otp.js";
 import type { AuthMethod } from "./sessions.js";
-import { confirmEmail, findUserByToken, isConfirmed, type UserRow, updateUser } from "./users.js";
+import { confirmEmail, findUserByToken, isBanned, isConfirmed, type UserRow, updateUser } from "./users.js";
 
 export const VERIFY_TYPES = ["signup", "invite", "magiclink", "recovery", "email_change", "email"] as const;
 export type VerifyType = (typeof VERIFY_TYPES)[number];
@@ -106,6 +106,7 @@ export async function verify(ctx: StackContext, db: pg.ClientBase, input: Verify
     throw forbidden("otp_expired", "Token has expired or is invalid");
   }
   const { user, column } = found;
+  if (isBanned(user)) throw new AuthError(401, "user_banned", "Error confirming user");
   const pkce = (user[column] as string).startsWith(PKCE_PREFIX);
   const signedIn = (method: AuthMethod): VerifyOutcome => ({ kind: "signed_in", userId: user.id, method, pkce });
 

@@ -6,6 +6,7 @@ import type pg from "pg";
 import type { StackContext } from "../../context.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { AuthError, validationFailed } from "../errors.js";
+import { PKCE_PREFIX } from "../otp.js";
 import { issueAuthCode } from "../pkce.js";
 import { startSession } from "../sessions.js";
 import { inTransaction } from "../tx.js";
@@ -39,7 +40,8 @@ async function runVerify(
 ): Promise<{ outcome: VerifyOutcome; session?: Record<string, unknown> }> {
   const outcome = await verify(ctx, db, input);
   if (outcome.kind !== "signed_in" || outcome.pkce) return { outcome };
-  return { outcome, session: await startSession(ctx, db, outcome.userId, outcome.method, clientMeta(req)) };
+  // GoTrue records every e-mail verification as amr "otp"; PKCE keeps the link's method for the exchange.
+  return { outcome, session: await startSession(ctx, db, outcome.userId, "otp", clientMeta(req)) };
 }
 
 async function verifyLink(ctx: StackContext, req: FastifyRequest, reply: FastifyReply) {
@@ -70,11 +72,15 @@ async function verifyLink(ctx: StackContext, req: FastifyRequest, reply: Fastify
   } catch (err) {
     if (!(err instanceof AuthError)) throw err;
     const description = err.errorCode === "otp_expired" ? "Email link is invalid or has expired" : err.message;
-    const location = withFragment(redirectTo, {
+    const params = {
       error: err.status === 429 ? "server_error" : "access_denied",
       error_code: err.errorCode,
       error_description: description,
-    });
+    };
+    // Errors drop the redirect's own query; PKCE clients read them from the query too.
+    const base = redirectTo.split(/[?#]/)[0];
+    const pkce = queryParam(req, "token")?.startsWith(PKCE_PREFIX) ?? false;
+    const location = withFragment(pkce ? withQuery(base, params) : base, params);
     return reply.code(303).header("location", location).send();
   }
 }
@@ -107,7 +113,7 @@ export function verifyRoutes(app: FastifyInstance, ctx: StackContext): void {
       if (outcome.kind === "email_change_pending") return { msg: PENDING_MESSAGE, code: 200 };
       if (session) return session;
       // A PKCE link verified by code: GoTrue signs the user in all the same.
-      return startSession(ctx, db, outcome.userId, outcome.method, clientMeta(req));
+      return startSession(ctx, db, outcome.userId, "otp", clientMeta(req));
     });
   });
 }

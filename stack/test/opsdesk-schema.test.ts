@@ -425,6 +425,28 @@ describe("audit log", () => {
     expect(row.old_name).not.toBe("Renamed by editor");
   });
 
+  it("records a bulk update as one row per record, and refuses to re-key an audited record", async () => {
+    const before = await one<{ n: number }>("select count(*)::int as n from audit_log where action = 'UPDATE'");
+    const updated = await queryAs(
+      stack,
+      "admin",
+      "update products set stock = stock + 1 where id between 100 and 149",
+      [],
+      {
+        commit: true,
+      },
+    );
+    const last = await one<{ changed: string[] }>("select changed from audit_log order by id desc limit 1");
+    expect(updated.rowCount).toBe(50);
+    expect(last.changed).toEqual(["stock", "updated_at", "version"]);
+    expect((await one<{ n: number }>("select count(*)::int as n from audit_log where action = 'UPDATE'")).n).toBe(
+      before.n + 50,
+    );
+    const lonely = await insert("categories", { name: "Re-keyed" });
+    const err = await dbError(stack.sql("update categories set id = 9999 where id = $1", [lonely.id]));
+    expect(err).toMatchObject({ code: "P0001", message: "Record keys cannot be changed." });
+  });
+
   it("records inserts and deletes, keyed by the record's primary key", async () => {
     const created = await queryAs<{ id: string }>(
       stack,

@@ -10,6 +10,7 @@
 --   P0001  At least one active admin must remain.
 --   P0001  You cannot remove your own role's access to permissions.
 --   P0001  The audit log cannot be changed.
+--   P0001  Record keys cannot be changed.   (audited tables keyed by id / user_id)
 -- Trigger functions live in schema `app`, which the API does not expose.
 
 create schema if not exists app;
@@ -226,22 +227,44 @@ $$;
 -- The audit trail: one row per inserted, updated or deleted record, with the actor
 -- from the request's JWT and, for updates, the changed columns. Security definer:
 -- these are the only writers of audit_log. TG_ARGV names the key columns that
--- identify a record (joined with ':'). Inserts and deletes are logged once per
--- statement from the transition table (bulk imports stay fast); updates per row,
--- where old and new are at hand to compare.
+-- identify a record (joined with ':'). Logged once per statement from the
+-- transition tables, so bulk imports and bulk updates cost one insert; an
+-- update's old and new rows are paired by that key, which therefore cannot
+-- change (permissions, whose key is its content, are audited per row below).
 create function app.audit_rows() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   record_key text := (
-    select string_agg(format('(r ->> %L)', k), ' || '':'' || ' order by n) from unnest(tg_argv) with ordinality as a(k, n)
+    select string_agg(format('t.%I::text', k), ' || '':'' || ' order by n) from unnest(tg_argv) with ordinality as a(k, n)
   );
+  paired boolean;
 begin
-  execute format(
-    'insert into public.audit_log (actor_id, actor_email, table_name, record_id, action, old, new)
-     select $1, $2, $3, %s, $4, case when $4 = ''DELETE'' then r end, case when $4 = ''INSERT'' then r end
-     from (select to_jsonb(t) - ''search'' as r from %I t) changed_rows',
-    record_key, case tg_op when 'INSERT' then 'new_rows' else 'old_rows' end)
-  using auth.uid(), auth.jwt() ->> 'email', tg_table_name, tg_op;
+  if tg_op = 'UPDATE' then
+    execute format(
+      'with o as (select jsonb_object_agg(%1$s, to_jsonb(t) - ''search'') as by_key from old_rows t),
+            n as (select %1$s as k, to_jsonb(t) - ''search'' as r from new_rows t),
+            paired as (select n.k, o.by_key -> n.k as old_r, n.r as new_r from n, o where o.by_key ? n.k),
+            logged as (
+              insert into public.audit_log (actor_id, actor_email, table_name, record_id, action, old, new, changed)
+              select $1, $2, $3, p.k, ''UPDATE'', p.old_r, p.new_r,
+                     array(select e.key from jsonb_each(p.new_r) e where e.value is distinct from p.old_r -> e.key order by e.key)
+              from paired p
+              order by p.k
+              returning 1)
+       select (select count(*) from logged) = (select count(*) from n)', record_key)
+    into paired
+    using auth.uid(), auth.jwt() ->> 'email', tg_table_name;
+    if not paired then
+      raise exception 'Record keys cannot be changed.' using errcode = 'P0001';
+    end if;
+  else
+    execute format(
+      'insert into public.audit_log (actor_id, actor_email, table_name, record_id, action, old, new)
+       select $1, $2, $3, %s, $4, case when $4 = ''DELETE'' then r end, case when $4 = ''INSERT'' then r end
+       from (select t, to_jsonb(t) - ''search'' as r from %I t) changed_rows',
+      replace(record_key, 't.', '(changed_rows.t).'), case tg_op when 'INSERT' then 'new_rows' else 'old_rows' end)
+    using auth.uid(), auth.jwt() ->> 'email', tg_table_name, tg_op;
+  end if;
   return null;
 end
 $$;
@@ -329,9 +352,16 @@ begin
     execute format(
       'create trigger a00_audit_delete after delete on public.%I referencing old table as old_rows
        for each statement execute function app.audit_rows(%s)', t.name, array_to_string(t.keys, ', '));
-    execute format(
-      'create trigger a00_audit_update after update on public.%I
-       for each row execute function app.audit_update(%s)', t.name, array_to_string(t.keys, ', '));
+    if t.name = 'permissions' then
+      execute format(
+        'create trigger a00_audit_update after update on public.%I
+         for each row execute function app.audit_update(%s)', t.name, array_to_string(t.keys, ', '));
+    else
+      execute format(
+        'create trigger a00_audit_update after update on public.%I
+         referencing old table as old_rows new table as new_rows
+         for each statement execute function app.audit_rows(%s)', t.name, array_to_string(t.keys, ', '));
+    end if;
   end loop;
 end
 $$;

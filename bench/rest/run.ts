@@ -1,0 +1,130 @@
+// REST benchmark: a 25-row list with count=exact and one embed through /rest/v1,
+// against a hand-written Node HTTP handler running the equivalent SQL with `pg`,
+// in the same run on the same Postgres; plus single-row GETs with a user JWT.
+// Load comes from autocannon in a child process so it does not share our event loop.
+//   npx tsx bench/rest/run.ts        (about 45 s)
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import pg from "pg";
+import { createLogger } from "../../stack/src/shared/log.js";
+import { startStack } from "../../stack/src/stack.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 55010);
+const DB_PORT = Number(process.env.BENCH_DB_PORT ?? 55011);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 16;
+const run = promisify(execFile);
+
+interface Figures {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, headers: Record<string, string>, seconds = DURATION): Promise<Figures> {
+  const args = ["-j", "-c", String(CONNECTIONS), "-d", String(seconds)];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}=${v}`);
+  const { stdout } = await run(path.join(ROOT, "node_modules/.bin/autocannon"), [...args, url], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const r = JSON.parse(stdout);
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors, non2xx: r.non2xx };
+}
+
+/** The list query, written by hand: what a careful engineer would run for this page. */
+const HAND_SQL = `
+select (select count(*) from public.books) as total,
+       coalesce(json_agg(t), '[]')::text as body
+from (select b.id, b.title, b.pages, b.price,
+             (select row_to_json(a) from (select name from public.authors where id = b.author_id) a) as author
+      from public.books b order by b.id limit 25) t`;
+
+function handWritten(dbUrl: string): Promise<{ server: http.Server; pool: pg.Pool; port: number }> {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+  const server = http.createServer(async (_req, res) => {
+    try {
+      const { rows } = await pool.query(HAND_SQL);
+      res.writeHead(200, {
+        "content-type": "application/json; charset=utf-8",
+        "content-range": `0-24/${rows[0].total}`,
+      });
+      res.end(rows[0].body);
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ server, pool, port: (server.address() as { port: number }).port })),
+  );
+}
+
+const fmt = (f: Figures) =>
+  `p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  ${Math.round(f.rps)} req/s${f.errors || f.non2xx ? `  (errors ${f.errors}, non-2xx ${f.non2xx})` : ""}`;
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-bench-rest-"));
+const stack = await startStack({
+  projectDir: path.join(ROOT, "stack/test/fixtures/rest"),
+  port: API_PORT,
+  dbPort: DB_PORT,
+  dataDir,
+  databaseUrl: process.env.DATABASE_URL,
+  unsafeFast: true,
+  log: createLogger("bench"),
+});
+const hand = await handWritten(stack.dbUrl);
+try {
+  const admin = new pg.Client({ connectionString: stack.dbUrl });
+  await admin.connect();
+  await admin.query(`insert into public.books (title, author_id, pages, price)
+    select 'Book ' || g, 1 + g % 3, 100 + g % 400, (g % 50)::numeric / 2 from generate_series(1, 500) g`);
+  await admin.query("analyze");
+  await admin.end();
+
+  const anon = { apikey: stack.keys.anon, authorization: `Bearer ${stack.keys.anon}` };
+  const listUrl = `${stack.url}/rest/v1/books?select=id,title,pages,price,author:authors!author_id(name)&order=id&limit=25`;
+  const listHeaders = { ...anon, prefer: "count=exact", "accept-profile": "public" };
+  const check = await fetch(listUrl, { headers: listHeaders });
+  const handCheck = await fetch(`http://127.0.0.1:${hand.port}/`);
+  if ((await check.text()) !== (await handCheck.text())) throw new Error("the two handlers disagree on the body");
+  console.log(
+    `list content-range: ${check.headers.get("content-range")} (hand: ${handCheck.headers.get("content-range")})`,
+  );
+
+  await load(listUrl, listHeaders, 2); // warm both (JIT, plan cache, pg caches)
+  await load(`http://127.0.0.1:${hand.port}/`, {}, 2);
+  const rest = await load(listUrl, listHeaders);
+  const base = await load(`http://127.0.0.1:${hand.port}/`, {});
+  console.log(`\n25-row list, count=exact, one embed (${CONNECTIONS} connections, ${DURATION} s each)`);
+  console.log(`  /rest/v1       ${fmt(rest)}`);
+  console.log(`  hand-written   ${fmt(base)}`);
+  console.log(
+    `  ratio p50 ${(rest.p50 / base.p50).toFixed(2)}x  p99 ${(rest.p99 / base.p99).toFixed(2)}x  req/s ${(rest.rps / base.rps).toFixed(2)}x  (target p50 <= 1.3x)`,
+  );
+
+  const now = Math.floor(Date.now() / 1000);
+  const token = await stack.ctx.jwt.sign({
+    sub: "6f1d3c4e-0000-4000-8000-000000000001",
+    role: "authenticated",
+    aud: "authenticated",
+    iat: now,
+    exp: now + 3600,
+  });
+  const oneUrl = `${stack.url}/rest/v1/books?id=eq.3&select=*`;
+  const oneHeaders = { apikey: stack.keys.anon, authorization: `Bearer ${token}`, "accept-profile": "public" };
+  await load(oneUrl, oneHeaders, 2);
+  const one = await load(oneUrl, oneHeaders);
+  console.log(`\nsingle-row GET with a user JWT\n  /rest/v1       ${fmt(one)}  (target >= 2500 req/s)`);
+} finally {
+  hand.server.close();
+  await hand.pool.end();
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

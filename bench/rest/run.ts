@@ -2,7 +2,7 @@
 // against a hand-written Node HTTP handler running the equivalent SQL with `pg`,
 // in the same run on the same Postgres; plus single-row GETs with a user JWT.
 // Load comes from autocannon in a child process so it does not share our event loop.
-//   npx tsx bench/rest/run.ts        (about 45 s)
+//   npx tsx bench/rest/run.ts        (about 40 s)
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -17,7 +17,7 @@ import { startStack } from "../../stack/src/stack.js";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55010);
 const DB_PORT = Number(process.env.BENCH_DB_PORT ?? 55011);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 16;
 const run = promisify(execFile);
 
@@ -98,8 +98,8 @@ try {
     `list content-range: ${check.headers.get("content-range")} (hand: ${handCheck.headers.get("content-range")})`,
   );
 
-  await load(listUrl, listHeaders, 2); // warm both (JIT, plan cache, pg caches)
-  await load(`http://127.0.0.1:${hand.port}/`, {}, 2);
+  await load(listUrl, listHeaders, 1); // warm both (JIT, plan cache, pg caches)
+  await load(`http://127.0.0.1:${hand.port}/`, {}, 1);
   const rest = await load(listUrl, listHeaders);
   const base = await load(`http://127.0.0.1:${hand.port}/`, {});
   console.log(`\n25-row list, count=exact, one embed (${CONNECTIONS} connections, ${DURATION} s each)`);
@@ -119,7 +119,7 @@ try {
   });
   const oneUrl = `${stack.url}/rest/v1/books?id=eq.3&select=*`;
   const oneHeaders = { apikey: stack.keys.anon, authorization: `Bearer ${token}`, "accept-profile": "public" };
-  await load(oneUrl, oneHeaders, 2);
+  await load(oneUrl, oneHeaders, 1);
   const one = await load(oneUrl, oneHeaders);
   console.log(`\nsingle-row GET with a user JWT\n  /rest/v1       ${fmt(one)}  (target >= 2500 req/s)`);
 } finally {

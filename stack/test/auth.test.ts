@@ -402,7 +402,7 @@ describe("admin API", () => {
     const user = created.data.user as NonNullable<typeof created.data.user>;
     expect(user.app_metadata).toEqual({ provider: "email", providers: ["email"], roles: ["editor"] });
     expect(user.email_confirmed_at).toBeTruthy();
-    await signIn(user.email as string, "admin-pass-1");
+    const before = await signIn(user.email as string, "admin-pass-1");
 
     const dup = await admin.createUser({ email: user.email, password: "admin-pass-1" });
     expect(dup.error).toMatchObject({ status: 422, code: "email_exists" });
@@ -416,7 +416,9 @@ describe("admin API", () => {
       headers: { apikey: stack.keys.serviceRole, authorization: `Bearer ${stack.keys.serviceRole}` },
     });
     expect(raw.headers.get("x-total-count")).toBe(String(n));
-    expect(raw.headers.get("link")).toContain('</admin/users?page=3&per_page=2>; rel="next"');
+    const last = Math.ceil(n / 2);
+    const next = last > 2 ? '</admin/users?page=3&per_page=2>; rel="next", ' : "";
+    expect(raw.headers.get("link")).toBe(`${next}</admin/users?page=${last}&per_page=2>; rel="last"`);
 
     expect((await admin.getUserById(user.id)).data.user?.email).toBe(user.email);
     const updated = await admin.updateUserById(user.id, {
@@ -425,6 +427,10 @@ describe("admin API", () => {
     });
     expect(updated.data.user?.user_metadata).toEqual({ team: "ops", level: 2, email_verified: true });
     expect(updated.data.user?.app_metadata.roles).toEqual(["admin"]);
+    expect((await userStatus(before.session.access_token)).status).toBe(200);
+    expect((await admin.updateUserById(user.id, { password: "admin-pass-2" })).error).toBeNull();
+    expect((await userStatus(before.session.access_token)).code).toBe("session_not_found");
+    await signIn(user.email as string, "admin-pass-2");
 
     const factors = await admin.mfa.listFactors({ userId: user.id });
     expect(factors.error).toBeNull();

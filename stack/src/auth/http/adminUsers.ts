@@ -161,6 +161,8 @@ async function updateAdminUser(ctx: StackContext, req: FastifyRequest, id: strin
     if (attrs.role !== undefined) fields.role = attrs.role;
     if (attrs.ban_duration !== undefined) fields.banned_until = bannedUntil(attrs.ban_duration);
     await updateUser(db, user.id, fields);
+    // As GoTrue's UpdatePassword without a session: every session of the user ends.
+    if (encryptedPassword !== undefined) await db.query("delete from auth.sessions where user_id = $1", [user.id]);
     if (attrs.email_confirm === true) await confirmEmail(db, user.id);
     return renderUser(db, (await findUserById(db, user.id)) ?? user);
   });

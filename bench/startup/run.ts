@@ -1,12 +1,13 @@
 // Cold start (initdb + base + migrations + seed), warm start (existing data dir)
 // and idle memory of the whole stack, Postgres included.
 // Run: npx tsx bench/startup/run.ts [--project-dir DIR] [--runs N]
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createLogger } from "../../stack/src/shared/log.js";
 import { startStack } from "../../stack/src/stack.js";
+import { mb, postgresPids, pss } from "../lib/memory.js";
 
 const { values } = parseArgs({
   options: { "project-dir": { type: "string", default: "." }, runs: { type: "string", default: "3" } },
@@ -16,36 +17,7 @@ const runs = Number(values.runs);
 const port = 55091;
 const dbPort = 55092;
 
-/** Proportional set size (shared pages split among sharers) of a process, in bytes. */
-function pss(pid: number): number {
-  try {
-    const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
-    const kb = /^Pss:\s+(\d+) kB/m.exec(text);
-    return kb ? Number(kb[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** The postmaster of the data dir and all its children (backends, walsender, …). */
-function postgresPids(dataDir: string): number[] {
-  const postmaster = Number(readFileSync(path.join(dataDir, "db", "postmaster.pid"), "utf8").split("\n")[0]);
-  const pids = [postmaster];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === postmaster) pids.push(Number(entry));
-    } catch {
-      // process ended while we looked
-    }
-  }
-  return pids;
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
 const quiet = createLogger("bench");
 
 const cold: number[] = [];
@@ -69,7 +41,7 @@ for (let i = 0; i < runs; i++) {
       await new Promise((r) => setTimeout(r, 1500));
       memory = {
         node: pss(process.pid),
-        postgres: postgresPids(dataDir).reduce((sum, pid) => sum + pss(pid), 0),
+        postgres: postgresPids(path.join(dataDir, "db")).reduce((sum, pid) => sum + pss(pid), 0),
       };
     }
     await stack.stop();

@@ -64,6 +64,9 @@ export async function prepareDatabase(url: string, config: StackConfig, log: Log
   await client.connect();
   try {
     await installBase(client, log);
+    // The role-level search_path (with `extensions`) only applies to new sessions;
+    // this one may have just created it, and migrations/seeds expect it.
+    await client.query(`set search_path = "$user", public, extensions`);
     const fresh = await isFresh(client);
     await applyMigrations(client, config, log);
     if (fresh) await applySeeds(client, config, log);

@@ -100,7 +100,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Post
     onLog: (m) => {
       // Postgres reports through stderr; only warnings and worse are worth showing.
       for (const line of m.split("\n")) {
-        if (/(WARNING|ERROR|FATAL|PANIC):/.test(line)) pgLog.warn(line.trim());
+        // Connections ended by our own shutdown are expected, not worth a line.
+        if (/(WARNING|ERROR|FATAL|PANIC):/.test(line) && !line.includes("due to administrator command")) {
+          pgLog.warn(line.trim());
+        }
       }
     },
     onError: (e) => pgLog.error("postgres error", e),

@@ -54,7 +54,9 @@ export function createSchemaCacheHolder(
       }
     });
     client.on("error", (err) => {
-      log.warn("schema listener lost; reconnecting", err);
+      // 57P01: the server is shutting down (Ctrl+C reaches Postgres too) — expected.
+      if ((err as { code?: string }).code === "57P01") log.debug("schema listener: server shut down");
+      else log.warn("schema listener lost; reconnecting", err);
       if (!stopped) setTimeout(() => listen().catch(() => {}), 1000);
     });
     await client.connect();

@@ -377,14 +377,34 @@ describe("mail flows", () => {
     expect((await again.json()).code).toBe("flow_state_not_found");
   });
 
-  it("refuses a PKCE exchange with the wrong verifier", async () => {
-    const res = await fetch(`${stack.url}/auth/v1/token?grant_type=pkce`, {
-      method: "POST",
-      headers: { apikey: stack.keys.anon, "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
-      body: JSON.stringify({ auth_code: "00000000-0000-4000-8000-000000000000", code_verifier: "x".repeat(50) }),
+  it("refuses a PKCE exchange with the wrong verifier or an unknown code", async () => {
+    const { email } = await signUp();
+    const client = createClient(stack.url, stack.keys.anon, {
+      auth: { flowType: "pkce", persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     });
-    expect(res.status).toBe(404);
-    expect((await res.json()).code).toBe("flow_state_not_found");
+    await client.auth.signInWithOtp({ email });
+    const code = (await followLink((await latestMail(stack, email)).action_link as string)).query.get("code") as string;
+    const exchange = (authCode: string) =>
+      fetch(`${stack.url}/auth/v1/token?grant_type=pkce`, {
+        method: "POST",
+        headers: {
+          apikey: stack.keys.anon,
+          "content-type": "application/json",
+          "x-supabase-api-version": "2024-01-01",
+        },
+        body: JSON.stringify({ auth_code: authCode, code_verifier: "x".repeat(50) }),
+      });
+    const wrong = await exchange(code);
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).code).toBe("bad_code_verifier");
+    const unknown = await exchange("00000000-0000-4000-8000-000000000000");
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).code).toBe("flow_state_not_found");
+    // The failed attempt did not consume the flow: the rightful client still gets in.
+    const { data, error } = await client.auth.exchangeCodeForSession(code);
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
   });
 });
 

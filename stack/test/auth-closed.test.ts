@@ -1,4 +1,5 @@
 // [auth] enable_signup = false: nobody signs up, admins still create and invite.
+// enable_refresh_token_rotation = false: a refresh token stays the same.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followLink, latestMail, uniqueEmail } from "./fixtures/auth/helpers.js";
@@ -65,5 +66,17 @@ describe("closed sign-ups", () => {
     expect(viaCurrent.error).toBeNull();
     expect(viaCurrent.data.user?.email).toBe(newEmail);
     expect((await stack.anon().auth.signInWithPassword({ email: newEmail, password: "password-1" })).error).toBeNull();
+  });
+
+  it("keeps the refresh token when rotation is off", async () => {
+    const email = uniqueEmail("norotate");
+    await stack.service().auth.admin.createUser({ email, password: "password-1", email_confirm: true });
+    const { data } = await stack.anon().auth.signInWithPassword({ email, password: "password-1" });
+    const token = data.session?.refresh_token as string;
+    for (let i = 0; i < 2; i++) {
+      const refreshed = await stack.anon().auth.refreshSession({ refresh_token: token });
+      expect(refreshed.error).toBeNull();
+      expect(refreshed.data.session?.refresh_token).toBe(token);
+    }
   });
 });

@@ -26,7 +26,10 @@ export async function refreshGrant(ctx: StackContext, db: pg.ClientBase, token: 
   if (isBanned(user)) throw badRequest("user_banned", "Invalid Refresh Token: User Banned");
 
   let issued: string;
-  if (!current.revoked) {
+  if (!ctx.config.auth.enable_refresh_token_rotation && !current.revoked) {
+    // Rotation off: the same refresh token keeps working.
+    issued = current.token;
+  } else if (!current.revoked) {
     await db.query("update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1", [current.id]);
     issued = await insertRefreshToken(db, user.id, session.id, current.token);
   } else {

@@ -195,3 +195,30 @@ describe("body abuse", () => {
     expect(await res.json()).toMatchObject({ code: 404, error_code: "not_found" });
   });
 });
+
+describe("races", () => {
+  it("lets one of several simultaneous sign-ups for an address win, never answering 500", async () => {
+    const email = uniqueEmail("race");
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => stack.anon().auth.signUp({ email, password: "password-1" })),
+    );
+    expect(results.filter((r) => r.data.session)).toHaveLength(1);
+    for (const r of results.filter((r) => r.error)) {
+      expect(r.error?.status).toBe(422);
+      expect(["user_already_exists", "email_exists"]).toContain(r.error?.code);
+    }
+    const [{ n }] = await stack.sql("select count(*)::int as n from auth.users where email = $1", [email]);
+    expect(n).toBe(1);
+  });
+
+  it("serves simultaneous refreshes of one token the same child", async () => {
+    const email = uniqueEmail("refresh-race");
+    const { data } = await stack.anon().auth.signUp({ email, password: "password-1" });
+    const token = data.session?.refresh_token as string;
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => stack.anon().auth.refreshSession({ refresh_token: token })),
+    );
+    for (const r of results) expect(r.error).toBeNull();
+    expect(new Set(results.map((r) => r.data.session?.refresh_token)).size).toBe(1);
+  });
+});

@@ -10,15 +10,17 @@ import { findUserById, isBanned } from "./users.js";
 export type RefreshResult = { session: Record<string, unknown> } | { error: AuthError };
 
 export async function refreshGrant(ctx: StackContext, db: pg.ClientBase, token: string): Promise<RefreshResult> {
+  // Lock the session before its token, the order logout's cascade takes them in (no deadlock).
+  const { rows: sessions } = await db.query<SessionRow>(
+    `select id, user_id, created_at, aal from auth.sessions
+     where id = (select session_id from auth.refresh_tokens where token = $1) for update`,
+    [token],
+  );
   const { rows } = await db.query<RefreshTokenRow>("select * from auth.refresh_tokens where token = $1 for update", [
     token,
   ]);
   const current = rows[0];
   if (!current) throw badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
-  const { rows: sessions } = await db.query<SessionRow>(
-    "select id, user_id, created_at, aal from auth.sessions where id = $1 for update",
-    [current.session_id],
-  );
   const session = sessions[0];
   if (!session) throw badRequest("session_not_found", "Invalid Refresh Token: No Valid Session Found");
   const user = await findUserById(db, session.user_id);

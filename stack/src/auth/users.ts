@@ -1,6 +1,7 @@
 // auth.users and auth.identities: reading, writing and the User JSON GoTrue returns.
 import type pg from "pg";
 import { quoteIdent } from "../shared/sql.js";
+import { unprocessable } from "./errors.js";
 
 export const AUDIENCE = "authenticated";
 export const INSTANCE_ID = "00000000-0000-0000-0000-000000000000";
@@ -115,6 +116,18 @@ export interface NewUser {
   isAnonymous?: boolean;
 }
 
+/** A concurrent request that registered the same address first wins; this one gets email_exists. */
+async function insertUniquely(db: pg.ClientBase, text: string, values: unknown[]): Promise<pg.QueryResult<UserRow>> {
+  try {
+    return await db.query<UserRow>(text, values);
+  } catch (err) {
+    if ((err as { code?: string }).code === "23505") {
+      throw unprocessable("email_exists", "A user with this email address has already been registered");
+    }
+    throw err;
+  }
+}
+
 /** Inserts the user and, unless anonymous, its email identity (GoTrue's signup does both). */
 export async function createUser(db: pg.ClientBase, user: NewUser): Promise<UserRow> {
   const provider = user.isAnonymous ? "anonymous" : "email";
@@ -125,7 +138,8 @@ export async function createUser(db: pg.ClientBase, user: NewUser): Promise<User
     ...(user.appMetadata ?? {}),
   };
   const userMetadata = user.isAnonymous ? user.userMetadata : { ...user.userMetadata, email_verified: user.confirmed };
-  const { rows } = await db.query<UserRow>(
+  const { rows } = await insertUniquely(
+    db,
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token,
        email_change_token_new, email_change, is_anonymous)

@@ -1,5 +1,5 @@
 // Wiring only: providers, resources and the route groups.
-import { ThemedLayout, ThemedTitle, useNotificationProvider } from "@refinedev/antd";
+import { ThemedLayout, ThemedTitle } from "@refinedev/antd";
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, {
   CatchAllNavigate,
@@ -17,6 +17,7 @@ import { OrderShowPage } from "./pages/orders/OrderShowPage";
 import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
 import { accessControlProvider, authProvider, dataProvider, queryClient } from "./providers";
 import { i18nProvider } from "./providers/i18nProvider";
+import { useNotificationProvider } from "./providers/notificationProvider";
 import { menuResources, nestedResources } from "./resources";
 import { refineResource, resourceRoutes } from "./views/routes";
 

@@ -2,7 +2,7 @@ import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { findResource } from "../resources";
-import { createDataProvider, rewriteFilters, SEARCH_FIELD, toRelatedSorter } from "./dataProvider";
+import { aliasSorter, createDataProvider, rewriteFilters, SEARCH_FIELD, toRelatedSorter } from "./dataProvider";
 
 describe("toRelatedSorter", () => {
   it("orders parent rows by a to-one embed", () => {
@@ -14,6 +14,16 @@ describe("toRelatedSorter", () => {
 
   it("leaves plain columns alone", () => {
     expect(toRelatedSorter({ field: "price", order: "desc" })).toEqual({ field: "price", order: "desc" });
+  });
+});
+
+describe("aliasSorter", () => {
+  it("sorts a reference column by the referenced label", () => {
+    expect(aliasSorter({ field: "category_id", order: "asc" }, { category_id: "categories.name" })).toEqual({
+      field: "categories.name",
+      order: "asc",
+    });
+    expect(aliasSorter({ field: "price", order: "asc" }, { category_id: "categories.name" }).field).toBe("price");
   });
 });
 
@@ -69,12 +79,16 @@ describe("createDataProvider getList", () => {
     await provider.getList({
       resource: "products",
       pagination: { currentPage: 2, pageSize: 25 },
-      sorters: [{ field: "categories.name", order: "desc" }],
+      sorters: [{ field: "category_id", order: "desc" }],
       filters: [
         { field: SEARCH_FIELD, operator: "contains", value: "mug" },
         { field: "status", operator: "in", value: ["active"] },
       ],
-      meta: { select: "*,categories(id,name)", search: { column: "search", config: "english" } },
+      meta: {
+        select: "*,categories(id,name)",
+        search: { column: "search", config: "english" },
+        sortBy: { category_id: "categories.name" },
+      },
     });
     const params = urls[0].searchParams;
     expect(urls[0].pathname).toBe("/rest/v1/products");

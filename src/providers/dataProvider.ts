@@ -33,6 +33,12 @@ export function toRelatedSorter(sorter: CrudSort): CrudSort {
   return { ...sorter, field: `${sorter.field.slice(0, dot)}(${sorter.field.slice(dot + 1)})` };
 }
 
+/** Columns that sort by something else (a reference column by the referenced label). */
+export function aliasSorter(sorter: CrudSort, aliases: Record<string, string> | undefined): CrudSort {
+  const alias = aliases?.[sorter.field];
+  return alias ? { ...sorter, field: alias } : sorter;
+}
+
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
 
@@ -64,7 +70,7 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       base
         .getList<T>({
           ...params,
-          sorters: params.sorters?.map(toRelatedSorter),
+          sorters: params.sorters?.map((sorter) => toRelatedSorter(aliasSorter(sorter, params.meta?.sortBy))),
           filters: rewriteFilters(params.filters ?? [], params.meta?.search as SearchMeta | undefined),
         })
         .catch(mapErrors(params.resource, "read")),

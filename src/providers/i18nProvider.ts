@@ -16,6 +16,8 @@ export const i18nProvider: I18nProvider = {
   translate: (key, options, defaultMessage) => {
     const title = TITLES[key];
     if (title) return title(String((options as { resource?: string } | undefined)?.resource ?? "record").toLowerCase());
+    // Refine also calls translate(key, defaultMessage).
+    if (typeof options === "string") return options;
     return defaultMessage ?? key;
   },
   changeLocale: async () => {},

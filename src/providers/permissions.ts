@@ -43,17 +43,30 @@ export class PermissionStore {
 }
 
 export function supabasePermissionSource(client: SupabaseClient): PermissionSource {
+  // The user id follows auth events instead of asking getSession() (which takes the auth
+  // lock) for every button on a page.
+  let userId: string | null = null;
+  const listeners: (() => void)[] = [];
+  const ready = new Promise<void>((resolve) => {
+    client.auth.onAuthStateChange((event, session) => {
+      const changed = (session?.user.id ?? null) !== userId;
+      userId = session?.user.id ?? null;
+      resolve();
+      if (changed || event === "SIGNED_IN" || event === "SIGNED_OUT") for (const listener of listeners) listener();
+    });
+  });
   return {
-    currentUserId: async () => (await client.auth.getSession()).data.session?.user.id ?? null,
+    currentUserId: async () => {
+      await ready;
+      return userId;
+    },
     load: async () => {
       const { data, error } = await client.rpc("my_permissions");
       if (error) throw error;
       return (data ?? []) as PermissionRow[];
     },
     onUserChange: (callback) => {
-      client.auth.onAuthStateChange((event) => {
-        if (event !== "TOKEN_REFRESHED" && event !== "INITIAL_SESSION") callback();
-      });
+      listeners.push(callback);
     },
   };
 }

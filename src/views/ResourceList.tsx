@@ -1,11 +1,13 @@
 // The generated list: server-side sort, per-column filters, full-text search, pagination with total.
 import { DeleteButton, EditButton, List, ShowButton, useTable } from "@refinedev/antd";
-import type { BaseRecord, CrudFilter, HttpError } from "@refinedev/core";
+import { type BaseRecord, type CrudFilter, type HttpError, useCan } from "@refinedev/core";
 import { Alert, Button, Empty, Input, Space, Table } from "antd";
 import { SEARCH_FIELD } from "../providers/dataProvider";
 import type { ResourceDefinition } from "../resources/types";
 import { buildColumns, initialFilters } from "./columns";
 import { idColumnOf, metaFor } from "./select";
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 export const DEFAULT_PAGE_SIZE = 25;
@@ -14,6 +16,13 @@ const searchValue = (filters: CrudFilter[]) => {
   const found = filters.find((f) => "field" in f && f.field === SEARCH_FIELD);
   return typeof found?.value === "string" ? found.value : undefined;
 };
+
+function useAllowed(resource: string) {
+  const show = useCan({ resource, action: "show" }).data?.can ?? false;
+  const edit = useCan({ resource, action: "edit" }).data?.can ?? false;
+  const remove = useCan({ resource, action: "delete" }).data?.can ?? false;
+  return { show, edit, delete: remove };
+}
 
 export function ResourceList({ definition: def }: { definition: ResourceDefinition }) {
   const { tableProps, sorters, filters, setFilters, tableQuery } = useTable<BaseRecord, HttpError>({
@@ -26,11 +35,14 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   });
   const idColumn = idColumnOf(def);
   const screens = def.screens ?? {};
+  // Permissions are per resource, not per row: ask once instead of once per button.
+  const allowed = useAllowed(def.name);
+  const rowButtons = { accessControl: { enabled: false }, hideText: true, size: "small" as const };
   const columns = buildColumns(def, { sorters, filters, interactive: true });
   const total = tableProps.pagination ? tableProps.pagination.total : undefined;
 
   return (
-    <List canCreate={screens.create !== false}>
+    <List title={capitalized(def.label.plural)} canCreate={screens.create !== false}>
       <Space direction="vertical" style={{ width: "100%" }} size="middle">
         {def.list.search && (
           <Input.Search
@@ -71,9 +83,15 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
               fixed: "right",
               render: (_, record) => (
                 <Space>
-                  {screens.show !== false && <ShowButton hideText size="small" recordItemId={record[idColumn]} />}
-                  {screens.edit !== false && <EditButton hideText size="small" recordItemId={record[idColumn]} />}
-                  <DeleteButton hideText size="small" recordItemId={record[idColumn]} meta={metaFor(def)} />
+                  {screens.show !== false && allowed.show && (
+                    <ShowButton {...rowButtons} recordItemId={record[idColumn]} />
+                  )}
+                  {screens.edit !== false && allowed.edit && (
+                    <EditButton {...rowButtons} recordItemId={record[idColumn]} />
+                  )}
+                  {allowed.delete && (
+                    <DeleteButton {...rowButtons} recordItemId={record[idColumn]} meta={metaFor(def)} />
+                  )}
                 </Space>
               ),
             },

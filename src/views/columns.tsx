@@ -5,7 +5,7 @@ import type { ColumnType } from "antd/es/table";
 import type { FilterValue } from "antd/es/table/interface";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 import { kindOf, renderField } from "./fieldKinds";
-import { fieldsByName, sortKeyFor } from "./select";
+import { fieldsByName } from "./select";
 
 export interface ColumnState {
   sorters: CrudSort[];
@@ -34,9 +34,9 @@ export function buildColumn(
   field: FieldDefinition,
   state: ColumnState,
 ): ColumnType<BaseRecord> {
-  const sortKey = sortKeyFor(field);
+  // One key for sorting and filtering: the column name (reference sorting is aliased in the data provider).
   const column: ColumnType<BaseRecord> = {
-    key: sortKey,
+    key: field.name,
     dataIndex: field.name,
     title: field.label,
     render: (_value, record) => renderField(field, record),
@@ -44,12 +44,11 @@ export function buildColumn(
   if (!state.interactive) return column;
   const sortable = field.type !== "json" && field.type !== "tags" && field.type !== "image";
   if (sortable) {
-    column.sorter = { multiple: 1 };
-    column.defaultSortOrder = getDefaultSortOrder(sortKey, state.sorters);
+    column.sorter = true;
+    column.defaultSortOrder = getDefaultSortOrder(field.name, state.sorters);
   }
   const filter = kindOf(field).filter;
   if (filter && def.list.filters?.includes(field.name)) {
-    column.key = field.name;
     column.filteredValue = currentFilterValue(state.filters, field.name);
     column.filterDropdown = (props) => (
       <FilterDropdown {...props} mapValue={filter.operator === "between" ? rangePickerFilterMapper : undefined}>

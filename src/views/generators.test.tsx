@@ -35,8 +35,12 @@ describe("select and meta", () => {
     expect(selectFor(categories)).toBe("*");
   });
 
-  it("carries the search column and id column", () => {
-    expect(metaFor(products)).toMatchObject({ idColumnName: "id", search: { column: "search", config: "english" } });
+  it("carries the search column, id column and what reference columns sort by", () => {
+    expect(metaFor(products)).toMatchObject({
+      idColumnName: "id",
+      search: { column: "search", config: "english" },
+      sortBy: { category_id: "categories.name" },
+    });
   });
 });
 
@@ -51,7 +55,7 @@ describe("buildColumns", () => {
   it("sorts a reference by the referenced label and reflects the current sort", () => {
     expect(byTitle.get("Category")?.key).toBe("category_id");
     expect(byTitle.get("Name")?.defaultSortOrder).toBe("ascend");
-    const sorted = buildColumns(products, { ...state, sorters: [{ field: "categories.name", order: "desc" }] });
+    const sorted = buildColumns(products, { ...state, sorters: [{ field: "category_id", order: "desc" }] });
     expect(sorted.find((c) => c.title === "Category")?.defaultSortOrder).toBe("descend");
     expect(buildColumns(products, state, ["sku", "category_id"])[1].sorter).toBeTruthy();
   });

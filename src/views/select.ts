@@ -14,16 +14,21 @@ export function selectFor(def: ResourceDefinition): string {
   return ["*", ...embeds].join(",");
 }
 
-/** The key a list sorts a column by: references sort by the referenced label (`categories.name`). */
-export function sortKeyFor(field: FieldDefinition): string {
-  return field.reference ? `${field.reference.resource}.${field.reference.labelField}` : field.name;
+/**
+ * What sorting by a column means: a reference column sorts by the referenced label
+ * (`category_id` → `categories.name`); the data provider turns that into a related order.
+ */
+export function sortAliases(def: ResourceDefinition): Record<string, string> {
+  return Object.fromEntries(
+    referenceFields(def).map(({ name, reference: r }) => [name, `${r.resource}.${r.labelField}`]),
+  );
 }
 
 export const idColumnOf = (def: ResourceDefinition) => def.idColumn ?? "id";
 
 /** Data provider meta for reads and writes of a resource. */
 export function metaFor(def: ResourceDefinition) {
-  return { select: selectFor(def), idColumnName: idColumnOf(def), search: def.list.search };
+  return { select: selectFor(def), idColumnName: idColumnOf(def), search: def.list.search, sortBy: sortAliases(def) };
 }
 
 export function fieldsByName(def: ResourceDefinition, names: string[]): FieldDefinition[] {

@@ -120,7 +120,12 @@ export function OrderItemsEditor({ order }: { order: BaseRecord }) {
         <Form form={form} layout="inline" onFinish={add} style={{ marginTop: 16 }} aria-label="Add an item">
           <Space wrap>
             <Form.Item name="product_id" rules={rulesFor(productField)}>
-              <ReferenceSelect target={targetOf(productField)} placeholder="Product" style={{ minWidth: 260 }} />
+              <ReferenceSelect
+                target={targetOf(productField)}
+                placeholder="Product"
+                aria-label="Product"
+                style={{ minWidth: 260 }}
+              />
             </Form.Item>
             <Form.Item name="quantity" rules={rulesFor(quantityField)} initialValue={1}>
               <InputNumber min={quantityField.min} max={quantityField.max} precision={0} aria-label="Quantity" />

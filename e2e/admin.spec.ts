@@ -1,0 +1,50 @@
+// Only admins delete, and the database's restrict rule explains itself.
+import { expect, test } from "@playwright/test";
+import { chooseOption, formField, sessionFile, unique } from "./helpers";
+
+test.use({ storageState: sessionFile("admin") });
+
+test("admin deletes a category, and one still in use is refused", async ({ page }) => {
+  const name = unique("E2E Category");
+  await page.goto("/categories/create");
+  await formField(page, "Name").fill(name);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/categories\/\d+$/);
+  await expect(page.getByText(name).first()).toBeVisible();
+
+  // A product in it: the category is now in use.
+  const sku = unique("DEL");
+  await page.goto("/products/create");
+  await formField(page, "SKU").fill(sku);
+  await formField(page, "Name").fill("E2E product to delete");
+  await chooseOption(page, "Category", name, name);
+  await formField(page, "Price").fill("3");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/products\/\d+$/);
+  const productUrl = page.url();
+
+  await page.goto("/categories?filters[0][field]=name&filters[0][operator]=contains&filters[0][value]=E2E");
+  const categoryRow = page.locator("tr.ant-table-row").filter({ hasText: name });
+  await categoryRow.getByRole("button", { name: "Delete" }).click();
+  await page.locator(".ant-popover:visible").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("This category is still used by products.")).toBeVisible();
+  await expect(categoryRow).toBeVisible();
+
+  // Delete the product from its page, then the category goes too.
+  await page.goto(productUrl);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.locator(".ant-popover:visible").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/products(\?|$)/);
+  await page.goto("/categories?filters[0][field]=name&filters[0][operator]=contains&filters[0][value]=E2E");
+  await categoryRow.getByRole("button", { name: "Delete" }).click();
+  await page.locator(".ant-popover:visible").getByRole("button", { name: "Delete" }).click();
+  await expect(categoryRow).toHaveCount(0);
+});
+
+test("admin sees staff and the audit log, read-only", async ({ page }) => {
+  await page.goto("/staff");
+  await expect(page.locator("tr.ant-table-row").filter({ hasText: "admin@example.com" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Create$/ })).toHaveCount(0);
+  await page.goto("/audit");
+  await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
+});

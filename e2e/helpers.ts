@@ -1,0 +1,38 @@
+// Shared e2e helpers: demo accounts, saved sessions per role, sign-in through the UI.
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export const PASSWORD = "opsdesk-demo";
+export type Role = "admin" | "editor" | "viewer";
+
+export const emailOf = (who: string) => `${who}@example.com`;
+/** Where auth.setup.ts saves each role's signed-in browser state. */
+export const sessionFile = (role: Role) => `test-results/.sessions/${role}.json`;
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A value no other test or run uses (SKU-safe: capitals, digits, dashes). */
+export const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+
+/** An input of the page's form by its exact label (list headers carry labels too). */
+export const formField = (page: Page, label: string) => page.locator("form").getByLabel(label, { exact: true });
+
+/** Picks an option of an antd select that searches server-side. */
+export async function chooseOption(
+  page: Page,
+  label: string,
+  search: string,
+  option: string | RegExp,
+  scope: Locator = page.locator("form"),
+) {
+  const select = scope.getByLabel(label, { exact: true });
+  await select.click();
+  await select.fill(search);
+  const choice = page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: option });
+  await expect(choice.first()).toBeVisible();
+  await choice.first().click();
+}

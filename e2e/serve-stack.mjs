@@ -1,0 +1,31 @@
+// Playwright's backend: the local stack on a fresh temporary data dir, removed again on exit.
+// Usage: node e2e/serve-stack.mjs <api port> <db port>
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { register } from "tsx/esm/api";
+
+register();
+const { startStack } = await import("../stack/src/index.ts");
+
+const [port, dbPort] = process.argv.slice(2).map(Number);
+const projectDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dataDir = mkdtempSync(path.join(tmpdir(), "opsdesk-e2e-"));
+
+const stack = await startStack({ projectDir, port, dbPort, dataDir }).catch((err) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  throw err;
+});
+process.stdout.write(`e2e stack ready at ${stack.url} (data in ${dataDir})\n`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await stack.stop().catch((err) => process.stderr.write(`stack stop: ${err}\n`));
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,84 @@
+// E2E against the real local stack: Playwright starts a stack on a fresh data dir and a
+// production build of the console pointed at it, each on free ports of their own.
+import { existsSync } from "node:fs";
+import net from "node:net";
+import { defineConfig, devices } from "@playwright/test";
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+// Chosen once in the runner; workers inherit the environment and so agree on the ports.
+process.env.E2E_API_PORT ??= String(await freePort());
+process.env.E2E_DB_PORT ??= String(await freePort());
+process.env.E2E_WEB_PORT ??= String(await freePort());
+const apiUrl = `http://127.0.0.1:${process.env.E2E_API_PORT}`;
+const webUrl = `http://127.0.0.1:${process.env.E2E_WEB_PORT}`;
+process.env.E2E_API_URL = apiUrl;
+
+// Debian's Chromium where it exists (Playwright's download is not reachable there).
+const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+const launchOptions = existsSync(DEBIAN_CHROMIUM)
+  ? {
+      executablePath: DEBIAN_CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 90_000,
+  // The machine is shared and small: allow for a slow first render.
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? "line" : [["list"]],
+  use: {
+    baseURL: webUrl,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions } },
+    {
+      name: "console",
+      dependencies: ["setup"],
+      testIgnore: /auth\.setup\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+  ],
+  webServer: [
+    {
+      command: `node e2e/serve-stack.mjs ${process.env.E2E_API_PORT} ${process.env.E2E_DB_PORT}`,
+      url: `${apiUrl}/auth/v1/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `npx vite build --outDir dist/e2e --emptyOutDir --logLevel warn && npx vite preview --outDir dist/e2e --port ${process.env.E2E_WEB_PORT} --strictPort`,
+      url: webUrl,
+      env: { VITE_SUPABASE_URL: apiUrl },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});

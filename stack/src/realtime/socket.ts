@@ -1,6 +1,7 @@
 // One WebSocket connection: decodes frames, answers heartbeats on `phoenix`, routes
 // the rest to its channels by topic. Sends never wait: a client that stops reading
 // is dropped once its unsent buffer passes the bound, so it cannot hold up others.
+import type { Socket } from "node:net";
 import type WebSocket from "ws";
 import { Channel, type SocketLink } from "./channel.js";
 import { decodeFrame, encodeFrame, type Frame, FrameError, type Vsn } from "./protocol/frames.js";
@@ -15,6 +16,7 @@ export class RealtimeSocket implements SocketLink {
   private readonly channels = new Map<string, Channel>();
   /** When the client last sent anything (heartbeats every 25 s keep it fresh). */
   lastSeen = Date.now();
+  private corked = false;
 
   constructor(
     private readonly rt: RealtimeRuntime,
@@ -35,7 +37,24 @@ export class RealtimeSocket implements SocketLink {
       this.disposeAll();
       return;
     }
+    this.cork();
     this.ws.send(data);
+  }
+
+  /**
+   * A change fans out as many frames to one socket in one tick: hold the TCP writes
+   * until the tick ends so they leave in one writev instead of one syscall each.
+   */
+  private cork(): void {
+    if (this.corked) return;
+    const tcp = (this.ws as unknown as { _socket?: Socket })._socket;
+    if (!tcp) return;
+    this.corked = true;
+    tcp.cork();
+    setImmediate(() => {
+      this.corked = false;
+      tcp.uncork();
+    });
   }
 
   detach(channel: Channel): void {

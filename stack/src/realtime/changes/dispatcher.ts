@@ -1,13 +1,35 @@
-// Turns one committed row change into postgres_changes pushes: match bindings by
-// table, event and filter; build the payload per role; check RLS for all matching
-// subscribers in one query; deliver to the channels that may see the row.
+// Turns committed row changes into postgres_changes pushes: match bindings by
+// table, event and filter; build the payload per role; check RLS for every pending
+// row of a table and every matching subscriber in one query; deliver in commit order
+// to the channels that may see each row.
 import type pg from "pg";
 import type { Logger } from "../../shared/log.js";
 import { rowMatches } from "./filters.js";
 import { buildData, errorData, NO_PRIMARY_KEY, type RowChange, UNAUTHORIZED } from "./payload.js";
 import type { RelationCatalog, RelationInfo } from "./relations.js";
 import type { ChangeData, ChangeSubscriber, SubscriptionRegistry } from "./subscriptions.js";
-import { visibleTo } from "./visibility.js";
+import { visibleRows } from "./visibility.js";
+
+export interface TimedChange {
+  change: RowChange;
+  commitTimestamp: string;
+  /** The transaction that made the change. */
+  xid: number;
+}
+
+/** One change on its way out: who matched, what each role gets, who may see it. */
+interface Pending {
+  xid: number;
+  rel: RelationInfo;
+  change: RowChange;
+  hits: Map<ChangeSubscriber, number[]>;
+  dataByRole: Map<string, ChangeData | null>;
+  /** Subscribers RLS let see the row; undefined when no check applies. */
+  allowed?: Set<ChangeSubscriber>;
+}
+
+/** Error-only payloads carry no row, so there is nothing for RLS to hide. */
+const carriesRow = (data: ChangeData | null | undefined) => data?.columns !== undefined;
 
 export class ChangeDispatcher {
   constructor(
@@ -17,44 +39,35 @@ export class ChangeDispatcher {
     private readonly log: Logger,
   ) {}
 
-  async dispatch(change: RowChange, commitTimestamp: string): Promise<void> {
+  /** Dispatches a run of committed changes (one or more transactions), in order. */
+  async dispatch(changes: TimedChange[]): Promise<void> {
     if (this.registry.size === 0) return;
+    const pending: Pending[] = [];
+    for (const { change, commitTimestamp, xid } of changes) {
+      const p = await this.prepare(change, commitTimestamp);
+      if (p) pending.push({ ...p, xid });
+    }
+    await this.checkRls(pending);
+    for (const p of pending) this.deliver(p);
+  }
+
+  private async prepare(change: RowChange, ts: string): Promise<Omit<Pending, "xid"> | null> {
     let rel: RelationInfo;
     try {
       rel = await this.catalog.get(change.relationOid);
     } catch (err) {
       this.log.debug(`change on relation ${change.relationOid} skipped`, err);
-      return;
+      return null;
     }
     const hits = this.matchingSubscribers(rel, change);
-    if (hits.size === 0) return;
-
+    if (hits.size === 0) return null;
     const dataByRole = new Map<string, ChangeData | null>();
     for (const subscriber of hits.keys()) {
       if (!dataByRole.has(subscriber.role)) {
-        dataByRole.set(subscriber.role, await this.dataFor(rel, change, commitTimestamp, subscriber.role));
+        dataByRole.set(subscriber.role, await this.dataFor(rel, change, ts, subscriber.role));
       }
     }
-
-    const receivers = [...hits.keys()].filter((s) => dataByRole.get(s.role));
-    // Error-only payloads carry no row, so there is nothing for RLS to hide.
-    const carriesRow = (s: ChangeSubscriber) => dataByRole.get(s.role)?.columns !== undefined;
-    const needsRls = rel.rlsEnabled && change.type !== "DELETE";
-    const allowed = needsRls
-      ? await this.visibleSubscribers(rel, change, receivers.filter(carriesRow))
-      : new Set(receivers);
-
-    const jsonByRole = new Map<string, string>();
-    for (const subscriber of receivers) {
-      const data = dataByRole.get(subscriber.role);
-      if (!data || (carriesRow(subscriber) && !allowed.has(subscriber))) continue;
-      let json = jsonByRole.get(subscriber.role);
-      if (json === undefined) {
-        json = JSON.stringify(data);
-        jsonByRole.set(subscriber.role, json);
-      }
-      subscriber.deliver(hits.get(subscriber) ?? [], data, json);
-    }
+    return { rel, change, hits, dataByRole };
   }
 
   /** Subscribers with at least one binding that takes this change, with those bindings' ids. */
@@ -86,35 +99,56 @@ export class ChangeDispatcher {
     return buildData(rel, change, ts, selectable);
   }
 
-  private async visibleSubscribers(
-    rel: RelationInfo,
-    change: RowChange,
-    subscribers: ChangeSubscriber[],
-  ): Promise<Set<ChangeSubscriber>> {
-    // One check per distinct (role, claims): many channels of one user cost one lookup.
-    const groups = new Map<string, ChangeSubscriber[]>();
-    for (const s of subscribers) {
-      const key = `${s.role}\u0000${s.claimsJson}`;
-      const group = groups.get(key);
-      if (group) group.push(s);
-      else groups.set(key, [s]);
+  /** Fills `allowed` for changes that need RLS: one query per table for all of them. */
+  private async checkRls(pending: Pending[]): Promise<void> {
+    const byTable = new Map<RelationInfo, Pending[]>();
+    for (const p of pending) {
+      if (!p.rel.rlsEnabled || p.change.type === "DELETE") continue;
+      p.allowed = new Set();
+      const list = byTable.get(p.rel) ?? [];
+      list.push(p);
+      byTable.set(p.rel, list);
     }
-    const entries = [...groups.values()];
-    const keyValues = rel.primaryKey.map((c) => change.newRow?.[c] ?? null);
-    const allowed = new Set<ChangeSubscriber>();
-    try {
-      const visible = await visibleTo(
-        this.pool,
-        rel,
-        keyValues,
-        entries.map((g) => ({ role: g[0].role, claimsJson: g[0].claimsJson })),
-      );
-      entries.forEach((group, i) => {
-        if (visible[i]) for (const s of group) allowed.add(s);
+    for (const [rel, list] of byTable) {
+      // One viewer per distinct (role, claims): many channels of one user cost one check.
+      const viewers = new Map<string, { role: string; claimsJson: string }>();
+      for (const p of list) {
+        for (const s of p.hits.keys()) {
+          if (carriesRow(p.dataByRole.get(s.role))) {
+            viewers.set(`${s.role}\u0000${s.claimsJson}`, { role: s.role, claimsJson: s.claimsJson });
+          }
+        }
+      }
+      const keys = [...viewers.keys()];
+      const keyRows = list.map((p) => rel.primaryKey.map((c) => p.change.newRow?.[c] ?? null));
+      let visible: Array<Set<number>> = [];
+      try {
+        const xids = [...new Set(list.map((p) => p.xid))];
+        visible = await visibleRows(this.pool, rel, keyRows, xids, [...viewers.values()]);
+      } catch (err) {
+        this.log.warn(`RLS check on ${rel.schema}.${rel.table} failed; changes withheld`, err);
+      }
+      const seen = new Map(keys.map((k, i) => [k, visible[i] ?? new Set<number>()]));
+      list.forEach((p, row) => {
+        for (const s of p.hits.keys()) {
+          if (seen.get(`${s.role}\u0000${s.claimsJson}`)?.has(row)) p.allowed?.add(s);
+        }
       });
-    } catch (err) {
-      this.log.warn(`RLS check on ${rel.schema}.${rel.table} failed; change withheld`, err);
     }
-    return allowed;
+  }
+
+  private deliver(p: Pending): void {
+    const jsonByRole = new Map<string, string>();
+    for (const [subscriber, ids] of p.hits) {
+      const data = p.dataByRole.get(subscriber.role);
+      if (!data) continue;
+      if (carriesRow(data) && p.allowed && !p.allowed.has(subscriber)) continue;
+      let json = jsonByRole.get(subscriber.role);
+      if (json === undefined) {
+        json = JSON.stringify(data);
+        jsonByRole.set(subscriber.role, json);
+      }
+      subscriber.deliver(ids, data, json);
+    }
   }
 }

@@ -33,9 +33,12 @@ export class ChangeService {
       admin: db.admin,
       log,
       onRelation: (oid) => this.catalog.invalidate(oid),
-      onTransaction: async (tx) => {
-        for (const change of tx.changes) await dispatcher.dispatch(change, tx.commitTimestamp);
-      },
+      onTransactions: (txs) =>
+        dispatcher.dispatch(
+          txs.flatMap((tx) =>
+            tx.changes.map((change) => ({ change, commitTimestamp: tx.commitTimestamp, xid: tx.xid })),
+          ),
+        ),
     });
   }
 

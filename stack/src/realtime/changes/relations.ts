@@ -7,6 +7,8 @@ export interface RelationColumn {
   name: string;
   /** `pg_type.typname`, as upstream reports it in `columns`. */
   type: string;
+  /** `format_type(...)`: the SQL type to cast key values to. */
+  sqlType: string;
   codec: ColumnCodec;
 }
 
@@ -31,7 +33,8 @@ const RELATION_SQL = `
 
 // Domains are decoded as their base type; arrays by their element type.
 const COLUMNS_SQL = `
-  select a.attname as name, t.typname as type, bt.typname as base, et.typname as elem
+  select a.attname as name, t.typname as type, format_type(a.atttypid, null) as sql_type,
+         bt.typname as base, et.typname as elem
     from pg_attribute a
     join pg_type t on t.oid = a.atttypid
     join pg_type bt on bt.oid = case when t.typtype = 'd' then t.typbasetype else t.oid end
@@ -86,7 +89,10 @@ export class RelationCatalog {
   private async load(oid: number): Promise<RelationInfo> {
     const [rel, cols] = await Promise.all([
       this.pool.query<{ schema: string; table: string; rls: boolean; pk: string[] }>(RELATION_SQL, [oid]),
-      this.pool.query<{ name: string; type: string; base: string; elem: string | null }>(COLUMNS_SQL, [oid]),
+      this.pool.query<{ name: string; type: string; sql_type: string; base: string; elem: string | null }>(
+        COLUMNS_SQL,
+        [oid],
+      ),
     ]);
     const row = rel.rows[0];
     if (!row) throw new Error(`relation ${oid} no longer exists`);
@@ -96,7 +102,12 @@ export class RelationCatalog {
       table: row.table,
       rlsEnabled: row.rls,
       primaryKey: row.pk,
-      columns: cols.rows.map((c) => ({ name: c.name, type: c.type, codec: codecFor(c.base, c.elem) })),
+      columns: cols.rows.map((c) => ({
+        name: c.name,
+        type: c.type,
+        sqlType: c.sql_type,
+        codec: codecFor(c.base, c.elem),
+      })),
     };
   }
 }

@@ -14,6 +14,7 @@ export interface CommittedTransaction {
   /** `YYYY-MM-DDTHH:MM:SS.mmmZ`, as upstream formats commit_timestamp. */
   commitTimestamp: string;
   endLsn: string;
+  xid: number;
   changes: RowChange[];
 }
 
@@ -34,14 +35,19 @@ class TextPgoutputPlugin extends PgoutputPlugin {
 }
 
 const RETRY_MS = [250, 1000, 2000, 5000];
+/** Transactions dispatched together at most (bounds one RLS query's size). */
+const MAX_BATCH = 200;
 
 export interface ReplicationFeedOptions {
   /** Superuser URL of the stack's database. */
   url: string;
   admin: pg.Pool;
   log: Logger;
-  /** Handles one transaction; the feed acknowledges it when the promise settles. */
-  onTransaction(tx: CommittedTransaction): Promise<void>;
+  /**
+   * Handles the transactions received since the last call, in commit order (one RLS
+   * round trip can then serve several); they are acknowledged when it settles.
+   */
+  onTransactions(txs: CommittedTransaction[]): Promise<void>;
   /** A relation was (re)announced: its catalog entry may be stale. */
   onRelation(oid: number): void;
 }
@@ -163,6 +169,7 @@ export class ReplicationFeed {
         this.open = {
           commitTimestamp: new Date(Number(BigInt(message.commitTime as bigint) / 1000n)).toISOString(),
           endLsn: "",
+          xid: message.xid,
           changes: [],
         };
         return;
@@ -211,14 +218,14 @@ export class ReplicationFeed {
     const service = this.service;
     try {
       while (this.queue.length > 0 && this.service === service && service) {
-        const tx = this.queue[0];
+        const batch = this.queue.splice(0, MAX_BATCH);
         try {
-          await this.options.onTransaction(tx);
+          await this.options.onTransactions(batch);
         } catch (err) {
-          this.options.log.error("dispatching a transaction failed", err);
+          this.options.log.error("dispatching transactions failed", err);
         }
-        this.queue.shift();
-        if (tx.endLsn) await service.acknowledge(tx.endLsn);
+        const last = batch[batch.length - 1].endLsn;
+        if (last && this.service === service) await service.acknowledge(last);
       }
     } finally {
       this.working = false;

@@ -1,6 +1,7 @@
-// Row-level security for postgres_changes: may each subscriber (role + claims) select
-// the committed row? One round trip per change for every subscriber at once
-// (realtime.stack_rows_visible, base file 41), the row looked up by its primary key.
+// Row-level security for postgres_changes: which of several committed rows of one
+// table may each subscriber (role + claims) select? One round trip for all rows and
+// all subscribers (realtime.stack_visible_rows, base file 42): the rows are looked
+// up by primary key after commit, as the subscriber, so SELECT policies decide.
 import type pg from "pg";
 import { quoteIdent, quoteQualified } from "../../shared/sql.js";
 import type { RelationInfo } from "./relations.js";
@@ -10,29 +11,65 @@ export interface Viewer {
   claimsJson: string;
 }
 
-/** `select exists (select 1 from "s"."t" where "id" = $1 …)`, prepared by the SQL function. */
-export function rowExistsSql(rel: RelationInfo): string {
-  const where = rel.primaryKey.map((column, i) => `${quoteIdent(column)} = $${i + 1}`).join(" and ");
-  return `select exists (select 1 from ${quoteQualified(rel.schema, rel.table)} where ${where})`;
+/**
+ * `select array_agg(ordinal) from jsonb_array_elements($1) … where exists (select 1
+ * from "s"."t" where "id" = (row->>0)::bigint …)`: $1 holds each row's key values.
+ */
+export function visibleRowsSql(rel: RelationInfo): string {
+  const match = rel.primaryKey
+    .map((column, i) => {
+      const type = rel.columns.find((c) => c.name === column)?.sqlType ?? "text";
+      return `${quoteIdent(column)} = (k.key ->> ${i})::${type}`;
+    })
+    .join(" and ");
+  return (
+    "select coalesce(array_agg(k.ordinal::int), '{}') from jsonb_array_elements($1::jsonb) with ordinality k(key, ordinal) " +
+    `where exists (select 1 from ${quoteQualified(rel.schema, rel.table)} where ${match})`
+  );
 }
 
-/** Which viewers see the row whose key columns hold `keyValues` (Postgres text). */
-export async function visibleTo(
+async function check(pool: pg.Pool, rel: RelationInfo, keys: string, viewers: Viewer[], xids: number[]) {
+  const { rows } = await pool.query<{ visible: number[][] }>(
+    "select realtime.stack_visible_rows($1, $2, $3, $4, $5) as visible",
+    [visibleRowsSql(rel), keys, viewers.map((v) => v.role), viewers.map((v) => v.claimsJson), xids],
+  );
+  return rows[0].visible;
+}
+
+/**
+ * For each viewer, the indexes (into `keyRows`) of the rows it may see; `xids` are
+ * the transactions that wrote the rows (the check waits until they are visible).
+ */
+export async function visibleRows(
   pool: pg.Pool,
   rel: RelationInfo,
-  keyValues: Array<string | null>,
+  keyRows: Array<Array<string | null>>,
+  xids: number[],
   viewers: Viewer[],
-): Promise<boolean[]> {
-  if (viewers.length === 0) return [];
+): Promise<Array<Set<number>>> {
+  const result = viewers.map(() => new Set<number>());
+  if (viewers.length === 0 || keyRows.length === 0) return result;
   // Grouped by role, the prepared check keeps one plan while the role stays the same.
   const order = viewers.map((_, i) => i).sort((a, b) => (viewers[a].role < viewers[b].role ? -1 : 1));
-  const { rows } = await pool.query<{ visible: boolean[] }>(
-    "select realtime.stack_rows_visible($1, $2, $3, $4) as visible",
-    [rowExistsSql(rel), keyValues, order.map((i) => viewers[i].role), order.map((i) => viewers[i].claimsJson)],
-  );
-  const result = new Array<boolean>(viewers.length).fill(false);
+  const keys = JSON.stringify(keyRows);
+  const sorted = order.map((i) => viewers[i]);
+  let visible: number[][];
+  try {
+    visible = await check(pool, rel, keys, sorted, xids);
+  } catch {
+    // One subscriber's claims can break a policy (a bad cast): check each alone so
+    // that only that subscriber misses the rows.
+    visible = await Promise.all(
+      sorted.map((v) =>
+        check(pool, rel, keys, [v], xids).then(
+          (r) => r[0],
+          () => [],
+        ),
+      ),
+    );
+  }
   order.forEach((viewerIndex, position) => {
-    result[viewerIndex] = rows[0].visible[position] === true;
+    for (const ordinal of visible[position] ?? []) result[viewerIndex].add(ordinal - 1);
   });
   return result;
 }

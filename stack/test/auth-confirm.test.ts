@@ -131,6 +131,15 @@ describe("anonymous sign-ins", () => {
     );
     expect(claims).toMatchObject({ is_anonymous: true, role: "authenticated", amr: [{ method: "anonymous" }] });
   });
+
+  it("limits anonymous sign-ins per IP per hour (anonymous_users, 30 by default)", async () => {
+    const results = await Promise.all(Array.from({ length: 30 }, () => stack.anon().auth.signInAnonymously()));
+    const limited = results.filter((r) => r.error?.status === 429);
+    // One was spent by the previous test: 29 pass, one is refused.
+    expect(limited).toHaveLength(1);
+    expect(limited[0].error?.code).toBe("over_request_rate_limit");
+    expect(results.filter((r) => r.data.session)).toHaveLength(29);
+  });
 });
 
 describe("changes that need confirmation", () => {

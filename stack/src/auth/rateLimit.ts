@@ -1,12 +1,12 @@
 // [auth.rate_limit] from config.toml: requests counted per key over a sliding
 // window (sign-ins/sign-ups, refreshes and verifications per IP per 5 minutes,
-// e-mails per hour). Windows are plain data so tests can shorten them instead
+// anonymous sign-ins per IP and e-mails per hour). Windows are plain data so tests can shorten them instead
 // of waiting minutes.
 import type { RateLimits } from "../config/index.js";
 
 export type LimitName = keyof Pick<
   RateLimits,
-  "sign_in_sign_ups" | "token_refresh" | "token_verifications" | "email_sent"
+  "sign_in_sign_ups" | "token_refresh" | "token_verifications" | "email_sent" | "anonymous_users"
 >;
 
 export const DEFAULT_WINDOWS_MS: Record<LimitName, number> = {
@@ -14,6 +14,7 @@ export const DEFAULT_WINDOWS_MS: Record<LimitName, number> = {
   token_refresh: 5 * 60_000,
   token_verifications: 5 * 60_000,
   email_sent: 60 * 60_000,
+  anonymous_users: 60 * 60_000,
 };
 
 export class RateLimiter {

@@ -61,6 +61,7 @@ export function signupRoutes(app: FastifyInstance, ctx: StackContext): void {
       if (!auth.enable_anonymous_sign_ins) {
         throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
       }
+      rateLimit(ctx, req, "anonymous_users");
       return inTransaction(ctx, async (db) => {
         const user = await createUser(db, {
           email: null,

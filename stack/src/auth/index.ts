@@ -13,6 +13,7 @@ import { signupRoutes } from "./http/signup.js";
 import { tokenRoutes } from "./http/token.js";
 import { userRoutes } from "./http/user.js";
 import { verifyRoutes } from "./http/verify.js";
+import { checkTemplates } from "./templates.js";
 
 /** GoTrue reads bodies of a few KB; anything near this size is abuse. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -65,6 +66,7 @@ function installErrorHandling(app: FastifyInstance, ctx: StackContext): void {
 }
 
 export function createAuthService(ctx: StackContext): Service {
+  checkTemplates(ctx.config);
   return {
     name: "auth",
     prefix: "/auth/v1",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, renderTemplate, type TemplateData } from "./templates.js";
+import { loadConfig } from "../config/index.js";
+import { checkTemplates, htmlToText, renderTemplate, type TemplateData } from "./templates.js";
 
 const data: TemplateData = {
   ConfirmationURL: "http://x/verify?token=a&type=invite",
@@ -24,5 +25,13 @@ describe("renderTemplate", () => {
   });
   it("leaves subjects unescaped", () => {
     expect(renderTemplate("Welcome {{ .Email }} & co", data, false)).toBe("Welcome a@b.c & co");
+  });
+});
+
+describe("checkTemplates", () => {
+  it("names a content_path that does not exist", () => {
+    const config = loadConfig("/nonexistent");
+    config.auth.email.template = { invite: { content_path: "./supabase/templates/missing.html" } };
+    expect(() => checkTemplates(config)).toThrow(/content_path not found: \.\/supabase\/templates\/missing\.html/);
   });
 });

@@ -4,7 +4,15 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { StackConfig } from "../config/index.js";
 
-export type MailType = "confirmation" | "invite" | "recovery" | "magic_link" | "email_change" | "reauthentication";
+export const MAIL_TYPES = [
+  "confirmation",
+  "invite",
+  "recovery",
+  "magic_link",
+  "email_change",
+  "reauthentication",
+] as const;
+export type MailType = (typeof MAIL_TYPES)[number];
 
 const DEFAULTS: Record<MailType, { subject: string; html: string }> = {
   confirmation: {
@@ -89,4 +97,9 @@ export function htmlToText(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/\n{2,}/g, "\n")
     .trim();
+}
+
+/** Reads every configured template once, so a wrong content_path stops the start, as in the CLI. */
+export function checkTemplates(config: StackConfig): void {
+  for (const type of MAIL_TYPES) templateFor(config, type);
 }

@@ -190,6 +190,38 @@ describe("realtime broadcast and presence", () => {
     });
     expect(refused).toBe(401);
   });
+  it("drops a client that stops reading without holding up the others", async () => {
+    const slow = new WebSocket(
+      `${stack.url.replace("http", "ws")}/realtime/v1/websocket?vsn=1.0.0&apikey=${stack.keys.anon}`,
+    );
+    await new Promise((r) => slow.once("open", r));
+    const slowReplies = new Inbox<string>();
+    slow.on("message", (d) => slowReplies.push(String(d).slice(0, 200)));
+    slow.send(
+      JSON.stringify({ topic: "realtime:flood", event: "phx_join", payload: { config: {} }, ref: "1", join_ref: "1" }),
+    );
+    await slowReplies.next((m) => m.includes("phx_reply"));
+    const closed = new Promise<number>((resolve) => slow.once("close", (code) => resolve(code)));
+    (slow as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+
+    const fastInbox = new Inbox<Broadcast>();
+    const fast = client().channel("flood");
+    fast.on("broadcast", { event: "*" }, (m) => fastInbox.push(m as Broadcast));
+    await subscribe(fast);
+    const big = "x".repeat(512 * 1024);
+    for (let i = 0; i < 40; i++) {
+      const res = await fetch(`${stack.url}/realtime/v1/api/broadcast`, {
+        method: "POST",
+        headers: { apikey: stack.keys.anon, "content-type": "application/json" },
+        body: JSON.stringify({ messages: [{ topic: "flood", event: `m${i}`, payload: { big } }] }),
+      });
+      expect(res.status).toBe(202);
+    }
+    await fastInbox.next((m) => m.event === "m39", 15_000);
+    expect(fastInbox.items).toHaveLength(40);
+    (slow as unknown as { _socket: { resume(): void } })._socket.resume();
+    expect(await closed).toBe(1013);
+  }, 30_000);
 });
 
 describe("realtime idle sockets", () => {

@@ -106,6 +106,21 @@ describe("sign-up with confirmations", () => {
     expect(data.session?.user.email).toBe(email);
   });
 
+  it("signs in a user whose old password breaks the policy, flagging it as weak", async () => {
+    const email = uniqueEmail("weak");
+    await stack.sql(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
+         crypt('short', gen_salt('bf')), now(), '{"provider":"email","providers":["email"]}', '{}', now(), now())`,
+      [email],
+    );
+    const { data, error } = await stack.anon().auth.signInWithPassword({ email, password: "short" });
+    expect(error).toBeNull();
+    expect(data.session).toBeTruthy();
+    expect(data.weakPassword?.reasons).toEqual(["length", "characters"]);
+  });
+
   it("applies minimum_password_length and password_requirements", async () => {
     const letters = await stack.anon().auth.signUp({ email: uniqueEmail(), password: "abcdefghij" });
     expect(letters.error).toMatchObject({ status: 422, code: "weak_password", reasons: ["characters"] });

@@ -1,0 +1,85 @@
+// The requests staff-admin accepts, checked field by field before anything is
+// changed; each problem is a 400 with a message the console can show as is.
+import { HttpError } from "../_shared/http.ts";
+
+export const ROLES = ["admin", "editor", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Command =
+  | { action: "invite"; email: string; fullName: string; role: Role; redirectTo?: string }
+  | { action: "set_role"; userId: string; role: Role }
+  | { action: "deactivate"; userId: string }
+  | { action: "reactivate"; userId: string };
+
+const FIELDS: Record<Command["action"], string[]> = {
+  invite: ["email", "full_name", "role", "redirect_to"],
+  set_role: ["user_id", "role"],
+  deactivate: ["user_id"],
+  reactivate: ["user_id"],
+};
+
+// The same rule as the staff_email_check constraint.
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function invalid(message: string): HttpError {
+  return new HttpError(400, message);
+}
+
+function email(value: unknown): string {
+  const text = typeof value === "string" ? value.trim().toLowerCase() : "";
+  if (text.length > 254 || !EMAIL.test(text)) throw invalid("Enter a valid e-mail address.");
+  return text;
+}
+
+function fullName(value: unknown): string {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (text.length < 1 || text.length > 120) throw invalid("Full name must be 1–120 characters.");
+  return text;
+}
+
+function role(value: unknown): Role {
+  if (!ROLES.includes(value as Role)) throw invalid("Role must be admin, editor or viewer.");
+  return value as Role;
+}
+
+function userId(value: unknown): string {
+  if (typeof value !== "string" || !UUID.test(value))
+    throw invalid("user_id must be the id (a UUID) of a staff member.");
+  return value.toLowerCase();
+}
+
+function redirectTo(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(String(value));
+    if (url.protocol === "http:" || url.protocol === "https:") return url.href;
+  } catch {
+    // falls through to the error
+  }
+  throw invalid("redirect_to must be an http(s) URL.");
+}
+
+export function parseCommand(body: Record<string, unknown>): Command {
+  const action = body.action;
+  if (typeof action !== "string" || !(action in FIELDS)) {
+    throw invalid("action must be one of invite, set_role, deactivate, reactivate.");
+  }
+  const known = FIELDS[action as Command["action"]];
+  const unknown = Object.keys(body).find((key) => key !== "action" && !known.includes(key));
+  if (unknown) throw invalid(`Unknown field "${unknown}" for ${action}.`);
+  switch (action) {
+    case "invite":
+      return {
+        action,
+        email: email(body.email),
+        fullName: fullName(body.full_name),
+        role: role(body.role),
+        redirectTo: redirectTo(body.redirect_to),
+      };
+    case "set_role":
+      return { action, userId: userId(body.user_id), role: role(body.role) };
+    default:
+      return { action: action as "deactivate" | "reactivate", userId: userId(body.user_id) };
+  }
+}

@@ -1,0 +1,31 @@
+// PostgREST errors from staff writes, turned into what the operator reads
+// (SPEC §8): guard triggers and constraints carry their rule, a lost race on the
+// same person is a conflict, RLS is a permission error.
+import type { PostgrestError } from "npm:@supabase/supabase-js@2";
+import { HttpError } from "../_shared/http.ts";
+
+export const FORBIDDEN = "You don't have permission to do that.";
+export const STAFF_EXISTS = "A staff member with this e-mail already exists.";
+
+const CHECKS: Record<string, string> = {
+  staff_full_name_check: "Full name must be 1–120 characters.",
+  staff_email_check: "Enter a valid e-mail address.",
+};
+
+/** The error to throw: an HttpError for the operator, or a plain Error (500) for anything unforeseen. */
+export function staffWriteError(error: PostgrestError): Error {
+  switch (error.code) {
+    case "P0001": // guards: last active admin, own account
+      return new HttpError(409, error.message);
+    case "23505":
+      return new HttpError(409, STAFF_EXISTS);
+    case "23514": {
+      const rule = Object.entries(CHECKS).find(([name]) => error.message.includes(`"${name}"`));
+      return new HttpError(400, rule ? rule[1] : error.message);
+    }
+    case "42501":
+      return new HttpError(403, FORBIDDEN);
+    default:
+      return new Error(`staff write failed: ${error.code} ${error.message}`);
+  }
+}

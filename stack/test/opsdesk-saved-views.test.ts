@@ -1,0 +1,227 @@
+// Saved list views and operator preferences (issue 5) through supabase-js:
+// every operator sees and changes only their own rows, only while they may list
+// the resource (preferences: while they are active staff), and the table's
+// rules come back as named constraint errors.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
+import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
+
+let stack: TestStack;
+const as: Record<"admin" | "editor" | "viewer" | "outsider" | "former", SupabaseClient> = {} as never;
+
+beforeAll(async () => {
+  stack = await startTestStack({ projectDir: REPO_ROOT });
+  for (const account of ["admin", "editor", "viewer", "outsider", "former"] as const) {
+    const client = stack.anon();
+    const { error } = await client.auth.signInWithPassword({ email: DEMO[account].email, password: DEMO_PASSWORD });
+    if (error) throw error;
+    as[account] = client;
+  }
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const VIEW = {
+  resource: "products",
+  filters: [{ field: "status", operator: "eq", value: "active" }],
+  sorters: [{ field: "price", order: "desc" }],
+  columns: ["sku", "name", "price"],
+  page_size: 50,
+};
+
+async function save(client: SupabaseClient, row: Record<string, unknown>) {
+  return client.from("saved_views").insert(row).select().single();
+}
+
+async function viewsOf(client: SupabaseClient): Promise<{ name: string; owner: string }[]> {
+  const { data, error } = await client.from("saved_views").select("name, owner").order("name");
+  expect(error).toBeNull();
+  return data ?? [];
+}
+
+describe("own rows only", () => {
+  let editorView: { id: string };
+
+  it("a view is saved for the signed-in operator with the defaults filled in", async () => {
+    const { data, error } = await save(as.editor, { ...VIEW, name: "Active by price" });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      ...VIEW,
+      owner: DEMO.editor.id,
+      name: "Active by price",
+      is_default: false,
+    });
+    expect(data.created_at).toBe(data.updated_at);
+    editorView = data;
+    const minimal = await save(as.editor, { resource: "customers", name: "All" });
+    expect(minimal.data).toMatchObject({ filters: [], sorters: [], columns: null, page_size: 25 });
+  });
+
+  it("another operator neither sees nor changes it", async () => {
+    expect((await save(as.viewer, { ...VIEW, name: "Mine" })).error).toBeNull();
+    expect(await viewsOf(as.viewer)).toEqual([{ name: "Mine", owner: DEMO.viewer.id }]);
+    expect((await viewsOf(as.editor)).map((v) => v.name)).toEqual(["Active by price", "All"]);
+    expect(await viewsOf(as.admin)).toEqual([]);
+
+    const renamed = await as.viewer.from("saved_views").update({ name: "Stolen" }).eq("id", editorView.id).select();
+    expect(renamed).toMatchObject({ error: null, data: [] });
+    const deleted = await as.viewer.from("saved_views").delete().eq("id", editorView.id).select();
+    expect(deleted).toMatchObject({ error: null, data: [] });
+    const [row] = await stack.sql("select name from saved_views where id = $1", [editorView.id]);
+    expect(row).toEqual({ name: "Active by price" });
+  });
+
+  it("nobody saves a view in another operator's name or hands theirs over", async () => {
+    const forged = await save(as.viewer, { ...VIEW, name: "Forged", owner: DEMO.editor.id });
+    expect(forged.error?.code).toBe("42501");
+    const handed = await as.editor.from("saved_views").update({ owner: DEMO.viewer.id }).eq("id", editorView.id);
+    expect(handed.error?.code).toBe("42501");
+  });
+
+  it("views exist only for resources the operator may list", async () => {
+    expect((await save(as.viewer, { resource: "audit_log", name: "Audit" })).error?.code).toBe("42501");
+    expect((await save(as.viewer, { resource: "staff", name: "Team" })).error?.code).toBe("42501");
+    expect((await save(as.editor, { resource: "audit_log", name: "Audit" })).error).toBeNull();
+    expect((await save(as.admin, { resource: "staff", name: "Team" })).error).toBeNull();
+  });
+
+  it("non-staff, inactive staff and anonymous visitors get nothing", async () => {
+    for (const client of [as.outsider, as.former, stack.anon()]) {
+      expect((await save(client, { ...VIEW, name: "Nope" })).error?.code).toBe("42501");
+      expect(await viewsOf(client)).toEqual([]);
+    }
+  });
+
+  it("an operator's own rows survive only as long as their account", async () => {
+    const { data: created } = await stack.service().auth.admin.createUser({ email: "gone@example.com" });
+    const userId = created.user?.id ?? "";
+    await stack.sql("insert into saved_views (owner, resource, name) values ($1, 'products', 'Temp')", [userId]);
+    await stack.service().auth.admin.deleteUser(userId);
+    expect(await stack.sql("select 1 from saved_views where owner = $1", [userId])).toEqual([]);
+  });
+});
+
+describe("rules", () => {
+  it.each([
+    [{ name: "" }, "23514", "saved_views_name_check"],
+    [{ name: "   " }, "23514", "saved_views_name_check"],
+    [{ name: "x".repeat(61) }, "23514", "saved_views_name_check"],
+    [{ name: "ok", page_size: 30 }, "23514", "saved_views_page_size_check"],
+    [{ name: "ok", filters: { status: "active" } }, "23514", "saved_views_filters_check"],
+    [{ name: "ok", sorters: "price" }, "23514", "saved_views_sorters_check"],
+    [{ name: "ok", columns: [] }, "23514", "saved_views_columns_check"],
+    [{ name: "ok", columns: ["sku", null] }, "23514", "saved_views_columns_check"],
+    [{ name: null }, "23502", undefined],
+  ])("%j is refused (%s %s)", async (row, code, constraint) => {
+    const { error } = await save(as.editor, { resource: "products", ...row });
+    expect(error?.code).toBe(code);
+    if (constraint) expect(error?.message).toContain(`"${constraint}"`);
+  });
+
+  it("a resource that is no table name is refused: by RLS for operators, by its rule for the service role", async () => {
+    const row = { resource: "Products; drop", name: "ok" };
+    expect((await save(as.admin, row)).error?.code).toBe("42501");
+    const { error } = await save(stack.service(), { ...row, owner: DEMO.admin.id });
+    expect(error?.code).toBe("23514");
+    expect(error?.message).toContain('"saved_views_resource_check"');
+  });
+
+  it("names are unique per operator and resource", async () => {
+    const again = await save(as.editor, { ...VIEW, name: "Active by price" });
+    expect(again.error?.code).toBe("23505");
+    expect(again.error?.message).toContain('"saved_views_name_key"');
+    expect((await save(as.editor, { resource: "orders", name: "Active by price" })).error).toBeNull();
+    expect((await save(as.viewer, { ...VIEW, name: "Active by price" })).error).toBeNull();
+  });
+
+  it("an update moves updated_at", async () => {
+    const { data: before } = await save(as.editor, { resource: "categories", name: "Touch me" });
+    const { data: after } = await as.editor
+      .from("saved_views")
+      .update({ page_size: 100 })
+      .eq("id", before.id)
+      .select()
+      .single();
+    expect(after.page_size).toBe(100);
+    expect(Date.parse(after.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
+  });
+});
+
+describe("one default per operator and resource", () => {
+  async function defaults(client: SupabaseClient, resource: string): Promise<string[]> {
+    const { data } = await client.from("saved_views").select("name").eq("resource", resource).eq("is_default", true);
+    return (data ?? []).map((r) => r.name);
+  }
+
+  it("marking a view default un-marks the previous one, in one call", async () => {
+    const first = await save(as.admin, { resource: "orders", name: "Pending", is_default: true });
+    expect(first.error).toBeNull();
+    const second = await save(as.admin, { resource: "orders", name: "Paid", is_default: true });
+    expect(second.error).toBeNull();
+    expect(await defaults(as.admin, "orders")).toEqual(["Paid"]);
+
+    const back = await as.admin.from("saved_views").update({ is_default: true }).eq("id", first.data.id);
+    expect(back.error).toBeNull();
+    expect(await defaults(as.admin, "orders")).toEqual(["Pending"]);
+  });
+
+  it("defaults of other resources and other operators are left alone", async () => {
+    expect((await save(as.admin, { resource: "products", name: "Catalogue", is_default: true })).error).toBeNull();
+    expect((await save(as.editor, { resource: "orders", name: "Mine", is_default: true })).error).toBeNull();
+    expect(await defaults(as.admin, "orders")).toEqual(["Pending"]);
+    expect(await defaults(as.admin, "products")).toEqual(["Catalogue"]);
+    expect(await defaults(as.editor, "orders")).toEqual(["Mine"]);
+  });
+
+  it("the database refuses a second default that bypasses the trigger", async () => {
+    await stack.sql("alter table saved_views disable trigger b10_single_default");
+    try {
+      const err = await stack
+        .sql("insert into saved_views (owner, resource, name, is_default) values ($1, 'orders', 'Sneaky', true)", [
+          DEMO.admin.id,
+        ])
+        .catch((e: { code?: string; constraint?: string }) => e);
+      expect(err).toMatchObject({ code: "23505", constraint: "saved_views_is_default_key" });
+    } finally {
+      await stack.sql("alter table saved_views enable trigger b10_single_default");
+    }
+  });
+});
+
+describe("operator preferences", () => {
+  it("each operator keeps their own theme and language", async () => {
+    const saved = await as.editor
+      .from("operator_preferences")
+      .upsert({ theme: "dark", locale: "de" })
+      .select("user_id, theme, locale")
+      .single();
+    expect(saved).toMatchObject({ error: null, data: { user_id: DEMO.editor.id, theme: "dark", locale: "de" } });
+    const { data: viewerDefaults } = await as.viewer.from("operator_preferences").insert({}).select().single();
+    expect(viewerDefaults).toMatchObject({ user_id: DEMO.viewer.id, theme: "light", locale: "en" });
+
+    const { data: seen } = await as.viewer.from("operator_preferences").select("user_id");
+    expect(seen).toEqual([{ user_id: DEMO.viewer.id }]);
+    const changed = await as.viewer
+      .from("operator_preferences")
+      .update({ theme: "light" })
+      .eq("user_id", DEMO.editor.id);
+    expect(changed.error).toBeNull();
+    const [editorRow] = await stack.sql("select theme from operator_preferences where user_id = $1", [DEMO.editor.id]);
+    expect(editorRow).toEqual({ theme: "dark" });
+  });
+
+  it("refuses unknown themes and languages", async () => {
+    const theme = await as.editor.from("operator_preferences").update({ theme: "neon" }).eq("user_id", DEMO.editor.id);
+    expect(theme.error?.message).toContain('"operator_preferences_theme_check"');
+    const locale = await as.editor.from("operator_preferences").update({ locale: "fr" }).eq("user_id", DEMO.editor.id);
+    expect(locale.error?.message).toContain('"operator_preferences_locale_check"');
+  });
+
+  it("only active staff keep preferences", async () => {
+    for (const client of [as.outsider, as.former, stack.anon()]) {
+      expect((await client.from("operator_preferences").insert({ theme: "dark" })).error?.code).toBe("42501");
+    }
+  });
+});

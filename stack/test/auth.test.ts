@@ -464,6 +464,27 @@ describe("admin API", () => {
     expect(notUuid.status).toBe(404);
   });
 
+  it("lists and deletes a user's MFA factors", async () => {
+    const { session } = await signUp();
+    const userId = session.user.id;
+    const [factor] = await stack.sql(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+       values (gen_random_uuid(), $1, 'phone app', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP') returning id`,
+      [userId],
+    );
+    const admin = stack.service().auth.admin;
+    const listed = await admin.mfa.listFactors({ userId });
+    expect(listed.data?.factors).toEqual([
+      expect.objectContaining({ id: factor.id, friendly_name: "phone app", factor_type: "totp", status: "verified" }),
+    ]);
+    expect((await userStatus(session.access_token)).user.factors).toHaveLength(1);
+    const deleted = await admin.mfa.deleteFactor({ userId, id: factor.id });
+    expect(deleted.error).toBeNull();
+    expect((await admin.mfa.listFactors({ userId })).data?.factors).toEqual([]);
+    const again = await admin.mfa.deleteFactor({ userId, id: factor.id });
+    expect(again.error?.status).toBe(404);
+  });
+
   it("generates links without sending mail", async () => {
     const email = uniqueEmail("generated");
     const before = (await mailsTo(stack, email)).length;

@@ -21,6 +21,10 @@ export const unique = (prefix: string) =>
 /** An input of the page's form by its exact label (list headers carry labels too). */
 export const formField = (page: Page, label: string) => page.locator("form").getByLabel(label, { exact: true });
 
+/** The form item (label, input, messages) of a field. */
+export const formItem = (page: Page, label: string) =>
+  page.locator(".ant-form-item").filter({ has: page.getByLabel(label, { exact: true }) });
+
 /** Picks an option of an antd select that searches server-side. */
 export async function chooseOption(
   page: Page,
@@ -29,7 +33,8 @@ export async function chooseOption(
   option: string | RegExp,
   scope: Locator = page.locator("form"),
 ) {
-  const select = scope.getByLabel(label, { exact: true });
+  // Not exact: a required field's name carries the "*" mark.
+  const select = scope.getByRole("combobox", { name: label });
   await select.click();
   await select.fill(search);
   const choice = page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: option });

@@ -1,6 +1,6 @@
 // An editor's day with products: create, duplicate SKU, edit, filter, sort, paginate, search.
 import { expect, type Page, test } from "@playwright/test";
-import { chooseOption, formField, sessionFile, unique } from "./helpers";
+import { chooseOption, formField, formItem, sessionFile, unique } from "./helpers";
 
 test.use({ storageState: sessionFile("editor") });
 
@@ -27,7 +27,7 @@ test("editor creates a product, meets the duplicate-SKU rule, then edits it", as
   await page.goto("/products/create");
   await fillProduct(page, sku, "E2E Reading Lamp twin");
   await page.getByRole("button", { name: "Save" }).click();
-  const skuItem = page.locator(".ant-form-item").filter({ has: formField(page, "SKU") });
+  const skuItem = formItem(page, "SKU");
   await expect(skuItem.getByText("A product with this SKU already exists.")).toBeVisible();
   await expect(page).toHaveURL(/\/products\/create$/);
 
@@ -68,6 +68,9 @@ test("editor filters, sorts by category name, paginates and searches", async ({ 
   const dropdown = page.locator(".ant-table-filter-dropdown:visible");
   await dropdown.locator(".ant-select").click();
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "archived" }).click();
+  // A multiple select keeps its list open (over the buttons): close it first.
+  await dropdown.locator(".ant-select-selector").click();
+  await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
   await dropdown.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/filters\[\d\]\[value\]\[0\]=archived/);
   const statuses = await rows(page).locator("td:nth-child(6)").allInnerTexts();

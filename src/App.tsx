@@ -7,7 +7,8 @@ import routerProvider, {
   UnsavedChangesNotifier,
 } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
+import { BrowserRouter, Outlet, Route, Routes } from "react-router";
+import { BackToTarget } from "./components/BackToTarget";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
 import { DashboardPage } from "./pages/dashboard/DashboardPage";
 import { NotFoundPage } from "./pages/ErrorPages";
@@ -71,7 +72,7 @@ export function App() {
               <Route
                 element={
                   <Authenticated key="signed-out" fallback={<Outlet />}>
-                    <Navigate to="/" replace />
+                    <BackToTarget />
                   </Authenticated>
                 }
               >

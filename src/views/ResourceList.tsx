@@ -25,7 +25,7 @@ function useAllowed(resource: string) {
 }
 
 export function ResourceList({ definition: def }: { definition: ResourceDefinition }) {
-  const { tableProps, sorters, filters, setFilters, tableQuery } = useTable<BaseRecord, HttpError>({
+  const { tableProps, sorters, filters, setFilters, setCurrentPage, tableQuery } = useTable<BaseRecord, HttpError>({
     resource: def.name,
     meta: metaFor(def),
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
@@ -51,7 +51,11 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
             allowClear
             enterButton
             defaultValue={searchValue(filters)}
-            onSearch={(value) => setFilters([{ field: SEARCH_FIELD, operator: "contains", value }], "merge")}
+            onSearch={(value) => {
+              setFilters([{ field: SEARCH_FIELD, operator: "contains", value }], "merge");
+              // New results start on their first page.
+              setCurrentPage(1);
+            }}
             style={{ maxWidth: 420 }}
           />
         )}

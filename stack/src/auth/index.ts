@@ -23,7 +23,8 @@ const OPEN_PATHS = new Set(["/health", "/verify", "/callback", "/authorize"]);
 
 /**
  * JSON bodies as GoTrue reads them: an empty body is no body (auth-js posts
- * /logout with a JSON content type and nothing in it); prototype keys are refused.
+ * /logout with a JSON content type and nothing in it); `__proto__` keys are refused
+ * (metadata is merged key by key, where one would replace an object's prototype).
  */
 function installJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser("application/json");
@@ -33,7 +34,7 @@ function installJsonParser(app: FastifyInstance): void {
       done(
         null,
         JSON.parse(text, (key, value) => {
-          if (key === "__proto__" || key === "constructor") throw new SyntaxError(`forbidden key "${key}"`);
+          if (key === "__proto__") throw new SyntaxError('forbidden key "__proto__"');
           return value;
         }),
       );

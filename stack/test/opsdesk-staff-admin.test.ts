@@ -261,7 +261,16 @@ describe("invite", () => {
     expect(await staffRow(DEMO.outsider.id)).toBeUndefined();
   });
 
-  it("is all-or-nothing: when the staff row is refused, the new auth user is removed again", async () => {
+  it("two admins inviting the same person at once: one invite, one 409", async () => {
+    const address = "twice@example.com";
+    const body = { action: "invite", email: address, full_name: "Tess Twice", role: "viewer" };
+    const answers = await Promise.all([staffAdmin(admin, body), staffAdmin(admin, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await stack.sql("select 1 from auth.users where email = $1", [address])).toHaveLength(1);
+    expect(await stack.sql("select 1 from staff where email = $1", [address])).toHaveLength(1);
+  });
+
+  it("is all-or-nothing: when the staff row is refused, the new auth user is removed again and no mail goes out", async () => {
     // A rule the function does not know about (added for this test only) refuses the row.
     await stack.sql("alter table staff add constraint staff_full_name_check_test check (full_name <> 'Rejected Rita')");
     try {
@@ -276,6 +285,7 @@ describe("invite", () => {
       expect(answer.body.error).toContain("staff_full_name_check_test");
       expect(await stack.sql("select 1 from auth.users where email = $1", [address])).toEqual([]);
       expect(await stack.sql("select 1 from staff where email = $1", [address])).toEqual([]);
+      expect(await mailsTo(stack, address)).toEqual([]);
     } finally {
       await stack.sql("alter table staff drop constraint staff_full_name_check_test");
     }

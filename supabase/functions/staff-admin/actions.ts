@@ -15,46 +15,62 @@ export type StaffRow = Record<string, unknown>;
 
 const NOT_FOUND = "No staff member has this id.";
 
+const ACCOUNT_EXISTS = "An account with this e-mail already exists; it cannot be invited again.";
+
+/** 409 when someone on the staff already has this e-mail. */
+async function ensureNotStaff(caller: SupabaseClient, email: string): Promise<void> {
+  const { data, error } = await caller.from("staff").select("user_id").eq("email", email).maybeSingle();
+  if (error) throw staffWriteError(error);
+  if (data) throw new HttpError(409, STAFF_EXISTS);
+}
+
 /**
- * Creates the auth user (the invite e-mail's link lets them set a password) and
- * their active staff row; if the row cannot be written the new user is removed
- * again, so an invite either fully happens or leaves nothing behind.
+ * Creates the auth user, their active staff row, then sends the invite e-mail
+ * (its link lets them set a password). Creating the user first makes Auth's
+ * unique e-mail decide between concurrent invites; when a later step fails the
+ * user is deleted again (the staff row goes with it), so an invite either fully
+ * happens or leaves nothing behind, and no mail goes out for a failed one.
  */
 async function invite(
   { caller, service }: Clients,
   cmd: { email: string; fullName: string; role: Role; redirectTo?: string },
 ): Promise<StaffRow> {
-  const existing = await caller.from("staff").select("user_id").eq("email", cmd.email).maybeSingle();
-  if (existing.error) throw staffWriteError(existing.error);
-  if (existing.data) throw new HttpError(409, STAFF_EXISTS);
-
-  const invited = await service.auth.admin.inviteUserByEmail(cmd.email, {
-    data: { full_name: cmd.fullName },
-    redirectTo: cmd.redirectTo,
+  await ensureNotStaff(caller, cmd.email);
+  const created = await service.auth.admin.createUser({
+    email: cmd.email,
+    email_confirm: false,
+    user_metadata: { full_name: cmd.fullName },
   });
-  if (invited.error) {
-    if (invited.error.code === "email_exists") {
-      throw new HttpError(409, "An account with this e-mail already exists; it cannot be invited again.");
-    }
-    if (invited.error.status === 429) throw new HttpError(429, "Too many e-mails sent. Try again in a few minutes.");
-    throw new Error(`invite failed: ${invited.error.status} ${invited.error.message}`);
+  if (created.error) {
+    if (created.error.code === "email_exists") throw new HttpError(409, ACCOUNT_EXISTS);
+    throw new Error(`creating the user failed: ${created.error.status} ${created.error.message}`);
   }
-  const user = invited.data.user;
-
-  const inserted = await caller
-    .from("staff")
-    .insert({ user_id: user.id, full_name: cmd.fullName, email: user.email ?? cmd.email, role: cmd.role, active: true })
-    .select()
-    .single();
-  if (inserted.error) {
-    // A concurrent invite of the same person owns the user and its row: keep both.
-    if (inserted.error.code !== "23505") {
-      const removed = await service.auth.admin.deleteUser(user.id);
-      if (removed.error) console.error("could not remove the invited user", user.id, removed.error);
-    }
-    throw staffWriteError(inserted.error);
+  const user = created.data.user;
+  try {
+    const inserted = await caller
+      .from("staff")
+      .insert({
+        user_id: user.id,
+        full_name: cmd.fullName,
+        email: user.email ?? cmd.email,
+        role: cmd.role,
+        active: true,
+      })
+      .select()
+      .single();
+    if (inserted.error) throw staffWriteError(inserted.error);
+    const invited = await service.auth.admin.inviteUserByEmail(cmd.email, {
+      data: { full_name: cmd.fullName },
+      redirectTo: cmd.redirectTo,
+    });
+    if (invited.error?.status === 429) throw new HttpError(429, "Too many e-mails sent. Try again in a few minutes.");
+    if (invited.error) throw new Error(`sending the invite failed: ${invited.error.status} ${invited.error.message}`);
+    return inserted.data;
+  } catch (err) {
+    const removed = await service.auth.admin.deleteUser(user.id);
+    if (removed.error) console.error("could not remove the invited user", user.id, removed.error);
+    throw err;
   }
-  return inserted.data;
 }
 
 async function updateStaff(caller: SupabaseClient, userId: string, changes: StaffRow): Promise<StaffRow> {

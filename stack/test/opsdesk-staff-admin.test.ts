@@ -54,7 +54,9 @@ beforeAll(async () => {
   stack = await startTestStack({ projectDir: REPO_ROOT });
   admin = await signIn(DEMO.admin.email);
   // The first call starts Deno and may fetch supabase-js from npm into the shared cache.
+  const t0 = performance.now();
   await staffAdmin(admin, { action: "none" });
+  console.log(`staff-admin cold start: ${(performance.now() - t0).toFixed(0)} ms`);
 }, 180_000);
 afterAll(async () => {
   await stack?.stop();
@@ -357,6 +359,54 @@ describe("deactivate and reactivate", () => {
     expect(answer).toEqual({ status: 401, body: { error: "Your session has ended. Please sign in again." } });
     expect((await staffAdmin(admin, { action: "reactivate", user_id: DEMO.editor.id })).status).toBe(200);
     expect((await staffAdmin(admin, { action: "set_role", user_id: DEMO.editor.id, role: "editor" })).status).toBe(200);
+  });
+});
+
+describe("the permission matrix decides", () => {
+  it("an editor granted staff/list+edit may change roles, and loses it again with the grant", async () => {
+    const editor = await signIn(DEMO.editor.email);
+    const body = { action: "set_role", user_id: DEMO.viewer.id, role: "viewer" };
+    expect((await staffAdmin(editor, body)).status).toBe(403);
+    const grants = ["list", "edit"].map((action) => ({ role: "editor", resource: "staff", action }));
+    expect((await admin.from("permissions").insert(grants)).error).toBeNull();
+    try {
+      expect(await staffAdmin(editor, body)).toMatchObject({ status: 200, body: { staff: { role: "viewer" } } });
+      // Inviting needs staff/create, which the editor still lacks.
+      const invite = { action: "invite", email: "by-editor@example.com", full_name: "Ed Invite", role: "viewer" };
+      expect((await staffAdmin(editor, invite)).status).toBe(403);
+    } finally {
+      await admin.from("permissions").delete().eq("role", "editor").eq("resource", "staff");
+    }
+    expect((await staffAdmin(editor, body)).status).toBe(403);
+  });
+
+  it("removing a staff row directly (REST) also ends that operator's sessions", async () => {
+    const email = "short.stay@example.com";
+    const invited = await staffAdmin(admin, { action: "invite", email, full_name: "Sid Short", role: "viewer" });
+    const userId = invited.body.staff?.user_id as string;
+    const link = await followLink((await latestMail(stack, email)).action_link ?? "");
+    const operator = stack.anon();
+    await operator.auth.setSession({
+      access_token: link.fragment.get("access_token") ?? "",
+      refresh_token: link.fragment.get("refresh_token") ?? "",
+    });
+    expect(await stack.sql("select 1 from auth.sessions where user_id = $1", [userId])).toHaveLength(1);
+    expect((await admin.from("staff").delete().eq("user_id", userId)).error).toBeNull();
+    expect(await stack.sql("select 1 from auth.sessions where user_id = $1", [userId])).toEqual([]);
+    expect((await operator.auth.getUser()).error?.name).toBe("AuthSessionMissingError");
+  });
+
+  it("a warm call answers quickly", async () => {
+    const body = { action: "set_role", user_id: DEMO.viewer.id, role: "viewer" };
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t0 = performance.now();
+      expect((await staffAdmin(admin, body)).status).toBe(200);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`staff-admin set_role: median ${times[5].toFixed(1)} ms, max ${times[9].toFixed(1)} ms`);
+    expect(times[5]).toBeLessThan(500);
   });
 });
 

@@ -15,8 +15,11 @@ import { contentRange, csvHeader, preferenceApplied, readStatus, requireSingleRo
 
 export interface CompiledRead {
   main: SqlQuery;
-  /** For count=planned/estimated: the statement whose plan estimate is the total. */
-  planned?: SqlQuery;
+  /**
+   * The statement whose plan estimate is the total: always for count=planned; for
+   * count=estimated only once the exact count (limited to max_rows + 1) exceeds `above`.
+   */
+  planned?: { query: SqlQuery; above?: number };
   offset: number;
   names: string[];
 }
@@ -68,8 +71,14 @@ export function compileRead(
   const b = new SqlBuilder();
   const withSql = extra.with?.(b);
   const countMode = r.prefs.count;
+  const maxRows = r.ctx.config.api.max_rows;
+  // As PostgREST: estimated counts exactly up to max_rows, beyond that the planner's
+  // estimate stands in. Reads from a CTE (RPC) have no plan to ask: exact only.
+  const plannable = !withSql && (countMode === "planned" || (countMode === "estimated" && maxRows > 0));
   const text = readSql(b, node, {
-    count: countMode === "exact" || countMode === "estimated",
+    ...((countMode === "exact" || countMode === "estimated") && {
+      count: plannable ? { limit: maxRows + 1 } : {},
+    }),
     csv: r.media === "csv",
     ...(extra.scalar && { scalar: extra.scalar }),
     ...(withSql && { with: withSql }),
@@ -79,9 +88,10 @@ export function compileRead(
     offset: node.offset ?? 0,
     names: outputNames(node),
   };
-  if (countMode === "planned" && !withSql) {
+  if (plannable) {
     const pb = new SqlBuilder();
-    compiled.planned = { text: `explain (format json) ${countSql(pb, node)}`, values: pb.values };
+    const query = { text: `explain (format json) ${countSql(pb, node)}`, values: pb.values };
+    compiled.planned = countMode === "planned" ? { query } : { query, above: maxRows };
   }
   return compiled;
 }
@@ -90,10 +100,13 @@ export async function runRead(client: pg.PoolClient, compiled: CompiledRead): Pr
   const { rows } = await client.query(compiled.main.text, compiled.main.values);
   const row = rows[0];
   let total = row.total === null ? null : Number(row.total);
-  if (compiled.planned) {
-    const plan = await client.query(compiled.planned.text, compiled.planned.values);
+  const planned = compiled.planned;
+  if (planned && (planned.above === undefined || (total ?? 0) > planned.above)) {
+    const plan = await client.query(planned.query.text, planned.query.values);
     const json = plan.rows[0]["QUERY PLAN"];
-    total = Math.round(Number((typeof json === "string" ? JSON.parse(json) : json)[0].Plan["Plan Rows"]));
+    const estimate = Math.round(Number((typeof json === "string" ? JSON.parse(json) : json)[0].Plan["Plan Rows"]));
+    // An estimate below what was counted exactly would be plainly wrong.
+    total = planned.above === undefined ? estimate : Math.max(total ?? 0, estimate);
   }
   return { total, page: Number(row.page), body: row.body };
 }

@@ -68,5 +68,5 @@ function emptyNode(plan: MutationPlan): ReadNode {
 /** DML + the representation read over its RETURNING rows, in one statement. */
 export function mutationReadSql(b: SqlBuilder, plan: MutationPlan, node: ReadNode, csv: boolean): string {
   const dml = mutationSql(b, plan, "all");
-  return readSql(b, node, { count: false, csv, with: `with ${MUTATION_CTE} as (${dml}) ` });
+  return readSql(b, node, { csv, with: `with ${MUTATION_CTE} as (${dml}) ` });
 }

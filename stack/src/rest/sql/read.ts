@@ -124,8 +124,8 @@ function embedSql(b: SqlBuilder, node: ReadNode, parentAlias: string): string {
 }
 
 export interface ReadSqlOptions {
-  /** Count the matching rows in the same statement (count=exact). */
-  count: boolean;
+  /** Count the matching rows in the same statement: all (count=exact) or up to a limit (count=estimated). */
+  count?: { limit?: number };
   /** Body as CSV rows (the header is built from the output names). */
   csv?: boolean;
   /** Aggregate this column's values instead of whole rows (scalar functions). */
@@ -140,8 +140,17 @@ export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions):
   const where = whereSql(whereParts(b, node, alias));
   const source = sourceSql(node, alias);
   const list = selectList(b, node, alias);
-  const inner = `select ${list.join(", ")} from ${source}${where}${orderSql(b, node, alias)}${limitSql(b, node)}`;
-  const total = options.count ? `(select count(*) from ${source}${where})` : "null::int8";
+  // The page is cut first and only its rows are projected: the select list (embeds
+  // above all) is not evaluated for the rows an offset skips.
+  const page = `select ${alias}.* from ${source}${where}${orderSql(b, node, alias)}${limitSql(b, node)}`;
+  const inner = `select ${list.join(", ")} from (${page}) ${alias}`;
+  const counted = `select 1 from ${source}${where}`;
+  const total =
+    options.count === undefined
+      ? "null::int8"
+      : options.count.limit === undefined
+        ? `(select count(*) from (${counted}) pgrst_c)`
+        : `(select count(*) from (${counted} limit ${b.param(options.count.limit)}) pgrst_c)`;
   const row = "pgrst_row";
   const body = options.csv
     ? `coalesce(string_agg(substring(${row}::text, 2, length(${row}::text) - 2), E'\\n'), '')`

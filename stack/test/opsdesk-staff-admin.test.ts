@@ -229,6 +229,17 @@ describe("invite", () => {
     expect(own).toEqual([{ user_id: userId, role: "editor", active: true }]);
   });
 
+  it("counts a name's length in characters, as the database does", async () => {
+    const answer = await staffAdmin(admin, {
+      action: "invite",
+      email: "emoji.name@example.com",
+      full_name: "🙂".repeat(120),
+      role: "viewer",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.staff?.full_name).toBe("🙂".repeat(120));
+  });
+
   it("uses the console's origin for the link when the body names no redirect", async () => {
     const other = "origin.invite@example.com";
     const answer = await staffAdmin(

@@ -18,9 +18,20 @@ const FIELDS: Record<Command["action"], string[]> = {
   reactivate: ["user_id"],
 };
 
+/** The staff table's rules in plain words (its constraints say the same). */
+export const RULES = {
+  email: "Enter a valid e-mail address.",
+  fullName: "Full name must be 1–120 characters.",
+};
+
 // The same rule as the staff_email_check constraint.
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Characters as Postgres's char_length counts them (code points, not UTF-16 units). */
+function charLength(text: string): number {
+  return [...text].length;
+}
 
 function invalid(message: string): HttpError {
   return new HttpError(400, message);
@@ -28,13 +39,13 @@ function invalid(message: string): HttpError {
 
 function email(value: unknown): string {
   const text = typeof value === "string" ? value.trim().toLowerCase() : "";
-  if (text.length > 254 || !EMAIL.test(text)) throw invalid("Enter a valid e-mail address.");
+  if (charLength(text) > 254 || !EMAIL.test(text)) throw invalid(RULES.email);
   return text;
 }
 
 function fullName(value: unknown): string {
   const text = typeof value === "string" ? value.trim() : "";
-  if (text.length < 1 || text.length > 120) throw invalid("Full name must be 1–120 characters.");
+  if (charLength(text) < 1 || charLength(text) > 120) throw invalid(RULES.fullName);
   return text;
 }
 

@@ -3,13 +3,14 @@
 // same person is a conflict, RLS is a permission error.
 import type { PostgrestError } from "npm:@supabase/supabase-js@2";
 import { HttpError } from "../_shared/http.ts";
+import { RULES } from "./commands.ts";
 
 export const FORBIDDEN = "You don't have permission to do that.";
 export const STAFF_EXISTS = "A staff member with this e-mail already exists.";
 
 const CHECKS: Record<string, string> = {
-  staff_full_name_check: "Full name must be 1–120 characters.",
-  staff_email_check: "Enter a valid e-mail address.",
+  staff_full_name_check: RULES.fullName,
+  staff_email_check: RULES.email,
 };
 
 /** The error to throw: an HttpError for the operator, or a plain Error (500) for anything unforeseen. */

@@ -117,6 +117,7 @@ describe("input validation", () => {
   it.each([
     [{ action: "promote", user_id: DEMO.viewer.id }, "action must be one of invite, set_role, deactivate, reactivate."],
     [{ user_id: DEMO.viewer.id }, "action must be one of invite, set_role, deactivate, reactivate."],
+    [{ action: "toString" }, "action must be one of invite, set_role, deactivate, reactivate."],
     [{ action: "invite", email: "not-an-address", full_name: "X", role: "viewer" }, "Enter a valid e-mail address."],
     [{ action: "invite", full_name: "X", role: "viewer" }, "Enter a valid e-mail address."],
     [

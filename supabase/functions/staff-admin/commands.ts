@@ -73,7 +73,7 @@ function redirectTo(value: unknown): string | undefined {
 
 export function parseCommand(body: Record<string, unknown>): Command {
   const action = body.action;
-  if (typeof action !== "string" || !(action in FIELDS)) {
+  if (typeof action !== "string" || !Object.hasOwn(FIELDS, action)) {
     throw invalid("action must be one of invite, set_role, deactivate, reactivate.");
   }
   const known = FIELDS[action as Command["action"]];

@@ -1,6 +1,7 @@
-// Counts on a table larger than max_rows (1000 in the rest fixture): exact counts
+// Reads on a table larger than max_rows (1000 in the rest fixture): exact counts
 // everything, planned is the planner's estimate, estimated is exact up to max_rows
-// and the estimate beyond, as PostgREST. Deep pages keep their embeds.
+// and the estimate beyond, as PostgREST. Deep pages keep their embeds; related
+// orders (joined, not looked up per row) keep rows whose reference is null.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestStack } from "./harness.js";
@@ -62,5 +63,30 @@ describe("counts beyond max_rows", () => {
     expect(error).toBeNull();
     expect(data?.map((b) => b.id)).toEqual([2501, 2502, 2503]);
     expect(data?.every((b) => typeof (b.author as unknown as { name: string }).name === "string")).toBe(true);
+  });
+});
+
+describe("related order", () => {
+  it("keeps rows without the related row, once each", async () => {
+    const { data, error } = await db
+      .from("books")
+      .select("id, editor:authors!editor_id(name)")
+      .lte("id", 5)
+      .order("editor(name)", { ascending: true })
+      .order("id");
+    expect(error).toBeNull();
+    // Terry edits 1, Ursula 3 and 5; 2 and 4 have no editor (nulls last when ascending).
+    expect(data?.map((b) => b.id)).toEqual([1, 3, 5, 2, 4]);
+  });
+
+  it("orders an embedded list by its own to-one embed", async () => {
+    const { data, error } = await db
+      .from("authors")
+      .select("id, books!author_id(id, editor:authors!editor_id(name))")
+      .eq("id", 2)
+      .lte("books.id", 5)
+      .order("editor(name)", { referencedTable: "books", ascending: false, nullsFirst: true });
+    expect(error).toBeNull();
+    expect(data?.[0].books.map((b: { id: number }) => b.id)).toEqual([4, 3]);
   });
 });

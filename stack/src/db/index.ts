@@ -69,37 +69,8 @@ export async function withScope<T>(
   let broken = false;
   try {
     await client.query(scope.readOnly ? "begin read only" : "begin");
-    const claims = JSON.stringify(scope.claims);
-    const sub = typeof scope.claims.sub === "string" ? scope.claims.sub : "";
-    const email = typeof scope.claims.email === "string" ? scope.claims.email : "";
-    const values: string[] = [
-      scope.searchPath.map((s) => `"${s.replaceAll('"', '""')}"`).join(", "),
-      scope.role,
-      claims,
-      sub,
-      email,
-      scope.method,
-      scope.path,
-      JSON.stringify(scope.headers),
-    ];
-    const extra = Object.entries(scope.settings ?? {});
-    const parts = [
-      "set_config('search_path', $1, true)",
-      "set_config('role', $2, true)",
-      "set_config('request.jwt.claims', $3, true)",
-      "set_config('request.jwt.claim.role', $2, true)",
-      "set_config('request.jwt.claim.sub', $4, true)",
-      "set_config('request.jwt.claim.email', $5, true)",
-      "set_config('request.method', $6, true)",
-      "set_config('request.path', $7, true)",
-      "set_config('request.headers', $8, true)",
-    ];
-    for (const [key, value] of extra) {
-      const n = values.length + 1;
-      values.push(key, value);
-      parts.push(`set_config($${n}, $${n + 1}, true)`);
-    }
-    await client.query(`select ${parts.join(", ")}`, values);
+    const settings = scopeSettings(scope);
+    await client.query(settings.text, settings.values);
     const result = await fn(client);
     await client.query(options.rollback ? "rollback" : "commit");
     return result;
@@ -113,4 +84,48 @@ export async function withScope<T>(
   } finally {
     client.release(broken);
   }
+}
+
+/**
+ * The one statement that makes a transaction the caller's: SET LOCAL ROLE via
+ * set_config, the claims and request GUCs PostgREST sets, plus the legacy per-claim
+ * settings that auth.uid() and storage policies read. `readOnly` also sets the
+ * transaction read only (for transactions not opened by BEGIN READ ONLY).
+ */
+export function scopeSettings(
+  scope: RequestScope,
+  options: { readOnly?: boolean } = {},
+): { text: string; values: string[] } {
+  const claims = JSON.stringify(scope.claims);
+  const sub = typeof scope.claims.sub === "string" ? scope.claims.sub : "";
+  const email = typeof scope.claims.email === "string" ? scope.claims.email : "";
+  const values: string[] = [
+    scope.searchPath.map((s) => `"${s.replaceAll('"', '""')}"`).join(", "),
+    scope.role,
+    claims,
+    sub,
+    email,
+    scope.method,
+    scope.path,
+    JSON.stringify(scope.headers),
+  ];
+  const extra = Object.entries(scope.settings ?? {});
+  const parts = [
+    "set_config('search_path', $1, true)",
+    "set_config('role', $2, true)",
+    "set_config('request.jwt.claims', $3, true)",
+    "set_config('request.jwt.claim.role', $2, true)",
+    "set_config('request.jwt.claim.sub', $4, true)",
+    "set_config('request.jwt.claim.email', $5, true)",
+    "set_config('request.method', $6, true)",
+    "set_config('request.path', $7, true)",
+    "set_config('request.headers', $8, true)",
+  ];
+  for (const [key, value] of extra) {
+    const n = values.length + 1;
+    values.push(key, value);
+    parts.push(`set_config($${n}, $${n + 1}, true)`);
+  }
+  if (options.readOnly) parts.push("set_config('transaction_read_only', 'on', true)");
+  return { text: `select ${parts.join(", ")}`, values };
 }

@@ -1,0 +1,97 @@
+// readInScope: the caller's settings and one read in a single round trip, in one
+// read-only transaction whose settings end with it; errors leave the connection usable.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WELL_KNOWN } from "../src/config/index.js";
+import type { RequestScope } from "../src/db/index.js";
+import { pipeline, readInScope } from "../src/db/pipeline.js";
+import { urlForRole } from "../src/db/postgres.js";
+import { startTestStack, type TestStack } from "./harness.js";
+
+let stack: TestStack;
+/** One connection, so every call below reuses what the previous one left behind. */
+let pool: pg.Pool;
+
+const scope: RequestScope = {
+  role: "authenticated",
+  claims: { sub: "6f1d3c4e-0000-4000-8000-000000000001", role: "authenticated", email: "a@example.com" },
+  method: "GET",
+  path: "/rest/v1/things",
+  headers: { "x-test": "yes" },
+  searchPath: ["public", "extensions"],
+};
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  pool = new pg.Pool({ connectionString: urlForRole(stack.dbUrl, "authenticator", WELL_KNOWN.dbPassword), max: 1 });
+});
+afterAll(async () => {
+  await pool?.end();
+  await stack?.stop();
+});
+
+describe("readInScope", () => {
+  it("runs the statement as the caller with bind parameters", async () => {
+    const rows = await readInScope(pool, scope, {
+      text: "select current_user as who, auth.uid() as uid, current_setting('request.headers')::json->>'x-test' as header, $1::int + 1 as n, $2::jsonb as doc, $3::text as nothing",
+      values: [41, { a: [1, "two"] }, null],
+    });
+    expect(rows).toEqual([
+      { who: "authenticated", uid: scope.claims.sub, header: "yes", n: 42, doc: { a: [1, "two"] }, nothing: null },
+    ]);
+  });
+
+  it("is read only", async () => {
+    await expect(
+      readInScope(pool, scope, { text: "create temporary table t (x int)", values: [] }),
+    ).rejects.toMatchObject({ code: "25006" });
+  });
+
+  it("leaves no setting behind and the connection usable after an error", async () => {
+    await expect(readInScope(pool, scope, { text: "select 1 / $1::int", values: [0] })).rejects.toMatchObject({
+      code: "22012",
+    });
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query(
+        "select current_user as who, coalesce(current_setting('request.jwt.claims', true), '') as claims, current_setting('transaction_read_only') as ro",
+      );
+      expect(rows).toEqual([{ who: "authenticator", claims: "", ro: "off" }]);
+    } finally {
+      client.release();
+    }
+  });
+});
+
+describe("pipeline", () => {
+  it("returns the rows of every statement, in order", async () => {
+    const client = await pool.connect();
+    try {
+      const results = await pipeline(client, [
+        { text: "select $1::text as a", values: ["x"] },
+        { text: "select g from generate_series(1, $1::int) g", values: [3] },
+      ]);
+      expect(results).toEqual([[{ a: "x" }], [{ g: 1 }, { g: 2 }, { g: 3 }]]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it("rolls the whole transaction back when a later statement fails", async () => {
+    const admin = new pg.Client({ connectionString: stack.dbUrl });
+    await admin.connect();
+    try {
+      await admin.query("create table public.pipeline_probe (x int)");
+      await expect(
+        pipeline(admin, [
+          { text: "insert into public.pipeline_probe values ($1)", values: [1] },
+          { text: "select 1 / $1::int", values: [0] },
+        ]),
+      ).rejects.toMatchObject({ code: "22012" });
+      const { rows } = await admin.query("select count(*)::int as n from public.pipeline_probe");
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await admin.end();
+    }
+  });
+});

@@ -66,6 +66,40 @@ describe("counts beyond max_rows", () => {
   });
 });
 
+describe("pages past an offset", () => {
+  it("are the rows the full order puts there, ties included", async () => {
+    const [{ ids }] = await stack.sql<{ ids: number[] }>(
+      "select array_agg(id order by pages desc, id) as ids from public.books",
+    );
+    const { data, error } = await db
+      .from("books")
+      .select("id, pages")
+      .order("pages", { ascending: false })
+      .order("id")
+      .range(1200, 1209);
+    expect(error).toBeNull();
+    expect(data?.map((b) => b.id)).toEqual(ids.slice(1200, 1210).map(Number));
+  });
+
+  it("work on a table keyed by several columns, ordered by a related column", async () => {
+    await stack.sql(
+      "insert into public.book_genres select b, 1 + b % 3 from generate_series(6, 1505) b on conflict do nothing",
+    );
+    const [{ keys }] = await stack.sql<{ keys: string[] }>(
+      `select array_agg(bg.book_id || ':' || bg.genre_id order by g.name, bg.book_id) as keys
+       from public.book_genres bg join public.genres g on g.id = bg.genre_id`,
+    );
+    const { data, error } = await db
+      .from("book_genres")
+      .select("book_id, genre_id, genres(name)")
+      .order("genres(name)")
+      .order("book_id")
+      .range(700, 704);
+    expect(error).toBeNull();
+    expect(data?.map((r) => `${r.book_id}:${r.genre_id}`)).toEqual(keys.slice(700, 705));
+  });
+});
+
 describe("related order", () => {
   it("keeps rows without the related row, once each", async () => {
     const { data, error } = await db

@@ -142,6 +142,28 @@ export interface ReadSqlOptions {
   with?: string;
 }
 
+/**
+ * The rows of the page, ordered. Past an offset, the keys of the page are found
+ * first and only its rows are read (a deferred join): skipping rows then walks an
+ * index of the order columns and the key (index-only) instead of fetching every
+ * skipped row from the table.
+ */
+function pageSql(b: SqlBuilder, node: ReadNode, alias: string, source: string, where: string): string {
+  const { joins, order } = orderSql(b, node, alias);
+  const cut = `${joins}${where}${order}${limitSql(b, node)}`;
+  const pk = node.relation.pk;
+  if (!node.offset || node.source.kind !== "relation" || pk.length === 0) {
+    return `select ${alias}.* from ${source}${cut}`;
+  }
+  const key = (a: string) => pk.map((c) => `${a}.${quoteIdent(c)}`).join(", ");
+  const outer = orderSql(b, node, alias);
+  const keyAlias = b.alias();
+  return (
+    `select ${alias}.* from ${source}${outer.joins} where (${key(alias)}) in ` +
+    `(select ${key(keyAlias)} from (select ${key(alias)} from ${source}${cut}) ${keyAlias})${outer.order}`
+  );
+}
+
 /** The whole read: `total`, `page` (rows returned) and `body` (JSON or CSV text). */
 export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions): string {
   const alias = "pgrst_t0";
@@ -150,8 +172,7 @@ export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions):
   const list = selectList(b, node, alias);
   // The page is cut first and only its rows are projected: the select list (embeds
   // above all) is not evaluated for the rows an offset skips.
-  const { joins, order } = orderSql(b, node, alias);
-  const page = `select ${alias}.* from ${source}${joins}${where}${order}${limitSql(b, node)}`;
+  const page = pageSql(b, node, alias, source, where);
   const inner = `select ${list.join(", ")} from (${page}) ${alias}`;
   const counted = `select 1 from ${source}${where}`;
   const total =

@@ -241,7 +241,7 @@ describe("realtime postgres_changes", () => {
   });
 
   it("stops delivery when the token expires", async () => {
-    const shortLived = await makeUser(stack, 2);
+    const shortLived = await makeUser(stack, 4);
     const c = client(shortLived.token);
     const system = new Inbox<{ status: string; message: string; extension: string }>();
     const inbox = new Inbox<Change>();
@@ -249,14 +249,21 @@ describe("realtime postgres_changes", () => {
       .channel("expiring")
       .on("system", {}, system.push)
       .on("postgres_changes", { event: "INSERT", schema: "public", table: "notes" }, asChange(inbox));
+    let subscribed!: () => void;
+    const joined = new Promise<void>((resolve) => {
+      subscribed = resolve;
+    });
     const closed = new Promise<void>((resolve) =>
       channel.subscribe((status) => {
+        if (status === "SUBSCRIBED") subscribed();
         if (status === "CLOSED") resolve();
       }),
     );
+    // Insert only once joined: a change committed before the join is not due.
+    await joined;
     await stack.sql("insert into public.notes (owner, title) values ($1, 'while valid')", [shortLived.id]);
     await inbox.next((ch) => ch.new.title === "while valid");
-    const shutdown = await system.next((m) => m.extension === "system", 5000);
+    const shutdown = await system.next((m) => m.extension === "system", 8000);
     expect(shutdown).toMatchObject({ status: "error" });
     expect(shutdown.message).toMatch(/^Token has expired/);
     await closed;

@@ -6,21 +6,23 @@ import routerProvider, {
   DocumentTitleHandler,
   UnsavedChangesNotifier,
 } from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider } from "antd";
+import { App as AntdApp, ConfigProvider, Spin } from "antd";
+import { lazy, Suspense } from "react";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
 import { BackToTarget } from "./components/BackToTarget";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
-import { DashboardPage } from "./pages/dashboard/DashboardPage";
 import { NotFoundPage } from "./pages/ErrorPages";
 import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
 import { LoginPage } from "./pages/LoginPage";
-import { OrderShowPage } from "./pages/orders/OrderShowPage";
 import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
 import { accessControlProvider, authProvider, dataProvider, queryClient } from "./providers";
 import { i18nProvider } from "./providers/i18nProvider";
 import { useNotificationProvider } from "./providers/notificationProvider";
 import { menuResources, nestedResources } from "./resources";
 import { refineResource, resourceRoutes } from "./views/routes";
+
+const DashboardPage = lazy(() => import("./pages/dashboard/DashboardPage").then((m) => ({ default: m.DashboardPage })));
+const OrderShowPage = lazy(() => import("./pages/orders/OrderShowPage").then((m) => ({ default: m.OrderShowPage })));
 
 const resources = [
   { name: "dashboard", list: "/", meta: { label: "Dashboard", icon: RESOURCE_ICONS.dashboard } },
@@ -65,7 +67,14 @@ export function App() {
                   </Authenticated>
                 }
               >
-                <Route index element={<DashboardPage />} />
+                <Route
+                  index
+                  element={
+                    <Suspense fallback={<Spin />}>
+                      <DashboardPage />
+                    </Suspense>
+                  }
+                />
                 {menuResources.map((def) => resourceRoutes(def, overrides))}
                 <Route path="*" element={<NotFoundPage />} />
               </Route>

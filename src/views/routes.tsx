@@ -1,12 +1,15 @@
 // Refine resources and React Router routes for every definition, each screen behind its permission.
 import { CanAccess, type ResourceProps } from "@refinedev/core";
-import type { ComponentType, ReactNode } from "react";
+import { Spin } from "antd";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Route } from "react-router";
 import { ForbiddenPage } from "../pages/ErrorPages";
 import type { ResourceDefinition } from "../resources/types";
-import { ResourceForm } from "./ResourceForm";
-import { ResourceList } from "./ResourceList";
-import { ResourceShow } from "./ResourceShow";
+
+// Screens load on first use, so the sign-in page stays small.
+const ResourceForm = lazy(() => import("./ResourceForm").then((m) => ({ default: m.ResourceForm })));
+const ResourceList = lazy(() => import("./ResourceList").then((m) => ({ default: m.ResourceList })));
+const ResourceShow = lazy(() => import("./ResourceShow").then((m) => ({ default: m.ResourceShow })));
 
 export type ScreenOverrides = Record<string, { show?: ComponentType<{ definition: ResourceDefinition }> }>;
 
@@ -30,7 +33,7 @@ export function refineResource(def: ResourceDefinition, icon?: ReactNode, hidden
 function Guarded({ def, action, children }: { def: ResourceDefinition; action: string; children: ReactNode }) {
   return (
     <CanAccess resource={def.name} action={action} fallback={<ForbiddenPage />}>
-      {children}
+      <Suspense fallback={<Spin style={{ display: "block", marginTop: 64 }} />}>{children}</Suspense>
     </CanAccess>
   );
 }

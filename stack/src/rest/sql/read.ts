@@ -143,16 +143,18 @@ export interface ReadSqlOptions {
 }
 
 /**
- * The rows of the page, ordered. Past an offset, the keys of the page are found
- * first and only its rows are read (a deferred join): skipping rows then walks an
- * index of the order columns and the key (index-only) instead of fetching every
- * skipped row from the table.
+ * The rows of the page, ordered. A page past an offset or ordered by a related
+ * column finds the keys of its rows first and reads only those rows (a deferred
+ * join): skipping rows walks an index of the order columns and the key (index-only)
+ * instead of fetching every skipped row, and a sort by a joined column sorts keys,
+ * not whole rows.
  */
 function pageSql(b: SqlBuilder, node: ReadNode, alias: string, source: string, where: string): string {
   const { joins, order } = orderSql(b, node, alias);
   const cut = `${joins}${where}${order}${limitSql(b, node)}`;
   const pk = node.relation.pk;
-  if (!node.offset || node.source.kind !== "relation" || pk.length === 0) {
+  const deferred = Boolean(node.offset) || node.order.some((o) => o.embed);
+  if (!deferred || node.source.kind !== "relation" || pk.length === 0) {
     return `select ${alias}.* from ${source}${cut}`;
   }
   const key = (a: string) => pk.map((c) => `${a}.${quoteIdent(c)}`).join(", ");

@@ -3,7 +3,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WELL_KNOWN } from "../src/config/index.js";
-import type { RequestScope } from "../src/db/index.js";
+import { type RequestScope, withScope } from "../src/db/index.js";
 import { pipeline, readInScope } from "../src/db/pipeline.js";
 import { urlForRole } from "../src/db/postgres.js";
 import { startTestStack, type TestStack } from "./harness.js";
@@ -93,5 +93,18 @@ describe("pipeline", () => {
     } finally {
       await admin.end();
     }
+  });
+});
+
+describe("withScope", () => {
+  it("opens the caller's transaction in one round trip and recovers when the settings fail", async () => {
+    await expect(withScope(pool, { ...scope, role: "no_such_role" }, async () => 1)).rejects.toMatchObject({
+      code: "22023",
+    });
+    const who = await withScope(pool, { ...scope, readOnly: true }, async (client) => {
+      const { rows } = await client.query("select current_user as who, current_setting('transaction_read_only') as ro");
+      return rows[0];
+    });
+    expect(who).toEqual({ who: "authenticated", ro: "on" });
   });
 });

@@ -1,6 +1,7 @@
 // Connection pools and the per-request transaction every API service runs in.
 import pg from "pg";
 import { WELL_KNOWN } from "../config/index.js";
+import { pipeline } from "./pipeline.js";
 import { urlForRole } from "./postgres.js";
 
 // Timestamps and numerics are passed through as text: JSON built by Postgres keeps
@@ -68,9 +69,8 @@ export async function withScope<T>(
   const client = await pool.connect();
   let broken = false;
   try {
-    await client.query(scope.readOnly ? "begin read only" : "begin");
-    const settings = scopeSettings(scope);
-    await client.query(settings.text, settings.values);
+    // BEGIN and the settings in one round trip; the Sync does not end an explicit transaction.
+    await pipeline(client, [{ text: scope.readOnly ? "begin read only" : "begin", values: [] }, scopeSettings(scope)]);
     const result = await fn(client);
     await client.query(options.rollback ? "rollback" : "commit");
     return result;

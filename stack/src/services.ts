@@ -8,5 +8,12 @@ import { createRestService } from "./rest/index.js";
 import { createStorageService } from "./storage/index.js";
 
 export function createServices(ctx: StackContext): Service[] {
-  return [createRestService(ctx), createAuthService(ctx), createMailService(ctx), createStorageService(ctx), createFunctionsService(ctx), createRealtimeService(ctx)];
+  return [
+    createRestService(ctx),
+    createAuthService(ctx),
+    createMailService(ctx),
+    createStorageService(ctx),
+    createFunctionsService(ctx),
+    createRealtimeService(ctx),
+  ];
 }

@@ -1,21 +1,21 @@
 // Password hashing and policy, as GoTrue: bcrypt cost 10 with the `$2a$` prefix
 // Go writes, and pgcrypto's crypt(…, gen_salt('bf')) hashes from SQL seeds verify too.
-import bcrypt from "bcryptjs";
 import type { StackConfig } from "../config/index.js";
+import { bcryptCompare, bcryptHash } from "./bcryptPool.js";
 import { unprocessable, validationFailed } from "./errors.js";
 
 const COST = 10;
 const MAX_BCRYPT_BYTES = 72;
 
 export async function hashPassword(password: string): Promise<string> {
-  const hash = await bcrypt.hash(password, COST);
+  const hash = await bcryptHash(password, COST);
   // $2b$ and $2a$ are the same algorithm for inputs under 255 bytes; Go and pgcrypto write $2a$.
   return hash.replace(/^\$2b\$/, "$2a$");
 }
 
 export async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
   if (!hash || !/^\$2[aby]\$\d\d\$/.test(hash)) return false;
-  return bcrypt.compare(password, hash);
+  return bcryptCompare(password, hash);
 }
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";

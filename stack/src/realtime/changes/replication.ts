@@ -61,6 +61,12 @@ export class ReplicationFeed {
   private open: CommittedTransaction | null = null;
   private readonly queue: CommittedTransaction[] = [];
   private working = false;
+  /**
+   * End LSN of the last transaction handed to subscribers. After the stream breaks,
+   * the slot re-sends everything not yet acknowledged, including transactions already
+   * dispatched: those at or before this position are skipped, not sent twice.
+   */
+  private dispatchedUpTo = 0n;
   private slot = "";
 
   constructor(private readonly options: ReplicationFeedOptions) {}
@@ -204,6 +210,10 @@ export class ReplicationFeed {
       case "commit":
         if (this.open) {
           this.open.endLsn = message.commitEndLsn ?? "";
+          if (this.open.endLsn && lsnValue(this.open.endLsn) <= this.dispatchedUpTo) {
+            this.open = null;
+            return;
+          }
           this.queue.push(this.open);
           this.open = null;
           void this.drain();
@@ -225,12 +235,19 @@ export class ReplicationFeed {
           this.options.log.error("dispatching transactions failed", err);
         }
         const last = batch[batch.length - 1].endLsn;
+        if (last) this.dispatchedUpTo = lsnValue(last);
         if (last && this.service === service) await service.acknowledge(last);
       }
     } finally {
       this.working = false;
     }
   }
+}
+
+/** "16/B374D848" → a comparable number. */
+function lsnValue(lsn: string): bigint {
+  const [hi, lo] = lsn.split("/");
+  return (BigInt(`0x${hi}`) << 32n) | BigInt(`0x${lo}`);
 }
 
 function pick(row: TextRow, columns: string[]): TextRow {

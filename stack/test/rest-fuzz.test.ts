@@ -7,6 +7,8 @@ import { startRestStack } from "./rest-helpers.js";
 
 const COUNT = Number(process.env.FUZZ_COUNT ?? 2000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+/** 100 000 requests outlasted 1 000 s on a loaded 2-core machine. */
+const TIMEOUT_MS = Math.max(300_000, COUNT * 30);
 
 /** mulberry32: small, seedable. */
 function rng(seed: number) {
@@ -149,60 +151,64 @@ afterAll(async () => {
 });
 
 describe(`REST fuzz (seed ${SEED}, ${COUNT} requests)`, () => {
-  it("never answers 5xx, always in PostgREST's error shape, and changes nothing", async () => {
-    const r = rng(SEED);
-    const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
-    const failures: string[] = [];
-    const one = async () => {
-      const method = pick(["GET", "GET", "GET", "HEAD", "PATCH", "DELETE", "POST"]);
-      const path = r() < 0.1 ? `/rpc/${pick(["add", "search_books", "echo", "nope"])}` : `/${pick(TABLES)}`;
-      const qs = r() < 0.15 ? pick(HOSTILE) : mutate(r, pick(VALID));
-      const key = r() < 0.5 ? stack.keys.serviceRole : stack.keys.anon;
-      const headers: Record<string, string> = {
-        apikey: key,
-        authorization: `Bearer ${key}`,
-        "content-type": "application/json",
-        // Writes may legitimately succeed: roll them back so the canary checks the engine, not the fuzzer.
-        prefer: `tx=rollback, ${pick(["return=representation", "count=exact", "return=minimal", pick(HOSTILE)])}`,
-      };
-      if (r() < 0.2)
-        headers.accept = pick(["application/vnd.pgrst.object+json", "text/csv", "application/xml", pick(HOSTILE)]);
-      if (r() < 0.1) headers.range = pick(["0-1", "5-2", "x", "1-"]);
-      const body =
-        method === "GET" || method === "HEAD"
-          ? undefined
-          : pick(['{"v":"fuzz"}', "[", "", `{"${pick(HOSTILE)}":1}`, "[{}]", '{"v":null}']);
-      const url = `${stack.url}/rest/v1${path}?${qs}`;
-      let res: Response;
-      try {
-        res = await fetch(url, { method, headers, body });
-      } catch (err) {
-        // An URL fetch itself refuses (e.g. malformed) never reached the server.
-        if (err instanceof TypeError) return;
-        throw err;
-      }
-      const text = await res.text();
-      if (res.status >= 500)
-        failures.push(`${res.status} ${method} ${path}?${qs.slice(0, 300)} → ${text.slice(0, 300)}`);
-      // 431: Node's HTTP parser refuses over-long request lines before any service sees them.
-      else if (res.status >= 400 && res.status !== 431 && method !== "HEAD") {
-        let ok = false;
+  it(
+    "never answers 5xx, always in PostgREST's error shape, and changes nothing",
+    async () => {
+      const r = rng(SEED);
+      const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+      const failures: string[] = [];
+      const one = async () => {
+        const method = pick(["GET", "GET", "GET", "HEAD", "PATCH", "DELETE", "POST"]);
+        const path = r() < 0.1 ? `/rpc/${pick(["add", "search_books", "echo", "nope"])}` : `/${pick(TABLES)}`;
+        const qs = r() < 0.15 ? pick(HOSTILE) : mutate(r, pick(VALID));
+        const key = r() < 0.5 ? stack.keys.serviceRole : stack.keys.anon;
+        const headers: Record<string, string> = {
+          apikey: key,
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          // Writes may legitimately succeed: roll them back so the canary checks the engine, not the fuzzer.
+          prefer: `tx=rollback, ${pick(["return=representation", "count=exact", "return=minimal", pick(HOSTILE)])}`,
+        };
+        if (r() < 0.2)
+          headers.accept = pick(["application/vnd.pgrst.object+json", "text/csv", "application/xml", pick(HOSTILE)]);
+        if (r() < 0.1) headers.range = pick(["0-1", "5-2", "x", "1-"]);
+        const body =
+          method === "GET" || method === "HEAD"
+            ? undefined
+            : pick(['{"v":"fuzz"}', "[", "", `{"${pick(HOSTILE)}":1}`, "[{}]", '{"v":null}']);
+        const url = `${stack.url}/rest/v1${path}?${qs}`;
+        let res: Response;
         try {
-          const b = JSON.parse(text);
-          ok =
-            Object.keys(b).sort().join() === "code,details,hint,message" &&
-            typeof b.code === "string" &&
-            typeof b.message === "string";
-        } catch {}
-        if (!ok)
-          failures.push(`bad error body ${res.status} ${method} ${path}?${qs.slice(0, 200)} → ${text.slice(0, 200)}`);
+          res = await fetch(url, { method, headers, body });
+        } catch (err) {
+          // An URL fetch itself refuses (e.g. malformed) never reached the server.
+          if (err instanceof TypeError) return;
+          throw err;
+        }
+        const text = await res.text();
+        if (res.status >= 500)
+          failures.push(`${res.status} ${method} ${path}?${qs.slice(0, 300)} → ${text.slice(0, 300)}`);
+        // 431: Node's HTTP parser refuses over-long request lines before any service sees them.
+        else if (res.status >= 400 && res.status !== 431 && method !== "HEAD") {
+          let ok = false;
+          try {
+            const b = JSON.parse(text);
+            ok =
+              Object.keys(b).sort().join() === "code,details,hint,message" &&
+              typeof b.code === "string" &&
+              typeof b.message === "string";
+          } catch {}
+          if (!ok)
+            failures.push(`bad error body ${res.status} ${method} ${path}?${qs.slice(0, 200)} → ${text.slice(0, 200)}`);
+        }
+      };
+      for (let done = 0; done < COUNT; done += 8) {
+        await Promise.all(Array.from({ length: Math.min(8, COUNT - done) }, one));
       }
-    };
-    for (let done = 0; done < COUNT; done += 8) {
-      await Promise.all(Array.from({ length: Math.min(8, COUNT - done) }, one));
-    }
-    expect(failures.slice(0, 10), `seed ${SEED}`).toEqual([]);
-    expect(await stack.sql(CANARY)).toEqual(canaryBefore);
-    expect((await stack.sql("select count(*)::int as n from books"))[0]).toEqual({ n: 5 });
-  }, 300_000);
+      expect(failures.slice(0, 10), `seed ${SEED}`).toEqual([]);
+      expect(await stack.sql(CANARY)).toEqual(canaryBefore);
+      expect((await stack.sql("select count(*)::int as n from books"))[0]).toEqual({ n: 5 });
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -2,6 +2,7 @@
 // SQLSTATE → HTTP status mapping of PostgREST's Error.hs.
 import type pg from "pg";
 import { restError, type ServiceError } from "../shared/errors.js";
+import { raisedPgrst } from "./raise-pgrst.js";
 
 export { restError };
 
@@ -42,6 +43,7 @@ export function statusForSqlState(code: string, message: string, anonymous: bool
 /** A Postgres error as the client sees it. */
 export function fromPgError(err: pg.DatabaseError, anonymous: boolean): ServiceError {
   const code = err.code ?? "XX000";
+  if (code === "PGRST") return raisedPgrst(err);
   const status = statusForSqlState(code, err.message, anonymous);
   const headers: Record<string, string> = status === 401 ? { "www-authenticate": "Bearer" } : {};
   return restError(status, code, err.message, err.detail ?? null, err.hint ?? null, headers);

@@ -8,6 +8,8 @@ import { pgrst } from "../errors.js";
 export interface Caller {
   role: string;
   claims: Record<string, unknown>;
+  /** `claims` serialised once: every request of this token sends it to Postgres. */
+  claimsJson: string;
   anonymous: boolean;
 }
 
@@ -36,22 +38,26 @@ function describeFailure(err: unknown) {
   return jwtError("PGRST301", "JWT cryptographic operation failed");
 }
 
-export function createAuthenticator(ctx: StackContext) {
-  const cache = new Map<string, Claims>();
+function fromClaims(claims: Claims): Caller {
+  const role = typeof claims.role === "string" && claims.role ? claims.role : ANON_ROLE;
+  const withRole = { ...claims, role };
+  return { role, claims: withRole, claimsJson: JSON.stringify(withRole), anonymous: role === ANON_ROLE };
+}
 
-  const fromClaims = (claims: Claims): Caller => {
-    const role = typeof claims.role === "string" && claims.role ? claims.role : ANON_ROLE;
-    return { role, claims: { ...claims, role }, anonymous: role === ANON_ROLE };
-  };
+const NO_TOKEN = fromClaims({ role: ANON_ROLE });
+
+export function createAuthenticator(ctx: StackContext) {
+  /** Callers by token, built once per verified token (callers are never mutated). */
+  const cache = new Map<string, { caller: Caller; exp: unknown }>();
 
   return async function authenticate(header: string | undefined): Promise<Caller> {
     const match = header ? /^bearer\s*(.*)$/i.exec(header.trim()) : null;
-    if (!match) return { role: ANON_ROLE, claims: { role: ANON_ROLE }, anonymous: true };
+    if (!match) return NO_TOKEN;
     const token = match[1].trim();
     if (!token) throw jwtError("PGRST301", "Empty JWT is sent in Authorization header");
     const cached = cache.get(token);
     const now = Date.now() / 1000;
-    if (cached && (typeof cached.exp !== "number" || cached.exp + SKEW_SECONDS > now)) return fromClaims(cached);
+    if (cached && (typeof cached.exp !== "number" || cached.exp + SKEW_SECONDS > now)) return cached.caller;
     const parts = token.split(".").length;
     if (parts !== 3) throw jwtError("PGRST301", `Expected 3 parts in JWT; got ${parts}`);
     let claims: Claims;
@@ -64,7 +70,8 @@ export function createAuthenticator(ctx: StackContext) {
       throw jwtError("PGRST303", "The JWT 'exp' claim must be a number");
     }
     if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(token, claims);
-    return fromClaims(claims);
+    const caller = fromClaims(claims);
+    cache.set(token, { caller, exp: claims.exp });
+    return caller;
   };
 }

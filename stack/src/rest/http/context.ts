@@ -5,6 +5,7 @@ import type { Preferences } from "../parse/prefer.js";
 import type { SchemaCache } from "../schema/types.js";
 import type { Caller } from "./auth.js";
 import type { Media } from "./negotiate.js";
+import type { ResponseGucs } from "./response-gucs.js";
 
 export interface RestRequest {
   ctx: StackContext;
@@ -25,21 +26,36 @@ export interface RestRequest {
 
 export interface RestResponse {
   status: number;
-  headers: Record<string, string>;
+  /** A list for a header sent several times (Set-Cookie from response.headers). */
+  headers: Record<string, string | string[]>;
   body?: string;
+  /** response.headers / response.status as the request's statement left them. */
+  gucs?: ResponseGucs;
 }
 
 export function scopeFor(r: RestRequest, readOnly: boolean): RequestScope {
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(r.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
   return {
     role: r.caller.role,
     claims: r.caller.claims,
+    claimsJson: r.caller.claimsJson,
     method: r.method,
     path: r.path,
-    headers,
+    headers: flatHeaders(r.headers),
     searchPath: [r.schema, ...r.ctx.config.api.extra_search_path],
     readOnly,
     ...(r.prefs.timezone && { settings: { timezone: r.prefs.timezone } }),
   };
+}
+
+/** Header values as single strings (Node keeps repeated Set-Cookie as a list). */
+function flatHeaders(headers: RestRequest["headers"]): Record<string, string> {
+  let flat = true;
+  for (const k in headers) {
+    const v = headers[k];
+    if (v === undefined || Array.isArray(v)) flat = false;
+  }
+  if (flat) return headers as Record<string, string>;
+  const result: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) result[k] = Array.isArray(v) ? v.join(", ") : v;
+  return result;
 }

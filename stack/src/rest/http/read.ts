@@ -13,6 +13,7 @@ import type { RestRequest, RestResponse } from "./context.js";
 import { scopeFor } from "./context.js";
 import { CONTENT_TYPES } from "./negotiate.js";
 import { contentRange, csvHeader, preferenceApplied, readStatus, requireSingleRow, unwrapSingle } from "./respond.js";
+import { gucsOf, type ResponseGucs } from "./response-gucs.js";
 
 export interface CompiledRead {
   main: SqlQuery;
@@ -29,6 +30,7 @@ export interface ReadResult {
   total: number | null;
   page: number;
   body: string;
+  gucs?: ResponseGucs;
 }
 
 export function findRelation(cache: SchemaCache, schema: string, name: string): Relation {
@@ -112,9 +114,15 @@ export async function runRead(client: pg.PoolClient, compiled: CompiledRead): Pr
   return { ...resultOf(row), total };
 }
 
-/** The row every read statement returns: total, page (rows returned) and body. */
+/** The row every read statement returns: total, page (rows returned), body and response settings. */
 function resultOf(row: Record<string, unknown>): ReadResult {
-  return { total: row.total === null ? null : Number(row.total), page: Number(row.page), body: row.body as string };
+  const gucs = gucsOf(row);
+  return {
+    total: row.total === null ? null : Number(row.total),
+    page: Number(row.page),
+    body: row.body as string,
+    ...(gucs && { gucs }),
+  };
 }
 
 /** A read result as the HTTP response PostgREST would send. */
@@ -136,9 +144,9 @@ export function readResponse(
   }
   const status = readStatus(compiled.offset, result.page, result.total);
   headers["content-range"] = contentRange(compiled.offset, result.page, result.total);
-  const applied = preferenceApplied(r.prefs, ["count"]);
+  const applied = preferenceApplied(r.prefs, ["params", "count"]);
   if (applied) headers["preference-applied"] = applied;
-  return { status, headers, body: r.method === "HEAD" ? "" : body };
+  return { status, headers, body: r.method === "HEAD" ? "" : body, ...(result.gucs && { gucs: result.gucs }) };
 }
 
 const PLAN_CACHE_LIMIT = 1000;
@@ -160,8 +168,9 @@ export async function handleTableRead(r: RestRequest, name: string): Promise<Res
   const plan = compiled;
   const scope = scopeFor(r, true);
   // Without a planner estimate to ask for, the read is one statement: one round trip.
+  // Its result columns are always (total, page, body), so it can be prepared.
   const result = plan.planned
     ? await withScope(r.ctx.db.api, scope, (client) => runRead(client, plan))
-    : resultOf((await readInScope(r.ctx.db.api, scope, plan.main))[0]);
+    : resultOf((await readInScope(r.ctx.db.api, scope, { ...plan.main, prepare: true }))[0]);
   return readResponse(r, plan, result);
 }

@@ -45,6 +45,7 @@ const ECHOED: [keyof Preferences, string][] = [
   ["resolution", "resolution"],
   ["missing", "missing"],
   ["return", "return"],
+  ["params", "params"],
   ["count", "count"],
   ["tx", "tx"],
   ["handling", "handling"],

@@ -11,6 +11,7 @@ import type { RestRequest, RestResponse } from "./context.js";
 import { negotiateMedia, negotiateSchema, parseRange } from "./negotiate.js";
 import { handleOpenApi } from "./openapi.js";
 import { handleTableRead } from "./read.js";
+import { applyResponseGucs } from "./response-gucs.js";
 import { handleRpc } from "./rpc.js";
 import { handleTableWrite } from "./write.js";
 
@@ -74,7 +75,7 @@ export function registerRoutes(app: FastifyInstance, ctx: StackContext, schema: 
         media: negotiateMedia(req.headers.accept),
         ...(range && { range }),
       };
-      const res = await route(r);
+      const res = applyResponseGucs(await route(r));
       if (explicit) res.headers["content-profile"] = schemaName;
       reply
         .code(res.status)

@@ -4,7 +4,15 @@ import { withScope } from "../../db/index.js";
 import { pgrst } from "../errors.js";
 import { parseQuery } from "../parse/query.js";
 import { planRead } from "../plan/read.js";
-import { isReadOnlyCall, RPC_CTE, resultRelation, rpcFromBody, rpcFromQuery, SCALAR_COLUMN } from "../plan/rpc.js";
+import {
+  isReadOnlyCall,
+  RPC_CTE,
+  resultRelation,
+  rpcFromBody,
+  rpcFromQuery,
+  rpcSingleObject,
+  SCALAR_COLUMN,
+} from "../plan/rpc.js";
 import { callCte } from "../sql/index.js";
 import type { RestRequest, RestResponse } from "./context.js";
 import { scopeFor } from "./context.js";
@@ -16,7 +24,13 @@ export async function handleRpc(r: RestRequest, name: string): Promise<RestRespo
   const parsed = parseQuery(r.query, { rpcRead: isRead });
   const { call, query } = isRead
     ? rpcFromQuery(r.cache, r.schema, name, parsed)
-    : { call: rpcFromBody(r.cache, r.schema, name, r.body), query: parsed };
+    : {
+        call:
+          r.prefs.params === "single-object"
+            ? rpcSingleObject(r.cache, r.schema, name, r.body)
+            : rpcFromBody(r.cache, r.schema, name, r.body),
+        query: parsed,
+      };
   const { fn } = call;
   // A void result has nothing to select; the call still runs through the same path.
   const shaped = fn.returnKind === "void" ? { ...query, select: [] } : query;
@@ -32,6 +46,6 @@ export async function handleRpc(r: RestRequest, name: string): Promise<RestRespo
   const result = await withScope(r.ctx.db.api, scopeFor(r, readOnly), (client) => runRead(client, compiled), {
     rollback: r.prefs.tx === "rollback",
   });
-  if (fn.returnKind === "void") return { status: 204, headers: {} };
+  if (fn.returnKind === "void") return { status: 204, headers: {}, ...(result.gucs && { gucs: result.gucs }) };
   return readResponse(r, compiled, result, { singleValue: !fn.returnsSet });
 }

@@ -5,6 +5,8 @@ export interface Preferences {
   return?: "minimal" | "representation" | "headers-only";
   count?: "exact" | "planned" | "estimated";
   resolution?: "merge-duplicates" | "ignore-duplicates";
+  /** Deprecated by PostgREST but honoured: the RPC body is the one json argument. */
+  params?: "single-object";
   missing?: "default" | "null";
   handling?: "strict" | "lenient";
   tx?: "commit" | "rollback";
@@ -18,6 +20,7 @@ const CHOICES: Record<string, readonly string[]> = {
   return: ["minimal", "representation", "headers-only"],
   count: ["exact", "planned", "estimated"],
   resolution: ["merge-duplicates", "ignore-duplicates"],
+  params: ["single-object"],
   missing: ["default", "null"],
   handling: ["strict", "lenient"],
   tx: ["commit", "rollback"],

@@ -5,7 +5,7 @@ import { pgrst } from "../errors.js";
 import type { Preferences } from "../parse/prefer.js";
 import type { ApiQuery } from "../parse/types.js";
 import type { Relation } from "../schema/types.js";
-import { columnNotFound, writeBody } from "./body.js";
+import { columnNotFound, parseJsonBody, writeBody } from "./body.js";
 import { planRead } from "./read.js";
 import type { Condition, MutationPlan, ReadNode } from "./types.js";
 
@@ -24,6 +24,61 @@ export function planInsert(relation: Relation, q: ApiQuery, raw: string, prefs: 
     plan.onConflict = { columns, action: prefs.resolution === "merge-duplicates" ? "update" : "nothing" };
   }
   return plan;
+}
+
+/**
+ * PUT: upsert of the one row a filter on every primary-key column (`eq`, nothing
+ * else) names. Only the first payload row counts; its key must match the URL's,
+ * which the statement checks by writing nothing otherwise (PGRST115, see http/write).
+ */
+export function planPut(relation: Relation, q: ApiQuery, raw: string, maxRows: number): MutationPlan {
+  requireWritable(relation, relation.insertable && relation.updatable, "insert");
+  if (q.limits.length || q.offsets.length) {
+    throw pgrst(400, "PGRST114", "limit/offset querystring parameters are not allowed for PUT");
+  }
+  const where = q.logic.length ? [] : writeConditions(relation, q, maxRows);
+  if (!namesOneRowByKey(relation, where)) {
+    throw pgrst(405, "PGRST105", "Filters must include all and only primary key columns with 'eq' operators");
+  }
+  const body = writeBody(relation, firstRow(raw), q.columns);
+  if (!relation.pk.every((c) => body.columns.some((col) => col.name === c))) throw payloadKeyMismatch();
+  return {
+    kind: "insert",
+    relation,
+    body,
+    onConflict: { columns: relation.pk, action: "update" },
+    missingDefault: false,
+    payloadConditions: where,
+  };
+}
+
+export function payloadKeyMismatch() {
+  return pgrst(400, "PGRST115", "Payload values do not match URL in primary key column(s)");
+}
+
+function namesOneRowByKey(relation: Relation, where: Condition[]): boolean {
+  const columns = where.map((c) =>
+    c.kind === "op" &&
+    !c.negated &&
+    c.json.length === 0 &&
+    c.expr.op === "eq" &&
+    !("quantifier" in c.expr && c.expr.quantifier)
+      ? c.column.name
+      : undefined,
+  );
+  const pk = relation.pk;
+  return (
+    pk.length > 0 &&
+    columns.length === pk.length &&
+    columns.every((c) => c !== undefined) &&
+    pk.every((c) => columns.includes(c))
+  );
+}
+
+/** The first row of an array payload (PostgREST ignores the rest), or the object itself. */
+function firstRow(raw: string): string {
+  const value = parseJsonBody(raw);
+  return Array.isArray(value) ? JSON.stringify(value[0] ?? {}) : raw;
 }
 
 export function planUpdate(relation: Relation, q: ApiQuery, raw: string, where: Condition[]): MutationPlan {

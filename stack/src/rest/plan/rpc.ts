@@ -77,6 +77,21 @@ export function rpcFromBody(cache: SchemaCache, schema: string, name: string, ra
   return namedCall(fn, names, raw.trim() === "" ? "{}" : raw);
 }
 
+/**
+ * POST with `Prefer: params=single-object`: the whole body is the one argument of
+ * a function taking a single json/jsonb parameter, whatever its name.
+ */
+export function rpcSingleObject(cache: SchemaCache, schema: string, name: string, raw: string): RpcCall {
+  const json = raw.trim() === "" ? "{}" : raw;
+  parseJsonBody(json);
+  const fits = functionsNamed(cache, schema, name).filter(
+    (fn) => fn.params.length === 1 && JSON_TYPES.has(fn.params[0].typname),
+  );
+  if (fits.length === 1) return { fn: fits[0], args: { kind: "body", json } };
+  // No (or no single) candidate: the usual lookup names what was searched for.
+  return { fn: chooseFunction(cache, schema, name, [], true), args: { kind: "body", json } };
+}
+
 /** GET/HEAD: query parameters named like parameters are arguments; the rest filter the result. */
 export function rpcFromQuery(
   cache: SchemaCache,

@@ -55,6 +55,8 @@ export type MutationPlan =
       body: WriteBody;
       onConflict?: { columns: string[]; action: "update" | "nothing" };
       missingDefault: boolean;
+      /** PUT: only the payload row matching the URL's key filter is written (at most one). */
+      payloadConditions?: Condition[];
     }
   | { kind: "update"; relation: Relation; body: WriteBody; conditions: Condition[] }
   | { kind: "delete"; relation: Relation; conditions: Condition[] };

@@ -97,3 +97,54 @@ left join pg_type a_base on at.typtype = 'd' and a_base.oid = at.typbasetype
 left join pg_namespace a_basens on a_basens.oid = a_base.typnamespace
 where (n.nspname = any($1) or t.oid in (select prorettype from pg_proc p join pg_namespace pn on pn.oid = p.pronamespace where pn.nspname = any($1)))
 group by n.nspname, t.typname, c.relkind`;
+
+/**
+ * Which base-table column each column of an exposed view shows, as PostgREST's
+ * schema cache finds it: the view's query tree (pg_rewrite) records for every plain
+ * column reference its origin table and column (resorigtbl/resorigcol), followed
+ * through views on views. Subqueries inside a view add entries too; a view column
+ * that ends up with more than one origin is ambiguous and dropped by the loader.
+ */
+export const VIEW_COLUMNS_SQL = `
+with recursive entries as (
+  select r.ev_class as view_oid, replace(m[1], '\\', '') as col, m[2]::oid as tbl, m[3]::int2 as attnum
+  from pg_rewrite r
+  join pg_class c on c.oid = r.ev_class and c.relkind in ('v', 'm')
+  cross join lateral regexp_matches(r.ev_action::text,
+    ':resname ((?:[^ \\\\]|\\\\.)+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+) :resjunk false', 'g') m
+  where r.rulename = '_RETURN' and m[2] <> '0'
+),
+lineage as (
+  select e.view_oid, e.col, e.tbl, a.attname::text as src_col, 1 as depth
+  from entries e join pg_attribute a on a.attrelid = e.tbl and a.attnum = e.attnum
+  union all
+  select l.view_oid, l.col, e.tbl, a.attname::text, l.depth + 1
+  from lineage l
+  join entries e on e.view_oid = l.tbl and e.col = l.src_col
+  join pg_attribute a on a.attrelid = e.tbl and a.attnum = e.attnum
+  where l.depth < 16
+)
+select distinct vn.nspname as view_schema, v.relname as view, l.col as view_column,
+       tn.nspname as table_schema, t.relname as "table", l.src_col as table_column
+from lineage l
+join pg_class v on v.oid = l.view_oid
+join pg_namespace vn on vn.oid = v.relnamespace
+join pg_class t on t.oid = l.tbl and t.relkind in ('r', 'p', 'f')
+join pg_namespace tn on tn.oid = t.relnamespace
+where vn.nspname = any($1)`;
+
+/** Foreign keys of every user schema: views may show tables of schemas that are not exposed. */
+export const ALL_FOREIGN_KEYS_SQL = `
+select con.conname as name, n.nspname as schema, c.relname as "table",
+       array(select a.attname::text from unnest(con.conkey) with ordinality k(num, ord)
+             join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.ord) as cols,
+       fn.nspname as fschema, fc.relname as ftable,
+       array(select a.attname::text from unnest(con.confkey) with ordinality k(num, ord)
+             join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord) as fcols
+from pg_constraint con
+join pg_class c on c.oid = con.conrelid
+join pg_namespace n on n.oid = c.relnamespace
+join pg_class fc on fc.oid = con.confrelid
+join pg_namespace fn on fn.oid = fc.relnamespace
+where con.contype = 'f' and n.nspname not in ('pg_catalog', 'information_schema')
+order by con.conname`;

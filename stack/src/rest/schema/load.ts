@@ -1,7 +1,15 @@
 // Builds the schema cache from the catalogs (as the superuser: it must see every
 // table; what a caller may do is decided by Postgres privileges at request time).
 import type pg from "pg";
-import { COMPOSITES_SQL, CONSTRAINTS_SQL, ENUMS_SQL, FUNCTIONS_SQL, RELATIONS_SQL } from "./catalog.sql.js";
+import {
+  ALL_FOREIGN_KEYS_SQL,
+  COMPOSITES_SQL,
+  CONSTRAINTS_SQL,
+  ENUMS_SQL,
+  FUNCTIONS_SQL,
+  RELATIONS_SQL,
+  VIEW_COLUMNS_SQL,
+} from "./catalog.sql.js";
 import { addRelationships, type ForeignKey } from "./relationships.js";
 import {
   type Column,
@@ -14,6 +22,7 @@ import {
   type RelationKind,
   type SchemaCache,
 } from "./types.js";
+import { type ForeignKeyRow, type ViewColumnRow, viewForeignKeys } from "./views.js";
 
 const KINDS: Record<string, RelationKind> = {
   r: "table",
@@ -37,9 +46,13 @@ interface ArgRow {
 let versions = 0;
 
 export async function loadSchemaCache(db: pg.Pool | pg.ClientBase, schemas: string[]): Promise<SchemaCache> {
-  const [rels, cons, funcs, enums, composites] = await Promise.all(
-    [RELATIONS_SQL, CONSTRAINTS_SQL, FUNCTIONS_SQL, ENUMS_SQL, COMPOSITES_SQL].map((sql) => db.query(sql, [schemas])),
+  const [rels, cons, funcs, enums, composites, viewColumns] = await Promise.all(
+    [RELATIONS_SQL, CONSTRAINTS_SQL, FUNCTIONS_SQL, ENUMS_SQL, COMPOSITES_SQL, VIEW_COLUMNS_SQL].map((sql) =>
+      db.query(sql, [schemas]),
+    ),
   );
+  // Only needed when an exposed view shows a table: keys of any schema may apply.
+  const allForeignKeys = viewColumns.rows.length ? (await db.query(ALL_FOREIGN_KEYS_SQL)).rows : [];
   const enumMap = new Map<string, EnumDef>();
   for (const e of enums.rows as EnumDef[]) enumMap.set(qualifiedKey(e.schema, e.name), e);
 
@@ -82,6 +95,7 @@ export async function loadSchemaCache(db: pg.Pool | pg.ClientBase, schemas: stri
         });
     }
   }
+  fks.push(...viewForeignKeys(allForeignKeys as ForeignKeyRow[], viewColumns.rows as ViewColumnRow[], relations));
   addRelationships(fks);
 
   const functions = new Map<string, FunctionDef[]>();

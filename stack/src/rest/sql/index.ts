@@ -1,4 +1,4 @@
 export { SqlBuilder, type SqlQuery } from "./builder.js";
-export { mutationReadSql, mutationSql } from "./mutate.js";
-export { countSql, readSql } from "./read.js";
+export { INSERTED_COLUMN, mutationReadSql, mutationSql, tracksInserted } from "./mutate.js";
+export { countSql, RESPONSE_GUC_COLUMNS, readSql } from "./read.js";
 export { callCte } from "./rpc.js";

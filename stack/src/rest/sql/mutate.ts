@@ -21,19 +21,36 @@ function payloadRows(b: SqlBuilder, plan: MutationPlan & { kind: "insert" | "upd
   return `json_populate_recordset(null::${table}, (select json_agg(jsonb_build_object(${base}) || pgrst_e) from jsonb_array_elements(${json}::jsonb) pgrst_e))`;
 }
 
+/** Set on each row an upsert returns: inserted (true) or updated (false). */
+export const INSERTED_COLUMN = "pgrst_inserted";
+
+/**
+ * Whether the statement tells inserted from updated rows (201 vs 200): an upsert
+ * that may update, on a plain table, where a freshly inserted row has xmax 0.
+ */
+export function tracksInserted(plan: MutationPlan): boolean {
+  return plan.kind === "insert" && plan.onConflict?.action === "update" && plan.relation.kind === "table";
+}
+
 /** The DML statement; `returning` is `*` (representation), the PK (Location) or none. */
 export function mutationSql(b: SqlBuilder, plan: MutationPlan, returning: "all" | "pk" | "none"): string {
   const table = `${quoteQualified(plan.relation.schema, plan.relation.name)} as ${ALIAS}`;
-  const ret =
+  const items =
     returning === "all"
-      ? ` returning ${ALIAS}.*`
-      : returning === "pk" && plan.relation.pk.length
-        ? ` returning ${plan.relation.pk.map((c) => `${ALIAS}.${quoteIdent(c)}`).join(", ")}`
-        : "";
+      ? [`${ALIAS}.*`]
+      : returning === "pk"
+        ? plan.relation.pk.map((c) => `${ALIAS}.${quoteIdent(c)}`)
+        : [];
+  if (tracksInserted(plan)) items.push(`(${ALIAS}.xmax = 0) as ${INSERTED_COLUMN}`);
+  const ret = items.length ? ` returning ${items.join(", ")}` : "";
   if (plan.kind === "insert") {
     const cols = plan.body.columns.map((c) => quoteIdent(c.name));
+    const body = "pgrst_body";
+    const matching = plan.payloadConditions
+      ? ` where ${whereParts(b, { ...emptyNode(plan), conditions: plan.payloadConditions }, body).join(" and ")} limit 1`
+      : "";
     let sql = cols.length
-      ? `insert into ${table} (${cols.join(", ")}) select ${cols.join(", ")} from ${payloadRows(b, plan)} pgrst_body`
+      ? `insert into ${table} (${cols.join(", ")}) select ${cols.join(", ")} from ${payloadRows(b, plan)} ${body}${matching}`
       : `insert into ${table} default values`;
     if (plan.onConflict) {
       const target = plan.onConflict.columns.map(quoteIdent).join(", ");
@@ -68,5 +85,11 @@ function emptyNode(plan: MutationPlan): ReadNode {
 /** DML + the representation read over its RETURNING rows, in one statement. */
 export function mutationReadSql(b: SqlBuilder, plan: MutationPlan, node: ReadNode, csv: boolean): string {
   const dml = mutationSql(b, plan, "all");
-  return readSql(b, node, { csv, with: `with ${MUTATION_CTE} as (${dml}) ` });
+  return readSql(b, node, {
+    csv,
+    with: `with ${MUTATION_CTE} as (${dml}) `,
+    ...(tracksInserted(plan) && {
+      extraColumns: `(select count(*) from ${MUTATION_CTE} where ${INSERTED_COLUMN}) as inserted`,
+    }),
+  });
 }

@@ -131,6 +131,11 @@ function embedSql(b: SqlBuilder, node: ReadNode, parentAlias: string): string {
   return `(select coalesce(json_agg(${rowAlias}), '[]') from (${inner}) ${rowAlias})`;
 }
 
+/** Select-list items reading response.headers/status (null when unset or reset to ''). */
+export const RESPONSE_GUC_COLUMNS =
+  "nullif(current_setting('response.headers', true), '') as response_headers, " +
+  "nullif(current_setting('response.status', true), '') as response_status";
+
 export interface ReadSqlOptions {
   /** Count the matching rows in the same statement: all (count=exact) or up to a limit (count=estimated). */
   count?: { limit?: number };
@@ -140,6 +145,8 @@ export interface ReadSqlOptions {
   scalar?: string;
   /** Prefix, e.g. `with pgrst_source as (…)`. */
   with?: string;
+  /** More `expr as name` items for the result row (e.g. counts over the CTE). */
+  extraColumns?: string;
 }
 
 /**
@@ -166,7 +173,10 @@ function pageSql(b: SqlBuilder, node: ReadNode, alias: string, source: string, w
   );
 }
 
-/** The whole read: `total`, `page` (rows returned) and `body` (JSON or CSV text). */
+/**
+ * The whole read: `total`, `page` (rows returned), `body` (JSON or CSV text) and the
+ * response settings, evaluated after the rows (so functions the read called have run).
+ */
 export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions): string {
   const alias = "pgrst_t0";
   const where = whereSql(whereParts(b, node, alias));
@@ -189,7 +199,8 @@ export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions):
     : options.scalar
       ? `coalesce(json_agg(${row}.${quoteIdent(options.scalar)}), '[]')::text`
       : `coalesce(json_agg(${row}), '[]')::text`;
-  return `${options.with ?? ""}select ${total} as total, count(*) as page, ${body} as body from (${inner}) ${row}`;
+  const extra = options.extraColumns ? `, ${options.extraColumns}` : "";
+  return `${options.with ?? ""}select ${total} as total, count(*) as page, ${body} as body, ${RESPONSE_GUC_COLUMNS}${extra} from (${inner}) ${row}`;
 }
 
 /** Just the count, for `count=planned` (EXPLAIN's estimate). */

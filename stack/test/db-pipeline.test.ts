@@ -96,6 +96,66 @@ describe("pipeline", () => {
   });
 });
 
+describe("prepared statements", () => {
+  /** The named statements the pool's one connection holds, by text. */
+  async function preparedTexts(): Promise<string[]> {
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query("select statement from pg_prepared_statements order by prepare_time");
+      return rows.map((r) => r.statement as string);
+    } finally {
+      client.release();
+    }
+  }
+
+  it("parses a repeated statement once per connection and binds new values each time", async () => {
+    const text = "select $1::int * 2 as doubled";
+    const results = [];
+    for (const n of [1, 2, 3]) results.push(await readInScope(pool, scope, { text, values: [n], prepare: true }));
+    expect(results).toEqual([[{ doubled: 2 }], [{ doubled: 4 }], [{ doubled: 6 }]]);
+    const texts = await preparedTexts();
+    expect(texts.filter((t) => t === text)).toHaveLength(1);
+    // The caller settings are prepared too, and their values still change per call.
+    expect(texts.filter((t) => t.includes("set_config('role'"))).toHaveLength(1);
+    const [row] = await readInScope(
+      pool,
+      { ...scope, role: "anon" },
+      { text: "select current_user as who", values: [] },
+    );
+    expect(row).toEqual({ who: "anon" });
+  });
+
+  it("recovers when a new prepared statement fails: the name is closed, the text prepared again", async () => {
+    const text = "select $1::int + 0 as n";
+    await expect(readInScope(pool, scope, { text, values: ["not a number"], prepare: true })).rejects.toMatchObject({
+      code: "22P02",
+    });
+    expect(await readInScope(pool, scope, { text, values: [7], prepare: true })).toEqual([{ n: 7 }]);
+    expect((await preparedTexts()).filter((t) => t === text)).toHaveLength(1);
+  });
+
+  it("keeps at most 100 named statements per connection, closing the least recently used", async () => {
+    for (let i = 0; i < 120; i++) {
+      await readInScope(pool, scope, { text: `select $1::int + ${i} as n`, values: [1], prepare: true });
+    }
+    // An evicted name is closed with the connection's next batch.
+    await readInScope(pool, scope, { text: "select $1::int + 119 as n", values: [1], prepare: true });
+    const texts = await preparedTexts();
+    expect(texts.length).toBeLessThanOrEqual(100);
+    expect(texts).toContain("select $1::int + 119 as n");
+    expect(texts).not.toContain("select $1::int + 0 as n");
+  });
+
+  it("fails a batch whose values cannot be serialised before sending it, and the pool stays usable", async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await expect(
+      readInScope(pool, scope, { text: "select $1::jsonb as doc", values: [circular], prepare: true }),
+    ).rejects.toThrow(/circular/i);
+    expect(await readInScope(pool, scope, { text: "select 1 as one", values: [] })).toEqual([{ one: 1 }]);
+  });
+});
+
 describe("withScope", () => {
   it("opens the caller's transaction in one round trip and recovers when the settings fail", async () => {
     await expect(withScope(pool, { ...scope, role: "no_such_role" }, async () => 1)).rejects.toMatchObject({

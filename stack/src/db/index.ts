@@ -1,7 +1,7 @@
 // Connection pools and the per-request transaction every API service runs in.
 import pg from "pg";
 import { WELL_KNOWN } from "../config/index.js";
-import { pipeline } from "./pipeline.js";
+import { pipeline, type Statement } from "./pipeline.js";
 import { urlForRole } from "./postgres.js";
 
 // Timestamps and numerics are passed through as text: JSON built by Postgres keeps
@@ -43,6 +43,8 @@ export function openDatabase(url: string, poolSize = 10): Database {
 export interface RequestScope {
   role: string;
   claims: Record<string, unknown>;
+  /** `claims` as JSON when the caller already has it (REST keeps it per verified token). */
+  claimsJson?: string;
   method: string;
   path: string;
   /** Lower-cased request headers. */
@@ -90,13 +92,12 @@ export async function withScope<T>(
  * The one statement that makes a transaction the caller's: SET LOCAL ROLE via
  * set_config, the claims and request GUCs PostgREST sets, plus the legacy per-claim
  * settings that auth.uid() and storage policies read. `readOnly` also sets the
- * transaction read only (for transactions not opened by BEGIN READ ONLY).
+ * transaction read only (for transactions not opened by BEGIN READ ONLY). Its text
+ * depends only on which settings there are: prepared once per connection, and its
+ * result (the values just set) is not read.
  */
-export function scopeSettings(
-  scope: RequestScope,
-  options: { readOnly?: boolean } = {},
-): { text: string; values: string[] } {
-  const claims = JSON.stringify(scope.claims);
+export function scopeSettings(scope: RequestScope, options: { readOnly?: boolean } = {}): Statement {
+  const claims = scope.claimsJson ?? JSON.stringify(scope.claims);
   const sub = typeof scope.claims.sub === "string" ? scope.claims.sub : "";
   const email = typeof scope.claims.email === "string" ? scope.claims.email : "";
   const values: string[] = [
@@ -127,5 +128,5 @@ export function scopeSettings(
     parts.push(`set_config($${n}, $${n + 1}, true)`);
   }
   if (options.readOnly) parts.push("set_config('transaction_read_only', 'on', true)");
-  return { text: `select ${parts.join(", ")}`, values };
+  return { text: `select ${parts.join(", ")}`, values, prepare: true, discard: true };
 }

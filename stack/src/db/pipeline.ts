@@ -2,10 +2,12 @@
 // for its answer before the next; a request that needs "become the caller, then
 // read" would pay BEGIN, set_config, the read and COMMIT as four round trips. This
 // Submittable writes every statement (Parse/Bind/Describe/Execute, values as bind
-// parameters) followed by a single Sync: in the extended protocol the statements up
-// to a Sync run in one implicit transaction, committed at the Sync, rolled back on
-// the first error (the server skips the rest), so set_config(…, true) holds for the
-// statements after it and ends with them.
+// parameters) followed by a single Sync, in one socket write: in the extended
+// protocol the statements up to a Sync run in one implicit transaction, committed at
+// the Sync, rolled back on the first error (the server skips the rest), so
+// set_config(…, true) holds for the statements after it and ends with them.
+// Statements whose text repeats (the caller settings, compiled reads) are prepared
+// once per connection under a name, so Postgres parses and plans them once.
 import { createRequire } from "node:module";
 import type pg from "pg";
 import { type RequestScope, scopeSettings } from "./index.js";
@@ -13,6 +15,14 @@ import { type RequestScope, scopeSettings } from "./index.js";
 export interface Statement {
   text: string;
   values: unknown[];
+  /**
+   * Prepare once per connection and reuse (Postgres skips parse and, once it settles
+   * on a generic plan, planning). Only for texts that repeat and whose result columns
+   * never change: a cached plan whose result type changes fails (0A000).
+   */
+  prepare?: boolean;
+  /** The rows are not wanted (e.g. set_config results): not described, not parsed. */
+  discard?: boolean;
 }
 
 interface PgResult {
@@ -24,24 +34,77 @@ interface PgResult {
 }
 
 interface Connection {
-  stream: { cork?: () => void; uncork?: () => void };
-  parse(q: { text: string }): void;
-  bind(c: { values: unknown[]; valueMapper: (v: unknown) => unknown }): void;
-  describe(m: { type: "P"; name: string }): void;
-  execute(c: Record<string, never>): void;
-  sync(): void;
+  stream: { writable: boolean; write(buffer: Buffer): boolean };
   sendCopyFail(message: string): void;
 }
 
-// node-postgres' own row parsing (with the type parsers set in ./index.ts) and value
-// serialisation, so results and parameters are exactly what client.query gives.
+interface Serializer {
+  parse(q: { text: string; name: string }): Buffer;
+  bind(c: { statement: string; values: unknown[]; valueMapper: (v: unknown) => unknown }): Buffer;
+  describe(m: { type: "P"; name: string }): Buffer;
+  execute(): Buffer;
+  close(m: { type: "S"; name: string }): Buffer;
+  sync(): Buffer;
+}
+
+// node-postgres' own row parsing (with the type parsers set in ./index.ts), value and
+// message serialisation, so results and parameters are exactly what client.query gives.
 const require = createRequire(import.meta.url);
 const Result = require("pg/lib/result.js") as new () => PgResult;
 const { prepareValue } = require("pg/lib/utils.js") as { prepareValue: (v: unknown) => unknown };
+const { serialize } = require("pg-protocol") as { serialize: Serializer };
+
+/**
+ * Named statements one connection keeps (one per query shape: values are bound).
+ * Each holds a cached plan in its backend, tens of kB: the least recently used go.
+ */
+const MAX_PREPARED_PER_CONNECTION = 100;
+
+class PreparedStatements {
+  private readonly names = new Map<string, string>();
+  private counter = 0;
+  /** Names that may exist on the server but are not tracked: closed with the next batch. */
+  readonly toClose: string[] = [];
+
+  lookup(text: string): string | undefined {
+    const name = this.names.get(text);
+    if (name !== undefined) {
+      this.names.delete(text); // refresh its place in the LRU order
+      this.names.set(text, name);
+    }
+    return name;
+  }
+
+  newName(): string {
+    return `opsdesk_${++this.counter}`;
+  }
+
+  add(text: string, name: string): void {
+    this.names.set(text, name);
+    if (this.names.size <= MAX_PREPARED_PER_CONNECTION) return;
+    const [oldest, oldestName] = this.names.entries().next().value as [string, string];
+    this.names.delete(oldest);
+    this.toClose.push(oldestName);
+  }
+}
+
+const preparedByConnection = new WeakMap<Connection, PreparedStatements>();
+
+function preparedOf(connection: Connection): PreparedStatements {
+  let prepared = preparedByConnection.get(connection);
+  if (!prepared) {
+    prepared = new PreparedStatements();
+    preparedByConnection.set(connection, prepared);
+  }
+  return prepared;
+}
 
 class Pipeline {
   private readonly results: PgResult[];
   private current = 0;
+  private prepared?: PreparedStatements;
+  /** Statements parsed under a new name by this batch, by index. */
+  private readonly parsing: (string | undefined)[] = [];
   private settled = false;
   readonly done: Promise<PgResult[]>;
   private resolve!: (results: PgResult[]) => void;
@@ -55,18 +118,33 @@ class Pipeline {
     });
   }
 
-  submit(connection: Connection): void {
-    connection.stream.cork?.();
+  /**
+   * The whole batch as one buffer, one socket write. A value that cannot be
+   * serialised fails the batch before anything is sent (node-postgres then reports
+   * the returned error and frees the connection).
+   */
+  submit(connection: Connection): Error | undefined {
+    const prepared = preparedOf(connection);
+    this.prepared = prepared;
     try {
-      for (const s of this.statements) {
-        connection.parse({ text: s.text });
-        connection.bind({ values: s.values, valueMapper: prepareValue });
-        connection.describe({ type: "P", name: "" });
-        connection.execute({});
-      }
-      connection.sync();
-    } finally {
-      connection.stream.uncork?.();
+      // Closes first: they cannot fail, so an error later in the batch does not skip them.
+      const messages = prepared.toClose.splice(0).map((name) => serialize.close({ type: "S", name }));
+      this.statements.forEach((s, i) => {
+        let name = s.prepare ? prepared.lookup(s.text) : "";
+        if (name === undefined) {
+          name = prepared.newName();
+          this.parsing[i] = name;
+        }
+        if (name === "" || this.parsing[i]) messages.push(serialize.parse({ text: s.text, name }));
+        messages.push(serialize.bind({ statement: name, values: s.values, valueMapper: prepareValue }));
+        if (!s.discard) messages.push(serialize.describe({ type: "P", name: "" }));
+        messages.push(serialize.execute());
+      });
+      messages.push(serialize.sync());
+      if (connection.stream.writable) connection.stream.write(Buffer.concat(messages));
+      return undefined;
+    } catch (err) {
+      return err instanceof Error ? err : new Error(String(err));
     }
   }
 
@@ -75,15 +153,31 @@ class Pipeline {
   }
 
   handleDataRow(msg: { fields: unknown[] }): void {
+    if (this.statements[this.current].discard) return;
     const result = this.results[this.current];
     result.addRow(result.parseRow(msg.fields));
   }
 
   handleCommandComplete(msg: unknown): void {
+    this.settleParse(this.current, true);
     this.results[this.current++].addCommandComplete(msg);
   }
 
+  /**
+   * A statement that completed was parsed; for the one that failed (or any
+   * skipped after it) it is unknown whether the Parse got through, so its name is
+   * closed with the next batch on this connection (closing a missing name is no error).
+   */
+  private settleParse(index: number, parsed: boolean): void {
+    const name = this.parsing[index];
+    if (!name || !this.prepared) return;
+    this.parsing[index] = undefined;
+    if (parsed) this.prepared.add(this.statements[index].text, name);
+    else this.prepared.toClose.push(name);
+  }
+
   handleEmptyQuery(): void {
+    this.settleParse(this.current, true);
     this.current++;
   }
 
@@ -91,6 +185,7 @@ class Pipeline {
   handleError(err: Error): void {
     if (this.settled) return;
     this.settled = true;
+    for (let i = this.current; i < this.statements.length; i++) this.settleParse(i, false);
     this.reject(err);
   }
 

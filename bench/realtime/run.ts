@@ -2,7 +2,11 @@
 // 1, 50 and 200 subscribers (each a different user, each allowed to see the rows
 // through a membership policy), at 100 changes/s, and the sustained rate at which
 // changes reach every subscriber when inserts come as fast as they can.
-// Run: npx tsx bench/realtime/run.ts   (≤ 60 s; ports 55050/55051)
+// Baseline, measured in the same run with the same clients: the same inserts into a
+// table of the same shape without RLS, so the ratio is what the per-subscriber RLS
+// check costs on top of capture and fan-out.
+// Run: npx tsx bench/realtime/run.ts   (about 60 s; ports 55100/55101)
+//   BENCH_SUBSCRIBERS=200 for one row only.
 import { type ChildProcess, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,13 +16,16 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { createLogger } from "../../stack/src/shared/log.js";
 import { type RunningStack, startStack } from "../../stack/src/stack.js";
+import { type CpuSample, cpuSample, cpuSince } from "./cpu.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectDir = path.resolve(here, "../../stack/test/fixtures/realtime");
-const SUBSCRIBER_COUNTS = [1, 50, 200];
+const SUBSCRIBER_COUNTS = (process.env.BENCH_SUBSCRIBERS ?? "1,50,200").split(",").map(Number);
 const LATENCY_RATE = 100; // changes/s while measuring latency
 const LATENCY_SECONDS = 3;
-const FLOOD_SECONDS = 3;
+const FLOOD_CHANGES = 1000;
+const RLS_TABLE = "bench_posts";
+const OPEN_TABLE = "bench_open";
 
 const SETUP = `
   create table if not exists public.bench_posts (
@@ -26,43 +33,38 @@ const SETUP = `
     feed int not null,
     body text not null
   );
+  create table if not exists public.bench_open (like public.bench_posts including all);
   create table if not exists public.bench_members (feed int not null, user_id uuid not null, primary key (feed, user_id));
   alter table public.bench_posts enable row level security;
   drop policy if exists "members read" on public.bench_posts;
   create policy "members read" on public.bench_posts for select to authenticated
     using (exists (select 1 from public.bench_members m where m.feed = bench_posts.feed and m.user_id = auth.uid()));
-  grant select on public.bench_posts, public.bench_members to authenticated;
-  do $$ begin
-    if not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename = 'bench_posts') then
-      alter publication supabase_realtime add table public.bench_posts;
-    end if;
-  end $$;`;
+  grant select on public.bench_posts, public.bench_open, public.bench_members to authenticated;
+  alter publication supabase_realtime add table public.bench_posts, public.bench_open;`;
 
-const percentile = (xs: number[], p: number) => {
-  if (xs.length === 0) return Number.NaN;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Receipt {
-  id: number;
-  latencyMs: number;
-  at: number;
+interface Report {
+  /** Changes that reached every subscriber. */
+  complete: number;
+  p50: number;
+  p99: number;
+  /** When the last change arrived (ms since the epoch). */
+  lastAt: number;
 }
 
 /** The subscribing clients live in a child process (bench/realtime/subscribers.ts). */
 class Subscribers {
   private readonly child: ChildProcess;
-  private replies: Array<(msg: { type: string; receipts?: Receipt[] }) => void> = [];
+  private replies: Array<(msg: Record<string, number>) => void> = [];
   count = 0;
 
   constructor() {
     this.child = fork(path.join(here, "subscribers.ts"), [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
-    this.child.on("message", (msg: { type: string; receipts?: Receipt[] }) => this.replies.shift()?.(msg));
+    this.child.on("message", (msg: Record<string, number>) => this.replies.shift()?.(msg));
   }
 
-  private ask(message: object): Promise<{ type: string; receipts?: Receipt[] }> {
+  private ask(message: object): Promise<Record<string, number>> {
     return new Promise((resolve) => {
       this.replies.push(resolve);
       this.child.send(message);
@@ -79,56 +81,104 @@ class Subscribers {
   }
 
   reset = () => this.ask({ type: "reset" });
-  receipts = async () => (await this.ask({ type: "report" })).receipts ?? [];
+  progress = async () => (await this.ask({ type: "progress" })).complete;
+  report = async () => (await this.ask({ type: "report" })) as unknown as Report;
   close = () => this.child.send({ type: "exit" });
 }
 
-/** Changes that reached every one of `n` subscribers. */
-function complete(receipts: Receipt[], n: number): number {
-  const counts = new Map<number, number>();
-  for (const r of receipts) counts.set(r.id, (counts.get(r.id) ?? 0) + 1);
-  let done = 0;
-  for (const c of counts.values()) if (c >= n) done++;
-  return done;
+function insert(pool: pg.Pool, table: string): Promise<unknown> {
+  return pool.query(`insert into public.${table} (feed, body) values (1, 'bench')`);
 }
 
-async function insertAtRate(pool: pg.Pool, rate: number, seconds: number): Promise<number> {
+async function insertAtRate(pool: pg.Pool, table: string, rate: number, seconds: number): Promise<number> {
   const total = rate * seconds;
   const started = performance.now();
   for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
+    const wait = started + (i * 1000) / rate - performance.now();
     if (wait > 0) await sleep(wait);
-    void pool.query("insert into public.bench_posts (feed, body) values (1, $1)", [`post ${i}`]);
+    void insert(pool, table);
   }
   return total;
 }
 
-async function insertFlat(pool: pg.Pool, seconds: number, concurrency: number): Promise<number> {
-  const until = performance.now() + seconds * 1000;
+/** `total` inserts from `concurrency` connections, each as soon as the previous one returned. */
+async function insertFlat(pool: pg.Pool, table: string, total: number, concurrency: number): Promise<number> {
   let n = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until) {
-        await pool.query("insert into public.bench_posts (feed, body) values (1, 'flood')");
+      while (n < total) {
         n++;
+        await insert(pool, table);
       }
     }),
   );
   return n;
 }
 
-async function drained(subs: Subscribers, expected: number, timeoutMs: number): Promise<Receipt[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const receipts = await subs.receipts();
-    if (complete(receipts, subs.count) >= expected || Date.now() > deadline) return receipts;
-    await sleep(100);
+/** Waits until the stack has acknowledged all WAL written so far (no backlog from the last phase). */
+async function settled(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const behind = await pool.query(
+      "select 1 from pg_replication_slots where slot_type = 'logical' and confirmed_flush_lsn < $1::pg_lsn",
+      [rows[0].lsn],
+    );
+    if (behind.rows.length === 0) return;
+    await sleep(50);
   }
 }
 
+async function drained(subs: Subscribers, expected: number, timeoutMs: number): Promise<Report> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await subs.progress()) < expected && Date.now() < deadline) await sleep(50);
+  return subs.report();
+}
+
+interface Figures {
+  delivered: string;
+  p50: number;
+  p99: number;
+  /** Changes/s that reached every subscriber while inserts came as fast as they could. */
+  sustained: number;
+  /** Server CPU (stack + Postgres) per change while sending at 100/s. */
+  cpu: CpuSample;
+}
+
+async function measure(subs: Subscribers, pool: pg.Pool, table: string): Promise<Figures> {
+  await settled(pool);
+  await subs.reset();
+  const cpuStart = cpuSample(pgDataDir);
+  const sent = await insertAtRate(pool, table, LATENCY_RATE, LATENCY_SECONDS);
+  const atRate = await drained(subs, sent, 10_000);
+  const cpu = cpuSince(cpuStart, pgDataDir);
+  await settled(pool);
+  await subs.reset();
+  const t0 = Date.now();
+  const flooded = await insertFlat(pool, table, FLOOD_CHANGES, 4);
+  const flood = await drained(subs, flooded, 20_000);
+  return {
+    delivered: `${atRate.complete}/${sent}`,
+    p50: atRate.p50,
+    p99: atRate.p99,
+    sustained: flood.complete / ((Math.max(flood.lastAt, t0 + 1) - t0) / 1000),
+    cpu: { nodeMs: cpu.nodeMs / sent, postgresMs: cpu.postgresMs / sent },
+  };
+}
+
+const ms = (x: number) => `${Number.isNaN(x) ? "-" : x.toFixed(0)} ms`;
+const cpuMs = (c: CpuSample) => `${c.nodeMs.toFixed(2)}+${c.postgresMs.toFixed(2)}`.padStart(11);
+const ratio = (a: number, b: number) => `${(a / Math.max(b, 1)).toFixed(1)}x`;
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-bench-realtime-"));
-const stack = await startStack({ projectDir, dataDir, port: 55050, dbPort: 55051, log: createLogger("bench") });
+const stack = await startStack({
+  projectDir,
+  dataDir,
+  port: Number(process.env.BENCH_API_PORT ?? 55100),
+  dbPort: Number(process.env.BENCH_DB_PORT ?? 55101),
+  log: createLogger("bench"),
+});
+const pgDataDir = path.join(dataDir, "db");
 const pool = new pg.Pool({ connectionString: stack.dbUrl, max: 4 });
 const subs = new Subscribers();
 try {
@@ -139,41 +189,36 @@ try {
     for (const u of users) await pool.query("insert into public.bench_members values (1, $1)", [u]);
     await subs.add(stack, users);
     await sleep(300);
-
-    await subs.reset();
-    const sent = await insertAtRate(pool, LATENCY_RATE, LATENCY_SECONDS);
-    const atRate = await drained(subs, sent, 10_000);
-    const lat = atRate.map((r) => r.latencyMs);
-
-    await subs.reset();
-    const t0 = Date.now();
-    const flooded = await insertFlat(pool, FLOOD_SECONDS, 4);
-    const flood = await drained(subs, flooded, 15_000);
-    const lastAt = flood.reduce((max, r) => Math.max(max, r.at), t0);
-    const sustained = complete(flood, n) / ((lastAt - t0) / 1000);
-
+    const rls = await measure(subs, pool, RLS_TABLE);
+    const open = await measure(subs, pool, OPEN_TABLE);
     rows.push(
       [
         String(n).padStart(11),
-        `${complete(atRate, n)}/${sent}`.padStart(11),
-        `${percentile(lat, 50)} ms`.padStart(8),
-        `${percentile(lat, 99)} ms`.padStart(8),
-        `${sustained.toFixed(0)}/s`.padStart(10),
-        `${(sustained * n).toFixed(0)}/s`.padStart(12),
-        `${percentile(
-          flood.map((r) => r.latencyMs),
-          99,
-        )} ms`.padStart(10),
+        rls.delivered.padStart(9),
+        ms(rls.p50).padStart(8),
+        ms(rls.p99).padStart(8),
+        `${rls.sustained.toFixed(0)}/s`.padStart(9),
+        `| ${ms(open.p50).padStart(6)}`,
+        ms(open.p99).padStart(7),
+        `${open.sustained.toFixed(0)}/s`.padStart(8),
+        `| ${ratio(rls.p99, open.p99).padStart(6)}`,
+        ratio(open.sustained, rls.sustained).padStart(8),
+        os.loadavg()[0].toFixed(2).padStart(6),
+        `| ${cpuMs(rls.cpu)}  ${cpuMs(open.cpu)}`,
       ].join("  "),
     );
   }
+  console.log(`\nRealtime postgres_changes, one user per subscriber, latency at ${LATENCY_RATE} changes/s`);
+  console.log("              RLS (membership policy)                 | no RLS (baseline)       | RLS cost");
   console.log(
-    `\nRealtime postgres_changes, RLS membership policy, one user per subscriber; latency at ${LATENCY_RATE} changes/s`,
+    "subscribers  delivered*     p50      p99  sustained  |    p50      p99  sustd.  | p99     rate  load1 | CPU ms/change RLS, open",
   );
-  console.log("subscribers  delivered*      p50      p99  sustained  deliveries  flood p99");
   for (const row of rows) console.log(row);
   console.log(
-    "* changes that reached every subscriber at 100/s; sustained = changes/s reaching all, inserts as fast as 4 connections go",
+    "* changes that reached every subscriber at 100/s; sustained = changes/s reaching all while 4 connections insert 1000 rows as fast as they can",
+  );
+  console.log(
+    "target (200 subscribers): >= 100 changes/s with p99 <= 50 ms; hosted Supabase: ~30/s to 500, p95 228 ms",
   );
 } finally {
   subs.close();

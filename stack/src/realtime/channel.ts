@@ -7,18 +7,21 @@ import type { Claims } from "../shared/jwt.js";
 import { confirmToken, TokenError } from "./auth.js";
 import { OutgoingBroadcast } from "./broadcast.js";
 import { type BindingParams, bindingId } from "./changes/bindings.js";
-import { BindingError, type ChangeData, type ChangeSubscriber } from "./changes/index.js";
+import { BindingError, type ChangeSubscriber } from "./changes/index.js";
 import { topicKey } from "./hub.js";
 import { canWrite, type Extension, readableExtensions } from "./policies.js";
 import type { PresenceDiff } from "./presence.js";
-import { encodeFrame, encodeFrameWithPayload, type Frame, type Vsn } from "./protocol/frames.js";
+import { encodeFrame, type Frame, frameAround, type Vsn } from "./protocol/frames.js";
 import { fanOut, fanOutPresence, type RealtimeRuntime, type TopicMember } from "./runtime.js";
 
 export interface SocketLink {
   readonly vsn: Vsn;
   /** The JWT the socket connected with: stands in for `sb_` keys and absent tokens. */
   readonly tenantToken: string;
+  /** Strings go out as text frames, buffers as binary ones. */
   send(data: string | Buffer): void;
+  /** UTF-8 JSON already encoded, as a text frame. */
+  sendText(bytes: Buffer): void;
   /** The channel ended by itself (leave, shutdown). */
   detach(channel: Channel): void;
 }
@@ -55,6 +58,8 @@ export class Channel implements TopicMember, ChangeSubscriber {
   private writable = new Map<Extension, boolean>();
   private bindings: BindingParams[] = [];
   private tokenTimer: NodeJS.Timeout | null = null;
+  /** The bytes of a postgres_changes frame around its data, by the binding ids it carries. */
+  private readonly changeFrames = new Map<string, [Buffer, Buffer]>();
 
   constructor(
     private readonly rt: RealtimeRuntime,
@@ -297,10 +302,17 @@ export class Channel implements TopicMember, ChangeSubscriber {
     this.push("presence_diff", diff);
   }
 
-  deliver(ids: number[], _data: ChangeData, json: string): void {
+  deliver(ids: number[], data: Buffer): void {
     if (this.closed) return;
-    const frame = { joinRef: this.joinRef, ref: null, topic: this.topic, event: "postgres_changes" };
-    this.socket.send(encodeFrameWithPayload(this.socket.vsn, frame, `{"ids":${JSON.stringify(ids)},"data":${json}}`));
+    const key = ids.join(",");
+    let around = this.changeFrames.get(key);
+    if (!around) {
+      const frame = { joinRef: this.joinRef, ref: null, topic: this.topic, event: "postgres_changes" };
+      const [head, tail] = frameAround(this.socket.vsn, frame);
+      around = [Buffer.from(`${head}{"ids":[${key}],"data":`), Buffer.from(`}${tail}`)];
+      this.changeFrames.set(key, around);
+    }
+    this.socket.sendText(Buffer.concat([around[0], data, around[1]]));
   }
 
   // ---- frames and lifecycle ------------------------------------------------

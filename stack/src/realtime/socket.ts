@@ -30,6 +30,14 @@ export class RealtimeSocket implements SocketLink {
   }
 
   send(data: string | Buffer): void {
+    this.write(data, typeof data !== "string");
+  }
+
+  sendText(bytes: Buffer): void {
+    this.write(bytes, false);
+  }
+
+  private write(data: string | Buffer, binary: boolean): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.rt.log.warn("realtime client too slow to read; disconnecting it");
@@ -38,7 +46,7 @@ export class RealtimeSocket implements SocketLink {
       return;
     }
     this.cork();
-    this.ws.send(data);
+    this.ws.send(data, { binary });
   }
 
   /**

@@ -8,7 +8,7 @@ import { rowMatches } from "./filters.js";
 import { buildData, errorData, NO_PRIMARY_KEY, type RowChange, UNAUTHORIZED } from "./payload.js";
 import type { RelationCatalog, RelationInfo } from "./relations.js";
 import type { ChangeData, ChangeSubscriber, SubscriptionRegistry } from "./subscriptions.js";
-import { visibleRows } from "./visibility.js";
+import { type Viewer, visibleRows } from "./visibility.js";
 
 export interface TimedChange {
   change: RowChange;
@@ -30,6 +30,29 @@ interface Pending {
 
 /** Error-only payloads carry no row, so there is nothing for RLS to hide. */
 const carriesRow = (data: ChangeData | null | undefined) => data?.columns !== undefined;
+
+/**
+ * One viewer per distinct (role, claims) among the subscribers that would get a row:
+ * many channels of one user cost one check. `viewerOf` maps each to its viewer.
+ */
+function distinctViewers(list: Pending[]): { viewers: Viewer[]; viewerOf: Map<ChangeSubscriber, number> } {
+  const viewers: Viewer[] = [];
+  const viewerOf = new Map<ChangeSubscriber, number>();
+  const byIdentity = new Map<string, number>();
+  for (const p of list) {
+    for (const s of p.hits.keys()) {
+      if (viewerOf.has(s) || !carriesRow(p.dataByRole.get(s.role))) continue;
+      const identity = `${s.role}\u0000${s.claimsJson}`;
+      let index = byIdentity.get(identity);
+      if (index === undefined) {
+        index = viewers.push({ role: s.role, claimsJson: s.claimsJson }) - 1;
+        byIdentity.set(identity, index);
+      }
+      viewerOf.set(s, index);
+    }
+  }
+  return { viewers, viewerOf };
+}
 
 export class ChangeDispatcher {
   constructor(
@@ -110,45 +133,36 @@ export class ChangeDispatcher {
       byTable.set(p.rel, list);
     }
     for (const [rel, list] of byTable) {
-      // One viewer per distinct (role, claims): many channels of one user cost one check.
-      const viewers = new Map<string, { role: string; claimsJson: string }>();
-      for (const p of list) {
-        for (const s of p.hits.keys()) {
-          if (carriesRow(p.dataByRole.get(s.role))) {
-            viewers.set(`${s.role}\u0000${s.claimsJson}`, { role: s.role, claimsJson: s.claimsJson });
-          }
-        }
-      }
-      const keys = [...viewers.keys()];
+      const { viewers, viewerOf } = distinctViewers(list);
       const keyRows = list.map((p) => rel.primaryKey.map((c) => p.change.newRow?.[c] ?? null));
       let visible: Array<Set<number>> = [];
       try {
         const xids = [...new Set(list.map((p) => p.xid))];
-        visible = await visibleRows(this.pool, rel, keyRows, xids, [...viewers.values()]);
+        visible = await visibleRows(this.pool, rel, keyRows, xids, viewers);
       } catch (err) {
         this.log.warn(`RLS check on ${rel.schema}.${rel.table} failed; changes withheld`, err);
       }
-      const seen = new Map(keys.map((k, i) => [k, visible[i] ?? new Set<number>()]));
       list.forEach((p, row) => {
         for (const s of p.hits.keys()) {
-          if (seen.get(`${s.role}\u0000${s.claimsJson}`)?.has(row)) p.allowed?.add(s);
+          const viewer = viewerOf.get(s);
+          if (viewer !== undefined && visible[viewer]?.has(row)) p.allowed?.add(s);
         }
       });
     }
   }
 
   private deliver(p: Pending): void {
-    const jsonByRole = new Map<string, string>();
+    const encodedByRole = new Map<string, Buffer>();
     for (const [subscriber, ids] of p.hits) {
       const data = p.dataByRole.get(subscriber.role);
       if (!data) continue;
       if (carriesRow(data) && p.allowed && !p.allowed.has(subscriber)) continue;
-      let json = jsonByRole.get(subscriber.role);
-      if (json === undefined) {
-        json = JSON.stringify(data);
-        jsonByRole.set(subscriber.role, json);
+      let encoded = encodedByRole.get(subscriber.role);
+      if (encoded === undefined) {
+        encoded = Buffer.from(JSON.stringify(data));
+        encodedByRole.set(subscriber.role, encoded);
       }
-      subscriber.deliver(ids, data, json);
+      subscriber.deliver(ids, encoded);
     }
   }
 }

@@ -129,8 +129,12 @@ export class ReplicationFeed {
     );
     service.on("data", (_lsn: string, message: Pgoutput.Message) => this.onMessage(message));
     service.on("heartbeat", (lsn: string, _ts: number, shouldRespond: boolean) => {
-      // Nothing received is pending: everything up to the server's position is handled.
-      if (shouldRespond && this.idle()) void service.acknowledge(lsn);
+      // Answer every keepalive that asks for it, busy or not: the walsender ends a
+      // stream that reports nothing within wal_sender_timeout, and one long dispatch
+      // (a burst behind slow policies) can take longer than that. With nothing pending
+      // everything up to the server's position is handled; otherwise only what was
+      // dispatched, so the slot keeps what is still in flight.
+      if (shouldRespond) void service.acknowledge(this.idle() ? lsn : lsnText(this.dispatchedUpTo));
     });
     service.on("error", (err: Error) => this.onStreamEnd(service, err));
     this.service = service;
@@ -248,6 +252,10 @@ export class ReplicationFeed {
 function lsnValue(lsn: string): bigint {
   const [hi, lo] = lsn.split("/");
   return (BigInt(`0x${hi}`) << 32n) | BigInt(`0x${lo}`);
+}
+
+function lsnText(value: bigint): string {
+  return `${(value >> 32n).toString(16).toUpperCase()}/${(value & 0xffffffffn).toString(16).toUpperCase()}`;
 }
 
 function pick(row: TextRow, columns: string[]): TextRow {

@@ -22,8 +22,8 @@ export interface ChangeSubscriber {
   readonly role: string;
   /** Its claims, JSON-encoded, for `request.jwt.claims`. */
   readonly claimsJson: string;
-  /** `json` is `data` serialised once for every receiver of the same role. */
-  deliver(ids: number[], data: ChangeData, json: string): void;
+  /** `data` is the change's ChangeData as UTF-8 JSON, encoded once for every receiver of the same role. */
+  deliver(ids: number[], data: Buffer): void;
 }
 
 export interface ChangeBinding {

@@ -1,6 +1,6 @@
 // Row-level security for postgres_changes: which of several committed rows of one
 // table may each subscriber (role + claims) select? One round trip for all rows and
-// all subscribers (realtime.stack_visible_rows, base file 42): the rows are looked
+// all subscribers (realtime.stack_visible_rows, base file 43): the rows are looked
 // up by primary key after commit, as the subscriber, so SELECT policies decide.
 import type pg from "pg";
 import { quoteIdent, quoteQualified } from "../../shared/sql.js";
@@ -12,8 +12,10 @@ export interface Viewer {
 }
 
 /**
- * `select array_agg(ordinal) from jsonb_array_elements($1) … where exists (select 1
- * from "s"."t" where "id" = (row->>0)::bigint …)`: $1 holds each row's key values.
+ * `select array_agg(ordinal) from jsonb_array_elements($1) … where (select true from
+ * "s"."t" where "id" = (key->>0)::bigint …)`: $1 holds each row's key values. The
+ * lookup is a scalar subquery so that it stays one primary-key probe per row: as a
+ * join, a generic plan may hash the whole table (and run its policy on every row).
  */
 export function visibleRowsSql(rel: RelationInfo): string {
   const match = rel.primaryKey
@@ -24,16 +26,62 @@ export function visibleRowsSql(rel: RelationInfo): string {
     .join(" and ");
   return (
     "select coalesce(array_agg(k.ordinal::int), '{}') from jsonb_array_elements($1::jsonb) with ordinality k(key, ordinal) " +
-    `where exists (select 1 from ${quoteQualified(rel.schema, rel.table)} where ${match})`
+    `where (select true from ${quoteQualified(rel.schema, rel.table)} where ${match})`
   );
 }
 
+/** The claim values the legacy `request.jwt.claim.*` settings carry ('' when absent). */
+function claimText(claimsJson: string, name: "sub" | "email"): string {
+  const value = (JSON.parse(claimsJson) as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : "";
+}
+
+/** Ordinals (1-based, into keys) of the rows each viewer may see; viewers that see none are absent. */
 async function check(pool: pg.Pool, rel: RelationInfo, keys: string, viewers: Viewer[], xids: number[]) {
-  const { rows } = await pool.query<{ visible: number[][] }>(
-    "select realtime.stack_visible_rows($1, $2, $3, $4, $5) as visible",
-    [visibleRowsSql(rel), keys, viewers.map((v) => v.role), viewers.map((v) => v.claimsJson), xids],
+  const { rows } = await pool.query<{ viewer: number; ordinals: number[] }>(
+    "select viewer, ordinals from realtime.stack_visible_rows($1, $2, $3, $4, $5, $6, $7)",
+    [
+      visibleRowsSql(rel),
+      keys,
+      xids,
+      viewers.map((v) => v.role),
+      viewers.map((v) => v.claimsJson),
+      viewers.map((v) => claimText(v.claimsJson, "sub")),
+      viewers.map((v) => claimText(v.claimsJson, "email")),
+    ],
   );
-  return rows[0].visible;
+  const visible: number[][] = viewers.map(() => []);
+  for (const row of rows) visible[row.viewer - 1] = row.ordinals;
+  return visible;
+}
+
+/** Viewers per call at least before the check is split over two connections. */
+const MIN_VIEWERS_PER_CALL = 32;
+/** Calls one check runs at once: Postgres checks the groups on separate cores. */
+const PARALLEL_CALLS = 2;
+
+/** Consecutive groups (role order kept, so each group keeps one plan per role). */
+function split<T>(items: T[]): T[][] {
+  const calls = Math.min(PARALLEL_CALLS, Math.max(1, Math.floor(items.length / MIN_VIEWERS_PER_CALL)));
+  const size = Math.ceil(items.length / calls);
+  return Array.from({ length: calls }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+/** One group's check; when it fails, each viewer alone, so that one bad claim hides rows from that viewer only. */
+async function checkGroup(pool: pg.Pool, rel: RelationInfo, keys: string, viewers: Viewer[], xids: number[]) {
+  try {
+    return await check(pool, rel, keys, viewers, xids);
+  } catch {
+    // One subscriber's claims can break a policy (a bad cast).
+    return Promise.all(
+      viewers.map((v) =>
+        check(pool, rel, keys, [v], xids).then(
+          (r) => r[0],
+          () => [],
+        ),
+      ),
+    );
+  }
 }
 
 /**
@@ -52,22 +100,8 @@ export async function visibleRows(
   // Grouped by role, the prepared check keeps one plan while the role stays the same.
   const order = viewers.map((_, i) => i).sort((a, b) => (viewers[a].role < viewers[b].role ? -1 : 1));
   const keys = JSON.stringify(keyRows);
-  const sorted = order.map((i) => viewers[i]);
-  let visible: number[][];
-  try {
-    visible = await check(pool, rel, keys, sorted, xids);
-  } catch {
-    // One subscriber's claims can break a policy (a bad cast): check each alone so
-    // that only that subscriber misses the rows.
-    visible = await Promise.all(
-      sorted.map((v) =>
-        check(pool, rel, keys, [v], xids).then(
-          (r) => r[0],
-          () => [],
-        ),
-      ),
-    );
-  }
+  const groups = split(order.map((i) => viewers[i]));
+  const visible = (await Promise.all(groups.map((g) => checkGroup(pool, rel, keys, g, xids)))).flat();
   order.forEach((viewerIndex, position) => {
     for (const ordinal of visible[position] ?? []) result[viewerIndex].add(ordinal - 1);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeFrame, encodeFrame, encodeUserBroadcast, FrameError } from "./frames.js";
+import { decodeFrame, encodeFrame, encodeUserBroadcast, FrameError, frameAround } from "./frames.js";
 
 /** A kind 3 user broadcast push, laid out as realtime-js's serializer writes it. */
 function push(joinRef: string, ref: string, topic: string, event: string, encoding: number, body: Buffer): Buffer {
@@ -8,6 +8,18 @@ function push(joinRef: string, ref: string, topic: string, event: string, encodi
 }
 
 describe("Phoenix frames", () => {
+  it("frames a payload encoded once for many channels exactly as a whole frame is encoded", () => {
+    const payload = { ids: [7], data: { table: "ünïcode", record: { n: 1 } } };
+    for (const vsn of ["1.0.0", "2.0.0"] as const) {
+      const frame = { joinRef: "5", ref: null, topic: 'realtime:"quoted"', event: "postgres_changes" };
+      const [head, tail] = frameAround(vsn, frame);
+      const shared = Buffer.from(JSON.stringify(payload));
+      const bytes = Buffer.concat([Buffer.from(head), shared, Buffer.from(tail)]);
+      expect(bytes.toString("utf8")).toBe(encodeFrame(vsn, { ...frame, payload }));
+      expect(decodeFrame(vsn, bytes, false)).toEqual({ ...frame, payload });
+    }
+  });
+
   it("decodes vsn 1.0.0 objects and 2.0.0 arrays", () => {
     const v1 = decodeFrame(
       "1.0.0",

@@ -114,17 +114,21 @@ function decodeUserBroadcastPush(data: Buffer): Frame {
 
 /** Encodes a server frame for the socket's protocol version. */
 export function encodeFrame(vsn: Vsn, frame: Frame): string {
-  return encodeFrameWithPayload(vsn, frame, JSON.stringify(frame.payload ?? {}));
+  const [head, tail] = frameAround(vsn, frame);
+  return head + JSON.stringify(frame.payload ?? {}) + tail;
 }
 
-/** Same, with the payload already serialised (one change fans out to many sockets). */
-export function encodeFrameWithPayload(vsn: Vsn, frame: Omit<Frame, "payload">, payloadJson: string): string {
+/**
+ * The text of a frame before and after its payload: a payload serialised once can
+ * go between them for every socket (one change fans out to many channels).
+ */
+export function frameAround(vsn: Vsn, frame: Omit<Frame, "payload">): [head: string, tail: string] {
   const joinRef = JSON.stringify(frame.joinRef);
   const ref = JSON.stringify(frame.ref);
   const topic = JSON.stringify(frame.topic);
   const event = JSON.stringify(frame.event);
-  if (vsn === "2.0.0") return `[${joinRef},${ref},${topic},${event},${payloadJson}]`;
-  return `{"topic":${topic},"event":${event},"payload":${payloadJson},"ref":${ref},"join_ref":${joinRef}}`;
+  if (vsn === "2.0.0") return [`[${joinRef},${ref},${topic},${event},`, "]"];
+  return [`{"topic":${topic},"event":${event},"payload":`, `,"ref":${ref},"join_ref":${joinRef}}`];
 }
 
 /**

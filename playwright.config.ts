@@ -20,6 +20,10 @@ process.env.E2E_WEB_PORT ??= String(await freePort());
 const apiUrl = `http://127.0.0.1:${process.env.E2E_API_PORT}`;
 const webUrl = `http://127.0.0.1:${process.env.E2E_WEB_PORT}`;
 process.env.E2E_API_URL = apiUrl;
+// Separate output and build folders per run name, so several runs can share one checkout.
+const run = process.env.E2E_RUN ?? "default";
+process.env.E2E_OUTPUT_DIR ??= run === "default" ? "test-results" : `test-results/${run}`;
+const buildDir = `dist/e2e-${run}`;
 
 // Debian's Chromium where it exists (Playwright's download is not reachable there).
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
@@ -45,6 +49,7 @@ export default defineConfig({
   timeout: 90_000,
   // The machine is shared and small: allow for a slow first render.
   expect: { timeout: 15_000 },
+  outputDir: process.env.E2E_OUTPUT_DIR,
   reporter: process.env.CI ? "line" : [["list"]],
   use: {
     baseURL: webUrl,
@@ -72,7 +77,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `npx vite build --outDir dist/e2e --emptyOutDir --logLevel warn && npx vite preview --outDir dist/e2e --port ${process.env.E2E_WEB_PORT} --strictPort`,
+      command: `npx vite build --outDir ${buildDir} --emptyOutDir --logLevel warn && npx vite preview --outDir ${buildDir} --port ${process.env.E2E_WEB_PORT} --strictPort`,
       url: webUrl,
       env: { VITE_SUPABASE_URL: apiUrl },
       timeout: 120_000,

@@ -1,6 +1,13 @@
 // Two tabs edit the same record: the second save is told someone else changed it, and reloads.
+// Two operators edit one record: the form hears of the other's save at once, refuses the
+// stale save, and keeps the operator's unsaved values beside the current ones.
 import { expect, test } from "@playwright/test";
+import { serviceClient } from "./backend";
 import { formField, sessionFile } from "./helpers";
+import { operator, productOfMyOwn } from "./live-helpers";
+
+// First loads of a lazy screen can take long on a busy shared machine.
+const patient = expect.configure({ timeout: 40_000 });
 
 test.use({ storageState: sessionFile("editor") });
 
@@ -29,4 +36,52 @@ test("a stale edit gets the conflict message and a reload", async ({ context }) 
   await stale.getByRole("button", { name: "Reload" }).click();
   await expect(stale).toHaveCount(0);
   await expect(formField(second, "Stock")).toHaveValue("11");
+});
+
+test("an edit form hears of a colleague's save, refuses the stale save and keeps the operator's values to compare", async ({
+  browser,
+}) => {
+  const product = await productOfMyOwn();
+  const editor = await operator(browser, "editor");
+  await editor.goto(`/products/${product.id}/edit`);
+  await patient(formField(editor, "Name")).toHaveValue(product.name);
+  const mine = `${product.name} (editor)`;
+  await formField(editor, "Name").fill(mine);
+
+  const admin = await operator(browser, "admin");
+  await admin.goto(`/products/${product.id}/edit`);
+  await formField(admin, "Stock").fill("7");
+  await admin.getByRole("button", { name: "Save" }).click();
+  await patient(admin).toHaveURL(new RegExp(`/products/${product.id}$`));
+
+  // At once, before the editor saves: who changed it (name from presence, else e-mail).
+  const notice = editor.getByRole("alert").filter({ hasText: "Someone else changed this record" });
+  await patient(notice).toBeVisible();
+  await patient(notice).toContainText(/Changed by (Ada Admin|admin@example\.com)\./);
+
+  await editor.getByRole("button", { name: "Save" }).click();
+  const stale = editor.getByRole("alert").filter({
+    hasText: "Someone else changed this record. Reload to see their changes.",
+  });
+  await patient(stale).toBeVisible();
+  await stale.getByRole("button", { name: "Reload" }).click();
+
+  // The form shows the record as it is now; the editor's unsaved values are kept beside it.
+  await patient(formField(editor, "Stock")).toHaveValue("7");
+  await patient(formField(editor, "Name")).toHaveValue(product.name);
+  const compare = editor.getByRole("table", { name: "Your values and the current values" });
+  const nameRow = compare.getByRole("row").filter({ hasText: "Name" });
+  await patient(nameRow).toContainText(mine);
+  await patient(nameRow).toContainText(product.name);
+  const stockRow = compare.getByRole("row").filter({ hasText: "Stock" });
+  await patient(stockRow).toContainText("changed");
+  await patient(stockRow).toContainText("5");
+
+  // Take the editor's name over the reloaded record and save: both changes survive.
+  await nameRow.getByRole("button", { name: "Use mine" }).click();
+  await patient(formField(editor, "Name")).toHaveValue(mine);
+  await editor.getByRole("button", { name: "Save" }).click();
+  await patient(editor).toHaveURL(new RegExp(`/products/${product.id}$`));
+  const { data } = await serviceClient().from("products").select("name, stock").eq("id", product.id).single();
+  patient(data).toEqual({ name: mine, stock: 7 });
 });

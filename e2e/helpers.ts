@@ -6,7 +6,7 @@ export type Role = "admin" | "editor" | "viewer";
 
 export const emailOf = (who: string) => `${who}@example.com`;
 /** Where auth.setup.ts saves each role's signed-in browser state. */
-export const sessionFile = (role: Role) => `test-results/.sessions/${role}.json`;
+export const sessionFile = (role: Role) => `${process.env.E2E_OUTPUT_DIR ?? "test-results"}/.sessions/${role}.json`;
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("E-mail").fill(email);
@@ -40,4 +40,32 @@ export async function chooseOption(
   const choice = page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: option });
   await expect(choice.first()).toBeVisible();
   await choice.first().click();
+}
+
+/** The rows of the page's list table. */
+export const tableRows = (page: Page) => page.locator(".ant-table-tbody tr.ant-table-row");
+
+/**
+ * The texts of one list column, found by its header, so a selection column or a column
+ * the operator hid does not shift what a test reads.
+ */
+export async function columnTexts(page: Page, header: string): Promise<string[]> {
+  const headers = await page.locator(".ant-table-thead th").allInnerTexts();
+  const index = headers.findIndex((text) => text.trim() === header);
+  if (index < 0) throw new Error(`no column "${header}" among ${JSON.stringify(headers)}`);
+  const texts = await tableRows(page)
+    .locator(`td:nth-child(${index + 1})`)
+    .allInnerTexts();
+  return texts.map((text) => text.trim());
+}
+
+/**
+ * Opens an antd select (one without search: its combobox input sits under the shown
+ * value, which takes the click) by clicking the select itself.
+ */
+export async function openSelect(scope: Locator, name?: string) {
+  // A `has` locator is resolved inside each candidate, so it starts from the page.
+  const page = scope.page();
+  const combobox = name === undefined ? page.getByRole("combobox") : page.getByRole("combobox", { name });
+  await scope.locator(".ant-select").filter({ has: combobox }).click();
 }

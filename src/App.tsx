@@ -1,100 +1,108 @@
-// Wiring only: providers, resources and the route groups.
-import { ThemedLayout, ThemedTitle } from "@refinedev/antd";
+// Wiring only: providers, resources and the console's routes (the sign-in screens are in main.tsx).
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, {
   CatchAllNavigate,
   DocumentTitleHandler,
   UnsavedChangesNotifier,
 } from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider, Spin } from "antd";
-import { lazy, Suspense } from "react";
-import { BrowserRouter, Outlet, Route, Routes } from "react-router";
-import { BackToTarget } from "./components/BackToTarget";
+import { App as AntdApp, Spin } from "antd";
+import { lazy, Suspense, useMemo } from "react";
+import { Route, Routes } from "react-router";
+import { GuardedScreen } from "./components/GuardedScreen";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
+import { useI18nProvider } from "./components/theme/PreferencesProvider";
+import { translatedResources } from "./i18n/resourceLabels";
 import { NotFoundPage } from "./pages/ErrorPages";
-import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
-import { LoginPage } from "./pages/LoginPage";
-import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
-import { accessControlProvider, authProvider, dataProvider, queryClient } from "./providers";
-import { i18nProvider } from "./providers/i18nProvider";
+import { accessControlProvider, authProvider, dataProvider, liveProvider, queryClient } from "./providers";
 import { useNotificationProvider } from "./providers/notificationProvider";
 import { menuResources, nestedResources } from "./resources";
 import { refineResource, resourceRoutes } from "./views/routes";
 
+// The signed-in console (layout, header, palette) loads after the auth check, not on /login.
+const ConsoleShell = lazy(() => import("./components/shell/ConsoleShell"));
 const DashboardPage = lazy(() => import("./pages/dashboard/DashboardPage").then((m) => ({ default: m.DashboardPage })));
 const OrderShowPage = lazy(() => import("./pages/orders/OrderShowPage").then((m) => ({ default: m.OrderShowPage })));
+const AuditPage = lazy(() => import("./pages/audit/AuditPage").then((m) => ({ default: m.AuditPage })));
+const StaffPage = lazy(() => import("./pages/staff/StaffPage").then((m) => ({ default: m.StaffPage })));
+const PermissionsPage = lazy(() =>
+  import("./pages/permissions/PermissionsPage").then((m) => ({ default: m.PermissionsPage })),
+);
+const ProfilePage = lazy(() => import("./pages/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })));
 
 const resources = [
   { name: "dashboard", list: "/", meta: { label: "Dashboard", icon: RESOURCE_ICONS.dashboard } },
   ...menuResources.map((def) => refineResource(def, RESOURCE_ICONS[def.name])),
   ...nestedResources.map((def) => refineResource(def, undefined, true)),
+  { name: "permissions", list: "/permissions", meta: { label: "Permissions", icon: RESOURCE_ICONS.permissions } },
+  { name: "profile", list: "/profile", meta: { label: "Profile", icon: RESOURCE_ICONS.profile } },
 ];
 
-const overrides = { orders: { show: OrderShowPage } };
-
-const Title = ({ collapsed }: { collapsed: boolean }) => (
-  <ThemedTitle collapsed={collapsed} text="Opsdesk" icon={RESOURCE_ICONS.dashboard} />
-);
+const overrides = { orders: { show: OrderShowPage }, staff: { list: StaffPage }, audit_log: { list: AuditPage } };
 
 export function App() {
+  const i18nProvider = useI18nProvider();
+  const localized = useMemo(() => translatedResources(resources, i18nProvider.translate), [i18nProvider]);
   return (
-    <BrowserRouter>
-      <ConfigProvider theme={{ token: { colorPrimary: "#1f5fbf" } }}>
-        <AntdApp>
-          <Refine
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            accessControlProvider={accessControlProvider}
-            routerProvider={routerProvider}
-            notificationProvider={useNotificationProvider}
-            i18nProvider={i18nProvider}
-            resources={resources}
-            options={{
-              syncWithLocation: true,
-              warnWhenUnsavedChanges: true,
-              disableTelemetry: true,
-              reactQuery: { clientConfig: queryClient },
-              title: { text: "Opsdesk" },
-            }}
+    <AntdApp>
+      <Refine
+        dataProvider={dataProvider}
+        liveProvider={liveProvider}
+        authProvider={authProvider}
+        accessControlProvider={accessControlProvider}
+        routerProvider={routerProvider}
+        notificationProvider={useNotificationProvider}
+        i18nProvider={i18nProvider}
+        resources={localized}
+        options={{
+          syncWithLocation: true,
+          warnWhenUnsavedChanges: true,
+          disableTelemetry: true,
+          liveMode: "auto",
+          reactQuery: { clientConfig: queryClient },
+          title: { text: "Opsdesk" },
+        }}
+      >
+        <Routes>
+          <Route
+            element={
+              <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+                <Suspense fallback={<Spin fullscreen />}>
+                  <ConsoleShell />
+                </Suspense>
+              </Authenticated>
+            }
           >
-            <Routes>
-              <Route
-                element={
-                  <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
-                    <ThemedLayout Title={Title}>
-                      <Outlet />
-                    </ThemedLayout>
-                  </Authenticated>
-                }
-              >
-                <Route
-                  index
-                  element={
-                    <Suspense fallback={<Spin />}>
-                      <DashboardPage />
-                    </Suspense>
-                  }
-                />
-                {menuResources.map((def) => resourceRoutes(def, overrides))}
-                <Route path="*" element={<NotFoundPage />} />
-              </Route>
-              <Route
-                element={
-                  <Authenticated key="signed-out" fallback={<Outlet />}>
-                    <BackToTarget />
-                  </Authenticated>
-                }
-              >
-                <Route path="/login" element={<LoginPage />} />
-              </Route>
-              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-              <Route path="/update-password" element={<UpdatePasswordPage />} />
-            </Routes>
-            <UnsavedChangesNotifier />
-            <DocumentTitleHandler />
-          </Refine>
-        </AntdApp>
-      </ConfigProvider>
-    </BrowserRouter>
+            <Route
+              index
+              element={
+                <Suspense fallback={<Spin />}>
+                  <DashboardPage />
+                </Suspense>
+              }
+            />
+            {menuResources.map((def) => resourceRoutes(def, overrides))}
+            <Route
+              path="/permissions"
+              element={
+                <GuardedScreen resource="permissions">
+                  <PermissionsPage />
+                </GuardedScreen>
+              }
+            />
+            <Route
+              path="/profile"
+              element={
+                <GuardedScreen resource="profile">
+                  <ProfilePage />
+                </GuardedScreen>
+              }
+            />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+        <UnsavedChangesNotifier />
+        <DocumentTitleHandler />
+      </Refine>
+    </AntdApp>
   );
 }

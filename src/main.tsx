@@ -1,13 +1,40 @@
 import "antd/dist/reset.css";
 import "./layout.css";
-import { StrictMode } from "react";
+import "./components/theme/a11y.css";
+import { Spin } from "antd";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
+import { BrowserRouter, Route, Routes } from "react-router";
+import { PreferencesProvider } from "./components/theme/PreferencesProvider";
+import { loadConsole } from "./consoleLoader";
+import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
+import { LoginPage } from "./pages/LoginPage";
+import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
+
+// The sign-in screens are a small app of their own (supabase-js auth and antd form pieces);
+// the Refine console is fetched only for the other routes, or while a sign-in is submitted.
+const Console = lazy(() => loadConsole().then((m) => ({ default: m.App })));
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <PreferencesProvider>
+      <BrowserRouter>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/update-password" element={<UpdatePasswordPage />} />
+          <Route
+            path="*"
+            element={
+              <Suspense fallback={<Spin fullscreen />}>
+                <Console />
+              </Suspense>
+            }
+          />
+        </Routes>
+      </BrowserRouter>
+    </PreferencesProvider>
   </StrictMode>,
 );

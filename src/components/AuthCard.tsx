@@ -1,19 +1,53 @@
-// The centred card the sign-in and password screens share.
-import { Card, Layout, Typography } from "antd";
-import type { ReactNode } from "react";
+// The centred card the sign-in and password screens share. Plain elements on antd tokens
+// rather than antd's Card and Typography, which pull tabs, menus and tooltips into the
+// sign-in route's bundle.
+import { theme } from "antd";
+import { type ReactNode, useEffect } from "react";
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  const { token } = theme.useToken();
+  // Outside Refine no title handler runs: leaving the console must not keep its page title.
+  useEffect(() => {
+    document.title = `${title} | Opsdesk`;
+  }, [title]);
   return (
-    <Layout style={{ minHeight: "100vh", justifyContent: "center", alignItems: "center", padding: 16 }}>
-      <Card style={{ width: "100%", maxWidth: 400 }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+    <main
+      style={{
+        minHeight: "100vh",
+        display: "flex",
+        justifyContent: "center",
+        alignItems: "center",
+        padding: 16,
+        background: token.colorBgLayout,
+      }}
+    >
+      <section
+        aria-labelledby="auth-card-title"
+        style={{
+          width: "100%",
+          maxWidth: 400,
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `1px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          color: token.colorText,
+        }}
+      >
+        <p
+          style={{
+            margin: "0 0 8px",
+            fontSize: token.fontSizeHeading3,
+            fontWeight: 600,
+            color: token.colorTextHeading,
+          }}
+        >
           Opsdesk
-        </Typography.Title>
-        <Typography.Title level={5} style={{ marginTop: 0, fontWeight: 400 }}>
+        </p>
+        <h1 id="auth-card-title" style={{ margin: "0 0 16px", fontSize: token.fontSizeHeading5, fontWeight: 400 }}>
           {title}
-        </Typography.Title>
+        </h1>
         {children}
-      </Card>
-    </Layout>
+      </section>
+    </main>
   );
 }

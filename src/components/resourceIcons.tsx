@@ -4,9 +4,11 @@ import {
   DashboardOutlined,
   IdcardOutlined,
   ProfileOutlined,
+  SafetyOutlined,
   ShoppingOutlined,
   TagsOutlined,
   TeamOutlined,
+  UserOutlined,
 } from "@ant-design/icons";
 import type { ReactNode } from "react";
 
@@ -18,4 +20,6 @@ export const RESOURCE_ICONS: Record<string, ReactNode> = {
   orders: <ProfileOutlined />,
   staff: <IdcardOutlined />,
   audit_log: <AuditOutlined />,
+  permissions: <SafetyOutlined />,
+  profile: <UserOutlined />,
 };

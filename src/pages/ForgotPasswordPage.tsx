@@ -1,38 +1,43 @@
 // Request a password-reset e-mail; the link lands on /update-password.
-import { useForgotPassword } from "@refinedev/core";
 import { Alert, Button, Form, Input } from "antd";
 import { Link } from "react-router";
 import { AuthCard } from "../components/AuthCard";
+import { useText } from "../components/theme/useText";
+import { localizeMessage } from "../providers/messages";
+import { requestPasswordReset } from "../providers/signIn";
+import { supabase } from "../providers/supabaseClient";
+import { useAuthAction } from "./auth/useAuthAction";
+
+const requestReset = ({ email }: { email: string }) => requestPasswordReset(supabase, email);
 
 export function ForgotPasswordPage() {
-  const { mutate, isPending, data } = useForgotPassword<{ email: string }>();
+  const t = useText();
+  const { run, pending, outcome, error } = useAuthAction(requestReset);
   return (
-    <AuthCard title="Reset your password">
-      {data?.success && (
+    <AuthCard title={t("auth.forgot.title", "Reset your password")}>
+      {outcome?.ok && (
         <Alert
           type="success"
           showIcon
-          message="If the address belongs to an account, a reset link is on its way."
+          message={t("auth.forgot.sent", "If the address belongs to an account, a reset link is on its way.")}
           style={{ marginBottom: 16 }}
         />
       )}
-      {data?.success === false && (
-        <Alert type="error" showIcon message={data.error?.message} style={{ marginBottom: 16 }} />
-      )}
-      <Form<{ email: string }> layout="vertical" onFinish={(values) => mutate(values)} requiredMark={false}>
+      {error && <Alert type="error" showIcon message={localizeMessage(error, t)} style={{ marginBottom: 16 }} />}
+      <Form<{ email: string }> layout="vertical" onFinish={run} requiredMark={false}>
         <Form.Item
           name="email"
-          label="E-mail"
-          rules={[{ required: true, type: "email", message: "Enter your e-mail address." }]}
+          label={t("auth.email", "E-mail")}
+          rules={[{ required: true, type: "email", message: t("auth.email.required", "Enter your e-mail address.") }]}
         >
           <Input autoComplete="username" autoFocus />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isPending}>
-          Send reset link
+        <Button type="primary" htmlType="submit" block loading={pending}>
+          {t("auth.forgot.submit", "Send reset link")}
         </Button>
       </Form>
       <div style={{ marginTop: 16 }}>
-        <Link to="/login">Back to sign-in</Link>
+        <Link to="/login">{t("auth.backToLogin", "Back to sign-in")}</Link>
       </div>
     </AuthCard>
   );

@@ -1,42 +1,75 @@
 // Sign-in: e-mail and password, SPEC §8 messages inline, back to the page that sent us here.
-import { useLogin } from "@refinedev/core";
+// Runs without Refine (see main.tsx); the console loads while the sign-in is checked.
 import { Alert, Button, Form, Input } from "antd";
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../components/AuthCard";
+import { BackToTarget, safeTarget } from "../components/BackToTarget";
+import { useText } from "../components/theme/useText";
+import { preloadConsole } from "../consoleLoader";
+import { localizeMessage } from "../providers/messages";
+import { permissionStore } from "../providers/permissionStore";
 import { takeLoginNotice } from "../providers/session";
+import { hasSession, signIn } from "../providers/signIn";
+import { supabase } from "../providers/supabaseClient";
+import { useAuthAction } from "./auth/useAuthAction";
 
 interface Credentials {
   email: string;
   password: string;
 }
 
+const signInWith = (credentials: Credentials) => signIn(supabase, permissionStore, credentials);
+
 export function LoginPage() {
+  const t = useText();
+  const [params] = useSearchParams();
+  const [signedIn, setSignedIn] = useState(false);
   const [notice] = useState(takeLoginNotice);
-  const { mutate: login, isPending, data } = useLogin<Credentials>();
-  const error = data?.success === false ? data.error?.message : undefined;
+  const { run, pending, outcome, error } = useAuthAction(signInWith);
+  const localized = (text: string) => localizeMessage(text, t);
+
+  // Already signed in (another tab, or back to /login): straight on to the target.
+  useEffect(() => {
+    let current = true;
+    hasSession(supabase).then((found) => current && found && setSignedIn(true));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const submit = async (values: Credentials) => {
+    preloadConsole(safeTarget(params.get("to")));
+    if ((await run(values)).ok) setSignedIn(true);
+  };
+
+  if (signedIn) return <BackToTarget />;
 
   return (
-    <AuthCard title="Sign in to your account">
-      {notice && !data && <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} />}
-      {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form<Credentials> layout="vertical" onFinish={(values) => login(values)} requiredMark={false}>
+    <AuthCard title={t("auth.login.title", "Sign in to your account")}>
+      {notice && !outcome && <Alert type="warning" showIcon message={localized(notice)} style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon message={localized(error)} role="alert" style={{ marginBottom: 16 }} />}
+      <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item
           name="email"
-          label="E-mail"
-          rules={[{ required: true, type: "email", message: "Enter your e-mail address." }]}
+          label={t("auth.email", "E-mail")}
+          rules={[{ required: true, type: "email", message: t("auth.email.required", "Enter your e-mail address.") }]}
         >
           <Input autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item name="password" label="Password" rules={[{ required: true, message: "Enter your password." }]}>
+        <Form.Item
+          name="password"
+          label={t("auth.password", "Password")}
+          rules={[{ required: true, message: t("auth.password.required", "Enter your password.") }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isPending}>
-          Sign in
+        <Button type="primary" htmlType="submit" block loading={pending}>
+          {t("auth.login.submit", "Sign in")}
         </Button>
       </Form>
       <div style={{ marginTop: 16 }}>
-        <Link to="/forgot-password">Forgot your password?</Link>
+        <Link to="/forgot-password">{t("auth.login.forgot", "Forgot your password?")}</Link>
       </div>
     </AuthCard>
   );

@@ -1,51 +1,73 @@
 // Set a new password with the recovery or invite session the e-mail link opened.
-import { useUpdatePassword } from "@refinedev/core";
 import { Alert, Button, Form, Input } from "antd";
+import { useNavigate } from "react-router";
 import { AuthCard } from "../components/AuthCard";
-
-const MIN_PASSWORD = 10;
+import { leaveConsoleNotice } from "../components/shell/consoleNotice";
+import { useText } from "../components/theme/useText";
+import { preloadConsole } from "../consoleLoader";
+import { localizeMessage } from "../providers/messages";
+import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from "../providers/passwordPolicy";
+import { LINK_EXPIRED, setNewPassword } from "../providers/signIn";
+import { supabase } from "../providers/supabaseClient";
+import { useAuthAction } from "./auth/useAuthAction";
 
 interface Values {
   password: string;
   confirmPassword: string;
 }
 
+const setPassword = ({ password }: Values) => setNewPassword(supabase, password);
+
 export function UpdatePasswordPage() {
-  const { mutate, isPending, data } = useUpdatePassword<Values>();
+  const t = useText();
+  const navigate = useNavigate();
+  const { run, pending, error } = useAuthAction(setPassword);
+  const message = (text: string) =>
+    text === LINK_EXPIRED ? t("auth.update.expired", LINK_EXPIRED) : localizeMessage(text, t);
+
+  const submit = async (values: Values) => {
+    preloadConsole("/");
+    if ((await run(values)).ok) {
+      leaveConsoleNotice("passwordChanged");
+      navigate("/", { replace: true });
+    }
+  };
+
   return (
-    <AuthCard title="Choose a new password">
-      {data?.success === false && (
-        <Alert type="error" showIcon message={data.error?.message} style={{ marginBottom: 16 }} />
-      )}
-      <Form<Values> layout="vertical" onFinish={(values) => mutate(values)} requiredMark={false}>
+    <AuthCard title={t("auth.update.title", "Choose a new password")}>
+      {error && <Alert type="error" showIcon message={message(error)} style={{ marginBottom: 16 }} />}
+      <Form<Values> layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item
           name="password"
-          label="New password"
+          label={t("auth.update.password", "New password")}
           rules={[
-            { required: true, message: "Enter a new password." },
-            { min: MIN_PASSWORD, message: `Use at least ${MIN_PASSWORD} characters.` },
+            { required: true, message: t("auth.update.required", "Enter a new password.") },
+            {
+              min: MIN_PASSWORD,
+              message: t("auth.update.min", { min: MIN_PASSWORD }, "Use at least {{min}} characters."),
+            },
           ]}
         >
           <Input.Password autoComplete="new-password" autoFocus />
         </Form.Item>
         <Form.Item
           name="confirmPassword"
-          label="Repeat the password"
+          label={t("auth.update.repeat", "Repeat the password")}
           dependencies={["password"]}
           rules={[
-            { required: true, message: "Repeat the password." },
+            { required: true, message: t("auth.update.repeatRequired", "Repeat the password.") },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
                 !value || value === getFieldValue("password")
                   ? Promise.resolve()
-                  : Promise.reject(new Error("The passwords differ.")),
+                  : Promise.reject(new Error(t("auth.update.differ", "The passwords differ."))),
             }),
           ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isPending}>
-          Set password
+        <Button type="primary" htmlType="submit" block loading={pending}>
+          {t("auth.update.submit", "Set password")}
         </Button>
       </Form>
     </AuthCard>

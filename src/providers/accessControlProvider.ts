@@ -8,7 +8,7 @@ import type { PermissionStore } from "./permissions";
 const ACTION_ALIASES: Record<string, string> = { clone: "create" };
 
 /** Screens every staff member may open (they are not rows of the matrix). */
-const STAFF_SCREENS = new Set(["dashboard"]);
+const STAFF_SCREENS = new Set(["dashboard", "profile"]);
 
 export function createAccessControlProvider(store: PermissionStore): AccessControlProvider {
   return {

@@ -14,6 +14,7 @@ import type {
 import { dataProvider as supabaseDataProvider } from "@refinedev/supabase";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
+import { listThroughSearchRpc } from "./searchRpc";
 
 /** The filter field the list's search box sets; rewritten to full-text search on the resource's column. */
 export const SEARCH_FIELD = "q";
@@ -21,6 +22,8 @@ export const SEARCH_FIELD = "q";
 export interface SearchMeta {
   column: string;
   config: string;
+  /** A function that searches through the index (see searchRpc.ts); the table otherwise. */
+  rpc?: string;
 }
 
 /**
@@ -55,6 +58,22 @@ export function rewriteFilters(filters: CrudFilter[], search: SearchMeta | undef
   });
 }
 
+/**
+ * PostgREST counts `estimated` exactly up to max_rows (supabase/config.toml [api]) and takes
+ * the planner's estimate beyond; `planned` is always the estimate.
+ */
+export const EXACT_COUNT_UP_TO = 1000;
+
+export function isApproximate(count: unknown, total: number): boolean {
+  return count === "planned" || (count === "estimated" && total > EXACT_COUNT_UP_TO);
+}
+
+/** The search box's words, if any. */
+export function searchText(filters: CrudFilter[]): string | undefined {
+  const found = filters.find((f) => "field" in f && f.field === SEARCH_FIELD && !isEmpty(f.value));
+  return found ? String(found.value).trim() : undefined;
+}
+
 export function createDataProvider(client: SupabaseClient, describe: DescribeResource): DataProvider {
   const base = supabaseDataProvider(client);
 
@@ -66,14 +85,27 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
 
   return {
     ...base,
-    getList: <T extends BaseRecord>(params: Parameters<DataProvider["getList"]>[0]) =>
-      base
-        .getList<T>({
-          ...params,
-          sorters: params.sorters?.map((sorter) => toRelatedSorter(aliasSorter(sorter, params.meta?.sortBy))),
-          filters: rewriteFilters(params.filters ?? [], params.meta?.search as SearchMeta | undefined),
-        })
-        .catch(mapErrors(params.resource, "read")),
+    getList: async <T extends BaseRecord>(params: Parameters<DataProvider["getList"]>[0]) => {
+      const sorters = params.sorters?.map((sorter) => toRelatedSorter(aliasSorter(sorter, params.meta?.sortBy)));
+      const search = params.meta?.search as SearchMeta | undefined;
+      const text = searchText(params.filters ?? []);
+      if (search?.rpc && text) {
+        const filters = (params.filters ?? []).filter((f) => !("field" in f && f.field === SEARCH_FIELD));
+        const page = await listThroughSearchRpc<T>(client, {
+          rpc: search.rpc,
+          text,
+          filters: rewriteFilters(filters, search),
+          sorters: sorters ?? [],
+          pagination: params.pagination,
+          select: params.meta?.select,
+        }).catch(mapErrors(params.resource, "read"));
+        if (page) return page;
+      }
+      const page = await base
+        .getList<T>({ ...params, sorters, filters: rewriteFilters(params.filters ?? [], search) })
+        .catch(mapErrors(params.resource, "read"));
+      return { ...page, approximate: isApproximate(params.meta?.count, page.total) };
+    },
     getMany: <T extends BaseRecord>(params: Parameters<Required<DataProvider>["getMany"]>[0]) =>
       base.getMany<T>(params).catch(mapErrors(params.resource, "read")),
     getOne: async <T extends BaseRecord>(params: Parameters<DataProvider["getOne"]>[0]) => {

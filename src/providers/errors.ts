@@ -1,8 +1,9 @@
 // Turns PostgREST / network errors into Refine HttpErrors carrying SPEC §8 messages,
 // with field errors where the database names the column (antd forms show them on the field).
 import type { HttpError } from "@refinedev/core";
+import { resourceKey } from "../i18n/resourceKeys";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
-import { MESSAGES, stillUsedMessage, uniqueMessage } from "./messages";
+import { type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from "./messages";
 
 /** What supabase-js hands back in `error` (PostgREST body, or a fetch failure with an empty code). */
 export interface PostgrestLikeError {
@@ -43,6 +44,15 @@ function fieldOf(def: ResourceDefinition | undefined, column: string): FieldDefi
   return def?.fields.find((f) => f.name === column);
 }
 
+// Labels inside messages, with the keys their translations have (src/i18n/resourceKeys.ts).
+const singularOf = (resource: string, text: string): Label => ({ key: resourceKey.singular(resource), text });
+const pluralOf = (resource: string, text: string): Label => ({ key: resourceKey.plural(resource), text });
+const labelOf = (resource: string, field: FieldDefinition, text = field.label): Label => ({
+  key: resourceKey.field(resource, field.name),
+  text,
+});
+const inEnglish = (label: Label | string) => (typeof label === "string" ? label : label.text);
+
 function httpError(statusCode: number, message: string, errors?: Record<string, string[]>): HttpError {
   return errors ? { statusCode, message, errors } : { statusCode, message };
 }
@@ -54,7 +64,8 @@ export function toHttpError(
   describe: DescribeResource,
 ): HttpError {
   const def = describe(resource);
-  const singular = def?.label.singular ?? resource;
+  const singular = singularOf(resource, def?.label.singular ?? resource);
+  const the = { resource: singular };
   const code = error.code ?? "";
   const text = error.message ?? "";
 
@@ -62,14 +73,21 @@ export function toHttpError(
   if (JWT_CODES.has(code)) return httpError(401, MESSAGES.sessionEnded);
   if (code === "42501") return httpError(403, MESSAGES.forbidden);
   if (code === "PT409") return httpError(409, MESSAGES.stale);
-  if (code === "PGRST116") return httpError(404, `This ${singular} does not exist or you can't see it.`);
+  if (code === "PGRST116") {
+    const message = `This ${singular.text} does not exist or you can't see it.`;
+    return httpError(404, templated(message, "errors.notFound", the));
+  }
 
   if (code === "23505") {
     const column =
       parseConstraint(resource, quoted(text, "constraint") ?? "")?.column ??
       /Key \((?:lower\()?([a-z_]+)/.exec(error.details ?? "")?.[1];
     const field = column ? fieldOf(def, column) : undefined;
-    const message = uniqueMessage(singular, inSentence(field?.label ?? column ?? "value"));
+    const label = field ? labelOf(resource, field, inSentence(field.label)) : (column ?? "value");
+    const message = templated(uniqueMessage(singular.text, inEnglish(label)), "messages.unique", {
+      resource: singular,
+      field: label,
+    });
     return httpError(409, message, column ? { [column]: [message] } : undefined);
   }
 
@@ -79,13 +97,22 @@ export function toHttpError(
         /referenced from table "([^"]+)"/.exec(error.details ?? "")?.[1] ??
         /on table "([^"]+)"\s*$/.exec(text)?.[1] ??
         "other records";
-      const other = describe(otherTable)?.label.plural ?? otherTable.replaceAll("_", " ");
-      return httpError(409, stillUsedMessage(singular, other));
+      const otherDef = describe(otherTable);
+      const other = otherDef ? pluralOf(otherTable, otherDef.label.plural) : otherTable.replaceAll("_", " ");
+      const message = stillUsedMessage(singular.text, inEnglish(other));
+      return httpError(409, templated(message, "messages.stillUsed", { resource: singular, other }));
     }
     const column = parseConstraint(resource, quoted(text, "constraint") ?? "")?.column;
     const field = column ? fieldOf(def, column) : undefined;
-    const target = field?.reference ? (describe(field.reference.resource)?.label.singular ?? field.label) : "record";
-    const message = `The chosen ${inSentence(target)} does not exist any more.`;
+    const targetDef = field?.reference ? describe(field.reference.resource) : undefined;
+    const target: Label | string = targetDef
+      ? singularOf(targetDef.name, inSentence(targetDef.label.singular))
+      : field
+        ? labelOf(resource, field, inSentence(field.label))
+        : "record";
+    const message = templated(`The chosen ${inEnglish(target)} does not exist any more.`, "errors.referenceGone", {
+      resource: target,
+    });
     return httpError(409, message, column ? { [column]: [message] } : undefined);
   }
 
@@ -93,24 +120,34 @@ export function toHttpError(
     const constraint = quoted(text, "constraint") ?? "";
     const parsed = parseConstraint(resource, constraint);
     const field = parsed ? fieldOf(def, parsed.column) : undefined;
-    if (!parsed || !field) return httpError(400, `The ${singular} breaks the rule "${constraint}".`);
-    const message =
-      (parsed.rule ? field.checks?.[parsed.rule] : undefined) ?? field.rule ?? `${field.label} is not valid.`;
+    if (!parsed || !field) {
+      const message = `The ${singular.text} breaks the rule "${constraint}".`;
+      return httpError(400, templated(message, "errors.brokenRule", { ...the, constraint }));
+    }
+    const check = parsed.rule ? field.checks?.[parsed.rule] : undefined;
+    const message = check
+      ? templated(check, resourceKey.check(resource, field.name, parsed.rule ?? ""))
+      : field.rule
+        ? templated(field.rule, resourceKey.rule(resource, field.name))
+        : templated(`${field.label} is not valid.`, "fields.invalid", { label: labelOf(resource, field) });
     return httpError(400, message, { [parsed.column]: [message] });
   }
 
   if (code === "23502") {
     const column = quoted(text, "column");
     const field = column ? fieldOf(def, column) : undefined;
-    const message = `${field?.label ?? column ?? "A value"} is required.`;
+    const label = field ? labelOf(resource, field) : (column ?? "A value");
+    const message = templated(`${inEnglish(label)} is required.`, "fields.required", { label });
     return httpError(400, message, column ? { [column]: [message] } : undefined);
   }
 
   // Raised by triggers with a sentence meant for the operator (e.g. illegal status change).
   if (code === "P0001") return httpError(400, text);
-  if (code === "22001") return httpError(400, "A value is too long.");
-  if (code === "22003") return httpError(400, "A number is out of range.");
-  if (code === "22P02" || code === "22007" || code === "22008") return httpError(400, "A value has the wrong format.");
+  if (code === "22001") return httpError(400, templated("A value is too long.", "errors.tooLong"));
+  if (code === "22003") return httpError(400, templated("A number is out of range.", "errors.outOfRange"));
+  if (code === "22P02" || code === "22007" || code === "22008") {
+    return httpError(400, templated("A value has the wrong format.", "errors.wrongFormat"));
+  }
 
-  return httpError(500, text || "Something went wrong.");
+  return httpError(500, text || templated("Something went wrong.", "errors.unknown"));
 }

@@ -1,25 +1,28 @@
-// Refine's built-in notification titles read "Error (status code: 409)"; these say what failed.
-// The description under the title is the SPEC §8 message from the data provider.
+// Refine's translation hook backed by i18next (src/i18n). Refine calls translate(key, options,
+// defaultMessage) and also translate(key, defaultMessage); both fall back to the default text,
+// interpolated with the options, when the current locale has no entry for the key.
 import type { I18nProvider } from "@refinedev/core";
+import type { i18n as I18n } from "i18next";
+import { createI18n, isLocale, rememberLocale } from "../i18n";
 
-const TITLES: Record<string, (resource: string) => string> = {
-  "notifications.createError": (r) => `Could not create the ${r}`,
-  "notifications.editError": (r) => `Could not save the ${r}`,
-  "notifications.deleteError": (r) => `Could not delete the ${r}`,
-  "notifications.error": () => "Something went wrong",
-  "notifications.createSuccess": (r) => `The ${r} was created`,
-  "notifications.editSuccess": (r) => `The ${r} was saved`,
-  "notifications.deleteSuccess": (r) => `The ${r} was deleted`,
-};
+export function createI18nProvider(i18n: I18n = createI18n()): I18nProvider {
+  return {
+    translate: (key, options, defaultMessage) => {
+      const [values, fallback] =
+        typeof options === "string" ? [{}, options] : [(options ?? {}) as Record<string, unknown>, defaultMessage];
+      // English titles read "Could not save the product": the resource name goes lower-case mid-sentence.
+      const resource = values.resource;
+      const inSentence =
+        typeof resource === "string" && i18n.language === "en" ? { resource: resource.toLowerCase() } : {};
+      return i18n.t(key, { ...values, ...inSentence, defaultValue: fallback ?? key });
+    },
+    changeLocale: async (locale) => {
+      if (!isLocale(locale)) throw new Error(`Unsupported language: ${locale}`);
+      await i18n.changeLanguage(locale);
+      rememberLocale(locale);
+    },
+    getLocale: () => i18n.language,
+  };
+}
 
-export const i18nProvider: I18nProvider = {
-  translate: (key, options, defaultMessage) => {
-    const title = TITLES[key];
-    if (title) return title(String((options as { resource?: string } | undefined)?.resource ?? "record").toLowerCase());
-    // Refine also calls translate(key, defaultMessage).
-    if (typeof options === "string") return options;
-    return defaultMessage ?? key;
-  },
-  changeLocale: async () => {},
-  getLocale: () => "en",
-};
+export const i18nProvider = createI18nProvider();

@@ -11,3 +11,59 @@ export const MESSAGES = {
 
 export const uniqueMessage = (resource: string, field: string) => `A ${resource} with this ${field} already exists.`;
 export const stillUsedMessage = (resource: string, other: string) => `This ${resource} is still used by ${other}.`;
+
+/** Anything with Refine's translate signature (useTranslate(), i18nProvider.translate). */
+export type Translate = (key: string, options: Record<string, unknown>, defaultMessage: string) => string;
+
+/** A word inside a message that has its own translation (a resource or field label). */
+export interface Label {
+  key: string;
+  text: string;
+}
+
+interface Template {
+  key: string;
+  values: Record<string, string | Label>;
+}
+
+// The key and values of each message the providers built, by its English text: errors travel
+// through Refine (notifications, query errors, form fields) as text, and are translated where shown.
+const templates = new Map<string, Template>();
+const KEPT_TEMPLATES = 500;
+
+/** Returns `text` (English) and remembers how to say it in another language. */
+export function templated(text: string, key: string, values: Template["values"] = {}): string {
+  templates.delete(text);
+  templates.set(text, { key, values });
+  if (templates.size > KEPT_TEMPLATES) templates.delete(templates.keys().next().value as string);
+  return text;
+}
+
+const UNIQUE = /^A (.+) with this (.+) already exists\.$/;
+const STILL_USED = /^This (.+) is still used by (.+)\.$/;
+
+/**
+ * The operator's language for a SPEC §8 message. Providers produce the English text (code
+ * and tests compare against MESSAGES); screens and notifications show it through this,
+ * keyed `messages.<name>`; messages built with `templated` by their key. Any other text is
+ * returned as it is.
+ */
+export function localizeMessage(text: string, translate: Translate): string {
+  const template = templates.get(text);
+  if (template) {
+    const values = Object.fromEntries(
+      Object.entries(template.values).map(([name, value]) => [
+        name,
+        typeof value === "string" ? value : translate(value.key, {}, value.text),
+      ]),
+    );
+    return translate(template.key, values, text);
+  }
+  const name = (Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]).find((key) => MESSAGES[key] === text);
+  if (name) return translate(`messages.${name}`, {}, text);
+  const unique = UNIQUE.exec(text);
+  if (unique) return translate("messages.unique", { resource: unique[1], field: unique[2] }, text);
+  const used = STILL_USED.exec(text);
+  if (used) return translate("messages.stillUsed", { resource: used[1], other: used[2] }, text);
+  return text;
+}

@@ -1,17 +1,39 @@
-// antd notifications, minus Refine's toasts for the sign-in and password screens:
-// those screens show the same message inline, next to the form.
-import { useNotificationProvider as useAntdNotificationProvider } from "@refinedev/antd";
+// Refine's notifications on antd's App notifications, in the operator's language (SPEC §8
+// messages through localizeMessage). Built on antd directly, as @refinedev/antd's provider is.
 import type { NotificationProvider } from "@refinedev/core";
-
-const SHOWN_INLINE = new Set(["login-error", "forgot-password-error", "update-password-error"]);
+import { useTranslate } from "@refinedev/core";
+import { App, Button } from "antd";
+import { createElement } from "react";
+import { localizeMessage } from "./messages";
 
 export function useNotificationProvider(): NotificationProvider {
-  const antd = useAntdNotificationProvider();
+  const { notification } = App.useApp();
+  const t = useTranslate();
   return {
-    ...antd,
-    open: (params) => {
-      if (params.key && SHOWN_INLINE.has(params.key)) return;
-      antd.open(params);
+    open: ({ key, message, description, type, cancelMutation, undoableTimeout }) => {
+      if (type === "progress") {
+        // Undoable mutations: the countdown in seconds and a button that cancels.
+        const undo = () => {
+          cancelMutation?.();
+          notification.destroy(key ?? "");
+        };
+        notification.open({
+          key,
+          message,
+          description: t(
+            "notifications.undoable",
+            { seconds: undoableTimeout },
+            "You have {{seconds}} seconds to undo",
+          ),
+          btn: createElement(Button, { onClick: undo, disabled: undoableTimeout === 0 }, t("buttons.undo", "Undo")),
+          duration: 0,
+        });
+        return;
+      }
+      // Refine's title is the short "what", its description the SPEC §8 message.
+      const title = description ? localizeMessage(description, t) : null;
+      notification.open({ key, description: localizeMessage(message, t), message: title, type });
     },
+    close: (key) => notification.destroy(key),
   };
 }

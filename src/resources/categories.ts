@@ -39,6 +39,7 @@ export const categories: ResourceDefinition = {
     defaultSort: { field: "name", order: "asc" },
     filters: ["name"],
   },
+  csvImport: true,
   form: { fields: ["name", "slug", "description"] },
   related: [
     { resource: "products", foreignKey: "category_id", title: "Products", columns: ["sku", "name", "price", "status"] },

@@ -52,6 +52,7 @@ export const customers: ResourceDefinition = {
     filters: ["country", "is_blocked"],
     search: { column: "search", config: "english" },
   },
+  csvImport: true,
   form: { fields: ["full_name", "email", "phone", "country", "is_blocked", "notes"] },
   related: [
     {

@@ -7,6 +7,7 @@ export const orders: ResourceDefinition = {
   label: { singular: "order", plural: "orders" },
   titleField: "number",
   versioned: true,
+  documents: { bucket: "order-documents" },
   fields: [
     idField(),
     { name: "number", label: "Number", type: "text", readOnly: true },

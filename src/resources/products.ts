@@ -67,7 +67,7 @@ export const products: ResourceDefinition = {
     columns: ["sku", "name", "category_id", "price", "stock", "status", "updated_at"],
     defaultSort: { field: "name", order: "asc" },
     filters: ["status", "category_id"],
-    search: { column: "search", config: "english" },
+    search: { column: "search", config: "english", rpc: "search_products" },
   },
   show: {
     sections: [
@@ -77,5 +77,7 @@ export const products: ResourceDefinition = {
       { title: "Record", fields: ["id", "version", "created_at", "updated_at"] },
     ],
   },
+  csvImport: true,
+  bulkSet: ["status"],
   form: { fields: ["sku", "name", "category_id", "price", "stock", "status", "tags", "description"] },
 };

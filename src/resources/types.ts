@@ -101,15 +101,24 @@ export interface ResourceDefinition {
     defaultSort: SortDefinition;
     /** Columns that get a per-column filter. */
     filters?: string[];
-    /** Full-text search over a tsvector column with this text search config. */
-    search?: { column: string; config: string };
+    /**
+     * Full-text search over a tsvector column with this text search config; through `rpc`,
+     * a search function taking `q` (src/providers/searchRpc.ts), when given.
+     */
+    search?: { column: string; config: string; rpc?: string };
   };
   show?: { sections: ShowSection[] };
   /** Fields in create/edit forms (default: every field that is not read-only). */
   form?: { fields: string[] };
   related?: RelatedList[];
+  /** Private files attached to each record (listed on its show page), in this bucket under '<id>/'. */
+  documents?: { bucket: string };
   /** Carries optimistic-concurrency `version` on updates. */
   versioned?: boolean;
   /** Screens this resource has; the rest are not routed (default all four). */
   screens?: { create?: boolean; edit?: boolean; show?: boolean };
+  /** Offers CSV import of new rows (src/views/csv) to operators holding `import`. */
+  csvImport?: boolean;
+  /** Enum fields the list's bulk actions can set on every selected row (e.g. a status). */
+  bulkSet?: string[];
 }

@@ -3,6 +3,7 @@ import { useTable } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 import { Card, Table } from "antd";
 import { Link } from "react-router";
+import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import type { RelatedList as RelatedListDefinition, ResourceDefinition } from "../resources/types";
 import { buildColumns } from "./columns";
 import { idColumnOf, metaFor } from "./select";
@@ -23,7 +24,8 @@ export function RelatedList({ related, definition: def, parentId }: Props) {
     syncWithLocation: false,
   });
   const idColumn = idColumnOf(def);
-  const [first, ...rest] = buildColumns(def, { sorters: [], filters: [], interactive: false }, related.columns);
+  const shown = useLocalizedDefinition(def);
+  const [first, ...rest] = buildColumns(shown, { sorters: [], filters: [], interactive: false }, related.columns);
   const linked = {
     ...first,
     render: (value: unknown, record: BaseRecord, index: number) => (

@@ -1,12 +1,19 @@
 // Create and edit share this form: the database's rules before submit, its errors on the
 // fields after, a reload offer on a stale version, and a warning before losing changes.
 import { Create, Edit, useForm } from "@refinedev/antd";
-import type { BaseRecord, HttpError } from "@refinedev/core";
-import { Alert, Button, Form, Input } from "antd";
-import { useState } from "react";
-import { MESSAGES } from "../providers/messages";
+import { type BaseRecord, type HttpError, type LiveEvent, useTranslate } from "@refinedev/core";
+import { Alert, Form, Input } from "antd";
+import { useRef, useState } from "react";
+import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
+import { localizeMessage, MESSAGES } from "../providers/messages";
 import type { ResourceDefinition } from "../resources/types";
+import { BACK_ICON } from "./backIcon";
+import { showFieldErrors } from "./formErrors";
 import { buildFormItems } from "./formItems";
+import { ConflictNotice } from "./live/ConflictNotice";
+import { RecordPresence } from "./live/RecordPresence";
+import { useEditConflict } from "./live/useEditConflict";
+import { useRecordPresence } from "./live/useRecordPresence";
 import { metaFor } from "./select";
 
 interface Props {
@@ -15,8 +22,14 @@ interface Props {
 }
 
 export function ResourceForm({ definition: def, action }: Props) {
+  const t = useTranslate();
+  // Labels and rules in the operator's language for the fields; features get `def` itself.
+  const shown = useLocalizedDefinition(def);
+  const name = shown.label.singular.replace(/^./, (c) => c.toUpperCase());
   const [formError, setFormError] = useState<HttpError>();
-  const { formProps, saveButtonProps, query, formLoading } = useForm<BaseRecord, HttpError>({
+  // Set below: the conflict handler needs the form that useForm creates.
+  const onLiveEvent = useRef<(event: LiveEvent) => void>(undefined);
+  const { formProps, saveButtonProps, query, formLoading, id } = useForm<BaseRecord, HttpError>({
     resource: def.name,
     action,
     meta: metaFor(def),
@@ -25,32 +38,62 @@ export function ResourceForm({ definition: def, action }: Props) {
     warnWhenUnsavedChanges: true,
     // Field errors show on the fields and the rest in the form; no extra toast.
     errorNotification: false,
-    onMutationError: (error) => setFormError(error),
-    onMutationSuccess: () => setFormError(undefined),
+    onMutationError: (error) => {
+      showFieldErrors(formProps.form, error, t);
+      setFormError(error);
+      conflict.saveFinished(undefined);
+    },
+    onMutationSuccess: ({ data }) => {
+      setFormError(undefined);
+      conflict.saveFinished(data);
+    },
+    // An edit form is told about changes instead of reloading under the operator's hands.
+    liveMode: action === "edit" ? "manual" : "off",
+    // A refused save must not reload the record under the operator's values (the conflict
+    // notice offers that); lists still refresh, and the show page loads afresh.
+    invalidates: ["list", "many"],
+    onLiveEvent: (event) => onLiveEvent.current?.(event),
   });
+  const others = useRecordPresence(def.name, action === "edit" ? id : undefined, "editing");
+  const conflict = useEditConflict({
+    definition: def,
+    id,
+    form: formProps.form,
+    loaded: query?.data?.data,
+    refetch: async () => (query ? await query.refetch() : {}),
+    others,
+  });
+  onLiveEvent.current = conflict.onLiveEvent;
   const stale = formError?.statusCode === 409 && formError.message === MESSAGES.stale;
   const hasFieldErrors = Boolean(formError?.errors && Object.keys(formError.errors).length > 0);
 
   const reload = async () => {
-    await query?.refetch();
+    await conflict.reload();
     setFormError(undefined);
   };
 
   const form = (
-    <Form {...formProps} layout="vertical" style={{ maxWidth: 720 }}>
-      {stale && (
-        <Alert
-          type="warning"
-          showIcon
-          message={MESSAGES.stale}
-          action={<Button onClick={reload}>Reload</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+    <Form
+      {...formProps}
+      onFinish={(values) => {
+        conflict.saveStarted(values);
+        return formProps.onFinish?.(values);
+      }}
+      layout="vertical"
+      style={{ maxWidth: 720 }}
+    >
+      <ConflictNotice
+        remote={conflict.remote}
+        stale={stale}
+        comparison={conflict.comparison}
+        onReload={reload}
+        onTakeMine={conflict.takeMine}
+        onDismiss={conflict.dismissComparison}
+      />
       {formError && !stale && !hasFieldErrors && (
-        <Alert type="error" showIcon message={formError.message} style={{ marginBottom: 16 }} />
+        <Alert type="error" showIcon message={localizeMessage(formError.message, t)} style={{ marginBottom: 16 }} />
       )}
-      {buildFormItems(def).map(({ field, itemProps, input }) => (
+      {buildFormItems(shown, t).map(({ field, itemProps, input }) => (
         <Form.Item key={field.name} {...itemProps}>
           {input}
         </Form.Item>
@@ -65,11 +108,28 @@ export function ResourceForm({ definition: def, action }: Props) {
   );
 
   return action === "create" ? (
-    <Create saveButtonProps={saveButtonProps} isLoading={formLoading}>
+    <Create
+      title={t("form.createTitle", { name }, "Create {{name}}")}
+      saveButtonProps={saveButtonProps}
+      isLoading={formLoading}
+      goBack={BACK_ICON}
+    >
       {form}
     </Create>
   ) : (
-    <Edit saveButtonProps={saveButtonProps} isLoading={formLoading} canDelete>
+    <Edit
+      title={t("form.editTitle", { name }, "Edit {{name}}")}
+      saveButtonProps={saveButtonProps}
+      isLoading={formLoading}
+      goBack={BACK_ICON}
+      canDelete
+      headerButtons={({ defaultButtons }) => (
+        <>
+          <RecordPresence others={others} />
+          {defaultButtons}
+        </>
+      )}
+    >
       {form}
     </Edit>
   );

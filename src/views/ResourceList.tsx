@@ -1,10 +1,20 @@
 // The generated list: server-side sort, per-column filters, full-text search, pagination with total.
 import { DeleteButton, EditButton, List, ShowButton, useTable } from "@refinedev/antd";
-import { type BaseRecord, type CrudFilter, type HttpError, useCan } from "@refinedev/core";
+import { type BaseRecord, type CrudFilter, type HttpError, useCan, useTranslate } from "@refinedev/core";
 import { Alert, Button, Empty, Input, Space, Table } from "antd";
+import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import { SEARCH_FIELD } from "../providers/dataProvider";
+import { localizeMessage } from "../providers/messages";
 import type { ResourceDefinition } from "../resources/types";
+import { BulkBar } from "./bulk/BulkBar";
+import { useBulkSelection } from "./bulk/useBulkSelection";
 import { buildColumns, initialFilters } from "./columns";
+import { ExportButton } from "./csv/ExportButton";
+import { ImportButton } from "./csv/ImportButton";
+import { ListTotal } from "./ListTotal";
+import { useLiveHighlights } from "./live/useLiveHighlights";
+import { SavedViewsBar } from "./savedViews/SavedViewsBar";
+import { useListView } from "./savedViews/useListView";
 import { idColumnOf, metaFor } from "./select";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -25,29 +35,50 @@ function useAllowed(resource: string) {
 }
 
 export function ResourceList({ definition: def }: { definition: ResourceDefinition }) {
-  const { tableProps, sorters, filters, setFilters, setCurrentPage, tableQuery } = useTable<BaseRecord, HttpError>({
+  const t = useTranslate();
+  // Labels in the operator's language for what this screen shows; features get `def` itself.
+  const shown = useLocalizedDefinition(def);
+  const plural = shown.label.plural;
+  const live = useLiveHighlights(idColumnOf(def));
+  const table = useTable<BaseRecord, HttpError>({
     resource: def.name,
     meta: metaFor(def),
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
     sorters: { initial: [def.list.defaultSort] },
     filters: { initial: initialFilters(def) },
     syncWithLocation: true,
+    onLiveEvent: live.onLiveEvent,
   });
+  const { tableProps, sorters, filters, setFilters, setCurrentPage, tableQuery } = table;
   const idColumn = idColumnOf(def);
+  const bulk = useBulkSelection(idColumn, tableProps.dataSource);
   const screens = def.screens ?? {};
   // Permissions are per resource, not per row: ask once instead of once per button.
   const allowed = useAllowed(def.name);
   const rowButtons = { accessControl: { enabled: false }, hideText: true, size: "small" as const };
-  const columns = buildColumns(def, { sorters, filters, interactive: true });
+  const view = useListView(def, table);
+  const columns = buildColumns(shown, { sorters, filters, interactive: true }, view.columns);
   const total = tableProps.pagination ? tableProps.pagination.total : undefined;
 
   return (
-    <List title={capitalized(def.label.plural)} canCreate={screens.create !== false}>
+    <List
+      title={capitalized(plural)}
+      canCreate={screens.create !== false}
+      headerButtons={({ defaultButtons }) => (
+        <>
+          {defaultButtons}
+          <ExportButton definition={def} filters={filters} sorters={sorters} />
+          <ImportButton definition={def} />
+        </>
+      )}
+    >
       <Space direction="vertical" style={{ width: "100%" }} size="middle">
+        <SavedViewsBar definition={def} view={view} />
         {def.list.search && (
           <Input.Search
-            aria-label={`Search ${def.label.plural}`}
-            placeholder={`Search ${def.label.plural}`}
+            data-list-search
+            aria-label={t("list.search", { plural }, "Search {{plural}}")}
+            placeholder={t("list.search", { plural }, "Search {{plural}}")}
             allowClear
             enterButton
             defaultValue={searchValue(filters)}
@@ -63,27 +94,37 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
           <Alert
             type="error"
             showIcon
-            message={`Could not load ${def.label.plural}`}
-            description={tableQuery.error?.message}
-            action={<Button onClick={() => tableQuery.refetch()}>Retry</Button>}
+            message={t("list.loadError", { plural }, "Could not load {{plural}}")}
+            description={localizeMessage(tableQuery.error?.message ?? "", t)}
+            action={<Button onClick={() => tableQuery.refetch()}>{t("list.retry", "Retry")}</Button>}
           />
         )}
+        <BulkBar definition={def} selection={bulk} />
         <Table
           {...tableProps}
           rowKey={idColumn}
+          rowSelection={{
+            ...bulk.rowSelection,
+            // antd passes unknown props on to the checkbox input; its types leave aria-* out.
+            getCheckboxProps: (record) =>
+              ({ "aria-label": t("list.selectRow", { title: record[def.titleField] }, "Select {{title}}") }) as object,
+          }}
+          rowClassName={live.rowClassName}
           scroll={{ x: "max-content" }}
-          locale={{ emptyText: <Empty description={`No ${def.label.plural} found.`} /> }}
+          locale={{ emptyText: <Empty description={t("list.empty", { plural }, "No {{plural}} found.")} /> }}
           pagination={{
             ...tableProps.pagination,
             pageSizeOptions: PAGE_SIZES,
             showSizeChanger: true,
-            showTotal: () => `${total ?? 0} ${def.label.plural}`,
+            showTotal: () => (
+              <ListTotal total={total ?? 0} approximate={tableQuery.data?.approximate === true} plural={plural} />
+            ),
           }}
           columns={[
             ...columns,
             {
               key: "actions",
-              title: "Actions",
+              title: t("list.actions", "Actions"),
               fixed: "right",
               render: (_, record) => (
                 <Space>

@@ -1,11 +1,19 @@
 // The generated show page: sections of fields, then related lists.
 import { Show } from "@refinedev/antd";
-import { type BaseRecord, type HttpError, useShow } from "@refinedev/core";
+import { type BaseRecord, type HttpError, useShow, useTranslate } from "@refinedev/core";
 import { Alert, Card, Descriptions, Space } from "antd";
 import type { ReactNode } from "react";
+import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
+import { localizeMessage } from "../providers/messages";
 import { findResource } from "../resources";
 import type { ResourceDefinition, ShowSection } from "../resources/types";
+import { BACK_ICON } from "./backIcon";
 import { renderField } from "./fieldKinds";
+import { ImageManager } from "./files/ImageManager";
+import { RecordDocuments } from "./files/RecordDocuments";
+import { useShowTabs } from "./history/ShowTabs";
+import { RecordPresence } from "./live/RecordPresence";
+import { useRecordPresence } from "./live/useRecordPresence";
 import { RelatedList } from "./RelatedList";
 import { fieldsByName, idColumnOf, metaFor } from "./select";
 
@@ -22,40 +30,53 @@ interface Props {
 }
 
 export function ResourceShow({ definition: def, headerExtra, children }: Props) {
-  const { query } = useShow<BaseRecord, HttpError>({ resource: def.name, meta: metaFor(def) });
+  const { query, showId } = useShow<BaseRecord, HttpError>({ resource: def.name, meta: metaFor(def) });
+  const others = useRecordPresence(def.name, showId, "viewing");
+  const tabs = useShowTabs(def.name, showId);
+  const t = useTranslate();
+  // Labels in the operator's language for what this screen shows; features get `def` itself.
+  const shown = useLocalizedDefinition(def);
   const record = query.data?.data;
   const screens = def.screens ?? {};
   const title = record
-    ? `${def.label.singular.replace(/^./, (c) => c.toUpperCase())} ${String(record[def.titleField] ?? "")}`
+    ? `${shown.label.singular.replace(/^./, (c) => c.toUpperCase())} ${String(record[def.titleField] ?? "")}`
     : undefined;
 
   return (
     <Show
       title={title}
+      goBack={BACK_ICON}
       isLoading={query.isLoading}
       canEdit={screens.edit !== false}
       headerButtons={({ defaultButtons }) => (
         <>
+          <RecordPresence others={others} />
           {record && headerExtra?.(record)}
           {defaultButtons}
         </>
       )}
     >
-      {query.isError && <Alert type="error" showIcon message={query.error?.message} />}
-      {record && (
+      {query.isError && <Alert type="error" showIcon message={localizeMessage(query.error?.message ?? "", t)} />}
+      {record && tabs.bar}
+      {record && tabs.showing === "history" && tabs.history}
+      {record && tabs.showing === "details" && (
         <Space direction="vertical" size="large" style={{ width: "100%" }}>
-          {(def.show?.sections ?? defaultSections(def)).map((section) => (
+          {(shown.show?.sections ?? defaultSections(shown)).map((section) => (
             <Descriptions key={section.title} title={section.title} bordered column={{ xs: 1, md: 2 }} size="small">
-              {fieldsByName(def, section.fields).map((field) => (
+              {fieldsByName(shown, section.fields).map((field) => (
                 <Descriptions.Item key={field.name} label={field.label}>
-                  {renderField(field, record)}
+                  {field.type === "image" ? (
+                    <ImageManager definition={def} field={field} record={record} />
+                  ) : (
+                    renderField(field, record)
+                  )}
                 </Descriptions.Item>
               ))}
             </Descriptions>
           ))}
           {children
             ? children(record)
-            : def.related?.map((related) => {
+            : shown.related?.map((related) => {
                 const relatedDef = findResource(related.resource);
                 return relatedDef ? (
                   <RelatedList
@@ -65,9 +86,12 @@ export function ResourceShow({ definition: def, headerExtra, children }: Props) 
                     parentId={record[idColumnOf(def)]}
                   />
                 ) : (
-                  <Card key={related.resource}>No definition for {related.resource}</Card>
+                  <Card key={related.resource}>
+                    {t("show.noDefinition", { resource: related.resource }, "No definition for {{resource}}")}
+                  </Card>
                 );
               })}
+          {def.documents && <RecordDocuments definition={def} record={record} />}
         </Space>
       )}
     </Show>

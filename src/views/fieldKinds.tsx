@@ -6,8 +6,10 @@ import type { FormItemProps } from "antd/es/form";
 import dayjs, { type Dayjs } from "dayjs";
 import type { ReactElement, ReactNode } from "react";
 import { Link } from "react-router";
+import { optionLabel } from "../i18n/localizeDefinition";
 import type { FieldDefinition, FieldType } from "../resources/types";
 import { formatDate, formatDateTime, formatMoney } from "./format";
+import { BucketPathInput, ChooseReference, ContainsInput, YesNo, YesNoSelect } from "./kindTexts";
 import { ReferenceSelect } from "./ReferenceSelect";
 import { StorageImage } from "./StorageImage";
 
@@ -28,7 +30,8 @@ export const targetOf = (field: FieldDefinition) => {
   if (!field.reference) throw new Error(`Reference field "${field.name}" names no target resource`);
   return field.reference;
 };
-const optionsOf = (field: FieldDefinition) => (field.options ?? []).map((o) => ({ value: o, label: o }));
+const optionsOf = (field: FieldDefinition) =>
+  (field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o) }));
 
 const STATUS_COLORS: Record<string, string> = {
   active: "green",
@@ -52,7 +55,7 @@ const textKind: FieldKind = {
   render: (v) => text(v),
   input: (f) => <Input placeholder={f.placeholder} maxLength={f.maxLength} />,
   itemProps: (f) => (f.required ? {} : nullWhenBlank),
-  filter: { operator: "contains", input: (f) => <Input placeholder={`${f.label} contains…`} /> },
+  filter: { operator: "contains", input: (f) => <ContainsInput label={f.label} /> },
 };
 
 const dateItemProps = (withTime: boolean): Partial<FormItemProps> => ({
@@ -88,7 +91,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     input: (f) => numberInput(f, { precision: 2, step: 0.01, prefix: "$" }),
   },
   enum: {
-    render: (v) => (empty(v) ? "" : <Tag color={STATUS_COLORS[String(v)]}>{String(v)}</Tag>),
+    render: (v, f) => (empty(v) ? "" : <Tag color={STATUS_COLORS[String(v)]}>{optionLabel(f, String(v))}</Tag>),
     input: (f) => <Select options={optionsOf(f)} allowClear={!f.required} />,
     filter: {
       operator: "in",
@@ -96,20 +99,12 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     },
   },
   boolean: {
-    render: (v) => (v ? "Yes" : "No"),
+    render: (v) => <YesNo value={v} />,
     input: (f) => <Checkbox>{f.label}</Checkbox>,
     itemProps: () => ({ valuePropName: "checked" }),
     filter: {
       operator: "eq",
-      input: () => (
-        <Select
-          style={{ minWidth: 120 }}
-          options={[
-            { value: true, label: "Yes" },
-            { value: false, label: "No" },
-          ]}
-        />
-      ),
+      input: () => <YesNoSelect style={{ minWidth: 120 }} />,
     },
   },
   date: {
@@ -136,7 +131,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
       const label = embedded?.[target.labelField] ?? v;
       return <Link to={`/${target.resource}/${String(v)}`}>{String(label)}</Link>;
     },
-    input: (f) => <ReferenceSelect target={targetOf(f)} placeholder={`Choose a ${f.label.toLowerCase()}`} />,
+    input: (f) => <ChooseReference target={targetOf(f)} label={f.label} />,
     filter: {
       operator: "eq",
       input: (f) => <ReferenceSelect target={targetOf(f)} style={{ minWidth: 220 }} />,
@@ -144,7 +139,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   },
   image: {
     render: (v, f) => (empty(v) || !f.bucket ? "" : <StorageImage bucket={f.bucket} path={String(v)} />),
-    input: () => <Input placeholder="path in the bucket" />,
+    input: () => <BucketPathInput />,
     itemProps: () => nullWhenBlank,
   },
   json: {

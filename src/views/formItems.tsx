@@ -1,9 +1,10 @@
 // antd Form items from a definition: one input per editable field with the database's rules.
 import type { FormItemProps } from "antd/es/form";
 import type { ReactNode } from "react";
+import type { Translate } from "../providers/messages";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 import { inputFor, kindOf } from "./fieldKinds";
-import { rulesFor } from "./rules";
+import { inEnglish, rulesFor } from "./rules";
 import { formFields } from "./select";
 
 export interface FormItemSpec {
@@ -12,7 +13,8 @@ export interface FormItemSpec {
   input: ReactNode;
 }
 
-export function buildFormItems(def: ResourceDefinition): FormItemSpec[] {
+/** `def` as shown (a localized definition) and `t` for the generic validation messages. */
+export function buildFormItems(def: ResourceDefinition, t: Translate = inEnglish): FormItemSpec[] {
   return formFields(def).map((field) => ({
     field,
     input: inputFor(field),
@@ -20,7 +22,7 @@ export function buildFormItems(def: ResourceDefinition): FormItemSpec[] {
       name: field.name,
       // A checkbox carries its own label.
       label: field.type === "boolean" ? undefined : field.label,
-      rules: rulesFor(field),
+      rules: rulesFor(field, t),
       extra: field.help,
       ...kindOf(field).itemProps?.(field),
     },

@@ -15,7 +15,7 @@ import { products } from "../resources/products";
 import type { ResourceDefinition } from "../resources/types";
 import { buildColumns, initialFilters } from "./columns";
 import { buildFormItems } from "./formItems";
-import { ReferenceSelect } from "./ReferenceSelect";
+import { ChooseReference } from "./kindTexts";
 import { rulesFor } from "./rules";
 import { fieldsByName, metaFor, selectFor } from "./select";
 
@@ -114,7 +114,7 @@ describe("buildFormItems", () => {
     expect(typeOf("price")).toBe(InputNumber);
     expect(typeOf("status")).toBe(Select);
     expect(typeOf("tags")).toBe(Select);
-    expect(typeOf("category_id")).toBe(ReferenceSelect);
+    expect(typeOf("category_id")).toBe(ChooseReference);
     expect((formItem(customers, "is_blocked").input as ReactElement).type).toBe(Checkbox);
   });
 

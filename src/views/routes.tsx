@@ -1,9 +1,8 @@
 // Refine resources and React Router routes for every definition, each screen behind its permission.
-import { CanAccess, type ResourceProps } from "@refinedev/core";
-import { Spin } from "antd";
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import type { ResourceProps } from "@refinedev/core";
+import { type ComponentType, lazy, type ReactNode } from "react";
 import { Route } from "react-router";
-import { ForbiddenPage } from "../pages/ErrorPages";
+import { GuardedScreen } from "../components/GuardedScreen";
 import type { ResourceDefinition } from "../resources/types";
 
 // Screens load on first use, so the sign-in page stays small.
@@ -11,7 +10,8 @@ const ResourceForm = lazy(() => import("./ResourceForm").then((m) => ({ default:
 const ResourceList = lazy(() => import("./ResourceList").then((m) => ({ default: m.ResourceList })));
 const ResourceShow = lazy(() => import("./ResourceShow").then((m) => ({ default: m.ResourceShow })));
 
-export type ScreenOverrides = Record<string, { show?: ComponentType<{ definition: ResourceDefinition }> }>;
+type Screen = ComponentType<{ definition: ResourceDefinition }>;
+export type ScreenOverrides = Record<string, { list?: Screen; show?: Screen }>;
 
 const pathOf = (def: ResourceDefinition) => `/${def.route ?? def.name}`;
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -32,22 +32,23 @@ export function refineResource(def: ResourceDefinition, icon?: ReactNode, hidden
 
 function Guarded({ def, action, children }: { def: ResourceDefinition; action: string; children: ReactNode }) {
   return (
-    <CanAccess resource={def.name} action={action} fallback={<ForbiddenPage />}>
-      <Suspense fallback={<Spin style={{ display: "block", marginTop: 64 }} />}>{children}</Suspense>
-    </CanAccess>
+    <GuardedScreen resource={def.name} action={action}>
+      {children}
+    </GuardedScreen>
   );
 }
 
 export function resourceRoutes(def: ResourceDefinition, overrides: ScreenOverrides = {}) {
   const screens = def.screens ?? {};
   const Show = overrides[def.name]?.show;
+  const List = overrides[def.name]?.list;
   return (
     <Route key={def.name} path={pathOf(def)}>
       <Route
         index
         element={
           <Guarded def={def} action="list">
-            <ResourceList definition={def} />
+            {List ? <List definition={def} /> : <ResourceList definition={def} />}
           </Guarded>
         }
       />

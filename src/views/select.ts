@@ -26,9 +26,18 @@ export function sortAliases(def: ResourceDefinition): Record<string, string> {
 
 export const idColumnOf = (def: ResourceDefinition) => def.idColumn ?? "id";
 
-/** Data provider meta for reads and writes of a resource. */
+/**
+ * Data provider meta for reads and writes of a resource. Lists count `estimated`: exact up to
+ * max_rows, the planner's estimate beyond, where an exact count costs a scan of every row.
+ */
 export function metaFor(def: ResourceDefinition) {
-  return { select: selectFor(def), idColumnName: idColumnOf(def), search: def.list.search, sortBy: sortAliases(def) };
+  return {
+    select: selectFor(def),
+    idColumnName: idColumnOf(def),
+    search: def.list.search,
+    sortBy: sortAliases(def),
+    count: "estimated" as const,
+  };
 }
 
 export function fieldsByName(def: ResourceDefinition, names: string[]): FieldDefinition[] {

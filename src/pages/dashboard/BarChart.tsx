@@ -1,4 +1,6 @@
-// A dependency-free bar chart: one bar per label, heights scaled to the largest value.
+// A dependency-free bar chart: one bar per label, heights scaled to the largest value,
+// which is written on the axis. Each bar names its label and value on hover and to
+// screen readers (SVG <title>).
 import { theme } from "antd";
 
 interface Props {
@@ -6,27 +8,39 @@ interface Props {
   values: number[];
   title: string;
   format?: (value: number) => string;
+  color?: string;
 }
 
 const HEIGHT = 160;
+const BAR = 12;
 
-export function BarChart({ labels, values, title, format = String }: Props) {
+export function BarChart({ labels, values, title, format = String, color }: Props) {
   const { token } = theme.useToken();
-  const max = Math.max(1, ...values);
-  const width = Math.max(1, values.length) * 12;
+  const max = Math.max(0, ...values);
+  const width = Math.max(1, values.length) * BAR;
   return (
     <figure style={{ margin: 0 }}>
+      <div style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }} aria-hidden>
+        {format(max)}
+      </div>
       <svg
         viewBox={`0 0 ${width} ${HEIGHT}`}
         preserveAspectRatio="none"
         role="img"
         aria-label={title}
-        style={{ width: "100%", height: HEIGHT, display: "block" }}
+        style={{ width: "100%", height: HEIGHT, display: "block", borderBottom: `1px solid ${token.colorBorder}` }}
       >
         {values.map((value, i) => {
-          const h = (value / max) * (HEIGHT - 4);
+          const h = max > 0 ? (value / max) * (HEIGHT - 4) : 0;
           return (
-            <rect key={labels[i]} x={i * 12 + 1} y={HEIGHT - h} width={10} height={h} fill={token.colorPrimary}>
+            <rect
+              key={labels[i]}
+              x={i * BAR + 1}
+              y={HEIGHT - h}
+              width={BAR - 2}
+              height={h}
+              fill={color ?? token.colorPrimary}
+            >
               <title>{`${labels[i]}: ${format(value)}`}</title>
             </rect>
           );

@@ -1,53 +1,133 @@
-// The first dashboard: KPI cards from dashboard_kpis() and orders per day over 30 days.
-import { useCustom } from "@refinedev/core";
-import { Alert, Card, Col, Empty, Row, Spin, Statistic, Typography } from "antd";
-import { formatMoney, humanize } from "../../views/format";
+// The dashboard (SPEC §2 "/"): KPI cards from dashboard_kpis(), and for a chosen period
+// (7/30/90 days, kept in `?days=`) orders and revenue per day plus revenue by category.
+// Every figure comes from the RPCs, which run with the caller's rights (RLS).
+import { useCustom, useTranslate } from "@refinedev/core";
+import { Alert, Button, Card, Col, Empty, Row, Segmented, Skeleton, Statistic, Typography } from "antd";
+import type { ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { formatMoney } from "../../views/format";
 import { BarChart } from "./BarChart";
-import { toKpis, toSeries } from "./kpis";
+import { CategoryBars } from "./CategoryBars";
+import {
+  isEmptySeries,
+  KPIS,
+  PERIODS,
+  type Period,
+  parsePeriod,
+  toCategoryRevenue,
+  toDaySeries,
+  toKpiValues,
+} from "./kpis";
 
-const DAYS = 30;
+type Query = ReturnType<typeof useCustom>["query"];
+
+/** Loading, error (with retry) or the content of one card. */
+function Loaded({ query, children }: { query: Query; children: ReactNode }) {
+  const t = useTranslate();
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (query.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t("dashboard.loadError", "These figures could not be loaded.")}
+        description={query.error?.message}
+        action={
+          <Button size="small" onClick={() => query.refetch()}>
+            {t("dashboard.retry", "Retry")}
+          </Button>
+        }
+      />
+    );
+  return <>{children}</>;
+}
 
 export function DashboardPage() {
+  const t = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const days = parsePeriod(params.get("days"));
   const kpis = useCustom({ url: "rpc/dashboard_kpis", method: "get" });
-  const perDay = useCustom({ url: "rpc/orders_per_day", method: "get", config: { query: { days: DAYS } } });
-  const cards = toKpis(kpis.result.data);
-  const series = toSeries(perDay.result.data);
+  const perDay = useCustom({ url: "rpc/orders_per_day", method: "get", config: { query: { days } } });
+  const byCategory = useCustom({ url: "rpc/revenue_by_category", method: "get", config: { query: { days } } });
+
+  const values = toKpiValues(kpis.result.data);
+  const series = toDaySeries(perDay.result.data);
+  const categories = toCategoryRevenue(byCategory.result.data);
+  const noOrders = <Empty description={t("dashboard.empty", "No orders in this period.")} />;
+  const periodText = t("dashboard.period", { count: days }, "last {{count}} days");
+
+  const choosePeriod = (next: Period) =>
+    setParams((current) => {
+      current.set("days", String(next));
+      return current;
+    });
 
   return (
     <div style={{ padding: 8 }}>
-      <Typography.Title level={3}>Dashboard</Typography.Title>
-      {kpis.query.isError && <Alert type="error" showIcon message={kpis.query.error?.message} />}
-      <Spin spinning={kpis.query.isLoading}>
+      <Typography.Title level={3}>{t("dashboard.title", "Dashboard")}</Typography.Title>
+      <Loaded query={kpis.query}>
         <Row gutter={[16, 16]}>
-          {cards.map((kpi) => (
-            <Col key={kpi.key} xs={24} sm={12} lg={6}>
-              <Card>
-                <Statistic title={kpi.title} value={kpi.value} />
-              </Card>
-            </Col>
-          ))}
+          {KPIS.map((kpi) => {
+            const value = values[kpi.key];
+            const shown = value === undefined ? "–" : kpi.money ? formatMoney(value) : value.toLocaleString("en-US");
+            return (
+              <Col key={kpi.key} xs={24} sm={12} lg={6}>
+                <Card data-testid={`kpi-${kpi.key}`}>
+                  <Statistic title={t(`dashboard.kpi.${kpi.key}`, kpi.title)} value={shown} />
+                </Card>
+              </Col>
+            );
+          })}
         </Row>
-      </Spin>
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        {Object.entries(series.values).map(([key, values]) => (
-          <Col key={key} xs={24} lg={12}>
-            <Card title={`${humanize(key)} per day, last ${DAYS} days`}>
-              <BarChart
-                labels={series.labels}
-                values={values}
-                title={humanize(key)}
-                format={/revenue|total/i.test(key) ? formatMoney : String}
-              />
-            </Card>
-          </Col>
-        ))}
-        {!perDay.query.isLoading && series.labels.length === 0 && (
-          <Col span={24}>
-            <Card>
-              <Empty description="No orders in this period." />
-            </Card>
-          </Col>
-        )}
+      </Loaded>
+      <div style={{ display: "flex", alignItems: "center", gap: 12, margin: "24px 0 12px" }}>
+        <Typography.Text id="dashboard-period">{t("dashboard.periodLabel", "Charts cover")}</Typography.Text>
+        <Segmented<Period>
+          aria-labelledby="dashboard-period"
+          value={days}
+          onChange={choosePeriod}
+          options={PERIODS.map((p) => ({ value: p, label: t("dashboard.days", { count: p }, "{{count}} days") }))}
+        />
+      </div>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Card title={`${t("dashboard.ordersPerDay", "Orders per day")}, ${periodText}`}>
+            <Loaded query={perDay.query}>
+              {isEmptySeries(series) ? (
+                noOrders
+              ) : (
+                <BarChart
+                  labels={series.days}
+                  values={series.orders}
+                  title={t("dashboard.ordersPerDay", "Orders per day")}
+                />
+              )}
+            </Loaded>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={`${t("dashboard.revenuePerDay", "Revenue per day")}, ${periodText}`}>
+            <Loaded query={perDay.query}>
+              {isEmptySeries(series) ? (
+                noOrders
+              ) : (
+                <BarChart
+                  labels={series.days}
+                  values={series.revenue}
+                  title={t("dashboard.revenuePerDay", "Revenue per day")}
+                  format={formatMoney}
+                />
+              )}
+            </Loaded>
+          </Card>
+        </Col>
+        <Col xs={24}>
+          <Card title={`${t("dashboard.byCategory", "Revenue by category")}, ${periodText}`}>
+            <Loaded query={byCategory.query}>
+              {categories.length === 0 ? noOrders : <CategoryBars rows={categories} />}
+            </Loaded>
+          </Card>
+        </Col>
       </Row>
     </div>
   );

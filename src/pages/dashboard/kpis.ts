@@ -1,43 +1,79 @@
-// Shapes the RPC answers for display without hard-coding their column names.
-import { formatMoney, humanize } from "../../views/format";
+// Shapes the dashboard RPC answers for display: the four KPI cards of dashboard_kpis(),
+// the per-day series of orders_per_day(days) and the rows of revenue_by_category(days).
 
-export interface Kpi {
+/** The periods the charts can cover, in days (orders_per_day accepts 1–366). */
+export const PERIODS = [7, 30, 90] as const;
+export type Period = (typeof PERIODS)[number];
+export const DEFAULT_PERIOD: Period = 30;
+
+/** `?days=` from the address, when it is one of the offered periods. */
+export function parsePeriod(value: string | null): Period {
+  const days = Number(value);
+  return (PERIODS as readonly number[]).includes(days) ? (days as Period) : DEFAULT_PERIOD;
+}
+
+export interface KpiDefinition {
+  /** Key in dashboard_kpis()'s answer. */
   key: string;
+  /** English title; the translation key is `dashboard.kpi.<key>`. */
   title: string;
-  value: string;
+  money: boolean;
 }
 
-const MONEY_KEY = /revenue|total|amount|value|price/i;
+export const KPIS: KpiDefinition[] = [
+  { key: "orders_today", title: "Orders today", money: false },
+  { key: "revenue_30d", title: "Revenue, last 30 days", money: true },
+  { key: "pending_orders", title: "Pending orders", money: false },
+  { key: "low_stock_products", title: "Low-stock products", money: false },
+];
 
-/** `dashboard_kpis()` returns one row (object or one-element array) of named numbers. */
-export function toKpis(data: unknown): Kpi[] {
+const toNumber = (value: unknown): number | undefined => {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value))) return Number(value);
+  return undefined;
+};
+
+/** dashboard_kpis() answers one JSON object (or a one-element array of it); missing figures are undefined. */
+export function toKpiValues(data: unknown): Record<string, number | undefined> {
   const row = Array.isArray(data) ? data[0] : data;
-  if (!row || typeof row !== "object") return [];
-  return Object.entries(row as Record<string, unknown>)
-    .filter(([, v]) => typeof v === "number" || (typeof v === "string" && v !== "" && !Number.isNaN(Number(v))))
-    .map(([key, v]) => ({
-      key,
-      title: humanize(key),
-      value: MONEY_KEY.test(key) ? formatMoney(v) : Number(v).toLocaleString("en-US"),
-    }));
+  const source = row && typeof row === "object" ? (row as Record<string, unknown>) : {};
+  return Object.fromEntries(KPIS.map((kpi) => [kpi.key, toNumber(source[kpi.key])]));
 }
 
-export interface Series {
-  labels: string[];
-  /** Each numeric column of the rows, by name. */
-  values: Record<string, number[]>;
+export interface DaySeries {
+  days: string[];
+  orders: number[];
+  revenue: number[];
 }
 
-/** `orders_per_day(days)` rows: the first non-numeric column labels the x axis, the numeric ones are series. */
-export function toSeries(rows: unknown): Series {
+/** orders_per_day(days) rows `{day, orders, revenue}` (bigint and numeric arrive as strings or numbers). */
+export function toDaySeries(rows: unknown): DaySeries {
   const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
-  if (list.length === 0) return { labels: [], values: {} };
-  const keys = Object.keys(list[0]);
-  const isNumeric = (key: string) => list.every((r) => r[key] === null || !Number.isNaN(Number(r[key])));
-  const labelKey = keys.find((k) => !isNumeric(k)) ?? keys[0];
-  const values: Record<string, number[]> = {};
-  for (const key of keys.filter((k) => k !== labelKey && isNumeric(k))) {
-    values[key] = list.map((r) => Number(r[key] ?? 0));
-  }
-  return { labels: list.map((r) => String(r[labelKey]).slice(0, 10)), values };
+  return {
+    days: list.map((r) => String(r.day).slice(0, 10)),
+    orders: list.map((r) => toNumber(r.orders) ?? 0),
+    revenue: list.map((r) => toNumber(r.revenue) ?? 0),
+  };
 }
+
+export interface CategoryRevenue {
+  /** null: products without a category. */
+  id: number | null;
+  name: string | null;
+  revenue: number;
+  items: number;
+}
+
+/** revenue_by_category(days) rows, largest first as the function orders them. */
+export function toCategoryRevenue(rows: unknown): CategoryRevenue[] {
+  const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+  return list.map((r) => ({
+    id: r.category_id === null || r.category_id === undefined ? null : Number(r.category_id),
+    name: typeof r.category_name === "string" ? r.category_name : null,
+    revenue: toNumber(r.revenue) ?? 0,
+    items: toNumber(r.items) ?? 0,
+  }));
+}
+
+/** True when a period has nothing to chart (no orders at all). */
+export const isEmptySeries = (series: DaySeries) => series.orders.every((n) => n === 0);

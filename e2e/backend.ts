@@ -1,0 +1,45 @@
+// Direct backend access for arranging and checking e2e data: a service-role client of
+// the e2e stack (the Supabase CLI's well-known local key; never a real project's).
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import WebSocket from "ws";
+import { PASSWORD } from "./helpers";
+
+const LOCAL_SERVICE_ROLE_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+
+export function serviceClient(): SupabaseClient {
+  const url = process.env.E2E_API_URL;
+  if (!url) throw new Error("E2E_API_URL is not set (run through playwright.config.ts)");
+  return createClient(url, LOCAL_SERVICE_ROLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+/** Inserts one row and returns it; fails the test on an error. */
+export async function insertRow<T = Record<string, unknown>>(table: string, row: Record<string, unknown>): Promise<T> {
+  const { data, error } = await serviceClient().from(table).insert(row).select().single();
+  if (error) throw new Error(`insert into ${table}: ${error.message}`);
+  return data as T;
+}
+
+/** A new active staff member of the role, signed in with the demo password. */
+export async function createOperator(role: "admin" | "editor" | "viewer", email: string) {
+  const client = serviceClient();
+  const { data, error } = await client.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  if (error) throw new Error(`create user ${email}: ${error.message}`);
+  await insertRow("staff", { user_id: data.user.id, full_name: email.split("@")[0], email, role, active: true });
+  return { id: data.user.id, email };
+}
+
+/** Names of the objects in a record's folder. */
+export async function filesIn(bucket: string, folder: string): Promise<string[]> {
+  const { data, error } = await serviceClient().storage.from(bucket).list(folder);
+  if (error) throw new Error(`list ${bucket}/${folder}: ${error.message}`);
+  return data.filter((o) => o.id !== null).map((o) => o.name);
+}
+
+export async function putFile(bucket: string, path: string, body: Uint8Array, contentType: string) {
+  const { error } = await serviceClient().storage.from(bucket).upload(path, body, { contentType });
+  if (error) throw new Error(`upload ${bucket}/${path}: ${error.message}`);
+}

@@ -1,0 +1,50 @@
+// /permissions: the matrix editor writes the rows RLS reads. The test works on a resource
+// of its own (rows it creates and removes), so parallel specs keep the demo matrix.
+
+import { expect, test } from "@playwright/test";
+import { signedInClient } from "./apiClient";
+import { serviceClient } from "./backend";
+import { emailOf, sessionFile } from "./helpers";
+
+test.use({ storageState: sessionFile("admin") });
+
+const resource = `e2e_${Date.now().toString(36)}`;
+
+test.afterAll(async () => {
+  await serviceClient().from("permissions").delete().eq("resource", resource);
+});
+
+test("granting and revoking a cell changes what the role may do at once", async ({ page }) => {
+  // A row of the test's own resource, so it appears in the grid.
+  const { error } = await serviceClient().from("permissions").insert({ role: "admin", resource, action: "show" });
+  expect(error).toBeNull();
+  const editor = await signedInClient(emailOf("editor"));
+  const editorMay = async () => {
+    const { data } = await editor.rpc("my_permissions");
+    return (data as { resource: string; action: string }[]).filter((p) => p.resource === resource).map((p) => p.action);
+  };
+
+  await page.goto("/permissions");
+  await page.getByText("Editor", { exact: true }).click();
+  const cell = page.getByRole("checkbox", { name: `Editor may export ${resource}` });
+  await expect(cell).not.toBeChecked();
+  await cell.click();
+  await expect(cell).toBeChecked();
+  await expect.poll(editorMay).toEqual(["export"]);
+
+  await cell.click();
+  await expect(cell).not.toBeChecked();
+  await expect.poll(editorMay).toEqual([]);
+});
+
+test("an admin cannot take away their own role's access to permissions", async ({ page }) => {
+  await page.goto("/permissions");
+  await page.getByText("Admin", { exact: true }).click();
+  const cell = page.getByRole("checkbox", { name: "Admin may edit permissions" });
+  await expect(cell).toBeChecked();
+  await cell.click();
+  await expect(page.getByText("You cannot remove your own role's access to permissions.")).toBeVisible();
+  await expect(cell).toBeChecked();
+  // The menu still offers the matrix.
+  await expect(page.getByRole("link", { name: "Permissions" })).toBeVisible();
+});

@@ -1,0 +1,96 @@
+// /staff: an admin invites an operator (mail catcher → link → password → sign-in), changes
+// their role and deactivates them, which signs out their open console, then reactivates.
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { openSelect, sessionFile, signIn, unique } from "./helpers";
+
+/** The invite link the mail catcher holds for the address. */
+async function inviteLink(email: string): Promise<string> {
+  let link: string | null = null;
+  await expect(async () => {
+    const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+    const [mail] = (await res.json()) as { action_link: string | null; type: string }[];
+    expect(mail?.type).toBe("invite");
+    link = mail.action_link;
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return link as unknown as string;
+}
+
+async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/login");
+  await signIn(page, email, password);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  return page;
+}
+
+test("invite, first password, role change and deactivation of a new operator", async ({ browser }) => {
+  const admin = await (await browser.newContext({ storageState: sessionFile("admin") })).newPage();
+  const email = `${unique("invitee").toLowerCase()}@example.com`;
+  const name = unique("Ina Invitee");
+  const password = "invited-password-1";
+
+  await admin.goto("/staff");
+  await admin.getByRole("button", { name: "Invite" }).click();
+  const dialog = admin.getByRole("dialog");
+  await dialog.getByLabel("E-mail").fill(email);
+  await dialog.getByLabel("Full name").fill(name);
+  await openSelect(dialog, "Role");
+  await admin.locator(".ant-select-dropdown:visible").getByText("Editor", { exact: true }).click();
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(admin.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  const row = admin.locator("tr.ant-table-row").filter({ hasText: email });
+  await expect(row).toContainText("Active");
+
+  // The invitee follows the e-mail's link and chooses a password.
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(await inviteLink(email));
+  await expect(invitee).toHaveURL(/\/update-password/);
+  await invitee.getByLabel("New password", { exact: true }).fill(password);
+  await invitee.getByLabel("Repeat the password").fill(password);
+  await invitee.getByRole("button", { name: "Set password" }).click();
+  await expect(invitee.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+
+  // Signing in afresh works with that password; as an editor they may create products.
+  const console_ = await signedInPage(browser, email, password);
+  await console_.goto("/products");
+  await expect(console_.getByRole("button", { name: "Create" })).toBeVisible();
+
+  // Demoted to viewer: the open console drops the Create button without a reload.
+  await openSelect(row);
+  await admin.locator(".ant-select-dropdown:visible").getByText("Viewer", { exact: true }).click();
+  await expect(admin.getByText(`${name}'s role is changed.`)).toBeVisible();
+  await expect(console_.getByRole("button", { name: "Create" })).toHaveCount(0);
+
+  // Deactivated: the open console is signed out with SPEC §8's message.
+  await row.getByRole("button", { name: "Deactivate" }).click();
+  await admin.locator(".ant-popover:visible").getByRole("button", { name: "Deactivate" }).click();
+  await expect(row).toContainText("Deactivated");
+  await expect(console_).toHaveURL(/\/login/);
+  await expect(console_.getByText("This account has no access to Opsdesk.")).toBeVisible();
+  await signIn(console_, email, password);
+  await expect(console_.getByRole("alert").filter({ hasText: "This account has no access to Opsdesk." })).toBeVisible();
+
+  // Reactivated: they may sign in again, and land back on the page they were signed out of.
+  await row.getByRole("button", { name: "Reactivate" }).click();
+  await expect(row).toContainText("Active");
+  await signIn(console_, email, password);
+  await expect(console_).toHaveURL(/\/products/);
+  await expect(console_.getByRole("heading", { name: "Products" })).toBeVisible();
+});
+
+test("an admin cannot change their own role or deactivate themselves here", async ({ browser }) => {
+  const admin = await (await browser.newContext({ storageState: sessionFile("admin") })).newPage();
+  await admin.goto("/staff");
+  const own = admin.locator("tr.ant-table-row").filter({ hasText: "admin@example.com" });
+  await expect(own.getByRole("combobox")).toBeDisabled();
+  await expect(own.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
+});
+
+test("the staff screen is the admin's: an editor gets the 403 page", async ({ browser }) => {
+  const editor = await (await browser.newContext({ storageState: sessionFile("editor") })).newPage();
+  await editor.goto("/staff");
+  await expect(editor.getByText("You don't have permission to open this page.")).toBeVisible();
+  await editor.goto("/permissions");
+  await expect(editor.getByText("You don't have permission to open this page.")).toBeVisible();
+});

@@ -1,0 +1,27 @@
+// Everything a signed-in operator sees around the screens: Refine's layout, our header, the
+// command palette and keyboard shortcuts. Loaded lazily, so the sign-in page stays small.
+import { ThemedLayout, ThemedTitle } from "@refinedev/antd";
+import { Outlet } from "react-router";
+import { CommandPalette } from "../palette/CommandPalette";
+import { PaletteProvider } from "../palette/PaletteContext";
+import { RESOURCE_ICONS } from "../resourceIcons";
+import { usePreferenceSync } from "../theme/usePreferenceSync";
+import { ConsoleHeader } from "./ConsoleHeader";
+import { useConsoleNotice } from "./useConsoleNotice";
+
+const Title = ({ collapsed }: { collapsed: boolean }) => (
+  <ThemedTitle collapsed={collapsed} text="Opsdesk" icon={RESOURCE_ICONS.dashboard} />
+);
+
+export default function ConsoleShell() {
+  usePreferenceSync();
+  useConsoleNotice();
+  return (
+    <PaletteProvider>
+      <ThemedLayout Title={Title} Header={ConsoleHeader}>
+        <Outlet />
+      </ThemedLayout>
+      <CommandPalette />
+    </PaletteProvider>
+  );
+}

@@ -1,0 +1,127 @@
+// Holds the operator's theme and language for the whole console: antd's theme algorithm and
+// locale, dayjs' locale, <html lang>/colour scheme, and a Refine i18nProvider that changes
+// identity with the language so every translated string re-renders.
+import type { I18nProvider } from "@refinedev/core";
+import { theme as antdTheme, ConfigProvider } from "antd";
+import deDE from "antd/locale/de_DE";
+import enUS from "antd/locale/en_US";
+import dayjs from "dayjs";
+import "dayjs/locale/de";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import type { Locale } from "../../i18n";
+import { i18nProvider } from "../../providers/i18nProvider";
+import { supabase } from "../../providers/supabaseClient";
+import { initialTheme, type Preferences, rememberTheme, savePreference, type Theme } from "./preferences";
+
+const ANTD_LOCALES = { en: enUS, de: deDE };
+
+// Colours that keep WCAG AA contrast (4.5:1) where antd's defaults fall short: the dark
+// primary is lighter so links read on dark surfaces (primary buttons then carry dark text);
+// links follow the primary instead of antd's lighter info blue; secondary text (descriptions,
+// breadcrumbs, hints, counters) and danger text are stronger than antd's.
+const TOKENS = {
+  light: {
+    colorPrimary: "#1f5fbf",
+    colorLink: "#1f5fbf",
+    colorTextDescription: "rgba(0, 0, 0, 0.62)",
+    colorTextTertiary: "rgba(0, 0, 0, 0.62)",
+    colorError: "#cf1322",
+  },
+  dark: {
+    colorPrimary: "#5b9cf0",
+    colorLink: "#5b9cf0",
+    colorTextDescription: "rgba(255, 255, 255, 0.62)",
+    colorTextTertiary: "rgba(255, 255, 255, 0.62)",
+    colorError: "#ff7875",
+  },
+};
+
+// Dark only: text on the primary button, and the selected menu item (antd's primary on its
+// tinted background stays under 4.5:1 there).
+const DARK_COMPONENTS = {
+  Button: { primaryColor: "#000" },
+  Menu: { itemSelectedColor: "#fff", itemSelectedBg: "#1d3b66" },
+};
+
+interface PreferencesContextValue extends Preferences {
+  setTheme: (theme: Theme) => void;
+  setLocale: (locale: Locale) => void;
+  /** Applies stored preferences without writing them back. */
+  apply: (preferences: Partial<Preferences>) => void;
+}
+
+const PreferencesContext = createContext<PreferencesContextValue | undefined>(undefined);
+
+export function usePreferences(): PreferencesContextValue {
+  const value = useContext(PreferencesContext);
+  if (!value) throw new Error("usePreferences needs <PreferencesProvider>");
+  return value;
+}
+
+/** The Refine i18nProvider for the current language (a new object per language). */
+export function useI18nProvider(): I18nProvider {
+  const { locale } = usePreferences();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the new identity on a language change is the point
+  return useMemo(() => ({ ...i18nProvider }), [locale]);
+}
+
+function applyToDocument({ theme, locale }: Preferences) {
+  const root = document.documentElement;
+  root.lang = locale;
+  root.dataset.theme = theme;
+  root.style.colorScheme = theme;
+  dayjs.locale(locale);
+}
+
+export function PreferencesProvider({ children }: { children: ReactNode }) {
+  const [theme, setThemeState] = useState<Theme>(initialTheme);
+  const [locale, setLocaleState] = useState<Locale>(() => i18nProvider.getLocale() as Locale);
+
+  useEffect(() => applyToDocument({ theme, locale }), [theme, locale]);
+
+  const apply = useCallback((preferences: Partial<Preferences>) => {
+    if (preferences.theme) {
+      rememberTheme(preferences.theme);
+      setThemeState(preferences.theme);
+    }
+    if (preferences.locale) {
+      const next = preferences.locale;
+      void Promise.resolve(i18nProvider.changeLocale(next)).then(() => setLocaleState(next));
+    }
+  }, []);
+
+  const save = useCallback(
+    (change: Partial<Preferences>) => {
+      apply(change);
+      // The choice already shows; a failed write only means it is not remembered elsewhere.
+      savePreference(supabase, change).catch((error) => console.warn("Could not store the preference", error));
+    },
+    [apply],
+  );
+
+  const value = useMemo<PreferencesContextValue>(
+    () => ({
+      theme,
+      locale,
+      apply,
+      setTheme: (next) => save({ theme: next }),
+      setLocale: (next) => save({ locale: next }),
+    }),
+    [theme, locale, apply, save],
+  );
+
+  return (
+    <PreferencesContext.Provider value={value}>
+      <ConfigProvider
+        locale={ANTD_LOCALES[locale]}
+        theme={{
+          algorithm: theme === "dark" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+          token: TOKENS[theme],
+          components: theme === "dark" ? DARK_COMPONENTS : undefined,
+        }}
+      >
+        {children}
+      </ConfigProvider>
+    </PreferencesContext.Provider>
+  );
+}

@@ -1,0 +1,53 @@
+// Theme and language follow the operator: stored in `operator_preferences` (RLS: own row)
+// and mirrored in localStorage, so the next page load paints right before anyone signs in.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { isLocale, type Locale } from "../../i18n";
+
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+export const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);
+
+/** Read by the inline script in index.html too: keep the two in step. */
+export const THEME_STORAGE_KEY = "opsdesk.theme";
+
+export function initialTheme(): Theme {
+  const stored = globalThis.localStorage?.getItem(THEME_STORAGE_KEY);
+  return isTheme(stored) ? stored : "light";
+}
+
+export function rememberTheme(theme: Theme): void {
+  globalThis.localStorage?.setItem(THEME_STORAGE_KEY, theme);
+}
+
+export interface Preferences {
+  theme: Theme;
+  locale: Locale;
+}
+
+/** The signed-in operator's stored preferences; undefined when none are stored (or signed out). */
+export async function loadPreferences(client: SupabaseClient): Promise<Partial<Preferences> | undefined> {
+  const { data: session } = await client.auth.getSession();
+  const userId = session.session?.user.id;
+  if (!userId) return undefined;
+  const { data, error } = await client
+    .from("operator_preferences")
+    .select("theme, locale")
+    .eq("user_id", userId)
+    .maybeSingle();
+  if (error || !data) return undefined;
+  return {
+    theme: isTheme(data.theme) ? data.theme : undefined,
+    locale: isLocale(data.locale) ? data.locale : undefined,
+  };
+}
+
+/** Stores one change for the signed-in operator; does nothing on the sign-in screens. */
+export async function savePreference(client: SupabaseClient, change: Partial<Preferences>): Promise<void> {
+  const { data: session } = await client.auth.getSession();
+  const userId = session.session?.user.id;
+  if (!userId) return;
+  const { error } = await client
+    .from("operator_preferences")
+    .upsert({ user_id: userId, ...change }, { onConflict: "user_id" });
+  if (error) throw new Error(error.message);
+}

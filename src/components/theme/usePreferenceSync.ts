@@ -1,0 +1,18 @@
+// Once signed in, the operator's stored theme and language win over this browser's last ones.
+import { useEffect } from "react";
+import { supabase } from "../../providers/supabaseClient";
+import { usePreferences } from "./PreferencesProvider";
+import { loadPreferences } from "./preferences";
+
+export function usePreferenceSync(): void {
+  const { apply } = usePreferences();
+  useEffect(() => {
+    let current = true;
+    loadPreferences(supabase).then((stored) => {
+      if (current && stored) apply(stored);
+    });
+    return () => {
+      current = false;
+    };
+  }, [apply]);
+}

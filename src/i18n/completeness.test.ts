@@ -1,0 +1,89 @@
+// Every key the console translates has a German entry: literal keys found in the source
+// (`t("area.key", …)`, `translate("area.key", …)`), the keys built per resource definition,
+// and the Refine keys its components call.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { menuResources, nestedResources } from "../resources";
+import { collectMessages } from ".";
+import { resourceKeys } from "./resourceKeys";
+
+const german = collectMessages(
+  import.meta.glob<{ default: Record<string, string> }>("./locales/*/*.ts", { eager: true }),
+).de;
+
+const SOURCE_ROOT = join(__dirname, "..");
+const LITERAL_KEY = /\b(?:t|translate)\(\s*["']([a-zA-Z][\w-]*(?:\.[\w-]+)+)["']/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** key → files using it. */
+function literalKeys(files: string[]): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  for (const file of files) {
+    // Comments may show the convention (`t("area.key", …)`) without using a key.
+    const code = readFileSync(file, "utf8").replace(/^\s*(\/\/|\*).*$/gm, "");
+    for (const match of code.matchAll(LITERAL_KEY)) {
+      keys.set(match[1], [...(keys.get(match[1]) ?? []), file.slice(SOURCE_ROOT.length + 1)]);
+    }
+  }
+  return keys;
+}
+
+/** The Refine keys its antd components and core hooks call (see node_modules/@refinedev). */
+const REFINE_KEYS = [
+  "buttons.create",
+  "buttons.save",
+  "buttons.logout",
+  "buttons.delete",
+  "buttons.edit",
+  "buttons.cancel",
+  "buttons.confirm",
+  "buttons.filter",
+  "buttons.clear",
+  "buttons.refresh",
+  "buttons.show",
+  "buttons.notAccessTitle",
+  "actions.create",
+  "actions.edit",
+  "actions.show",
+  "warnWhenUnsavedChanges",
+  "notifications.success",
+  "notifications.createSuccess",
+  "notifications.editSuccess",
+  "notifications.deleteSuccess",
+  "notifications.createError",
+  "notifications.editError",
+  "notifications.deleteError",
+  "notifications.error",
+];
+
+describe("German translations", () => {
+  it("finds the literal keys of the source (the scan itself works)", () => {
+    const keys = literalKeys(sourceFiles(SOURCE_ROOT));
+    expect(keys.get("shell.language")).toEqual(["components/shell/ConsoleHeader.tsx"]);
+    expect(keys.size).toBeGreaterThan(50);
+  });
+
+  it("has an entry for every key used in src/", () => {
+    const missing = [...literalKeys(sourceFiles(SOURCE_ROOT))]
+      .filter(([key]) => !(key in german))
+      .map(([key, files]) => `${key}  (${[...new Set(files)].join(", ")})`);
+    expect(missing, `German entries missing in src/i18n/locales/de/*.ts:\n${missing.join("\n")}`).toEqual([]);
+  });
+
+  it("has an entry for every resource label, field, help text and option", () => {
+    const missing = [...menuResources, ...nestedResources].flatMap(resourceKeys).filter((key) => !(key in german));
+    expect(missing).toEqual([]);
+  });
+
+  it("has Refine's own UI strings", () => {
+    expect(REFINE_KEYS.filter((key) => !(key in german))).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+// The console's translations. Code carries the English text as the default of every key
+// (`t("area.key", "English")`); locales/<lang>/<area>.ts hold flat key → text maps, one
+// file per area of the console so features own their strings. English files are only
+// needed where a key has no default in code (e.g. Refine's own notification titles).
+import i18next, { type i18n as I18n } from "i18next";
+
+export const LOCALES = ["en", "de"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+type Messages = Record<string, string>;
+
+const modules = import.meta.glob<{ default: Messages }>("./locales/*/*.ts", { eager: true });
+
+/** Merges every area file of each locale into one flat map per locale. */
+export function collectMessages(files: Record<string, { default: Messages }>): Record<Locale, Messages> {
+  const messages: Record<Locale, Messages> = { en: {}, de: {} };
+  for (const [path, module] of Object.entries(files)) {
+    const locale = path.split("/").at(-2) as Locale;
+    if (!LOCALES.includes(locale)) throw new Error(`${path}: unknown locale ${locale}`);
+    for (const [key, text] of Object.entries(module.default)) {
+      if (key in messages[locale]) throw new Error(`${path}: ${key} is already defined for ${locale}`);
+      messages[locale][key] = text;
+    }
+  }
+  return messages;
+}
+
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+const STORAGE_KEY = "opsdesk.locale";
+
+/** The locale this browser used last, else the browser's language when we have it, else English. */
+export function initialLocale(): Locale {
+  const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+  if (isLocale(stored)) return stored;
+  const browser = globalThis.navigator?.language?.slice(0, 2);
+  return isLocale(browser) ? browser : "en";
+}
+
+export function rememberLocale(locale: Locale) {
+  globalThis.localStorage?.setItem(STORAGE_KEY, locale);
+}
+
+export function createI18n(messages = collectMessages(modules), lng: Locale = initialLocale()): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng,
+    fallbackLng: "en",
+    resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: messages[l] }])),
+    // Keys are flat strings such as "notifications.createError".
+    keySeparator: false,
+    nsSeparator: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}

@@ -1,0 +1,17 @@
+export default {
+  "audit.title": "Audit-Protokoll",
+  "audit.filters": "Filter des Audit-Protokolls",
+  "audit.table": "Tabelle",
+  "audit.anyTable": "Alle Tabellen",
+  "audit.record": "Datensatz",
+  "audit.recordPlaceholder": "Datensatz-ID",
+  "audit.actor": "Akteur",
+  "audit.actorPlaceholder": "E-Mail enthält…",
+  "audit.range": "Zeitraum",
+  "audit.from": "Von",
+  "audit.to": "Bis",
+  "audit.apply": "Filtern",
+  "audit.clear": "Zurücksetzen",
+  "audit.empty": "Keine passenden Einträge.",
+  "audit.total": "{{count}} Einträge",
+};

@@ -1,0 +1,17 @@
+export default {
+  "dashboard.title": "Dashboard",
+  "dashboard.kpi.orders_today": "Bestellungen heute",
+  "dashboard.kpi.revenue_30d": "Umsatz, letzte 30 Tage",
+  "dashboard.kpi.pending_orders": "Offene Bestellungen",
+  "dashboard.kpi.low_stock_products": "Produkte mit niedrigem Bestand",
+  "dashboard.periodLabel": "Diagramme für",
+  "dashboard.days": "{{count}} Tage",
+  "dashboard.period": "letzte {{count}} Tage",
+  "dashboard.ordersPerDay": "Bestellungen pro Tag",
+  "dashboard.revenuePerDay": "Umsatz pro Tag",
+  "dashboard.byCategory": "Umsatz nach Kategorie",
+  "dashboard.noCategory": "Ohne Kategorie",
+  "dashboard.empty": "Keine Bestellungen in diesem Zeitraum.",
+  "dashboard.loadError": "Diese Zahlen konnten nicht geladen werden.",
+  "dashboard.retry": "Erneut versuchen",
+};

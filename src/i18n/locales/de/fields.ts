@@ -1,0 +1,14 @@
+// Fixed words of the generated fields, inputs and validation (src/views/kindTexts.tsx, rules.ts).
+export default {
+  "fields.yes": "Ja",
+  "fields.no": "Nein",
+  "fields.contains": "{{label}} enthält…",
+  "fields.choose": "{{resource}} wählen",
+  "fields.bucketPath": "Pfad im Bucket",
+  "fields.required": "{{label}} ist erforderlich.",
+  "fields.length": "{{label}} muss {{min}} bis {{max}} Zeichen lang sein.",
+  "fields.invalid": "{{label}} ist ungültig.",
+  "fields.email": "Geben Sie eine gültige E-Mail-Adresse ein.",
+  "fields.range": "{{label}} muss zwischen {{min}} und {{max}} liegen.",
+  "fields.maxItems": "Höchstens {{max}} Einträge.",
+};

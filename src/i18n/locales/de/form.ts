@@ -1,0 +1,5 @@
+// The generated create and edit forms (src/views/ResourceForm.tsx).
+export default {
+  "form.createTitle": "{{name}} anlegen",
+  "form.editTitle": "{{name}} bearbeiten",
+};

@@ -1,0 +1,17 @@
+export default {
+  "history.tabs.details": "Details",
+  "history.tabs.history": "Verlauf",
+  "history.tableLabel": "Änderungsverlauf",
+  "history.empty": "Noch keine Änderungen erfasst.",
+  "history.when": "Wann",
+  "history.who": "Wer",
+  "history.system": "System",
+  "history.action": "Aktion",
+  "history.action.insert": "Angelegt",
+  "history.action.update": "Geändert",
+  "history.action.delete": "Gelöscht",
+  "history.changes": "Änderungen",
+  "history.noChanges": "Keine Änderungen",
+  "history.yes": "Ja",
+  "history.no": "Nein",
+};

@@ -1,0 +1,25 @@
+export default {
+  "live.presence.editing": "{{name}} bearbeitet",
+  "live.presence.viewing": "{{name}} sieht zu",
+  "live.presence.many": "{{count}} weitere hier",
+  "live.presence.label": "Ebenfalls auf diesem Datensatz",
+  "live.conflict.stale": "Jemand anderes hat diesen Datensatz geändert. Laden Sie neu, um die Änderungen zu sehen.",
+  "live.conflict.changed": "Jemand anderes hat diesen Datensatz geändert",
+  "live.conflict.deleted": "Jemand anderes hat diesen Datensatz gelöscht",
+  "live.conflict.by": "Geändert von {{who}}.",
+  "live.conflict.hint": "Laden Sie neu, um Ihre ungespeicherten Werte mit den aktuellen zu vergleichen.",
+  "live.conflict.reload": "Neu laden",
+  "live.conflict.noDifferences":
+    "Das Formular zeigt jetzt den aktuellen Datensatz; Ihre Werte stimmten mit ihm überein.",
+  "live.conflict.compare":
+    "Das Formular zeigt jetzt den aktuellen Datensatz. Ihre ungespeicherten Werte bleiben hier zum Vergleich.",
+  "live.conflict.tableLabel": "Ihre Werte und die aktuellen Werte",
+  "live.conflict.field": "Feld",
+  "live.conflict.theirs": "geändert",
+  "live.conflict.mine": "Ihr Wert",
+  "live.conflict.current": "Aktueller Wert",
+  "live.conflict.useMine": "Meinen übernehmen",
+  "live.conflict.useAllMine": "Alle meine Änderungen übernehmen",
+  "live.conflict.yes": "Ja",
+  "live.conflict.no": "Nein",
+};

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { createI18nProvider } from "../providers/i18nProvider";
+import { findResource } from "../resources";
+import { collectMessages, createI18n } from ".";
+import { localizeDefinition, optionLabel } from "./localizeDefinition";
+
+const messages = collectMessages(
+  import.meta.glob<{ default: Record<string, string> }>("./locales/*/*.ts", { eager: true }),
+);
+const german = createI18nProvider(createI18n(messages, "de")).translate;
+const english = createI18nProvider(createI18n(messages, "en")).translate;
+
+const products = findResource("products");
+const categories = findResource("categories");
+if (!products || !categories) throw new Error("resource definitions missing");
+const field = (def: typeof products, name: string) => def.fields.find((f) => f.name === name);
+
+describe("localizeDefinition", () => {
+  it("says labels, rules, checks, options, sections and related lists in German", () => {
+    const shown = localizeDefinition(products, german);
+    expect(shown.label).toEqual({ singular: "Produkt", plural: "Produkte" });
+    expect(field(shown, "price")?.label).toBe("Preis");
+    expect(field(shown, "sku")?.rule).toMatch(/^Die SKU hat 3–32 Zeichen/);
+    expect(field(shown, "status")?.checks?.active).toMatch(/^Ein Produkt kann nur/);
+    expect(optionLabel(field(shown, "status") ?? products.fields[0], "draft")).toBe("Entwurf");
+    expect(shown.show?.sections.map((s) => s.title)).toContain("Bestand und Preis");
+    expect(localizeDefinition(categories, german).related?.[0].title).toBe("Produkte");
+  });
+
+  it("keeps names, values and the English text as they are", () => {
+    const shown = localizeDefinition(products, english);
+    expect(shown.label).toEqual(products.label);
+    expect(shown.fields.map((f) => [f.name, f.label, f.rule])).toEqual(
+      products.fields.map((f) => [f.name, f.label, f.rule]),
+    );
+    expect(field(shown, "status")?.options).toEqual(field(products, "status")?.options);
+    expect(optionLabel(field(shown, "status") ?? products.fields[0], "draft")).toBe("draft");
+  });
+});

@@ -1,0 +1,127 @@
+// /audit: every audit entry the operator may read, filtered by table, record, actor and
+// time range on the server (filters kept in the URL), each with its field-by-field diff.
+import { List, useTable } from "@refinedev/antd";
+import { type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
+import { Alert, Button, DatePicker, Form, Input, Select, Space, Table } from "antd";
+import { Link } from "react-router";
+import { findResource, menuResources } from "../../resources";
+import type { ResourceDefinition } from "../../resources/types";
+import { humanize } from "../../views/format";
+import { useAuditColumns } from "../../views/history/AuditColumns";
+import { PAGE_SIZES } from "../../views/ResourceList";
+import { type AuditFilterValues, fromAuditFilters, toAuditFilters } from "./auditFilters";
+
+/** Audited tables without a screen of their own still show up in the table filter. */
+const EXTRA_TABLES = ["order_items", "permissions"];
+
+const tableLabel = (table: string) => humanize(findResource(table)?.label.plural ?? table);
+
+const recordPath = (def: ResourceDefinition | undefined, id: string) =>
+  def && def.screens?.show !== false && !def.idColumn ? `/${def.route ?? def.name}/${id}` : undefined;
+
+export function AuditPage({ definition: def }: { definition: ResourceDefinition }) {
+  const t = useTranslate();
+  const [form] = Form.useForm<AuditFilterValues>();
+  const { tableProps, filters, setFilters, setCurrentPage, tableQuery } = useTable<BaseRecord, HttpError>({
+    resource: def.name,
+    pagination: { pageSize: 25 },
+    sorters: { initial: [{ field: "at", order: "desc" }] },
+    syncWithLocation: true,
+  });
+  const total = tableProps.pagination ? tableProps.pagination.total : undefined;
+
+  const tables = [...menuResources.filter((r) => r.name !== def.name).map((r) => r.name), ...EXTRA_TABLES].map(
+    (name) => ({ value: name, label: tableLabel(name) }),
+  );
+
+  const columns = useAuditColumns([
+    {
+      key: "table",
+      dataIndex: "table_name",
+      title: t("audit.table", "Table"),
+      render: tableLabel,
+    },
+    {
+      key: "record",
+      dataIndex: "record_id",
+      title: t("audit.record", "Record"),
+      render: (id: string, entry) => {
+        const path = entry.action === "DELETE" ? undefined : recordPath(findResource(String(entry.table_name)), id);
+        return path ? <Link to={path}>{id}</Link> : id;
+      },
+    },
+  ]);
+
+  const apply = (values: AuditFilterValues) => {
+    setFilters(toAuditFilters(values), "replace");
+    setCurrentPage(1);
+  };
+
+  return (
+    <List title={t("audit.title", "Audit log")}>
+      <Space direction="vertical" style={{ width: "100%" }} size="middle">
+        <Form
+          form={form}
+          layout="inline"
+          initialValues={fromAuditFilters(filters)}
+          onFinish={apply}
+          aria-label={t("audit.filters", "Audit log filters")}
+          style={{ rowGap: 8 }}
+        >
+          <Form.Item name="table" label={t("audit.table", "Table")}>
+            <Select
+              allowClear
+              options={tables}
+              style={{ minWidth: 160 }}
+              placeholder={t("audit.anyTable", "Any table")}
+            />
+          </Form.Item>
+          <Form.Item name="recordId" label={t("audit.record", "Record")}>
+            <Input allowClear placeholder={t("audit.recordPlaceholder", "Record ID")} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="actor" label={t("audit.actor", "Actor")}>
+            <Input allowClear placeholder={t("audit.actorPlaceholder", "E-mail contains…")} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="range" label={t("audit.range", "Time")}>
+            <DatePicker.RangePicker
+              allowEmpty={[true, true]}
+              placeholder={[t("audit.from", "From"), t("audit.to", "To")]}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                {t("audit.apply", "Filter")}
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  form.setFieldsValue({ table: undefined, recordId: undefined, actor: undefined, range: undefined });
+                  apply({});
+                }}
+              >
+                {t("audit.clear", "Clear")}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        {tableQuery.isError && <Alert type="error" showIcon message={tableQuery.error?.message} />}
+        <Table
+          {...tableProps}
+          rowKey="id"
+          size="small"
+          columns={columns}
+          aria-label={t("audit.title", "Audit log")}
+          scroll={{ x: "max-content" }}
+          locale={{ emptyText: t("audit.empty", "No audit entries match.") }}
+          pagination={{
+            ...tableProps.pagination,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showTotal: () => t("audit.total", { count: total ?? 0 }, "{{count}} entries"),
+          }}
+        />
+      </Space>
+    </List>
+  );
+}

@@ -1,0 +1,40 @@
+// Revenue by category as labelled horizontal bars (plain elements, no chart library):
+// one row per category, bar lengths relative to the largest revenue.
+import { useTranslate } from "@refinedev/core";
+import { theme } from "antd";
+import { formatMoney } from "../../views/format";
+import type { CategoryRevenue } from "./kpis";
+
+export function CategoryBars({ rows }: { rows: CategoryRevenue[] }) {
+  const t = useTranslate();
+  const { token } = theme.useToken();
+  const max = Math.max(0, ...rows.map((r) => r.revenue));
+  return (
+    <ul
+      style={{ listStyle: "none", margin: 0, padding: 0 }}
+      aria-label={t("dashboard.byCategory", "Revenue by category")}
+    >
+      {rows.map((row) => {
+        const name = row.name ?? t("dashboard.noCategory", "No category");
+        return (
+          <li key={row.id ?? "none"} style={{ marginBottom: 8 }} data-testid="category-revenue">
+            <div style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
+              <span>{name}</span>
+              <span style={{ fontVariantNumeric: "tabular-nums" }}>{formatMoney(row.revenue)}</span>
+            </div>
+            <div style={{ background: token.colorFillSecondary, borderRadius: 2, height: 8 }} aria-hidden>
+              <div
+                style={{
+                  width: `${max > 0 ? (row.revenue / max) * 100 : 0}%`,
+                  height: "100%",
+                  background: token.colorSuccess,
+                  borderRadius: 2,
+                }}
+              />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

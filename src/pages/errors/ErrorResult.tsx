@@ -1,0 +1,20 @@
+// antd's Result with its 403/404 illustrations: large, so loaded only when an error page shows.
+import { useTranslate } from "@refinedev/core";
+import { Button, Result } from "antd";
+import { Link } from "react-router";
+
+export default function ErrorResult({ status, subTitle }: { status: "403" | "404"; subTitle: string }) {
+  const t = useTranslate();
+  return (
+    <Result
+      status={status}
+      title={status}
+      subTitle={subTitle}
+      extra={
+        <Link to="/">
+          <Button type="primary">{t("errors.backHome", "Back to the dashboard")}</Button>
+        </Link>
+      }
+    />
+  );
+}

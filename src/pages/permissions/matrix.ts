@@ -1,0 +1,34 @@
+// The permission matrix as the editor shows it: one grid per role, resources × actions,
+// built from the rows of `permissions` (SPEC §6).
+
+/** The permission_action enum, in the order the grid shows it. */
+export const ACTIONS = ["list", "show", "create", "edit", "delete", "export", "import"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const MATRIX_ROLES = ["admin", "editor", "viewer"] as const;
+export type MatrixRole = (typeof MATRIX_ROLES)[number];
+
+export interface PermissionRow {
+  role: MatrixRole;
+  resource: string;
+  action: Action;
+}
+
+export const cellKey = (row: PermissionRow) => `${row.role}:${row.resource}:${row.action}`;
+
+/**
+ * The resources the grid lists: the console's (in its menu order) followed by any other
+ * resource the table names, so rows for tables the console does not know stay editable.
+ */
+export function matrixResources(known: readonly string[], rows: readonly PermissionRow[]): string[] {
+  const extra = [...new Set(rows.map((r) => r.resource))].filter((r) => !known.includes(r)).sort();
+  return [...known, ...extra];
+}
+
+/** The keys of the granted cells, for O(1) lookups while rendering. */
+export const grantedCells = (rows: readonly PermissionRow[]) => new Set(rows.map(cellKey));
+
+/** A checkbox change as the write it needs: checking grants (insert), unchecking revokes (delete). */
+export function toggleWrite(row: PermissionRow, checked: boolean): { kind: "grant" | "revoke"; row: PermissionRow } {
+  return { kind: checked ? "grant" : "revoke", row };
+}

@@ -1,0 +1,40 @@
+// /profile (SPEC §2, every staff role): own name, password change, sign out everywhere.
+import { useLogout, useTranslate } from "@refinedev/core";
+import { Button, Card, Col, Popconfirm, Row, Typography } from "antd";
+import { NameCard } from "./NameCard";
+import { PasswordCard } from "./PasswordCard";
+
+export function ProfilePage() {
+  const t = useTranslate();
+  const { mutate: logout, isPending } = useLogout<{ scope: "global" }>();
+  return (
+    <div style={{ padding: 8 }}>
+      <Typography.Title level={3}>{t("profile.title", "Profile")}</Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <NameCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <PasswordCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t("profile.sessions", "Sessions")}>
+            <Typography.Paragraph>
+              {t("profile.everywhereHint", "Signs this account out in every browser and device, this one included.")}
+            </Typography.Paragraph>
+            <Popconfirm
+              title={t("profile.everywhereConfirm", "Sign out everywhere?")}
+              okText={t("profile.everywhere", "Sign out everywhere")}
+              cancelText={t("profile.cancel", "Cancel")}
+              onConfirm={() => logout({ scope: "global" })}
+            >
+              <Button danger loading={isPending}>
+                {t("profile.everywhere", "Sign out everywhere")}
+              </Button>
+            </Popconfirm>
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

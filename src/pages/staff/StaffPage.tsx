@@ -1,0 +1,138 @@
+// /staff (SPEC §2, admin): the staff list with invite, role change, deactivate and
+// reactivate, all through the staff-admin function. Operators cannot change their own
+// role or deactivate themselves (the database refuses too); the last active admin stays.
+import { useTable } from "@refinedev/antd";
+import { useGetIdentity, useLogout, useNotification, useTranslate } from "@refinedev/core";
+import { Button, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
+import { useState } from "react";
+import { Link } from "react-router";
+import { supabase } from "../../providers";
+import { formatDateTime } from "../../views/format";
+import { InviteModal } from "./InviteModal";
+import { ROLE_LABELS, ROLES, runStaffCommand, StaffAdminError, type StaffCommand, type StaffRow } from "./staffAdmin";
+
+export function StaffPage() {
+  const t = useTranslate();
+  const { open: notify } = useNotification();
+  const { mutate: logout } = useLogout();
+  const { data: me } = useGetIdentity<{ id: string }>();
+  const [inviting, setInviting] = useState(false);
+  const [busy, setBusy] = useState<string>();
+  const { tableProps, tableQuery } = useTable<StaffRow>({
+    resource: "staff",
+    syncWithLocation: false,
+    sorters: { initial: [{ field: "full_name", order: "asc" }] },
+    pagination: { pageSize: 25 },
+  });
+
+  const run = async (command: StaffCommand, success: string) => {
+    if (command.action === "invite") return;
+    setBusy(command.user_id);
+    try {
+      await runStaffCommand(supabase, command);
+      notify?.({ type: "success", message: success });
+      await tableQuery.refetch();
+    } catch (err) {
+      if (err instanceof StaffAdminError && err.status === 401) logout();
+      notify?.({ type: "error", message: (err as Error).message });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <div style={{ padding: 8 }}>
+      <Space style={{ width: "100%", justifyContent: "space-between", marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t("staff.title", "Staff")}
+        </Typography.Title>
+        <Button type="primary" onClick={() => setInviting(true)}>
+          {t("staff.invite", "Invite")}
+        </Button>
+      </Space>
+      <Table<StaffRow> {...tableProps} rowKey="user_id">
+        <Table.Column<StaffRow>
+          dataIndex="full_name"
+          title={t("staff.fullName", "Full name")}
+          sorter
+          render={(name, row) => <Link to={`/staff/${row.user_id}`}>{name}</Link>}
+        />
+        <Table.Column<StaffRow> dataIndex="email" title={t("staff.email", "E-mail")} sorter />
+        <Table.Column<StaffRow>
+          dataIndex="role"
+          title={t("staff.role", "Role")}
+          render={(role: StaffRow["role"], row) => (
+            <Select
+              aria-label={t("staff.roleOf", { name: row.full_name }, "Role of {{name}}")}
+              value={role}
+              disabled={row.user_id === me?.id || busy === row.user_id}
+              onChange={(next) =>
+                run(
+                  { action: "set_role", user_id: row.user_id, role: next },
+                  t("staff.roleChanged", { name: row.full_name }, "{{name}}'s role is changed."),
+                )
+              }
+              options={ROLES.map((value) => ({ value, label: t(`staff.role.${value}`, ROLE_LABELS[value]) }))}
+              style={{ width: 120 }}
+            />
+          )}
+        />
+        <Table.Column<StaffRow>
+          dataIndex="active"
+          title={t("staff.status", "Status")}
+          render={(active: boolean) =>
+            active ? (
+              <Tag color="green">{t("staff.active", "Active")}</Tag>
+            ) : (
+              <Tag>{t("staff.inactive", "Deactivated")}</Tag>
+            )
+          }
+        />
+        <Table.Column<StaffRow>
+          dataIndex="created_at"
+          title={t("staff.createdAt", "Created")}
+          render={formatDateTime}
+          sorter
+        />
+        <Table.Column<StaffRow>
+          key="actions"
+          title={t("staff.actions", "Actions")}
+          render={(_, row) =>
+            row.user_id === me?.id ? null : row.active ? (
+              <Popconfirm
+                title={t("staff.deactivateConfirm", { name: row.full_name }, "Deactivate {{name}}?")}
+                description={t("staff.deactivateHint", "They are signed out everywhere at once.")}
+                okText={t("staff.deactivate", "Deactivate")}
+                cancelText={t("staff.cancel", "Cancel")}
+                onConfirm={() =>
+                  run(
+                    { action: "deactivate", user_id: row.user_id },
+                    t("staff.deactivated", { name: row.full_name }, "{{name}} is deactivated."),
+                  )
+                }
+              >
+                <Button danger size="small" loading={busy === row.user_id}>
+                  {t("staff.deactivate", "Deactivate")}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button
+                size="small"
+                loading={busy === row.user_id}
+                onClick={() =>
+                  run(
+                    { action: "reactivate", user_id: row.user_id },
+                    t("staff.reactivated", { name: row.full_name }, "{{name}} is active again."),
+                  )
+                }
+              >
+                {t("staff.reactivate", "Reactivate")}
+              </Button>
+            )
+          }
+        />
+      </Table>
+      <InviteModal open={inviting} onClose={() => setInviting(false)} onInvited={() => tableQuery.refetch()} />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { collectMessages, createI18n } from "../i18n";
+import { findResource } from "../resources";
+import { toHttpError } from "./errors";
+import { createI18nProvider } from "./i18nProvider";
+import { localizeMessage, MESSAGES, stillUsedMessage, uniqueMessage } from "./messages";
+
+const german = createI18nProvider(
+  createI18n(
+    collectMessages(import.meta.glob<{ default: Record<string, string> }>("../i18n/locales/*/*.ts", { eager: true })),
+    "de",
+  ),
+);
+const english = createI18nProvider(createI18n({ en: {}, de: {} }, "en"));
+
+describe("SPEC §8 messages in the operator's language", () => {
+  it("translates every fixed message and keeps English as it is", () => {
+    for (const text of Object.values(MESSAGES)) {
+      expect(localizeMessage(text, english.translate)).toBe(text);
+      expect(localizeMessage(text, german.translate)).not.toBe(text);
+    }
+    expect(localizeMessage(MESSAGES.stale, german.translate)).toMatch(/Jemand anderes/);
+  });
+
+  it("translates the templated messages with their values and leaves other text alone", () => {
+    expect(localizeMessage(uniqueMessage("product", "SKU"), german.translate)).toBe(
+      "Ein(e) product mit diesem Wert für „SKU“ existiert bereits.",
+    );
+    expect(localizeMessage(stillUsedMessage("category", "products"), german.translate)).toMatch(/products/);
+    expect(localizeMessage("Some database text", german.translate)).toBe("Some database text");
+  });
+});
+
+describe("database errors in the operator's language", () => {
+  const say = (error: Parameters<typeof toHttpError>[0], resource: string, translate = german.translate) =>
+    localizeMessage(toHttpError(error, resource, "create", findResource).message, translate);
+
+  it("translates the message and the labels inside it", () => {
+    const duplicate = {
+      code: "23505",
+      message: 'duplicate key value violates unique constraint "products_sku_key"',
+      details: "Key (sku)=(A-1) already exists.",
+    };
+    expect(say(duplicate, "products")).toBe("Ein(e) Produkt mit diesem Wert für „SKU“ existiert bereits.");
+    expect(say(duplicate, "products", english.translate)).toBe("A product with this SKU already exists.");
+    const missing = { code: "23502", message: 'null value in column "country" of relation "customers"' };
+    expect(say(missing, "customers")).toBe("Land ist erforderlich.");
+    const notFound = { code: "PGRST116", message: "not found" };
+    expect(say(notFound, "categories")).toBe("Diese(s) Kategorie existiert nicht oder ist für Sie nicht sichtbar.");
+  });
+
+  it("uses the resource's own rule for a check violation", () => {
+    const check = { code: "23514", message: 'new row violates check constraint "products_status_check_active"' };
+    expect(say(check, "products")).toMatch(/^Ein Produkt kann nur mit einem Preis über null/);
+    expect(say(check, "products", english.translate)).toBe(
+      "A product can be active only with a price above zero and a category.",
+    );
+  });
+});

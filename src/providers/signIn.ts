@@ -1,0 +1,62 @@
+// Sign-in, password reset and a new password, with supabase-js auth directly: the sign-in
+// screens run before (and without) Refine, and Refine's authProvider signs in through here too.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { authErrorMessage } from "./authErrors";
+import { MESSAGES } from "./messages";
+import type { PermissionStore } from "./permissions";
+import { markSignedIn, markSigningOut } from "./session";
+
+export type AuthOutcome = { ok: true } | { ok: false; message: string };
+
+const failed = (message: string): AuthOutcome => ({ ok: false, message });
+
+/** Staff only: an account without permission rows is signed out again. */
+async function passesStaffGate(client: SupabaseClient, permissions: PermissionStore): Promise<boolean> {
+  permissions.clear();
+  const held = await permissions.get();
+  if (held.size > 0) return true;
+  markSigningOut();
+  await client.auth.signOut({ scope: "local" });
+  return false;
+}
+
+export async function signIn(
+  client: SupabaseClient,
+  permissions: PermissionStore,
+  { email, password }: { email: string; password: string },
+): Promise<AuthOutcome> {
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) return failed(authErrorMessage(error));
+  try {
+    if (!(await passesStaffGate(client, permissions))) return failed(MESSAGES.noAccess);
+  } catch {
+    return failed(MESSAGES.network);
+  }
+  markSignedIn();
+  return { ok: true };
+}
+
+/** The e-mail's link opens /update-password with a recovery session. */
+export async function requestPasswordReset(client: SupabaseClient, email: string): Promise<AuthOutcome> {
+  const redirectTo = `${window.location.origin}/update-password`;
+  const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo });
+  return error ? failed(authErrorMessage(error)) : { ok: true };
+}
+
+export const LINK_EXPIRED = "This link has expired or was already used. Request a new one.";
+
+/** Sets the password of the recovery or invite session the e-mail link opened. */
+export async function setNewPassword(client: SupabaseClient, password: string): Promise<AuthOutcome> {
+  const { data } = await client.auth.getSession();
+  if (!data.session) return failed(LINK_EXPIRED);
+  const { error } = await client.auth.updateUser({ password });
+  if (error) return failed(authErrorMessage(error));
+  markSignedIn();
+  return { ok: true };
+}
+
+/** True when this browser holds a session (the console checks the rest). */
+export async function hasSession(client: SupabaseClient): Promise<boolean> {
+  const { data } = await client.auth.getSession();
+  return Boolean(data.session);
+}

@@ -1,0 +1,28 @@
+// "Import CSV" on the list of a resource whose definition opts in, for operators who may import it.
+import { UploadOutlined } from "@ant-design/icons";
+import { useCan, useTranslate } from "@refinedev/core";
+import { Button } from "antd";
+import { lazy, Suspense, useState } from "react";
+import type { ResourceDefinition } from "../../resources/types";
+
+// The dialog (papaparse, validator) loads when first opened.
+const ImportDialog = lazy(() => import("./ImportDialog").then((m) => ({ default: m.ImportDialog })));
+
+export function ImportButton({ definition: def }: { definition: ResourceDefinition }) {
+  const t = useTranslate();
+  const can = useCan({ resource: def.name, action: "import" }).data?.can ?? false;
+  const [open, setOpen] = useState(false);
+  if (!def.csvImport || !can) return null;
+  return (
+    <>
+      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+        {t("csv.import", "Import CSV")}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ImportDialog definition={def} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

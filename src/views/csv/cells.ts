@@ -1,0 +1,73 @@
+// One field's value as a CSV cell and back. Export writes what an import reads: references
+// as their label, tags joined, booleans as true/false, numbers and times unformatted.
+import type { BaseRecord } from "@refinedev/core";
+import type { FieldDefinition } from "../../resources/types";
+import { TAG_SEPARATOR } from "./limits";
+
+/** The referenced row's label embedded by selectFor (`categories(id,name)`). */
+function referenceLabel(field: FieldDefinition, record: BaseRecord): unknown {
+  const reference = field.reference;
+  if (!reference) return undefined;
+  const embedded = record[reference.resource] as Record<string, unknown> | null | undefined;
+  return embedded?.[reference.labelField];
+}
+
+export function toCell(field: FieldDefinition, record: BaseRecord): string {
+  const value = field.type === "reference" ? referenceLabel(field, record) : record[field.name];
+  if (value === null || value === undefined) return "";
+  if (field.type === "tags" && Array.isArray(value)) return value.join(TAG_SEPARATOR);
+  if (field.type === "json" || typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** A cell read for a field: the typed value, nothing (empty cell), or why it cannot be read. */
+export type ParsedCell = { value: unknown } | { empty: true } | { problem: string };
+
+const TRUE = new Set(["true", "yes", "y", "1", "ja", "wahr"]);
+const FALSE = new Set(["false", "no", "n", "0", "nein", "falsch"]);
+
+export type CellProblem = "number" | "boolean" | "option" | "date" | "json";
+
+export function fromCell(
+  field: FieldDefinition,
+  raw: string,
+  problem: (kind: CellProblem, field: FieldDefinition) => string,
+): ParsedCell {
+  const text = raw.trim();
+  if (text === "") return { empty: true };
+  switch (field.type) {
+    case "number":
+    case "money": {
+      // A decimal comma is what spreadsheets in German locales write.
+      const number = Number(text.replace(/^(-?\d+),(\d+)$/, "$1.$2"));
+      return Number.isFinite(number) ? { value: number } : { problem: problem("number", field) };
+    }
+    case "boolean": {
+      const lower = text.toLowerCase();
+      if (TRUE.has(lower)) return { value: true };
+      if (FALSE.has(lower)) return { value: false };
+      return { problem: problem("boolean", field) };
+    }
+    case "enum":
+      return field.options?.includes(text) ? { value: text } : { problem: problem("option", field) };
+    case "tags":
+      return {
+        value: text
+          .split(TAG_SEPARATOR.trim())
+          .map((tag) => tag.trim())
+          .filter(Boolean),
+      };
+    case "date":
+    case "datetime":
+      return Number.isNaN(Date.parse(text)) ? { problem: problem("date", field) } : { value: text };
+    case "json":
+      try {
+        return { value: JSON.parse(text) };
+      } catch {
+        return { problem: problem("json", field) };
+      }
+    default:
+      // Spreadsheets pad cells; nothing in the rules depends on outer spaces.
+      return { value: text };
+  }
+}

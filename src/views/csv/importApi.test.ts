@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { findResource, getResource } from "../../resources";
+import { type DatabaseRowError, referenceLabels, rowProblemOf } from "./importApi";
+
+const products = getResource("products");
+const labelMessage = (target: string, label: string, ambiguous: boolean) =>
+  `${ambiguous ? "several" : "no"} ${target} ${label}`;
+const dbError = (error: Partial<DatabaseRowError>): DatabaseRowError => ({
+  row: 3,
+  code: "",
+  message: "",
+  details: null,
+  constraint: null,
+  column: null,
+  ...error,
+});
+
+describe("import errors as the operator reads them", () => {
+  it("resolves references by their label field", () => {
+    expect(referenceLabels(products)).toEqual({ category_id: "name" });
+    expect(referenceLabels(getResource("categories"))).toEqual({});
+  });
+
+  it("unique, check and not-null violations get the forms' messages on their field", () => {
+    const unique = dbError({
+      code: "23505",
+      message: 'duplicate key value violates unique constraint "products_sku_key"',
+    });
+    expect(rowProblemOf(unique, products, findResource, labelMessage)).toEqual({
+      row: 3,
+      field: "sku",
+      message: "A product with this SKU already exists.",
+    });
+    const check = dbError({
+      code: "23514",
+      message: 'new row for relation "products" violates check constraint "products_status_check_active"',
+    });
+    expect(rowProblemOf(check, products, findResource, labelMessage)).toEqual({
+      row: 3,
+      field: "status",
+      message: "A product can be active only with a price above zero and a category.",
+    });
+    const missing = dbError({
+      code: "23502",
+      column: "name",
+      message: 'null value in column "name" of relation "products" violates not-null constraint',
+    });
+    expect(rowProblemOf(missing, products, findResource, labelMessage)).toMatchObject({
+      field: "name",
+      message: "Name is required.",
+    });
+  });
+
+  it("a label that names no row says which", () => {
+    const error = dbError({ code: "23503", column: "category_id", label: "Garden", ambiguous: false });
+    expect(rowProblemOf(error, products, findResource, labelMessage)).toEqual({
+      row: 3,
+      field: "category_id",
+      message: "no category Garden",
+    });
+  });
+});

@@ -1,0 +1,74 @@
+// The import_rows RPC (supabase/migrations/20250611100000_import_rows.sql): a dry run
+// that reports bad rows, then the all-or-nothing commit. Database errors of rows become
+// the SPEC §8 messages the forms show, through the same mapping (toHttpError).
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { type DescribeResource, toHttpError } from "../../providers/errors";
+import type { ResourceDefinition } from "../../resources/types";
+import type { RowProblem } from "./validate";
+
+/** A failed row as import_rows reports it: the raw parts of the database error. */
+export interface DatabaseRowError {
+  row: number;
+  code: string;
+  message: string;
+  details: string | null;
+  constraint: string | null;
+  column: string | null;
+  /** Set when a reference's label named no row (or several). */
+  label?: string;
+  ambiguous?: boolean;
+}
+
+export interface ImportOutcome {
+  inserted: number;
+  committed: boolean;
+  errors: DatabaseRowError[];
+  /** The database stopped checking after its maximum number of errors. */
+  truncated: boolean;
+}
+
+/** For each reference field, the referenced column the file names rows by. */
+export function referenceLabels(def: ResourceDefinition): Record<string, string> {
+  return Object.fromEntries(
+    def.fields.flatMap((field) => (field.reference ? [[field.name, field.reference.labelField]] : [])),
+  );
+}
+
+export async function importRows(
+  client: SupabaseClient,
+  def: ResourceDefinition,
+  rows: Record<string, unknown>[],
+  dryRun: boolean,
+  describe: DescribeResource,
+): Promise<ImportOutcome> {
+  const { data, error } = await client.rpc("import_rows", {
+    resource: def.name,
+    rows,
+    labels: referenceLabels(def),
+    dry_run: dryRun,
+  });
+  if (error) throw toHttpError(error, def.name, "create", describe);
+  return data as ImportOutcome;
+}
+
+export type LabelMessage = (target: string, label: string, ambiguous: boolean) => string;
+
+export function rowProblemOf(
+  error: DatabaseRowError,
+  def: ResourceDefinition,
+  describe: DescribeResource,
+  labelMessage: LabelMessage,
+): RowProblem {
+  if (error.label !== undefined && error.column) {
+    const field = def.fields.find((f) => f.name === error.column);
+    const target = field?.reference ? (describe(field.reference.resource)?.label.singular ?? field.label) : "record";
+    return {
+      row: error.row,
+      field: error.column,
+      message: labelMessage(target, error.label, Boolean(error.ambiguous)),
+    };
+  }
+  const mapped = toHttpError(error, def.name, "create", describe);
+  const field = Object.keys(mapped.errors ?? {})[0] ?? error.column ?? undefined;
+  return { row: error.row, field, message: mapped.message };
+}

@@ -1,0 +1,128 @@
+// The import's steps: read the file, map its columns, check every row (the forms' rules,
+// then a dry run in the database), and commit all rows or none.
+import { useInvalidate, useTranslate } from "@refinedev/core";
+import { useState } from "react";
+import { supabase } from "../../providers/supabaseClient";
+import { findResource } from "../../resources";
+import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
+import type { CellProblem } from "./cells";
+import { importRows, rowProblemOf } from "./importApi";
+import { type ColumnMapping, guessMapping, importFields } from "./mapping";
+import { type ParsedFile, parseCsvFile } from "./parseFile";
+import { useFieldLabel } from "./useFieldLabel";
+import { type RowProblem, readRows } from "./validate";
+
+export type ImportStep = "file" | "map" | "checking" | "report" | "ready" | "committing" | "done";
+
+export function useCsvImport(def: ResourceDefinition) {
+  const t = useTranslate();
+  const invalidate = useInvalidate();
+  const labelOf = useFieldLabel(def);
+  const fields = importFields(def);
+  const [step, setStep] = useState<ImportStep>("file");
+  const [file, setFile] = useState<ParsedFile & { name: string }>();
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [problems, setProblems] = useState<RowProblem[]>([]);
+  const [truncated, setTruncated] = useState(false);
+  const [rows, setRows] = useState<Record<string, unknown>[]>([]);
+  const [inserted, setInserted] = useState(0);
+  const [failure, setFailure] = useState<string>();
+
+  const cellMessage = (kind: CellProblem, field: FieldDefinition) => {
+    const label = labelOf(field);
+    if (kind === "number") return t("csv.cell.number", { label }, "{{label}} must be a number.");
+    if (kind === "boolean") return t("csv.cell.boolean", { label }, "{{label}} must be true or false.");
+    if (kind === "date") return t("csv.cell.date", { label }, "{{label}} must be a date.");
+    if (kind === "json") return t("csv.cell.json", { label }, "{{label}} must be JSON.");
+    const options = (field.options ?? []).join(", ");
+    return t("csv.cell.option", { label, options }, "{{label}} must be one of: {{options}}.");
+  };
+  const labelMessage = (target: string, label: string, ambiguous: boolean) =>
+    ambiguous
+      ? t("csv.labelAmbiguous", { target, label }, 'Several {{target}} records are named "{{label}}".')
+      : t("csv.labelMissing", { target, label }, 'There is no {{target}} named "{{label}}".');
+
+  const reset = () => {
+    setStep("file");
+    setFile(undefined);
+    setProblems([]);
+    setTruncated(false);
+    setRows([]);
+    setFailure(undefined);
+  };
+
+  const pick = async (chosen: File) => {
+    setFailure(undefined);
+    const parsed = await parseCsvFile(chosen);
+    setFile({ ...parsed, name: chosen.name });
+    setMapping(guessMapping(parsed.headers, fields, labelOf));
+    setStep("map");
+  };
+
+  /** Runs one call to the database; a call that fails as a whole keeps the step and says why. */
+  const guarded = async (back: ImportStep, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      setFailure((error as Error).message);
+      setStep(back);
+    }
+  };
+
+  const check = () =>
+    guarded("map", async () => {
+      if (!file) return;
+      setStep("checking");
+      setFailure(undefined);
+      const read = await readRows(file.records, mapping, fields, cellMessage);
+      setRows(read.rows);
+      if (read.problems.length > 0) {
+        setProblems(read.problems);
+        setTruncated(false);
+        setStep("report");
+        return;
+      }
+      const outcome = await importRows(supabase, def, read.rows, true, findResource);
+      setProblems(outcome.errors.map((error) => rowProblemOf(error, def, findResource, labelMessage)));
+      setTruncated(outcome.truncated);
+      setStep(outcome.errors.length > 0 ? "report" : "ready");
+    });
+
+  const commit = () =>
+    guarded("ready", async () => {
+      setStep("committing");
+      const outcome = await importRows(supabase, def, rows, false, findResource);
+      if (!outcome.committed) {
+        // The data changed since the dry run: nothing was written; show what fails now.
+        setProblems(outcome.errors.map((error) => rowProblemOf(error, def, findResource, labelMessage)));
+        setTruncated(outcome.truncated);
+        setStep("report");
+        return;
+      }
+      setInserted(outcome.inserted);
+      setStep("done");
+      await invalidate({ resource: def.name, invalidates: ["list", "many"] });
+    });
+
+  return {
+    step,
+    file,
+    fields,
+    mapping,
+    setMapping,
+    problems,
+    truncated,
+    rowCount: rows.length || file?.records.length || 0,
+    inserted,
+    failure,
+    setFailure,
+    labelOf,
+    pick,
+    check,
+    commit,
+    reset,
+    backToMapping: () => setStep("map"),
+  };
+}
+
+export type CsvImport = ReturnType<typeof useCsvImport>;

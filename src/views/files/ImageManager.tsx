@@ -1,0 +1,83 @@
+// A record's image on its show page: a preview, and for operators who may edit the
+// record a drop zone (or file picker) that replaces it and a button that removes it.
+// The bucket's limits are shown before upload and checked before anything is sent.
+import { InboxOutlined } from "@ant-design/icons";
+import { type BaseRecord, useCan, useTranslate } from "@refinedev/core";
+import { Alert, Button, Image, Popconfirm, Space, Typography, Upload } from "antd";
+import { useState } from "react";
+import { supabase } from "../../providers/supabaseClient";
+import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
+import { acceptOf, limitsOf } from "./limits";
+import { useFileCheck } from "./useFileCheck";
+import { useRecordImage } from "./useRecordImage";
+
+interface Props {
+  definition: ResourceDefinition;
+  field: FieldDefinition;
+  record: BaseRecord;
+}
+
+export function ImageManager({ definition, field, record }: Props) {
+  const limits = limitsOf(field.bucket);
+  const t = useTranslate();
+  const canEdit = useCan({ resource: definition.name, action: "edit" }).data?.can ?? false;
+  const image = useRecordImage(definition, field, record, limits);
+  const check = useFileCheck(limits);
+  const [error, setError] = useState<string>();
+
+  const take = async (file: File) => {
+    const refused = check(file);
+    setError(refused ?? (await image.replace(file)));
+  };
+  const url = image.current
+    ? supabase.storage.from(limits.bucket).getPublicUrl(image.current).data.publicUrl
+    : undefined;
+
+  return (
+    <Space direction="vertical" style={{ width: "100%", maxWidth: 360 }}>
+      {url ? (
+        <Image src={url} width={160} height={160} style={{ objectFit: "contain" }} alt={field.label} />
+      ) : (
+        <Typography.Text type="secondary">{t("files.noImage", "No image")}</Typography.Text>
+      )}
+      {canEdit && (
+        <>
+          <Upload.Dragger
+            accept={acceptOf(limits)}
+            multiple={false}
+            showUploadList={false}
+            disabled={image.busy}
+            // Upload ourselves: the check, the storage call and the record update are one step.
+            beforeUpload={(file) => {
+              void take(file);
+              return false;
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">
+              {image.current
+                ? t("files.replaceImage", "Drop an image here or click to replace it")
+                : t("files.addImage", "Drop an image here or click to add one")}
+            </p>
+            <p className="ant-upload-hint">{t(limits.rule.key, limits.rule.text)}</p>
+          </Upload.Dragger>
+          {image.current && (
+            <Popconfirm
+              title={t("files.removeImageConfirm", "Remove this image?")}
+              okText={t("files.remove", "Remove")}
+              cancelText={t("files.cancel", "Cancel")}
+              onConfirm={async () => setError(await image.remove())}
+            >
+              <Button danger loading={image.busy}>
+                {t("files.removeImage", "Remove image")}
+              </Button>
+            </Popconfirm>
+          )}
+        </>
+      )}
+      {error && <Alert type="error" showIcon message={error} role="alert" />}
+    </Space>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../../providers/messages";
+import { acceptOf, fileProblem, ORDER_DOCUMENTS, PRODUCT_IMAGES } from "./limits";
+import { documentPath, fileNameOf, newImagePath, safeFileName } from "./paths";
+import { storageErrorMessage } from "./storageErrors";
+
+const english = (_key: string, text: string) => text;
+
+describe("fileProblem", () => {
+  it("accepts an image of the allowed types up to exactly 5 MB", () => {
+    for (const type of ["image/png", "image/jpeg", "image/webp", "IMAGE/PNG"]) {
+      expect(fileProblem({ size: 5 * 1024 * 1024, type }, PRODUCT_IMAGES)).toBeNull();
+    }
+  });
+
+  it("refuses a byte more, other types and empty files", () => {
+    expect(fileProblem({ size: 5 * 1024 * 1024 + 1, type: "image/png" }, PRODUCT_IMAGES)).toBe("tooLarge");
+    expect(fileProblem({ size: 10, type: "image/gif" }, PRODUCT_IMAGES)).toBe("wrongType");
+    expect(fileProblem({ size: 10, type: "" }, PRODUCT_IMAGES)).toBe("wrongType");
+    expect(fileProblem({ size: 0, type: "image/png" }, PRODUCT_IMAGES)).toBe("empty");
+    expect(fileProblem({ size: 10, type: "image/png" }, ORDER_DOCUMENTS)).toBe("wrongType");
+    expect(fileProblem({ size: 10 * 1024 * 1024, type: "application/pdf" }, ORDER_DOCUMENTS)).toBeNull();
+  });
+
+  it("offers the bucket's types and extensions to the file picker", () => {
+    expect(acceptOf(ORDER_DOCUMENTS)).toBe("application/pdf,.pdf");
+  });
+});
+
+describe("object paths", () => {
+  it("puts a new image under its record with a fresh name and the type's extension", () => {
+    expect(newImagePath(42, "image/jpeg", () => "abc")).toBe("42/abc.jpg");
+    expect(newImagePath("7", "image/webp", () => "x")).toBe("7/x.webp");
+  });
+
+  it("makes document names storage-safe and keeps them readable", () => {
+    expect(safeFileName("Rechnung März 2025.PDF")).toBe("Rechnung_Marz_2025.pdf");
+    expect(safeFileName("../../etc/passwd")).toBe("etc_passwd");
+    expect(safeFileName("a/b\\c?.pdf")).toBe("a_b_c.pdf");
+    expect(safeFileName("???.pdf")).toBe("file.pdf");
+    expect(safeFileName(`${"x".repeat(300)}.pdf`)).toHaveLength(100);
+    expect(documentPath(5, "Lieferschein (1).pdf")).toBe("5/Lieferschein_(1).pdf");
+    expect(fileNameOf("5/Lieferschein.pdf")).toBe("Lieferschein.pdf");
+  });
+});
+
+describe("storageErrorMessage", () => {
+  it("says SPEC §8's limits for too large and wrong type", () => {
+    expect(storageErrorMessage({ message: "too big", statusCode: "413" }, PRODUCT_IMAGES, english)).toBe(
+      "Files must be PNG, JPEG or WebP up to 5 MB.",
+    );
+    expect(storageErrorMessage({ message: "mime", statusCode: "415" }, ORDER_DOCUMENTS, english)).toBe(
+      "Files must be PDF up to 10 MB.",
+    );
+  });
+
+  it("maps denied, duplicate, missing and network errors", () => {
+    expect(storageErrorMessage({ message: "rls", statusCode: "403" }, PRODUCT_IMAGES, english)).toBe(
+      MESSAGES.forbidden,
+    );
+    expect(storageErrorMessage({ message: "dup", statusCode: "409" }, ORDER_DOCUMENTS, english)).toBe(
+      "A file with this name already exists.",
+    );
+    expect(storageErrorMessage({ message: "gone", statusCode: "404" }, ORDER_DOCUMENTS, english)).toBe(
+      "This file no longer exists.",
+    );
+    expect(
+      storageErrorMessage({ message: "Failed to fetch", name: "StorageUnknownError" }, PRODUCT_IMAGES, english),
+    ).toBe(MESSAGES.network);
+    expect(storageErrorMessage({ message: "odd", statusCode: "500" }, PRODUCT_IMAGES, english)).toBe("odd");
+  });
+});

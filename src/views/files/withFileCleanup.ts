@@ -1,0 +1,50 @@
+// Deleting a record also removes its files: the record's folder ('<id>/') in each bucket
+// its definition names (image fields, documents). Storage keeps files outside the
+// database (a SQL trigger cannot remove them), so the console does it through the
+// Storage API once the delete has succeeded; a delete the database refuses (e.g. a
+// product still on orders) keeps its files.
+import type { BaseKey, BaseRecord, DataProvider, DeleteManyParams, DeleteOneParams } from "@refinedev/core";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { ResourceDefinition } from "../../resources/types";
+import { folderOf } from "./paths";
+
+export function bucketsOf(def: ResourceDefinition | undefined): string[] {
+  if (!def) return [];
+  const images = def.fields.flatMap((f) => (f.type === "image" && f.bucket ? [f.bucket] : []));
+  return [...new Set([...images, ...(def.documents ? [def.documents.bucket] : [])])];
+}
+
+export function withFileCleanup(
+  provider: DataProvider,
+  client: SupabaseClient,
+  findResource: (name: string) => ResourceDefinition | undefined,
+): DataProvider {
+  const cleanFolders = async (resource: string, ids: BaseKey[]) => {
+    for (const bucket of bucketsOf(findResource(resource))) {
+      for (const id of ids) {
+        const folder = folderOf(id);
+        const { data } = await client.storage.from(bucket).list(folder, { limit: 1000 });
+        const paths = (data ?? []).filter((o) => o.id !== null).map((o) => `${folder}/${o.name}`);
+        // A failed removal leaves files behind but must not report the delete as failed.
+        if (paths.length > 0) await client.storage.from(bucket).remove(paths);
+      }
+    }
+  };
+
+  return {
+    ...provider,
+    deleteOne: async <T extends BaseRecord, V>(params: DeleteOneParams<V>) => {
+      const result = await provider.deleteOne<T, V>(params);
+      await cleanFolders(params.resource, [params.id]);
+      return result;
+    },
+    ...(provider.deleteMany && {
+      deleteMany: async <T extends BaseRecord, V>(params: DeleteManyParams<V>) => {
+        const result = await provider.deleteMany?.<T, V>(params);
+        if (!result) throw new Error("deleteMany is not available");
+        await cleanFolders(params.resource, params.ids);
+        return result;
+      },
+    }),
+  };
+}

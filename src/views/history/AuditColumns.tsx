@@ -1,0 +1,56 @@
+// The columns an audit entry shows in, shared by a record's History tab and /audit.
+import { type BaseRecord, useTranslate } from "@refinedev/core";
+import { Tag, Tooltip, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { findResource } from "../../resources";
+import { formatDateTime } from "../format";
+import { ChangeList } from "./ChangeList";
+import { type AuditEntry, entryChanges } from "./diff";
+
+const ACTION_COLORS: Record<string, string> = { INSERT: "green", UPDATE: "blue", DELETE: "red" };
+
+export function useAuditColumns(extra: ColumnsType<BaseRecord> = []): ColumnsType<BaseRecord> {
+  const t = useTranslate();
+  const actionLabel = (action: string) =>
+    ({
+      INSERT: t("history.action.insert", "Created"),
+      UPDATE: t("history.action.update", "Changed"),
+      DELETE: t("history.action.delete", "Deleted"),
+    })[action] ?? action;
+
+  return [
+    {
+      key: "at",
+      dataIndex: "at",
+      title: t("history.when", "When"),
+      width: 150,
+      render: (at: string) => (
+        <Tooltip title={at}>
+          <span>{formatDateTime(at)}</span>
+        </Tooltip>
+      ),
+    },
+    {
+      key: "actor",
+      dataIndex: "actor_email",
+      title: t("history.who", "Who"),
+      render: (email: string | null) =>
+        email ?? <Typography.Text type="secondary">{t("history.system", "System")}</Typography.Text>,
+    },
+    {
+      key: "action",
+      dataIndex: "action",
+      title: t("history.action", "Action"),
+      render: (action: string) => <Tag color={ACTION_COLORS[action]}>{actionLabel(action)}</Tag>,
+    },
+    ...extra,
+    {
+      key: "changes",
+      title: t("history.changes", "Changes"),
+      render: (_, record) => {
+        const entry = record as AuditEntry;
+        return <ChangeList action={entry.action} changes={entryChanges(entry, findResource(entry.table_name))} />;
+      },
+    },
+  ];
+}

@@ -1,0 +1,79 @@
+// Saved views and columns of one list: the visible columns, the view in use, applying a
+// view to the table (whose filters, sorters and page size live in the URL), saving the
+// current state, and the operator's default view applied when the list is opened bare.
+import type { CrudFilter, CrudSort } from "@refinedev/core";
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import type { ResourceDefinition } from "../../resources/types";
+import { initialFilters } from "../columns";
+import type { SavedView, SavedViewInput } from "./savedViewsApi";
+import { useSavedViews } from "./useSavedViews";
+import { columnsForView, filtersForView, type ListViewState, sameView, storableFilters } from "./viewState";
+
+export interface ListTable {
+  filters: CrudFilter[];
+  sorters: CrudSort[];
+  pageSize: number;
+  setFilters: (filters: CrudFilter[], behavior?: "merge" | "replace") => void;
+  setSorters: (sorters: CrudSort[]) => void;
+  setPageSize: (size: number) => void;
+  setCurrentPage: (page: number) => void;
+}
+
+export function useListView(def: ResourceDefinition, table: ListTable) {
+  const saved = useSavedViews(def.name);
+  const [columns, setColumns] = useState(() => [...def.list.columns]);
+  const [selectedId, setSelectedId] = useState<string>();
+  const selected = saved.views.data?.find((v) => v.id === selectedId);
+
+  const current: ListViewState = {
+    filters: storableFilters(table.filters),
+    sorters: table.sorters,
+    columns,
+    pageSize: table.pageSize,
+  };
+
+  const apply = (view: SavedView | undefined) => {
+    setSelectedId(view?.id);
+    setColumns(columnsForView(def, view?.columns));
+    table.setFilters(filtersForView(initialFilters(def), view?.filters ?? []), "replace");
+    table.setSorters(view && view.sorters.length > 0 ? view.sorters : [def.list.defaultSort]);
+    table.setPageSize(view?.page_size ?? table.pageSize);
+    table.setCurrentPage(1);
+  };
+
+  // Opening the list without a query (menu, link) shows the default view; a URL that
+  // carries filters (reload, shared link) keeps them.
+  const { search } = useLocation();
+  const openedBare = useRef(false);
+  if (search === "") openedBare.current = true;
+  const loaded = saved.views.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the views arrive or the list is opened again
+  useEffect(() => {
+    if (!loaded || !openedBare.current) return;
+    openedBare.current = false;
+    const preferred = loaded.find((v) => v.is_default);
+    if (preferred) apply(preferred);
+  }, [loaded, search]);
+
+  const stateToSave = (): Omit<SavedViewInput, "name" | "is_default"> => ({
+    resource: def.name,
+    filters: current.filters,
+    sorters: current.sorters,
+    columns: current.columns,
+    page_size: current.pageSize,
+  });
+
+  const modified =
+    selected !== undefined &&
+    !sameView(current, {
+      filters: selected.filters,
+      sorters: selected.sorters,
+      columns: columnsForView(def, selected.columns),
+      pageSize: selected.page_size,
+    });
+
+  return { ...saved, columns, setColumns, selected, modified, apply, stateToSave, setSelectedId };
+}
+
+export type ListView = ReturnType<typeof useListView>;

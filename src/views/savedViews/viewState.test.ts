@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../../providers/messages";
+import { products } from "../../resources/products";
+import { savedViewErrorMessage } from "./savedViewsApi";
+import {
+  choosableColumns,
+  columnsForView,
+  filtersForView,
+  moveColumn,
+  sameView,
+  storableFilters,
+  toggleColumn,
+} from "./viewState";
+
+describe("filters of a view", () => {
+  it("stores only filters with a value", () => {
+    expect(
+      storableFilters([
+        { field: "status", operator: "in", value: [] },
+        { field: "category_id", operator: "eq", value: undefined },
+        { field: "stock", operator: "eq", value: 0 },
+        { field: "status", operator: "in", value: ["active"] },
+      ]),
+    ).toEqual([
+      { field: "stock", operator: "eq", value: 0 },
+      { field: "status", operator: "in", value: ["active"] },
+    ]);
+  });
+
+  it("puts a view's values over the list's column filters, keeping the others' operators", () => {
+    const base = [
+      { field: "status", operator: "in" as const, value: undefined },
+      { field: "category_id", operator: "eq" as const, value: undefined },
+    ];
+    expect(filtersForView(base, [{ field: "status", operator: "in", value: ["draft"] }])).toEqual([
+      { field: "category_id", operator: "eq", value: undefined },
+      { field: "status", operator: "in", value: ["draft"] },
+    ]);
+  });
+});
+
+describe("columns", () => {
+  it("offers every field but raw JSON and the search column", () => {
+    expect(choosableColumns(products)).toContain("description");
+    expect(choosableColumns(products)).not.toContain("search");
+  });
+
+  it("keeps stored columns the definition still has, in their order, else the defaults", () => {
+    expect(columnsForView(products, ["price", "gone", "sku", "price"])).toEqual(["price", "sku"]);
+    expect(columnsForView(products, ["gone"])).toEqual(products.list.columns);
+    expect(columnsForView(products, null)).toEqual(products.list.columns);
+  });
+
+  it("hides and shows columns, never the last one", () => {
+    expect(toggleColumn(["sku", "name"], "sku")).toEqual(["name"]);
+    expect(toggleColumn(["name"], "name")).toEqual(["name"]);
+    expect(toggleColumn(["name"], "price")).toEqual(["name", "price"]);
+  });
+
+  it("moves a column within bounds", () => {
+    expect(moveColumn(["a", "b", "c"], "c", -1)).toEqual(["a", "c", "b"]);
+    expect(moveColumn(["a", "b", "c"], "a", -1)).toEqual(["a", "b", "c"]);
+    expect(moveColumn(["a", "b", "c"], "c", 1)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("sameView", () => {
+  const view = {
+    filters: [{ field: "category_id", operator: "eq" as const, value: 3 }],
+    sorters: [{ field: "price", order: "desc" as const }],
+    columns: ["sku", "price"],
+    pageSize: 50,
+  };
+
+  it("treats values that came back through the URL as equal", () => {
+    const fromUrl = { ...view, filters: [{ field: "category_id", operator: "eq" as const, value: "3" }], pageSize: 50 };
+    expect(sameView(view, fromUrl)).toBe(true);
+    expect(
+      sameView(view, { ...view, filters: [...view.filters, { field: "x", operator: "eq", value: undefined }] }),
+    ).toBe(true);
+  });
+
+  it("ignores the key order jsonb hands back", () => {
+    const fromDatabase = { ...view, filters: [{ value: 3, field: "category_id", operator: "eq" as const }] };
+    expect(sameView(view, fromDatabase)).toBe(true);
+  });
+
+  it("sees changed sorting, columns or page size", () => {
+    expect(sameView(view, { ...view, sorters: [{ field: "price", order: "asc" }] })).toBe(false);
+    expect(sameView(view, { ...view, columns: ["price", "sku"] })).toBe(false);
+    expect(sameView(view, { ...view, pageSize: 25 })).toBe(false);
+  });
+});
+
+describe("savedViewErrorMessage", () => {
+  const english = (_key: string, text: string) => text;
+  it("names the rule a constraint stands for", () => {
+    expect(
+      savedViewErrorMessage(
+        { code: "23505", message: 'duplicate key value violates unique constraint "saved_views_name_key"' },
+        english,
+      ),
+    ).toBe("A view with this name already exists.");
+    expect(savedViewErrorMessage({ code: "42501", message: "new row violates row-level security" }, english)).toBe(
+      MESSAGES.forbidden,
+    );
+  });
+});

@@ -271,6 +271,57 @@ describe("realtime postgres_changes", () => {
     expect((await inbox.settle()).some((ch) => ch.new.title === "after expiry")).toBe(false);
   });
 
+  it("stops delivery when the token's session is revoked, and refuses it afterwards", async () => {
+    const email = `revoked-${Date.now()}@example.test`;
+    const created = await stack
+      .service()
+      .auth.admin.createUser({ email, password: "revoked-pass-1", email_confirm: true });
+    if (created.error) throw created.error;
+    const owner = created.data.user.id;
+    const signedIn = await stack.anon().auth.signInWithPassword({ email, password: "revoked-pass-1" });
+    if (signedIn.error) throw signedIn.error;
+    const token = signedIn.data.session.access_token;
+
+    const system = new Inbox<{ status: string; message: string; extension: string }>();
+    const inbox = new Inbox<Change>();
+    let closed!: () => void;
+    const whenClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    const channel = client(token)
+      .channel("revoked")
+      .on("system", {}, system.push)
+      .on("postgres_changes", { event: "INSERT", schema: "public", table: "notes" }, asChange(inbox));
+    await new Promise<void>((resolve) =>
+      channel.subscribe((status) => {
+        if (status === "SUBSCRIBED") resolve();
+        if (status === "CLOSED") closed();
+      }),
+    );
+    await stack.sql("insert into public.notes (owner, title) values ($1, 'before sign-out')", [owner]);
+    await inbox.next((ch) => ch.new.title === "before sign-out");
+
+    // Signing out everywhere deletes the session; the token itself stays unexpired.
+    const signOut = await fetch(`${stack.url}/auth/v1/logout?scope=global`, {
+      method: "POST",
+      headers: { apikey: stack.keys.anon, authorization: `Bearer ${token}` },
+    });
+    expect(signOut.status).toBe(204);
+    const shutdown = await system.next((m) => m.extension === "system");
+    expect(shutdown).toMatchObject({ status: "error", message: "Token has been revoked" });
+    await whenClosed;
+    await stack.sql("insert into public.notes (owner, title) values ($1, 'after sign-out')", [owner]);
+    expect((await inbox.settle()).some((ch) => ch.new.title === "after sign-out")).toBe(false);
+
+    const again = client(token)
+      .channel("revoked-again")
+      .on("postgres_changes", { event: "*", schema: "public", table: "notes" }, () => {});
+    const outcome = new Promise<string>((resolve) =>
+      again.subscribe((status, err) => resolve(`${status} ${err?.message ?? ""}`)),
+    );
+    expect(await outcome).toBe("CHANNEL_ERROR InvalidJWTToken: Token has been revoked");
+  });
+
   it("swaps the token mid-connection with access_token", async () => {
     const c = client(alice.token);
     const { inbox } = await listen(c, "swap", { event: "INSERT", schema: "public", table: "notes" });

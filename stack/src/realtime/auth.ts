@@ -1,6 +1,8 @@
 // Token checks as Realtime makes them on connect, join and `access_token`: a valid
-// signature, `role` and `exp` claims, not expired (no clock skew allowed).
+// signature, `role` and `exp` claims, not expired (no clock skew allowed). Beyond
+// hosted Realtime, a token whose auth session is gone (signed out) is refused too.
 import { decodeJwt } from "jose";
+import type pg from "pg";
 import type { Claims, JwtKeys } from "../shared/jwt.js";
 import { jwtErrors } from "../shared/jwt.js";
 
@@ -48,4 +50,14 @@ export async function confirmToken(jwt: JwtKeys, token: string): Promise<Confirm
   }
   if (claims.exp <= Math.floor(Date.now() / 1000)) throw expiredError(claims.exp);
   return { claims, role: claims.role, exp: claims.exp };
+}
+
+export const REVOKED_MESSAGE = "Token has been revoked";
+
+/** Refuses a token whose `session_id` names a session that no longer exists. */
+export async function confirmSession(admin: pg.Pool, claims: Claims): Promise<void> {
+  const sessionId = claims.session_id;
+  if (typeof sessionId !== "string") return;
+  const { rows } = await admin.query("select 1 from auth.sessions where id::text = $1", [sessionId]);
+  if (rows.length === 0) throw new TokenError("InvalidJWTToken", REVOKED_MESSAGE);
 }

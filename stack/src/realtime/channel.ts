@@ -4,7 +4,7 @@
 // handled one at a time in arrival order.
 import { randomUUID } from "node:crypto";
 import type { Claims } from "../shared/jwt.js";
-import { confirmToken, TokenError } from "./auth.js";
+import { confirmSession, confirmToken, REVOKED_MESSAGE, TokenError } from "./auth.js";
 import { OutgoingBroadcast } from "./broadcast.js";
 import { type BindingParams, bindingId } from "./changes/bindings.js";
 import { BindingError, type ChangeSubscriber } from "./changes/index.js";
@@ -161,6 +161,8 @@ export class Channel implements TopicMember, ChangeSubscriber {
     this.claimsJson = JSON.stringify(confirmed.claims);
     this.writable.clear();
     this.scheduleTokenCheck(confirmed.exp);
+    // After the claims are set: a revocation arriving meanwhile finds this channel.
+    await confirmSession(this.rt.ctx.db.admin, confirmed.claims);
   }
 
   /** Registers the postgres_changes bindings; returns the system error message, if any. */
@@ -204,6 +206,14 @@ export class Channel implements TopicMember, ChangeSubscriber {
   private clearTokenTimer(): void {
     if (this.tokenTimer) clearTimeout(this.tokenTimer);
     this.tokenTimer = null;
+  }
+
+  /** The session behind the channel's token was deleted (signed out, user removed…). */
+  revokeSession(sessionId: string): void {
+    if (this.closed || this.claims?.session_id !== sessionId) return;
+    this.queue = this.queue.then(() => {
+      if (!this.closed) this.shutdown(REVOKED_MESSAGE);
+    });
   }
 
   private async recheckToken(): Promise<void> {

@@ -4,6 +4,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import type { Service, StackContext } from "../context.js";
+import { type Listener, listenForNotifications } from "../db/listen.js";
 import { effectiveAuthorization } from "../gateway.js";
 import { confirmToken, TokenError } from "./auth.js";
 import { ChangeService } from "./changes/index.js";
@@ -40,6 +41,7 @@ export function createRealtimeService(ctx: StackContext): Service {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   const sockets = new Set<RealtimeSocket>();
   let sweeper: NodeJS.Timeout | null = null;
+  let revocations: Listener | undefined;
 
   async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
     const vsn = parseVsn(url.searchParams.get("vsn"));
@@ -78,6 +80,15 @@ export function createRealtimeService(ctx: StackContext): Service {
     },
     async start() {
       await rt.changes.start();
+      // Base 44 notifies the id of every deleted auth session.
+      revocations = await listenForNotifications(
+        ctx.db.url,
+        "stack_session_revoked",
+        (sessionId) => {
+          for (const s of sockets) s.revokeSession(sessionId);
+        },
+        log,
+      );
       sweeper = setInterval(
         () => {
           const cutoff = Date.now() - idleTimeoutMs;
@@ -89,6 +100,7 @@ export function createRealtimeService(ctx: StackContext): Service {
     },
     async stop() {
       if (sweeper) clearInterval(sweeper);
+      await revocations?.stop();
       for (const client of wss.clients) client.terminate();
       await rt.changes.stop();
     },

@@ -70,6 +70,11 @@ export class RealtimeSocket implements SocketLink {
   }
 
   /** Closes an idle connection (no heartbeat within the timeout). */
+  /** Shuts the channels joined with a token of this (now deleted) auth session. */
+  revokeSession(sessionId: string): void {
+    for (const channel of [...this.channels.values()]) channel.revokeSession(sessionId);
+  }
+
   closeIdle(): void {
     this.ws.close(1000, "heartbeat timeout");
     this.disposeAll();

@@ -1,6 +1,7 @@
 // The live schema cache: loaded at start, reloaded on `NOTIFY pgrst, 'reload schema'`
 // (a LISTEN connection as the superuser) and when the stack asks (after migrations).
-import pg from "pg";
+import type pg from "pg";
+import { type Listener, listenForNotifications } from "../../db/listen.js";
 import type { Logger } from "../../shared/log.js";
 import { loadSchemaCache } from "./load.js";
 import type { SchemaCache } from "./types.js";
@@ -22,8 +23,7 @@ export function createSchemaCacheHolder(
   log: Logger,
 ): SchemaCacheHolder {
   let cache: SchemaCache | undefined;
-  let listener: pg.Client | undefined;
-  let stopped = false;
+  let listener: Listener | undefined;
   // Reloads never overlap; a reload asked for during one runs once afterwards.
   let running: Promise<void> | undefined;
   let again = false;
@@ -44,26 +44,6 @@ export function createSchemaCacheHolder(
     return running;
   };
 
-  const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url, application_name: "opsdesk-stack-rest-listen" });
-    client.on("notification", (msg) => {
-      if (msg.channel !== "pgrst") return;
-      const payload = (msg.payload ?? "").trim();
-      if (payload === "" || payload === "reload schema") {
-        reload().catch((err) => log.error("schema reload failed", err));
-      }
-    });
-    client.on("error", (err) => {
-      // 57P01: the server is shutting down (Ctrl+C reaches Postgres too) — expected.
-      if ((err as { code?: string }).code === "57P01") log.debug("schema listener: server shut down");
-      else log.warn("schema listener lost; reconnecting", err);
-      if (!stopped) setTimeout(() => listen().catch(() => {}), 1000);
-    });
-    await client.connect();
-    await client.query("listen pgrst");
-    listener = client;
-  };
-
   return {
     current() {
       if (!cache) throw new Error("schema cache not loaded");
@@ -72,11 +52,20 @@ export function createSchemaCacheHolder(
     reload,
     async start() {
       await reload();
-      await listen();
+      listener = await listenForNotifications(
+        url,
+        "pgrst",
+        (payload) => {
+          const message = payload.trim();
+          if (message === "" || message === "reload schema") {
+            reload().catch((err) => log.error("schema reload failed", err));
+          }
+        },
+        log,
+      );
     },
     async stop() {
-      stopped = true;
-      await listener?.end().catch(() => {});
+      await listener?.stop();
     },
   };
 }

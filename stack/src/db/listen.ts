@@ -1,0 +1,47 @@
+// A LISTEN connection as the superuser that survives restarts of the server: on a
+// lost connection it reconnects after a second and listens again. Used for the
+// schema-cache reload (`NOTIFY pgrst`) and for revoked sessions (realtime).
+import pg from "pg";
+import type { Logger } from "../shared/log.js";
+import { quoteIdent } from "../shared/sql.js";
+
+export interface Listener {
+  stop(): Promise<void>;
+}
+
+const RECONNECT_DELAY_MS = 1000;
+
+/** Calls `onPayload` with each notification's payload on `channel`; resolves once listening. */
+export async function listenForNotifications(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  log: Logger,
+): Promise<Listener> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, application_name: `opsdesk-stack-listen-${channel}` });
+    next.on("notification", (msg) => {
+      if (msg.channel === channel) onPayload(msg.payload ?? "");
+    });
+    next.on("error", (err) => {
+      // 57P01: the server is shutting down (Ctrl+C reaches Postgres too) — expected.
+      if ((err as { code?: string }).code === "57P01") log.debug(`listener on ${channel}: server shut down`);
+      else log.warn(`listener on ${channel} lost; reconnecting`, err);
+      if (!stopped) setTimeout(() => connect().catch(() => {}), RECONNECT_DELAY_MS);
+    });
+    await next.connect();
+    await next.query(`listen ${quoteIdent(channel)}`);
+    client = next;
+  };
+
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      await client?.end().catch(() => {});
+    },
+  };
+}

@@ -68,7 +68,11 @@ test("invite, first password, role change and deactivation of a new operator", a
   await expect(row).toContainText("Deactivated");
   await expect(console_).toHaveURL(/\/login/);
   await expect(console_.getByText("This account has no access to Opsdesk.")).toBeVisible();
+  // Signing in again is refused: the console signs the account out again at once (the
+  // notice on screen is the one from being signed out, so wait for that sign-out).
+  const refused = console_.waitForResponse((response) => response.url().includes("/auth/v1/logout"));
   await signIn(console_, email, password);
+  await refused;
   await expect(console_.getByRole("alert").filter({ hasText: "This account has no access to Opsdesk." })).toBeVisible();
 
   // Reactivated: they may sign in again, and land back on the page they were signed out of.

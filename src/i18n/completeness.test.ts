@@ -83,6 +83,24 @@ describe("German translations", () => {
     expect(missing).toEqual([]);
   });
 
+  it("has no hard-coded English in the screens (text goes through t())", () => {
+    // Visible string props given as literals, and JSX text lines of two or more plain words
+    // (a lone word on a line is more often a type or a name than text).
+    const LITERAL_PROP =
+      /\b(?:title|placeholder|aria-label|okText|cancelText|confirmTitle|description|message|label|extra|tooltip|alt)="[^"]*[A-Za-z]{2,}[^"]*"/;
+    const TEXT_LINE = /^\s*[A-Z][A-Za-z'’!?….-]* [A-Za-z '’!?….-]*$/;
+    const found = sourceFiles(SOURCE_ROOT)
+      .filter((file) => file.endsWith(".tsx"))
+      .flatMap((file) =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .map((line, i) => ({ line, at: `${file.slice(SOURCE_ROOT.length + 1)}:${i + 1}` }))
+          .filter(({ line }) => LITERAL_PROP.test(line) || TEXT_LINE.test(line))
+          .map(({ line, at }) => `${at}  ${line.trim()}`),
+      );
+    expect(found).toEqual([]);
+  });
+
   it("has Refine's own UI strings", () => {
     expect(REFINE_KEYS.filter((key) => !(key in german))).toEqual([]);
   });

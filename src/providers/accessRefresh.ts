@@ -24,7 +24,8 @@ export function createAccessRefresh(store: PermissionStore, queryClient: QueryCl
 
 /**
  * Refreshes access on every change to the signed-in user's staff row and, for those who
- * may read it, to the permission matrix (realtime postgres_changes, RLS-filtered).
+ * may read it, to the permission matrix (realtime postgres_changes, RLS-filtered), and
+ * when the server shuts the channel (revoked session).
  */
 export function watchAccess(client: SupabaseClient, refresh: RefreshAccess): void {
   let channel: RealtimeChannel | undefined;
@@ -47,6 +48,11 @@ export function watchAccess(client: SupabaseClient, refresh: RefreshAccess): voi
           changed,
         )
         .on("postgres_changes", { event: "*", schema: "public", table: "permissions" }, changed)
+        // The server shuts the channel when the session is revoked (deactivation deletes
+        // it, often before the staff change itself arrives): ask again at once.
+        .on("system", {}, (message: { status?: string }) => {
+          if (message.status === "error") changed();
+        })
         .subscribe();
     }, 0);
   });

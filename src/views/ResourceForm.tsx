@@ -1,7 +1,7 @@
 // Create and edit share this form: the database's rules before submit, its errors on the
 // fields after, a reload offer on a stale version, and a warning before losing changes.
 import { Create, Edit, useForm } from "@refinedev/antd";
-import { type BaseRecord, type HttpError, type LiveEvent, useTranslate } from "@refinedev/core";
+import { type BaseRecord, type HttpError, type LiveEvent, useParsed, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input } from "antd";
 import { useRef, useState } from "react";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
@@ -29,9 +29,12 @@ export function ResourceForm({ definition: def, action }: Props) {
   const [formError, setFormError] = useState<HttpError>();
   // Set below: the conflict handler needs the form that useForm creates.
   const onLiveEvent = useRef<(event: LiveEvent) => void>(undefined);
+  // The record of /<resource>/<id>/edit, named explicitly (the resource is passed too).
+  const { id: routeId } = useParsed();
   const { formProps, saveButtonProps, query, formLoading, id } = useForm<BaseRecord, HttpError>({
     resource: def.name,
     action,
+    id: action === "edit" ? routeId : undefined,
     meta: metaFor(def),
     redirect: "show",
     mutationMode: "pessimistic",

@@ -1,7 +1,7 @@
 // The generated list: server-side sort, per-column filters, full-text search, pagination with total.
 import { DeleteButton, EditButton, List, ShowButton, useTable } from "@refinedev/antd";
 import { type BaseRecord, type CrudFilter, type HttpError, useCan, useTranslate } from "@refinedev/core";
-import { Alert, Button, Empty, Input, Space, Table } from "antd";
+import { Alert, Button, Empty, Form, Input, Space, Table } from "antd";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import { SEARCH_FIELD } from "../providers/dataProvider";
 import { localizeMessage } from "../providers/messages";
@@ -40,7 +40,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   const shown = useLocalizedDefinition(def);
   const plural = shown.label.plural;
   const live = useLiveHighlights(idColumnOf(def));
-  const table = useTable<BaseRecord, HttpError>({
+  const table = useTable<BaseRecord, HttpError, { q?: string }>({
     resource: def.name,
     meta: metaFor(def),
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
@@ -48,8 +48,11 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     filters: { initial: initialFilters(def) },
     syncWithLocation: true,
     onLiveEvent: live.onLiveEvent,
+    // The search box is the table's search form; an emptied box drops the filter (and
+    // Refine starts the new results on page 1).
+    onSearch: ({ q }) => [{ field: SEARCH_FIELD, operator: "contains", value: q || undefined }],
   });
-  const { tableProps, sorters, filters, setFilters, setCurrentPage, tableQuery } = table;
+  const { tableProps, searchFormProps, sorters, filters, tableQuery } = table;
   const idColumn = idColumnOf(def);
   const bulk = useBulkSelection(idColumn, tableProps.dataSource);
   const screens = def.screens ?? {};
@@ -74,22 +77,22 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     >
       <Space direction="vertical" style={{ width: "100%" }} size="middle">
         <SavedViewsBar definition={def} view={view} />
-        {def.list.search && (
-          <Input.Search
-            data-list-search
-            aria-label={t("list.search", { plural }, "Search {{plural}}")}
-            placeholder={t("list.search", { plural }, "Search {{plural}}")}
-            allowClear
-            enterButton
-            defaultValue={searchValue(filters)}
-            onSearch={(value) => {
-              setFilters([{ field: SEARCH_FIELD, operator: "contains", value }], "merge");
-              // New results start on their first page.
-              setCurrentPage(1);
-            }}
-            style={{ maxWidth: 420 }}
-          />
-        )}
+        {/* Always mounted (Refine's useTable creates its form); no <form> element: the box submits itself. */}
+        <Form {...searchFormProps} component={false} initialValues={{ q: searchValue(filters) }}>
+          {def.list.search && (
+            <Form.Item name="q" noStyle>
+              <Input.Search
+                data-list-search
+                aria-label={t("list.search", { plural }, "Search {{plural}}")}
+                placeholder={t("list.search", { plural }, "Search {{plural}}")}
+                allowClear
+                enterButton
+                onSearch={() => searchFormProps.form?.submit()}
+                style={{ maxWidth: 420 }}
+              />
+            </Form.Item>
+          )}
+        </Form>
         {tableQuery.isError && (
           <Alert
             type="error"

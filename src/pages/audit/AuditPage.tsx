@@ -1,11 +1,13 @@
 // /audit: every audit entry the operator may read, filtered by table, record, actor and
-// time range on the server (filters kept in the URL), each with its field-by-field diff.
+// time range on the server (filters kept in the URL), each with its field-by-field diff;
+// "Export CSV" writes the filtered entries for those who may export them.
 import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
 import { Alert, Button, DatePicker, Form, Input, Select, Space, Table } from "antd";
 import { Link } from "react-router";
 import { findResource, menuResources } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
+import { ExportButton } from "../../views/csv/ExportButton";
 import { humanize } from "../../views/format";
 import { useAuditColumns } from "../../views/history/AuditColumns";
 import { PAGE_SIZES } from "../../views/ResourceList";
@@ -21,13 +23,18 @@ const recordPath = (def: ResourceDefinition | undefined, id: string) =>
 
 export function AuditPage({ definition: def }: { definition: ResourceDefinition }) {
   const t = useTranslate();
-  const [form] = Form.useForm<AuditFilterValues>();
-  const { tableProps, filters, setFilters, setCurrentPage, tableQuery } = useTable<BaseRecord, HttpError>({
+  const { tableProps, searchFormProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useTable<
+    BaseRecord,
+    HttpError,
+    AuditFilterValues
+  >({
     resource: def.name,
     pagination: { pageSize: 25 },
     sorters: { initial: [{ field: "at", order: "desc" }] },
     syncWithLocation: true,
   });
+  // The table's own search form holds the filter fields (applied by `apply`, which replaces).
+  const form = searchFormProps.form;
   const total = tableProps.pagination ? tableProps.pagination.total : undefined;
 
   const tables = [...menuResources.filter((r) => r.name !== def.name).map((r) => r.name), ...EXTRA_TABLES].map(
@@ -58,7 +65,15 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
   };
 
   return (
-    <List title={t("audit.title", "Audit log")}>
+    <List
+      title={t("audit.title", "Audit log")}
+      headerButtons={({ defaultButtons }) => (
+        <>
+          {defaultButtons}
+          <ExportButton definition={def} filters={filters} sorters={sorters} />
+        </>
+      )}
+    >
       <Space direction="vertical" style={{ width: "100%" }} size="middle">
         <Form
           form={form}
@@ -95,8 +110,8 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
               </Button>
               <Button
                 onClick={() => {
-                  form.resetFields();
-                  form.setFieldsValue({ table: undefined, recordId: undefined, actor: undefined, range: undefined });
+                  form?.resetFields();
+                  form?.setFieldsValue({ table: undefined, recordId: undefined, actor: undefined, range: undefined });
                   apply({});
                 }}
               >

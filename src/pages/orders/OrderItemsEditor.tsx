@@ -1,10 +1,20 @@
 // The order's lines: a read-only list, editable (quantity, add, remove) while the order is pending.
 import { DeleteButton, useTable } from "@refinedev/antd";
-import { type BaseRecord, type HttpError, useCan, useCreate, useInvalidate, useUpdate } from "@refinedev/core";
+import {
+  type BaseRecord,
+  type HttpError,
+  useCan,
+  useCreate,
+  useInvalidate,
+  useTranslate,
+  useUpdate,
+} from "@refinedev/core";
 import { Button, Card, Form, InputNumber, Space, Table, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
+import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
 import { orderItems } from "../../resources/order_items";
 import { itemsEditable } from "../../resources/orderStatus";
+import type { ResourceDefinition } from "../../resources/types";
 import { buildColumns } from "../../views/columns";
 import { targetOf } from "../../views/fieldKinds";
 import { formatMoney } from "../../views/format";
@@ -12,9 +22,15 @@ import { ReferenceSelect } from "../../views/ReferenceSelect";
 import { rulesFor } from "../../views/rules";
 import { fieldsByName, metaFor } from "../../views/select";
 
-const [productField, quantityField] = fieldsByName(orderItems, ["product_id", "quantity"]);
+interface NewItem {
+  product_id: number;
+  quantity: number;
+}
 
 export function OrderItemsEditor({ order }: { order: BaseRecord }) {
+  const t = useTranslate();
+  const definition = useLocalizedDefinition(orderItems);
+  const [, quantityField] = fieldsByName(definition, ["product_id", "quantity"]);
   const { tableProps } = useTable<BaseRecord, HttpError>({
     resource: orderItems.name,
     meta: metaFor(orderItems),
@@ -29,13 +45,11 @@ export function OrderItemsEditor({ order }: { order: BaseRecord }) {
   const editable = itemsEditable(order.status);
   const invalidate = useInvalidate();
   const { mutate: update } = useUpdate<BaseRecord, HttpError>();
-  const { mutate: create, mutation: creating } = useCreate<BaseRecord, HttpError>();
-  const [form] = Form.useForm<{ product_id: number; quantity: number }>();
 
   // Lines change the order's total (and version): show the order as it is now.
   const refreshOrder = () => invalidate({ resource: "orders", id: order.id as number, invalidates: ["detail"] });
 
-  const columns: ColumnType<BaseRecord>[] = buildColumns(orderItems, {
+  const columns: ColumnType<BaseRecord>[] = buildColumns(definition, {
     sorters: [],
     filters: [],
     interactive: false,
@@ -45,7 +59,7 @@ export function OrderItemsEditor({ order }: { order: BaseRecord }) {
           ...column,
           render: (_: unknown, item: BaseRecord) => (
             <InputNumber
-              aria-label={`Quantity of line ${item.id}`}
+              aria-label={t("orders.items.lineQuantity", { line: item.id }, "Quantity of line {{line}}")}
               min={quantityField.min}
               max={quantityField.max}
               precision={0}
@@ -79,28 +93,23 @@ export function OrderItemsEditor({ order }: { order: BaseRecord }) {
           resource={orderItems.name}
           recordItemId={item.id as number}
           onSuccess={refreshOrder}
-          confirmTitle="Remove this line?"
+          confirmTitle={t("orders.items.removeConfirm", "Remove this line?")}
         />
       ),
     });
   }
 
-  const add = (values: { product_id: number; quantity: number }) =>
-    create(
-      { resource: orderItems.name, values: { ...values, order_id: order.id }, successNotification: false },
-      {
-        onSuccess: () => {
-          form.resetFields();
-          refreshOrder();
-        },
-      },
-    );
-
   return (
     <Card
-      title="Order items"
+      title={t("orders.items.title", "Order items")}
       size="small"
-      extra={!editable && <Typography.Text type="secondary">Items can be changed only while pending.</Typography.Text>}
+      extra={
+        !editable && (
+          <Typography.Text type="secondary">
+            {t("orders.items.locked", "Items can be changed only while pending.")}
+          </Typography.Text>
+        )
+      }
     >
       <Table
         {...tableProps}
@@ -111,31 +120,68 @@ export function OrderItemsEditor({ order }: { order: BaseRecord }) {
         summary={() => (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0} colSpan={columns.length}>
-              <Typography.Text strong>Total {formatMoney(order.total)}</Typography.Text>
+              <Typography.Text strong>
+                {t("orders.items.total", { total: formatMoney(order.total) }, "Total {{total}}")}
+              </Typography.Text>
             </Table.Summary.Cell>
           </Table.Summary.Row>
         )}
       />
-      {editable && canCreate?.can && (
-        <Form form={form} layout="inline" onFinish={add} style={{ marginTop: 16 }} aria-label="Add an item">
-          <Space wrap>
-            <Form.Item name="product_id" rules={rulesFor(productField)}>
-              <ReferenceSelect
-                target={targetOf(productField)}
-                placeholder="Product"
-                aria-label="Product"
-                style={{ minWidth: 260 }}
-              />
-            </Form.Item>
-            <Form.Item name="quantity" rules={rulesFor(quantityField)} initialValue={1}>
-              <InputNumber min={quantityField.min} max={quantityField.max} precision={0} aria-label="Quantity" />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" loading={creating.isPending}>
-              Add item
-            </Button>
-          </Space>
-        </Form>
-      )}
+      {editable && canCreate?.can && <AddItemForm order={order} definition={definition} onAdded={refreshOrder} />}
     </Card>
+  );
+}
+
+/** The line to add: a product and a quantity (the unit price defaults to the product's). */
+function AddItemForm({
+  order,
+  definition,
+  onAdded,
+}: {
+  order: BaseRecord;
+  definition: ResourceDefinition;
+  onAdded: () => void;
+}) {
+  const t = useTranslate();
+  const [productField, quantityField] = fieldsByName(definition, ["product_id", "quantity"]);
+  const [form] = Form.useForm<NewItem>();
+  const { mutate: create, mutation: creating } = useCreate<BaseRecord, HttpError>();
+
+  const add = (values: NewItem) =>
+    create(
+      { resource: orderItems.name, values: { ...values, order_id: order.id }, successNotification: false },
+      {
+        onSuccess: () => {
+          form.resetFields();
+          onAdded();
+        },
+      },
+    );
+
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      onFinish={add}
+      style={{ marginTop: 16 }}
+      aria-label={t("orders.items.addForm", "Add an item")}
+    >
+      <Space wrap>
+        <Form.Item name="product_id" rules={rulesFor(productField)}>
+          <ReferenceSelect
+            target={targetOf(productField)}
+            placeholder={productField.label}
+            aria-label={productField.label}
+            style={{ minWidth: 260 }}
+          />
+        </Form.Item>
+        <Form.Item name="quantity" rules={rulesFor(quantityField)} initialValue={1}>
+          <InputNumber min={quantityField.min} max={quantityField.max} precision={0} aria-label={quantityField.label} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={creating.isPending}>
+          {t("orders.items.add", "Add item")}
+        </Button>
+      </Space>
+    </Form>
   );
 }

@@ -1,18 +1,22 @@
 // Offers only the legal next states of an order (SPEC §4), as the database defines them.
-import { type BaseRecord, CanAccess, type HttpError, useCustom, useUpdate } from "@refinedev/core";
+import { type BaseRecord, CanAccess, type HttpError, useCustom, useTranslate, useUpdate } from "@refinedev/core";
 import { Button, Popconfirm, Space } from "antd";
+import { resourceKey } from "../../i18n/resourceKeys";
 import { orders } from "../../resources/orders";
 import { metaFor } from "../../views/select";
 
-const ACTION_LABELS: Record<string, string> = {
-  paid: "Mark as paid",
-  shipped: "Mark as shipped",
-  delivered: "Mark as delivered",
-  cancelled: "Cancel order",
-  refunded: "Refund",
-};
-
 export function OrderStatusControl({ order }: { order: BaseRecord }) {
+  const t = useTranslate();
+  const statusName = (status: string) => t(resourceKey.option(orders.name, "status", status), status);
+  // The button of each target state.
+  const actionLabels: Record<string, string> = {
+    paid: t("orders.actions.paid", "Mark as paid"),
+    shipped: t("orders.actions.shipped", "Mark as shipped"),
+    delivered: t("orders.actions.delivered", "Mark as delivered"),
+    cancelled: t("orders.actions.cancelled", "Cancel order"),
+    refunded: t("orders.actions.refunded", "Refund"),
+  };
+  const actionLabel = (status: string) => actionLabels[status] ?? statusName(status);
   const { result, query } = useCustom<string[]>({
     url: "rpc/order_next_statuses",
     method: "get",
@@ -29,23 +33,30 @@ export function OrderStatusControl({ order }: { order: BaseRecord }) {
       values: { status, version: order.version },
       meta: metaFor(orders),
       mutationMode: "pessimistic",
-      successNotification: { message: `Order ${order.number} is now ${status}`, type: "success" },
+      successNotification: {
+        message: t(
+          "orders.statusChanged",
+          { number: order.number, status: statusName(status) },
+          "Order {{number}} is now {{status}}",
+        ),
+        type: "success",
+      },
     });
 
   return (
     <CanAccess resource={orders.name} action="edit">
-      <Space wrap aria-label="Change status">
+      <Space wrap aria-label={t("orders.changeStatus", "Change status")}>
         {next.map((status) => (
           <Popconfirm
             key={status}
-            title={`${ACTION_LABELS[status] ?? status}?`}
-            description={`The order becomes ${status}.`}
-            okText="Yes"
-            cancelText="No"
+            title={`${actionLabel(status)}?`}
+            description={t("orders.becomes", { status: statusName(status) }, "The order becomes {{status}}.")}
+            okText={t("orders.yes", "Yes")}
+            cancelText={t("orders.no", "No")}
             onConfirm={() => change(status)}
           >
             <Button danger={status === "cancelled" || status === "refunded"} loading={mutation.isPending}>
-              {ACTION_LABELS[status] ?? status}
+              {actionLabel(status)}
             </Button>
           </Popconfirm>
         ))}

@@ -13,12 +13,11 @@ interface Values {
 }
 
 interface Props {
-  open: boolean;
   onClose: () => void;
   onInvited: () => void;
 }
 
-export function InviteModal({ open, onClose, onInvited }: Props) {
+export function InviteModal({ onClose, onInvited }: Props) {
   const t = useTranslate();
   const { open: notify } = useNotification();
   const [form] = Form.useForm<Values>();
@@ -34,7 +33,6 @@ export function InviteModal({ open, onClose, onInvited }: Props) {
         type: "success",
         message: t("staff.invited", { email: values.email }, "Invitation sent to {{email}}"),
       });
-      form.resetFields();
       onInvited();
       onClose();
     } catch (err) {
@@ -46,14 +44,13 @@ export function InviteModal({ open, onClose, onInvited }: Props) {
 
   return (
     <Modal
-      open={open}
+      open
       title={t("staff.inviteTitle", "Invite a staff member")}
       okText={t("staff.sendInvite", "Send invitation")}
       cancelText={t("staff.cancel", "Cancel")}
       confirmLoading={sending}
       onOk={() => form.submit()}
       onCancel={onClose}
-      destroyOnHidden
     >
       {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={invite} initialValues={{ role: "viewer" }} requiredMark={false}>

@@ -1,29 +1,38 @@
 // /staff (SPEC §2, admin): the staff list with invite, role change, deactivate and
-// reactivate, all through the staff-admin function. Operators cannot change their own
-// role or deactivate themselves (the database refuses too); the last active admin stays.
+// reactivate, all through the staff-admin function, offered to those whose role may create
+// (invite) or edit (the rest) staff, as the function requires; CSV export for those who may
+// export. Operators cannot change their own role or deactivate themselves (the database
+// refuses too); the last active admin stays.
 import { useTable } from "@refinedev/antd";
-import { useGetIdentity, useLogout, useNotification, useTranslate } from "@refinedev/core";
+import { useCan, useGetIdentity, useLogout, useNotification, useTranslate } from "@refinedev/core";
 import { Button, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { supabase } from "../../providers";
+import type { ResourceDefinition } from "../../resources/types";
+import { ExportButton } from "../../views/csv/ExportButton";
 import { formatDateTime } from "../../views/format";
 import { InviteModal } from "./InviteModal";
 import { ROLE_LABELS, ROLES, runStaffCommand, StaffAdminError, type StaffCommand, type StaffRow } from "./staffAdmin";
 
-export function StaffPage() {
+export function StaffPage({ definition: def }: { definition: ResourceDefinition }) {
   const t = useTranslate();
   const { open: notify } = useNotification();
   const { mutate: logout } = useLogout();
   const { data: me } = useGetIdentity<{ id: string }>();
   const [inviting, setInviting] = useState(false);
   const [busy, setBusy] = useState<string>();
-  const { tableProps, tableQuery } = useTable<StaffRow>({
-    resource: "staff",
+  const { tableProps, filters, sorters, tableQuery } = useTable<StaffRow>({
+    resource: def.name,
     syncWithLocation: false,
     sorters: { initial: [{ field: "full_name", order: "asc" }] },
     pagination: { pageSize: 25 },
   });
+
+  const may = {
+    invite: useCan({ resource: def.name, action: "create" }).data?.can ?? false,
+    edit: useCan({ resource: def.name, action: "edit" }).data?.can ?? false,
+  };
 
   const run = async (command: StaffCommand, success: string) => {
     if (command.action === "invite") return;
@@ -46,9 +55,14 @@ export function StaffPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t("staff.title", "Staff")}
         </Typography.Title>
-        <Button type="primary" onClick={() => setInviting(true)}>
-          {t("staff.invite", "Invite")}
-        </Button>
+        <Space>
+          <ExportButton definition={def} filters={filters} sorters={sorters} />
+          {may.invite && (
+            <Button type="primary" onClick={() => setInviting(true)}>
+              {t("staff.invite", "Invite")}
+            </Button>
+          )}
+        </Space>
       </Space>
       <Table<StaffRow> {...tableProps} rowKey="user_id">
         <Table.Column<StaffRow>
@@ -65,7 +79,7 @@ export function StaffPage() {
             <Select
               aria-label={t("staff.roleOf", { name: row.full_name }, "Role of {{name}}")}
               value={role}
-              disabled={row.user_id === me?.id || busy === row.user_id}
+              disabled={!may.edit || row.user_id === me?.id || busy === row.user_id}
               onChange={(next) =>
                 run(
                   { action: "set_role", user_id: row.user_id, role: next },
@@ -98,7 +112,7 @@ export function StaffPage() {
           key="actions"
           title={t("staff.actions", "Actions")}
           render={(_, row) =>
-            row.user_id === me?.id ? null : row.active ? (
+            !may.edit || row.user_id === me?.id ? null : row.active ? (
               <Popconfirm
                 title={t("staff.deactivateConfirm", { name: row.full_name }, "Deactivate {{name}}?")}
                 description={t("staff.deactivateHint", "They are signed out everywhere at once.")}
@@ -132,7 +146,8 @@ export function StaffPage() {
           }
         />
       </Table>
-      <InviteModal open={inviting} onClose={() => setInviting(false)} onInvited={() => tableQuery.refetch()} />
+      {/* Mounted while open: its form starts empty each time and exists only with its Form. */}
+      {inviting && <InviteModal onClose={() => setInviting(false)} onInvited={() => tableQuery.refetch()} />}
     </div>
   );
 }

@@ -1,13 +1,14 @@
 // Fuzzes /rest/v1 with random and hostile query strings: never a 5xx, every error
 // in PostgREST's {code,message,details,hint} shape, and the canary table intact.
-// FUZZ_COUNT (default 2000) sets the number of requests; FUZZ_SEED replays a run.
+// FUZZ_COUNT (default 10 000; FUZZ_COUNT=100000 ran in 75 s here) sets the number of
+// requests; FUZZ_SEED replays a run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestStack } from "./harness.js";
 import { startRestStack } from "./rest-helpers.js";
 
-const COUNT = Number(process.env.FUZZ_COUNT ?? 2000);
+const COUNT = Number(process.env.FUZZ_COUNT ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
-/** 100 000 requests outlasted 1 000 s on a loaded 2-core machine. */
+/** Generous: a loaded 2-core machine once needed 10 ms a request. */
 const TIMEOUT_MS = Math.max(300_000, COUNT * 30);
 
 /** mulberry32: small, seedable. */

@@ -5,10 +5,10 @@ import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
 import { Alert, Button, DatePicker, Form, Input, Select, Space, Table } from "antd";
 import { Link } from "react-router";
+import { useResourceTitle } from "../../i18n/useResourceTitle";
 import { findResource, menuResources } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
-import { humanize } from "../../views/format";
 import { useAuditColumns } from "../../views/history/AuditColumns";
 import { PAGE_SIZES } from "../../views/ResourceList";
 import { type AuditFilterValues, fromAuditFilters, toAuditFilters } from "./auditFilters";
@@ -16,13 +16,12 @@ import { type AuditFilterValues, fromAuditFilters, toAuditFilters } from "./audi
 /** Audited tables without a screen of their own still show up in the table filter. */
 const EXTRA_TABLES = ["order_items", "permissions"];
 
-const tableLabel = (table: string) => humanize(findResource(table)?.label.plural ?? table);
-
 const recordPath = (def: ResourceDefinition | undefined, id: string) =>
   def && def.screens?.show !== false && !def.idColumn ? `/${def.route ?? def.name}/${id}` : undefined;
 
 export function AuditPage({ definition: def }: { definition: ResourceDefinition }) {
   const t = useTranslate();
+  const tableLabel = useResourceTitle();
   const { tableProps, searchFormProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useTable<
     BaseRecord,
     HttpError,

@@ -4,6 +4,7 @@
 import { useNotification, useTranslate } from "@refinedev/core";
 import { Alert, Button, Checkbox, Segmented, Skeleton, Table, Typography } from "antd";
 import { useMemo, useState } from "react";
+import { useResourceTitle } from "../../i18n/useResourceTitle";
 import { menuResources, nestedResources } from "../../resources";
 import { ROLE_LABELS } from "../staff/staffAdmin";
 import { ACTIONS, cellKey, grantedCells, MATRIX_ROLES, type MatrixRole, matrixResources } from "./matrix";
@@ -19,6 +20,7 @@ export function PermissionsPage() {
   const { rows, query, setCell } = usePermissionMatrix();
   const granted = useMemo(() => grantedCells(rows), [rows]);
   const resources = useMemo(() => matrixResources(KNOWN, rows), [rows]);
+  const resourceTitle = useResourceTitle();
   const roleName = (r: MatrixRole) => t(`staff.role.${r}`, ROLE_LABELS[r]);
 
   const change = async (resource: string, action: (typeof ACTIONS)[number], checked: boolean) => {
@@ -69,7 +71,7 @@ export function PermissionsPage() {
           <Table.Column
             dataIndex="resource"
             title={t("permissions.resource", "Resource")}
-            render={(resource: string) => t(`resources.${resource}.title`, resource)}
+            render={resourceTitle}
           />
           {ACTIONS.map((action) => (
             <Table.Column

@@ -29,10 +29,14 @@ const formItem = (def: ResourceDefinition, name: string) => {
 };
 
 describe("select and meta", () => {
-  it("embeds the label of every reference", () => {
-    expect(selectFor(products)).toBe("*,categories(id,name)");
-    expect(selectFor(orders)).toBe("*,customers(id,full_name)");
-    expect(selectFor(categories)).toBe("*");
+  it("selects the definition's fields and embeds the label of every reference", () => {
+    expect(selectFor(products)).toBe(
+      "id,sku,name,category_id,price,stock,status,tags,image_path,description,version,created_at,updated_at,categories(id,name)",
+    );
+    expect(selectFor(orders).endsWith(",customers(id,full_name)")).toBe(true);
+    expect(selectFor(categories)).toBe("id,name,slug,description,created_at,updated_at");
+    // The full-text vector is no field: it is searched, never sent.
+    expect(selectFor(products).split(",")).not.toContain("search");
   });
 
   it("carries the search column, id column and what reference columns sort by", () => {

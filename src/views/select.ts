@@ -1,4 +1,4 @@
-// The PostgREST `select` a definition needs: every column plus the label of each reference.
+// The PostgREST `select` a definition needs: its fields plus the label of each reference.
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 
 const referenceFields = (def: ResourceDefinition) =>
@@ -6,12 +6,16 @@ const referenceFields = (def: ResourceDefinition) =>
     Boolean(f.reference),
   );
 
-/** `*, categories(id,name)`: each reference embedded under its table name. */
+/**
+ * `id,sku,…,categories(id,name)`: the definition's fields (not `*`, which would also send
+ * columns no screen shows, such as a full-text `search` vector per row), and each
+ * reference embedded under its table name.
+ */
 export function selectFor(def: ResourceDefinition): string {
   const embeds = referenceFields(def).map(
     ({ reference: r }) => `${r.resource}(${r.valueField ?? "id"},${r.labelField})`,
   );
-  return ["*", ...embeds].join(",");
+  return [...def.fields.map((f) => f.name), ...embeds].join(",");
 }
 
 /**

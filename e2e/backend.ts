@@ -2,7 +2,7 @@
 // the e2e stack (the Supabase CLI's well-known local key; never a real project's).
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
-import { PASSWORD } from "./helpers";
+import { PASSWORD, type Role } from "./helpers";
 
 const LOCAL_SERVICE_ROLE_KEY =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
@@ -14,6 +14,17 @@ export function serviceClient(): SupabaseClient {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });
+}
+
+/** Whether the role's rows of the permission matrix hold an action on a resource. */
+export type May = (resource: string, action: string) => boolean;
+
+/** The role's rows of the permission matrix, as the console reads them (my_permissions). */
+export async function permissionsOf(role: Role): Promise<May> {
+  const { data, error } = await serviceClient().from("permissions").select("resource, action").eq("role", role);
+  if (error) throw new Error(`permissions of ${role}: ${error.message}`);
+  const held = new Set(data.map((p) => `${p.resource}:${p.action}`));
+  return (resource, action) => held.has(`${resource}:${action}`);
 }
 
 /** Inserts one row and returns it; fails the test on an error. */

@@ -42,8 +42,8 @@ export async function chooseOption(
   await choice.first().click();
 }
 
-/** The rows of the page's list table. */
-export const tableRows = (page: Page) => page.locator(".ant-table-tbody tr.ant-table-row");
+/** The rows of the list table of the page (or of a part of it). */
+export const tableRows = (scope: Page | Locator) => scope.locator(".ant-table-tbody tr.ant-table-row");
 
 /**
  * The texts of one list column, found by its header, so a selection column or a column
@@ -68,4 +68,34 @@ export async function openSelect(scope: Locator, name?: string) {
   const page = scope.page();
   const combobox = name === undefined ? page.getByRole("combobox") : page.getByRole("combobox", { name });
   await scope.locator(".ant-select").filter({ has: combobox }).click();
+}
+
+/** The 403 or 404 page (src/pages/ErrorPages.tsx). */
+export const errorPage = (page: Page, status: "403" | "404") => page.locator(`.ant-result-${status}`);
+
+/** The buttons in the header of a Refine list, show or form page. */
+export const headerButtons = (page: Page) => page.locator(".ant-page-header-heading-extra");
+
+/**
+ * Asserts that a control is shown (at least once) or absent. Check absence only once the
+ * page has rendered what it loads (its rows or record): permissions resolve before data.
+ */
+export async function expectShown(control: Locator, shown: boolean) {
+  if (shown) await expect(control.first()).toBeVisible();
+  else await expect(control).toHaveCount(0);
+}
+
+/**
+ * Opens a path of the console: the first time by loading it, then the way a link does
+ * (React Router follows history), which spares the console's start-up on every screen.
+ */
+export async function openPath(page: Page, path: string) {
+  if (page.url() === "about:blank") {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
 }

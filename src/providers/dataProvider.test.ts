@@ -99,4 +99,33 @@ describe("createDataProvider getList", () => {
     expect(params.get("offset")).toBe("25");
     expect(params.get("limit")).toBe("25");
   });
+
+  it("counts exactly when PostgREST refuses an offset past a low estimate (416)", async () => {
+    const counts: (string | null)[] = [];
+    const client = createClient("http://stack.test", "anon-key", {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+      global: {
+        fetch: async (_input: RequestInfo | URL, init?: RequestInit) => {
+          const count = new Headers(init?.headers).get("prefer")?.match(/count=(\w+)/)?.[1] ?? null;
+          counts.push(count);
+          // The planner guessed 6388 rows; there are 8489.
+          if (count === "estimated") {
+            return Response.json(
+              { code: "PGRST103", message: "Requested range not satisfiable", details: null, hint: null },
+              { status: 416, headers: { "content-range": "*/6388" } },
+            );
+          }
+          return Response.json([{ id: 8001 }], { status: 206, headers: { "content-range": "7000-7999/8489" } });
+        },
+      },
+    });
+    const page = await createDataProvider(client, findResource).getList({
+      resource: "audit_log",
+      pagination: { currentPage: 8, pageSize: 1000 },
+      meta: { count: "estimated" },
+    });
+    expect(counts).toEqual(["estimated", "exact"]);
+    expect(page).toMatchObject({ total: 8489, approximate: false });
+  });
 });

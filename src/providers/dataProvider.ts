@@ -101,10 +101,24 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
         }).catch(mapErrors(params.resource, "read"));
         if (page) return page;
       }
-      const page = await base
-        .getList<T>({ ...params, sorters, filters: rewriteFilters(params.filters ?? [], search) })
+      let count = params.meta?.count;
+      const list = () =>
+        base.getList<T>({
+          ...params,
+          meta: { ...params.meta, count },
+          sorters,
+          filters: rewriteFilters(params.filters ?? [], search),
+        });
+      const page = await list()
+        .catch((error: PostgrestLikeError) => {
+          // PostgREST refuses an offset past the total it counted (416), even past an estimate
+          // below the real count, where rows remain (an export's last pages): count exactly.
+          if (error.code !== "PGRST103" || (count !== "estimated" && count !== "planned")) throw error;
+          count = "exact";
+          return list();
+        })
         .catch(mapErrors(params.resource, "read"));
-      return { ...page, approximate: isApproximate(params.meta?.count, page.total) };
+      return { ...page, approximate: isApproximate(count, page.total) };
     },
     getMany: <T extends BaseRecord>(params: Parameters<Required<DataProvider>["getMany"]>[0]) =>
       base.getMany<T>(params).catch(mapErrors(params.resource, "read")),

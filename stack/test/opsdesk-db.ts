@@ -1,6 +1,7 @@
 // Shared by the Opsdesk schema tests: the demo accounts of supabase/seed.sql, the
-// SPEC §6 permission matrix, and running SQL as one of the accounts the way the
-// REST service does it (withScope: role + JWT claims in one transaction).
+// SPEC §6 permission matrix, running SQL as one of the accounts the way the REST
+// service does it (withScope: role + JWT claims in one transaction), and the rows
+// the permission probes create, edit and delete (opsdesk-rls, opsdesk-role-matrix).
 import type pg from "pg";
 import { withScope } from "../src/db/index.js";
 import { quoteIdent, quoteQualified } from "../src/shared/sql.js";
@@ -106,6 +107,105 @@ export function insertSql(table: string, row: Record<string, unknown>): { text: 
   return {
     text: `insert into ${target} (${columns}) select ${columns} from jsonb_populate_record(null::${target}, $1) returning *`,
     values: [JSON.stringify(row)],
+  };
+}
+
+/** Rows the permission probes work on, made once per test stack. */
+export interface ProbeFixtures {
+  pendingOrder: string;
+  pendingItem: string;
+  unusedCategory: string;
+  unusedProduct: string;
+  unusedCustomer: string;
+  firstAuditEntry: string;
+}
+
+export async function createProbeFixtures(stack: TestStack): Promise<ProbeFixtures> {
+  const one = async (sql: string) => String(Object.values((await stack.sql(sql))[0])[0]);
+  return {
+    pendingOrder: await one("select id from orders where status = 'pending' order by id limit 1"),
+    pendingItem: await one(
+      "select i.id from order_items i join orders o on o.id = i.order_id where o.status = 'pending' order by i.id limit 1",
+    ),
+    unusedCategory: await one("insert into categories (name) values ('Nothing here yet') returning id"),
+    unusedProduct: await one("insert into products (sku, name) values ('UNUSED-1', 'Never sold') returning id"),
+    unusedCustomer: await one(
+      "insert into customers (full_name, email, country) values ('No Orders', 'no.orders@example.com', 'FR') returning id",
+    ),
+    firstAuditEntry: await one("select min(id) from audit_log"),
+  };
+}
+
+/** Looks a resource up in a per-resource table; a resource the seed gained but the probes lack fails loudly. */
+function perResource<T>(table: Record<Resource, T>, resource: string, what: string): T {
+  const found = (table as Record<string, T>)[resource];
+  if (found === undefined) throw new Error(`no ${what} for "${resource}": add one in stack/test/opsdesk-db.ts`);
+  return found;
+}
+
+/** A valid new row per resource (what `create` and `import` are probed with). */
+export function newRow(resource: string, f: ProbeFixtures): Record<string, unknown> {
+  const rows: Record<Resource, Record<string, unknown>> = {
+    categories: { name: "Probe category" },
+    products: { sku: "PROBE-2", name: "Probe", price: 5, category_id: 1 },
+    customers: { full_name: "Probe", email: "probe@example.com", country: "NL" },
+    orders: { customer_id: f.unusedCustomer },
+    order_items: { order_id: f.pendingOrder, product_id: 4, quantity: 1 },
+    staff: { user_id: DEMO.outsider.id, full_name: "Oscar", email: DEMO.outsider.email, role: "viewer" },
+    permissions: { role: "viewer", resource: "probe", action: "list" },
+    audit_log: { table_name: "x", record_id: "1", action: "INSERT" },
+  };
+  return perResource(rows, resource, "new probe row");
+}
+
+/** One existing row per resource that may be edited and deleted: its key and a harmless change. */
+export function existingRow(
+  resource: string,
+  f: ProbeFixtures,
+): { key: Record<string, unknown>; patch: Record<string, unknown> } {
+  const rows: Record<Resource, { key: Record<string, unknown>; patch: Record<string, unknown> }> = {
+    categories: { key: { id: f.unusedCategory }, patch: { description: "probed" } },
+    products: { key: { id: f.unusedProduct }, patch: { stock: 1 } },
+    customers: { key: { id: f.unusedCustomer }, patch: { notes: "probed" } },
+    orders: { key: { id: f.pendingOrder }, patch: { notes: "probed" } },
+    order_items: { key: { id: f.pendingItem }, patch: { quantity: 2 } },
+    staff: { key: { user_id: DEMO.former.id }, patch: { full_name: "Fran F." } },
+    permissions: {
+      key: { role: "viewer", resource: "products", action: "export" },
+      patch: { resource: "products" },
+    },
+    audit_log: { key: { id: f.firstAuditEntry }, patch: { actor_email: "x" } },
+  };
+  return perResource(rows, resource, "existing probe row");
+}
+
+/** `… where <key columns> = <values>`, numbering parameters from `first`. */
+function whereKey(key: Record<string, unknown>, first: number): string {
+  return Object.keys(key)
+    .map((column, i) => `${quoteIdent(column)} = $${first + i}`)
+    .join(" and ");
+}
+
+/** `update public.<table> set <patch> where <key>` with every value a parameter. */
+export function updateSql(
+  table: string,
+  key: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): { text: string; values: unknown[] } {
+  const set = Object.keys(patch)
+    .map((column, i) => `${quoteIdent(column)} = $${i + 1}`)
+    .join(", ");
+  return {
+    text: `update ${quoteQualified("public", table)} set ${set} where ${whereKey(key, Object.keys(patch).length + 1)}`,
+    values: [...Object.values(patch), ...Object.values(key)],
+  };
+}
+
+/** `delete from public.<table> where <key>` with every value a parameter. */
+export function deleteSql(table: string, key: Record<string, unknown>): { text: string; values: unknown[] } {
+  return {
+    text: `delete from ${quoteQualified("public", table)} where ${whereKey(key, 1)}`,
+    values: Object.values(key),
   };
 }
 

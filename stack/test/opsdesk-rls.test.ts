@@ -7,93 +7,32 @@ import {
   ACCOUNTS,
   type Account,
   asAccount,
+  createProbeFixtures,
   DEMO,
   dbError,
+  deleteSql,
+  existingRow,
   insertSql,
+  newRow,
+  type ProbeFixtures,
   queryAs,
   RESOURCES,
   type Resource,
   specAllows,
   specRows,
+  updateSql,
 } from "./opsdesk-db.js";
 
 let stack: TestStack;
-let fixtures: Fixtures;
-
-interface Fixtures {
-  pendingOrder: string;
-  pendingItem: string;
-  unusedCategory: string;
-  unusedProduct: string;
-  unusedCustomer: string;
-}
+let fixtures: ProbeFixtures;
 
 beforeAll(async () => {
   stack = await startTestStack({ projectDir: REPO_ROOT });
-  const one = async (sql: string) => String(Object.values((await stack.sql(sql))[0])[0]);
-  fixtures = {
-    pendingOrder: await one("select id from orders where status = 'pending' order by id limit 1"),
-    pendingItem: await one(
-      "select i.id from order_items i join orders o on o.id = i.order_id where o.status = 'pending' order by i.id limit 1",
-    ),
-    unusedCategory: await one("insert into categories (name) values ('Nothing here yet') returning id"),
-    unusedProduct: await one("insert into products (sku, name) values ('UNUSED-1', 'Never sold') returning id"),
-    unusedCustomer: await one(
-      "insert into customers (full_name, email, country) values ('No Orders', 'no.orders@example.com', 'FR') returning id",
-    ),
-  };
+  fixtures = await createProbeFixtures(stack);
 });
 afterAll(async () => {
   await stack?.stop();
 });
-
-/** A valid new row per resource (what `create` is probed with). */
-function newRow(resource: Resource): Record<string, unknown> {
-  switch (resource) {
-    case "categories":
-      return { name: "Probe category" };
-    case "products":
-      return { sku: "PROBE-2", name: "Probe", price: 5, category_id: 1 };
-    case "customers":
-      return { full_name: "Probe", email: "probe@example.com", country: "NL" };
-    case "orders":
-      return { customer_id: fixtures.unusedCustomer };
-    case "order_items":
-      return { order_id: fixtures.pendingOrder, product_id: 4, quantity: 1 };
-    case "staff":
-      return { user_id: DEMO.outsider.id, full_name: "Oscar", email: DEMO.outsider.email, role: "viewer" };
-    case "permissions":
-      return { role: "viewer", resource: "probe", action: "list" };
-    case "audit_log":
-      return { table_name: "x", record_id: "1", action: "INSERT" };
-  }
-}
-
-/** `where` picking one existing row per resource that may be edited and deleted. */
-function existingRow(resource: Resource): { where: string; values: unknown[]; set: string } {
-  switch (resource) {
-    case "categories":
-      return { where: "id = $1", values: [fixtures.unusedCategory], set: "description = 'probed'" };
-    case "products":
-      return { where: "id = $1", values: [fixtures.unusedProduct], set: "stock = stock + 1" };
-    case "customers":
-      return { where: "id = $1", values: [fixtures.unusedCustomer], set: "notes = 'probed'" };
-    case "orders":
-      return { where: "id = $1", values: [fixtures.pendingOrder], set: "notes = 'probed'" };
-    case "order_items":
-      return { where: "id = $1", values: [fixtures.pendingItem], set: "quantity = quantity + 1" };
-    case "staff":
-      return { where: "user_id = $1", values: [DEMO.former.id], set: "full_name = 'Fran F.'" };
-    case "permissions":
-      return {
-        where: "role = 'viewer' and resource = 'products' and action = 'export'",
-        values: [],
-        set: "resource = resource",
-      };
-    case "audit_log":
-      return { where: "id = (select min(id) from audit_log)", values: [], set: "actor_email = 'x'" };
-  }
-}
 
 /** Whether the account managed the action (every probe is rolled back). */
 async function probe(account: Account, resource: Resource, action: string): Promise<boolean> {
@@ -105,7 +44,7 @@ async function probe(account: Account, resource: Resource, action: string): Prom
     return rows[0].n > 0;
   }
   if (action === "create") {
-    const { text, values } = insertSql(resource, newRow(resource));
+    const { text, values } = insertSql(resource, newRow(resource, fixtures));
     const result = await queryAs(stack, account, text, values).catch((err) => err);
     if (result instanceof Error) {
       expect((result as { code?: string }).code, `${account} create ${resource}: ${result.message}`).toBe("42501");
@@ -113,9 +52,9 @@ async function probe(account: Account, resource: Resource, action: string): Prom
     }
     return result.rowCount === 1;
   }
-  const { where, values, set } = existingRow(resource);
-  const sql = action === "edit" ? `update ${table} set ${set} where ${where}` : `delete from ${table} where ${where}`;
-  const result = await queryAs(stack, account, sql, values).catch((err) => err);
+  const { key, patch } = existingRow(resource, fixtures);
+  const { text, values } = action === "edit" ? updateSql(resource, key, patch) : deleteSql(resource, key);
+  const result = await queryAs(stack, account, text, values).catch((err) => err);
   if (result instanceof Error) {
     // audit_log refuses all writes by privilege, not by policy.
     expect((result as { code?: string }).code, `${account} ${action} ${resource}: ${result.message}`).toBe("42501");
@@ -202,7 +141,7 @@ describe("row-level security per demo account (rolled-back probes)", () => {
             "select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)",
             [JSON.stringify({ sub: DEMO.editor.id, role: "authenticated" }), DEMO.editor.id],
           );
-          const { text, values } = insertSql("products", newRow("products"));
+          const { text, values } = insertSql("products", newRow("products", fixtures));
           await client.query(text, values);
         },
         { rollback: true },

@@ -68,11 +68,7 @@ export function PermissionsPage() {
           size="small"
           scroll={{ x: true }}
         >
-          <Table.Column
-            dataIndex="resource"
-            title={t("permissions.resource", "Resource")}
-            render={resourceTitle}
-          />
+          <Table.Column dataIndex="resource" title={t("permissions.resource", "Resource")} render={resourceTitle} />
           {ACTIONS.map((action) => (
             <Table.Column
               key={action}

@@ -24,7 +24,7 @@ test.describe("as admin", () => {
     await page.goto(`/categories?filters[0][field]=name&filters[0][operator]=contains&filters[0][value]=${prefix}`);
     await selectAll(page, 2);
     await page.getByRole("button", { name: "Delete selected" }).click();
-    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.locator(".ant-popover:visible").getByRole("button", { name: "Delete", exact: true }).click();
 
     const report = page.getByRole("status").filter({ hasText: "1 deleted, 1 failed:" });
     await expect(report).toContainText(`${prefix} used: This category is still used by products.`);

@@ -54,10 +54,10 @@ async function checkGeneratedList(page: Page, def: ResourceDefinition, can: Can)
   const row = tableRows(page).first();
   await expect(row).toBeVisible();
   await checkListHeader(page, def, can);
-  // Row buttons show only their icon, named by it.
-  await expectShown(row.getByRole("button", { name: "eye", exact: true }), screens.show !== false && can("show"));
-  await expectShown(row.getByRole("button", { name: "edit", exact: true }), screens.edit !== false && can("edit"));
-  await expectShown(row.getByRole("button", { name: "delete", exact: true }), can("delete"));
+  // Row buttons show only their icon and are named by their action.
+  await expectShown(row.getByRole("button", { name: "Show", exact: true }), screens.show !== false && can("show"));
+  await expectShown(row.getByRole("button", { name: "Edit", exact: true }), screens.edit !== false && can("edit"));
+  await expectShown(row.getByRole("button", { name: "Delete", exact: true }), can("delete"));
 
   await row.locator(".ant-checkbox-input").check();
   const toolbar = page.getByRole("toolbar", { name: "Selected rows" });

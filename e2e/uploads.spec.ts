@@ -99,7 +99,7 @@ test.describe("as an editor", () => {
     expect(download.url()).toMatch(/\/storage\/v1\/object\/sign\/order-documents\/.+\?token=/);
 
     await documents.getByRole("button", { name: "Delete Rechnung_Marz.pdf" }).click();
-    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.locator(".ant-popover:visible").getByRole("button", { name: "Delete", exact: true }).click();
     await expect(documents.getByText("No documents yet.")).toBeVisible();
     expect(await filesIn("order-documents", String(order.id))).toEqual([]);
   });

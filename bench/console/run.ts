@@ -117,9 +117,11 @@ interface Measure {
 }
 
 const products = (page: Page, query = "") => page.goto(`${WEB_URL}/products${query}`);
+/** The list loaded and settled (its follow-up reads done), as an operator finds it before acting. */
 const listed = async (page: Page, query = "") => {
   await products(page, query);
   await rows(page).first().waitFor();
+  await page.waitForLoadState("networkidle");
 };
 const search = (words: string) => async (page: Page) => {
   await page.getByRole("searchbox").fill(words);

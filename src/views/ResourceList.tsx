@@ -1,7 +1,8 @@
 // The generated list: server-side sort, per-column filters, full-text search, pagination with total.
-import { DeleteButton, EditButton, List, ShowButton, useTable } from "@refinedev/antd";
+import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type CrudFilter, type HttpError, useCan, useTranslate } from "@refinedev/core";
 import { Alert, Button, Empty, Form, Input, Space, Table } from "antd";
+import { useMemo } from "react";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import { SEARCH_FIELD } from "../providers/dataProvider";
 import { localizeMessage } from "../providers/messages";
@@ -13,6 +14,7 @@ import { ExportButton } from "./csv/ExportButton";
 import { ImportButton } from "./csv/ImportButton";
 import { ListTotal } from "./ListTotal";
 import { useLiveHighlights } from "./live/useLiveHighlights";
+import { useRowActions } from "./RowActions";
 import { SavedViewsBar } from "./savedViews/SavedViewsBar";
 import { useListView } from "./savedViews/useListView";
 import { idColumnOf, metaFor } from "./select";
@@ -55,18 +57,39 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   const { tableProps, searchFormProps, sorters, filters, tableQuery } = table;
   const idColumn = idColumnOf(def);
   const bulk = useBulkSelection(idColumn, tableProps.dataSource);
-  const screens = def.screens ?? {};
   // Permissions are per resource, not per row: ask once instead of once per button.
   const allowed = useAllowed(def.name);
-  const rowButtons = { accessControl: { enabled: false }, hideText: true, size: "small" as const };
   const view = useListView(def, table);
-  const columns = buildColumns(shown, { sorters, filters, interactive: true }, view.columns);
+  const rowActions = useRowActions(def, allowed);
+  // Stable between renders that change nothing they depend on (a page change re-renders the
+  // list twice before its rows arrive): antd then re-renders rows only for new data.
+  const columns = useMemo(
+    () => [
+      ...buildColumns(shown, { sorters, filters, interactive: true }, view.columns),
+      {
+        key: "actions",
+        title: t("list.actions", "Actions"),
+        fixed: "right" as const,
+        render: (_: unknown, record: BaseRecord) => rowActions(record),
+      },
+    ],
+    [shown, sorters, filters, view.columns, t, rowActions],
+  );
+  const rowSelection = useMemo(
+    () => ({
+      ...bulk.rowSelection,
+      // antd passes unknown props on to the checkbox input; its types leave aria-* out.
+      getCheckboxProps: (record: BaseRecord) =>
+        ({ "aria-label": t("list.selectRow", { title: record[def.titleField] }, "Select {{title}}") }) as object,
+    }),
+    [bulk.rowSelection, t, def.titleField],
+  );
   const total = tableProps.pagination ? tableProps.pagination.total : undefined;
 
   return (
     <List
       title={capitalized(plural)}
-      canCreate={screens.create !== false}
+      canCreate={def.screens?.create !== false}
       headerButtons={({ defaultButtons }) => (
         <>
           {defaultButtons}
@@ -106,12 +129,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
         <Table
           {...tableProps}
           rowKey={idColumn}
-          rowSelection={{
-            ...bulk.rowSelection,
-            // antd passes unknown props on to the checkbox input; its types leave aria-* out.
-            getCheckboxProps: (record) =>
-              ({ "aria-label": t("list.selectRow", { title: record[def.titleField] }, "Select {{title}}") }) as object,
-          }}
+          rowSelection={rowSelection}
           rowClassName={live.rowClassName}
           scroll={{ x: "max-content" }}
           locale={{ emptyText: <Empty description={t("list.empty", { plural }, "No {{plural}} found.")} /> }}
@@ -123,27 +141,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
               <ListTotal total={total ?? 0} approximate={tableQuery.data?.approximate === true} plural={plural} />
             ),
           }}
-          columns={[
-            ...columns,
-            {
-              key: "actions",
-              title: t("list.actions", "Actions"),
-              fixed: "right",
-              render: (_, record) => (
-                <Space>
-                  {screens.show !== false && allowed.show && (
-                    <ShowButton {...rowButtons} recordItemId={record[idColumn]} />
-                  )}
-                  {screens.edit !== false && allowed.edit && (
-                    <EditButton {...rowButtons} recordItemId={record[idColumn]} />
-                  )}
-                  {allowed.delete && (
-                    <DeleteButton {...rowButtons} recordItemId={record[idColumn]} meta={metaFor(def)} />
-                  )}
-                </Space>
-              ),
-            },
-          ]}
+          columns={columns}
         />
       </Space>
     </List>

@@ -2,7 +2,7 @@
 // each row the list has shown (a bulk update carries it).
 import type { BaseRecord } from "@refinedev/core";
 import type { TableRowSelection } from "antd/es/table/interface";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 
 type Key = string | number;
 
@@ -20,20 +20,24 @@ export function useBulkSelection(idColumn: string, pageRows: readonly BaseRecord
     });
   }, [pageRows, idColumn]);
 
-  const rowSelection: TableRowSelection<BaseRecord> = {
-    selectedRowKeys: [...selected.keys()],
-    preserveSelectedRowKeys: true,
-    onChange: (keys, rows) => {
-      setSelected((current) => {
-        const next = new Map<Key, BaseRecord>();
-        for (const key of keys) {
-          const row = rows.find((r) => r?.[idColumn] === key) ?? current.get(key as Key);
-          if (row) next.set(key as Key, row);
-        }
-        return next;
-      });
-    },
-  };
+  // The same object until the selection changes, so the table need not re-render its rows.
+  const rowSelection = useMemo<TableRowSelection<BaseRecord>>(
+    () => ({
+      selectedRowKeys: [...selected.keys()],
+      preserveSelectedRowKeys: true,
+      onChange: (keys, rows) => {
+        setSelected((current) => {
+          const next = new Map<Key, BaseRecord>();
+          for (const key of keys) {
+            const row = rows.find((r) => r?.[idColumn] === key) ?? current.get(key as Key);
+            if (row) next.set(key as Key, row);
+          }
+          return next;
+        });
+      },
+    }),
+    [selected, idColumn],
+  );
 
   return {
     rowSelection,

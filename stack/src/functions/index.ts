@@ -88,7 +88,7 @@ export function createFunctionsService(ctx: StackContext): Service {
       log.error(`${name} failed to boot`, err instanceof BootError ? err.message : err);
       return sendJson(reply, 503, BOOT_ERROR);
     }
-    await proxyTo(req, reply, { port, agent: worker.agent, path: rest });
+    await proxyTo(req, reply, { port, agent: worker.agent, path: rest, settle: () => worker.settleAfterFailure() });
   };
 
   return {

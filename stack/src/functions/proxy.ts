@@ -18,11 +18,14 @@ export const WORKER_ERROR = {
 
 export const BOOT_ERROR = { code: "BOOT_ERROR", message: "Worker failed to boot (please check logs)" };
 
-/** Resolves when the response is finished; reports a worker failure before any byte went out as WORKER_ERROR. */
+/**
+ * Resolves when the response is finished; reports a worker failure before any byte went
+ * out as WORKER_ERROR, once `settle` has dealt with the worker.
+ */
 export function proxyTo(
   req: FastifyRequest,
   reply: FastifyReply,
-  target: { port: number; agent: http.Agent; path: string },
+  target: { port: number; agent: http.Agent; path: string; settle: () => Promise<void> },
 ): Promise<void> {
   return new Promise((resolve) => {
     const headers: http.OutgoingHttpHeaders = {};
@@ -43,9 +46,15 @@ export function proxyTo(
       },
     );
     upstream.on("error", () => {
-      if (!reply.raw.headersSent) sendJson(reply, 500, WORKER_ERROR);
-      else reply.raw.destroy();
-      resolve();
+      if (reply.raw.headersSent) {
+        reply.raw.destroy();
+        resolve();
+        return;
+      }
+      void target.settle().finally(() => {
+        sendJson(reply, 500, WORKER_ERROR);
+        resolve();
+      });
     });
     // The client went away: stop the function's side too.
     reply.raw.on("close", () => upstream.destroy());

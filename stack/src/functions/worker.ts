@@ -8,6 +8,8 @@ import type { Logger } from "../shared/log.js";
 import type { FunctionSpec } from "./catalog.js";
 
 const BOOT_TIMEOUT_MS = 120_000;
+/** How long a worker that stopped listening gets to exit before it is killed. */
+const EXIT_GRACE_MS = 1000;
 
 export class BootError extends Error {}
 
@@ -48,6 +50,11 @@ export class DenoWorker {
   private child?: ChildProcess;
   private booting?: Promise<number>;
   private exited = false;
+  private markExited: () => void = () => {};
+  /** Settles when the process is gone. */
+  private readonly exit = new Promise<void>((resolve) => {
+    this.markExited = resolve;
+  });
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -96,6 +103,7 @@ export class DenoWorker {
     child.stderr?.on("data", relay("warn"));
     child.once("exit", (code, signal) => {
       this.exited = true;
+      this.markExited();
       this.agent.destroy();
       log.warn(`exited (${signal ?? `code ${code}`})`);
       this.options.onExit(this);
@@ -109,6 +117,20 @@ export class DenoWorker {
     }
     this.kill();
     throw new BootError(stderrTail.join("\n") || "function did not start listening");
+  }
+
+  /**
+   * After a request failed at the socket: a worker that no longer listens is on its way
+   * out (a crash) or stuck. Waits for it to be gone (killing it if need be), so the next
+   * request boots a fresh one instead of meeting the dead port.
+   */
+  async settleAfterFailure(): Promise<void> {
+    if (this.exited || !this.booting) return;
+    const port = await this.booting.catch(() => undefined);
+    if (port !== undefined && (await canConnect(port))) return;
+    const timer = setTimeout(() => this.kill(), EXIT_GRACE_MS);
+    await this.exit;
+    clearTimeout(timer);
   }
 
   kill(): void {

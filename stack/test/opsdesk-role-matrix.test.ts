@@ -112,11 +112,15 @@ interface Response {
   error: { code?: string; message: string } | null;
 }
 
-/** A refusal is an RLS/privilege error (42501), never a server error. */
-function refused(what: string, response: Response): boolean {
+/**
+ * A refusal is an RLS/privilege error (42501), never a server error, answered as PostgREST
+ * does: 401 to an anonymous caller, 403 to a signed-in one.
+ */
+function refused(account: Account, what: string, response: Response): boolean {
   expect(response.status, `${what}: ${response.error?.message}`).toBeLessThan(500);
   if (!response.error) return false;
   expect(response.error.code, `${what}: ${response.error.message}`).toBe("42501");
+  expect(response.status, what).toBe(account === "anon" ? 401 : 403);
   return true;
 }
 
@@ -134,11 +138,11 @@ async function attempt(account: Account, resource: string, action: Action): Prom
       if (own && userId) query = query.neq(own, userId);
       if (action === "list") {
         const response = await query;
-        return !refused(what, response) && (response.data?.length ?? 0) > 0;
+        return !refused(account, what, response) && (response.data?.length ?? 0) > 0;
       }
       const response = await query.csv();
       // The header line, then one line per row.
-      return !refused(what, response) && (response.data ?? "").trim().split("\n").length > 1;
+      return !refused(account, what, response) && (response.data ?? "").trim().split("\n").length > 1;
     }
     case "show": {
       // A row that is not the caller's own (which every account may read on staff).
@@ -153,11 +157,11 @@ async function attempt(account: Account, resource: string, action: Action): Prom
         .select(pk.join(","))
         .match(target as Record<string, unknown>)
         .maybeSingle();
-      return !refused(what, response) && response.data !== null;
+      return !refused(account, what, response) && response.data !== null;
     }
     case "create": {
       const response = await db.from(resource).insert(newRow(resource, fixtures)).select().rollback();
-      return !refused(what, response) && response.data?.length === 1;
+      return !refused(account, what, response) && response.data?.length === 1;
     }
     case "edit":
     case "delete": {
@@ -165,7 +169,7 @@ async function attempt(account: Account, resource: string, action: Action): Prom
       const write = action === "edit" ? db.from(resource).update(patch) : db.from(resource).delete();
       const response = await write.match(key).select().rollback();
       // Without the right, RLS hides the row from update/delete: 0 rows, or 42501 for revoked privileges.
-      return !refused(what, response) && response.data?.length === 1;
+      return !refused(account, what, response) && response.data?.length === 1;
     }
     case "import": {
       const response = await db.rpc("import_rows", {
@@ -174,7 +178,7 @@ async function attempt(account: Account, resource: string, action: Action): Prom
         labels: {},
         dry_run: true,
       });
-      if (refused(what, response)) return false;
+      if (refused(account, what, response)) return false;
       expect(response.data, what).toMatchObject({ inserted: 1, committed: false, errors: [] });
       return true;
     }

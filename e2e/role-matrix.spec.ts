@@ -57,12 +57,18 @@ async function checkGeneratedList(page: Page, def: ResourceDefinition, can: Can)
   // Row buttons show only their icon and are named by their action.
   await expectShown(row.getByRole("button", { name: "Show", exact: true }), screens.show !== false && can("show"));
   await expectShown(row.getByRole("button", { name: "Edit", exact: true }), screens.edit !== false && can("edit"));
-  await expectShown(row.getByRole("button", { name: "Delete", exact: true }), can("delete"));
+  await expectShown(
+    row.getByRole("button", { name: "Delete", exact: true }),
+    screens.delete !== false && can("delete"),
+  );
 
   await row.locator(".ant-checkbox-input").check();
   const toolbar = page.getByRole("toolbar", { name: "Selected rows" });
   await expect(toolbar).toBeVisible();
-  await expectShown(toolbar.getByRole("button", { name: "Delete selected" }), can("delete"));
+  await expectShown(
+    toolbar.getByRole("button", { name: "Delete selected" }),
+    screens.delete !== false && can("delete"),
+  );
   await expectShown(toolbar.getByRole("button", { name: "Export selected" }), can("export"));
   await expectShown(toolbar.getByRole("button", { name: /^Set / }), can("edit") && (def.bulkSet ?? []).length > 0);
 }
@@ -182,7 +188,11 @@ for (const role of ROLES) {
             await expect(page.locator(".ant-descriptions").first()).toBeVisible();
             const header = headerButtons(page);
             await expectShown(header.getByRole("button", { name: /Edit$/ }), screens.edit !== false && can("edit"));
-            await expectShown(header.getByRole("button", { name: /Delete$/ }), can("delete"));
+            // Staff rows are deactivated on /staff, never deleted (definition: screens.delete false).
+            await expectShown(
+              header.getByRole("button", { name: /Delete$/ }),
+              screens.delete !== false && can("delete"),
+            );
             if (def.name === "orders") await checkOrderControls(page, may);
           });
         }

@@ -35,9 +35,10 @@ export function createAuthProvider(client: SupabaseClient, permissions: Permissi
       const held = await permissions.get().catch(() => undefined);
       // A failed lookup (network) keeps the session; an empty answer means no longer staff.
       if (held && held.size === 0) {
+        // The notice first: signing out may bring up the login page before signOut returns.
+        setLoginNotice(MESSAGES.noAccess);
         markSigningOut();
         await client.auth.signOut({ scope: "local" });
-        setLoginNotice(MESSAGES.noAccess);
         return { authenticated: false, redirectTo: "/login", logout: true };
       }
       return { authenticated: true };

@@ -1,13 +1,16 @@
 import { createdAt } from "./fields";
 import type { ResourceDefinition } from "./types";
 
-/** Read-only here: invitations and role changes go through the staff-admin function. */
+/**
+ * Read-only here: invitations, role changes and deactivation go through the staff-admin
+ * function (the /staff screen); a staff row is deactivated, not deleted.
+ */
 export const staff: ResourceDefinition = {
   name: "staff",
   label: { singular: "staff member", plural: "staff" },
   idColumn: "user_id",
   titleField: "full_name",
-  screens: { create: false, edit: false },
+  screens: { create: false, edit: false, delete: false },
   fields: [
     { name: "user_id", label: "User ID", type: "id", readOnly: true },
     { name: "full_name", label: "Full name", type: "text", readOnly: true },

@@ -115,8 +115,11 @@ export interface ResourceDefinition {
   documents?: { bucket: string };
   /** Carries optimistic-concurrency `version` on updates. */
   versioned?: boolean;
-  /** Screens this resource has; the rest are not routed (default all four). */
-  screens?: { create?: boolean; edit?: boolean; show?: boolean };
+  /**
+   * Screens this resource has (the rest are not routed) and whether the console offers
+   * Delete (rows, show page, bulk); default all.
+   */
+  screens?: { create?: boolean; edit?: boolean; show?: boolean; delete?: boolean };
   /** Offers CSV import of new rows (src/views/csv) to operators holding `import`. */
   csvImport?: boolean;
   /** Enum fields the list's bulk actions can set on every selected row (e.g. a status). */

@@ -48,6 +48,7 @@ export function ResourceShow({ definition: def, headerExtra, children }: Props) 
       goBack={BACK_ICON}
       isLoading={query.isLoading}
       canEdit={screens.edit !== false}
+      canDelete={screens.delete !== false}
       headerButtons={({ defaultButtons }) => (
         <>
           <RecordPresence others={others} />

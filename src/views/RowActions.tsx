@@ -25,6 +25,7 @@ export function useRowActions(def: ResourceDefinition, allowed: RowPermissions) 
   const idColumn = idColumnOf(def);
   const canShow = def.screens?.show !== false && allowed.show;
   const canEdit = def.screens?.edit !== false && allowed.edit;
+  const canDelete = def.screens?.delete !== false && allowed.delete;
 
   return useCallback(
     (record: BaseRecord) => {
@@ -41,7 +42,7 @@ export function useRowActions(def: ResourceDefinition, allowed: RowPermissions) 
               <Button size="small" icon={<EditOutlined />} aria-label={t("buttons.edit", "Edit")} />
             </Link>
           )}
-          {allowed.delete && (
+          {canDelete && (
             <Popconfirm
               title={t("buttons.confirm", "Are you sure?")}
               okText={t("buttons.delete", "Delete")}
@@ -61,6 +62,6 @@ export function useRowActions(def: ResourceDefinition, allowed: RowPermissions) 
         </Space>
       );
     },
-    [def, idColumn, canShow, canEdit, allowed.delete, showUrl, editUrl, remove, deleting, t],
+    [def, idColumn, canShow, canEdit, canDelete, showUrl, editUrl, remove, deleting, t],
   );
 }

@@ -26,7 +26,7 @@ export function refineResource(def: ResourceDefinition, icon?: ReactNode, hidden
     show: screens.show === false ? undefined : `${path}/:id`,
     create: screens.create === false ? undefined : `${path}/create`,
     edit: screens.edit === false ? undefined : `${path}/:id/edit`,
-    meta: { label: capitalized(def.label.plural), icon, canDelete: true },
+    meta: { label: capitalized(def.label.plural), icon, canDelete: screens.delete !== false },
   };
 }
 

@@ -436,6 +436,18 @@ describe("guards", () => {
     expect(await staffRow(DEMO.admin.id)).toMatchObject({ role: "admin", active: true });
   });
 
+  it("with a second admin, an admin still cannot remove their own staff row, however they ask", async () => {
+    expect((await staffAdmin(admin, { action: "set_role", user_id: DEMO.viewer.id, role: "admin" })).status).toBe(200);
+    try {
+      const { error, status } = await admin.from("staff").delete().eq("user_id", DEMO.admin.id).select();
+      expect(status).toBe(400);
+      expect(error).toMatchObject({ code: "P0001", message: "You cannot remove your own staff account." });
+      expect(await staffRow(DEMO.admin.id)).toMatchObject({ role: "admin", active: true });
+    } finally {
+      await staffAdmin(admin, { action: "set_role", user_id: DEMO.viewer.id, role: "viewer" });
+    }
+  });
+
   it("with a second admin, an admin still cannot deactivate themselves or change their own role", async () => {
     expect((await staffAdmin(admin, { action: "set_role", user_id: DEMO.viewer.id, role: "admin" })).status).toBe(200);
     try {

@@ -28,7 +28,7 @@ export function BulkBar({ definition: def, selection }: { definition: ResourceDe
   const [running, setRunning] = useState(false);
   const [report, setReport] = useState<BulkReportData>();
   const can = {
-    delete: useCan({ resource: def.name, action: "delete" }).data?.can ?? false,
+    delete: (useCan({ resource: def.name, action: "delete" }).data?.can ?? false) && def.screens?.delete !== false,
     edit: useCan({ resource: def.name, action: "edit" }).data?.can ?? false,
     export: useCan({ resource: def.name, action: "export" }).data?.can ?? false,
   };

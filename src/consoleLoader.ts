@@ -1,13 +1,32 @@
 // The signed-in console (Refine, its providers and screens) is a chunk of its own: the
-// sign-in screens start loading it when the operator submits, while the sign-in runs.
+// sign-in screens start loading it when the operator submits, while the sign-in runs,
+// and a page opened directly starts loading it at once.
 export const loadConsole = () => import("./App");
 
 // A failed preload is not an error yet: the console's own lazy load tries again and reports it.
 const quietly = (load: Promise<unknown>) => void load.catch(() => undefined);
 
-/** The console and, for the dashboard, its first screen: fetched side by side, not one after the other. */
+/** The screen a console path opens first: `/`, a list, a record, or a form. */
+export function screenOf(pathname: string): "dashboard" | "list" | "show" | "form" {
+  const parts = pathname.split("/").filter(Boolean);
+  if (parts.length === 0) return "dashboard";
+  if (parts.length === 1) return "list";
+  return parts[1] === "create" || parts[2] === "edit" ? "form" : "show";
+}
+
+const SCREENS = {
+  dashboard: () => import("./pages/dashboard/DashboardPage"),
+  list: () => import("./views/ResourceList"),
+  show: () => import("./views/ResourceShow"),
+  form: () => import("./views/ResourceForm"),
+};
+
+/**
+ * The console, its shell and the first screen of `target`, fetched side by side instead
+ * of each discovered by the one before (a waterfall of three chunk loads).
+ */
 export function preloadConsole(target: string): void {
   quietly(loadConsole());
   quietly(import("./components/shell/ConsoleShell"));
-  if (new URL(target, window.location.origin).pathname === "/") quietly(import("./pages/dashboard/DashboardPage"));
+  quietly(SCREENS[screenOf(new URL(target, window.location.origin).pathname)]());
 }

@@ -4,11 +4,11 @@ import "antd/dist/reset.css";
 import "./layout.css";
 import "./components/theme/a11y.css";
 import { Spin } from "antd";
-import { lazy, StrictMode, Suspense } from "react";
+import { lazy, type ReactElement, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { PreferencesProvider } from "./components/theme/PreferencesProvider";
-import { loadConsole } from "./consoleLoader";
+import { loadConsole, preloadConsole } from "./consoleLoader";
 import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
 import { LoginPage } from "./pages/LoginPage";
 import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
@@ -17,6 +17,13 @@ import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
 // the Refine console is fetched only for the other routes, or while a sign-in is submitted.
 const Console = lazy(() => loadConsole().then((m) => ({ default: m.App })));
 
+const AUTH_SCREENS: Record<string, ReactElement> = {
+  "/login": <LoginPage />,
+  "/forgot-password": <ForgotPasswordPage />,
+  "/update-password": <UpdatePasswordPage />,
+};
+if (!(window.location.pathname in AUTH_SCREENS)) preloadConsole(window.location.pathname);
+
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 createRoot(root).render(
@@ -24,9 +31,9 @@ createRoot(root).render(
     <PreferencesProvider>
       <BrowserRouter>
         <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/update-password" element={<UpdatePasswordPage />} />
+          {Object.entries(AUTH_SCREENS).map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
           <Route
             path="*"
             element={

@@ -50,6 +50,8 @@ test("an edit form hears of a colleague's save, refuses the stale save and keeps
 
   const admin = await operator(browser, "admin");
   await admin.goto(`/products/${product.id}/edit`);
+  // Fill only once the record is in the form: its arrival resets the fields.
+  await patient(formField(admin, "Name")).toHaveValue(product.name);
   await formField(admin, "Stock").fill("7");
   await admin.getByRole("button", { name: "Save" }).click();
   await patient(admin).toHaveURL(new RegExp(`/products/${product.id}$`));

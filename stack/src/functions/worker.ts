@@ -8,8 +8,8 @@ import type { Logger } from "../shared/log.js";
 import type { FunctionSpec } from "./catalog.js";
 
 const BOOT_TIMEOUT_MS = 120_000;
-/** How long a worker that stopped listening gets to exit before it is killed. */
-const EXIT_GRACE_MS = 1000;
+/** How long a worker whose request failed at the socket gets to exit on its own. */
+const EXIT_GRACE_MS = 500;
 
 export class BootError extends Error {}
 
@@ -120,17 +120,23 @@ export class DenoWorker {
   }
 
   /**
-   * After a request failed at the socket: a worker that no longer listens is on its way
-   * out (a crash) or stuck. Waits for it to be gone (killing it if need be), so the next
-   * request boots a fresh one instead of meeting the dead port.
+   * After a request failed at the socket: a crashing worker may still accept connections
+   * for a moment while it exits, so give it a moment to go; one that stays but no longer
+   * listens is stuck and is killed. Either way the next request boots a fresh worker
+   * instead of meeting the dead port; a worker that stays and listens keeps serving.
    */
   async settleAfterFailure(): Promise<void> {
     if (this.exited || !this.booting) return;
     const port = await this.booting.catch(() => undefined);
-    if (port !== undefined && (await canConnect(port))) return;
-    const timer = setTimeout(() => this.kill(), EXIT_GRACE_MS);
-    await this.exit;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, EXIT_GRACE_MS);
+    });
+    await Promise.race([this.exit, waited]);
     clearTimeout(timer);
+    if (this.exited || (port !== undefined && (await canConnect(port)))) return;
+    this.kill();
+    await this.exit;
   }
 
   kill(): void {

@@ -7,6 +7,7 @@
 // Without --url it uses the stack of <data-dir>/stack.json (default ./.stack).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -226,7 +227,10 @@ async function main() {
 
     const kb = js.gzipBytes / 1024;
     const head = `${"figure".padEnd(38)} ${"median".padStart(10)} ${"max".padStart(10)}  target`;
-    console.log(`\n${WEB_URL} against ${apiUrl}, ${RUNS} runs each (admin@example.com)\n`);
+    // Browser timings swing with whatever else runs: print the load they were taken under.
+    console.log(
+      `\n${WEB_URL} against ${apiUrl}, ${RUNS} runs each (admin@example.com), load average ${os.loadavg()[0].toFixed(2)}\n`,
+    );
     console.log(head);
     console.log("-".repeat(head.length + 8));
     console.log(

@@ -2,7 +2,7 @@
 // link that lets them choose a password (it lands on /update-password of this console).
 import { useNotification, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input, Modal, Select } from "antd";
-import { useState } from "react";
+import { useAttempt } from "../../components/useAttempt";
 import { supabase } from "../../providers";
 import { ROLE_LABELS, ROLES, runStaffCommand, type StaffRole } from "./staffAdmin";
 
@@ -21,25 +21,16 @@ export function InviteModal({ onClose, onInvited }: Props) {
   const t = useTranslate();
   const { open: notify } = useNotification();
   const [form] = Form.useForm<Values>();
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<string>();
+  const { error: problem, busy: sending, attempt } = useAttempt();
 
   const invite = async (values: Values) => {
-    setSending(true);
-    setProblem(undefined);
-    try {
-      await runStaffCommand(supabase, { action: "invite", ...values });
-      notify?.({
-        type: "success",
-        message: t("staff.invited", { email: values.email }, "Invitation sent to {{email}}"),
-      });
-      onInvited();
-      onClose();
-    } catch (err) {
-      setProblem((err as Error).message);
-    } finally {
-      setSending(false);
-    }
+    if (!(await attempt(() => runStaffCommand(supabase, { action: "invite", ...values })))) return;
+    notify?.({
+      type: "success",
+      message: t("staff.invited", { email: values.email }, "Invitation sent to {{email}}"),
+    });
+    onInvited();
+    onClose();
   };
 
   return (

@@ -3,7 +3,7 @@
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from "@ant-design/icons";
 import { type BaseRecord, useCan, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Popconfirm, Space, Table, Typography, Upload } from "antd";
-import { useState } from "react";
+import { useAttempt } from "../../components/useAttempt";
 import type { ResourceDefinition } from "../../resources/types";
 import { formatDateTime } from "../format";
 import { idColumnOf } from "../select";
@@ -23,16 +23,7 @@ export function RecordDocuments({ definition, record }: Props) {
   const canEdit = useCan({ resource: definition.name, action: "edit" }).data?.can ?? false;
   const { documents, upload, remove, download } = useRecordDocuments(record[idColumnOf(definition)], limits);
   const check = useFileCheck(limits);
-  const [error, setError] = useState<string>();
-
-  const attempt = async (work: () => Promise<unknown>) => {
-    setError(undefined);
-    try {
-      await work();
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  };
+  const { error, setError, attempt } = useAttempt();
   const take = (file: File) => {
     const refused = check(file);
     if (refused) setError(refused);

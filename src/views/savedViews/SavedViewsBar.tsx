@@ -4,6 +4,7 @@ import { DownOutlined, StarFilled } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Dropdown, Select, Space } from "antd";
 import { useState } from "react";
+import { useAttempt } from "../../components/useAttempt";
 import type { ResourceDefinition } from "../../resources/types";
 import { ColumnChooser } from "./ColumnChooser";
 import type { ListView } from "./useListView";
@@ -19,17 +20,8 @@ export function SavedViewsBar({ definition, view }: Props) {
   // The App context's modal: antd's static Modal.confirm renders nothing under React 19.
   const { modal } = App.useApp();
   const [dialog, setDialog] = useState<"saveAs" | "rename">();
-  const [error, setError] = useState<string>();
+  const { error, attempt } = useAttempt();
   const { selected } = view;
-
-  const attempt = async (work: () => Promise<unknown>) => {
-    setError(undefined);
-    try {
-      await work();
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  };
   const updateSelected = (patch: Parameters<typeof view.update.mutateAsync>[0]["patch"]) =>
     selected && attempt(() => view.update.mutateAsync({ id: selected.id, patch }));
 

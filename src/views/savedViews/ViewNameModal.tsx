@@ -2,6 +2,7 @@
 import { useTranslate } from "@refinedev/core";
 import { Alert, Checkbox, Form, Input, Modal } from "antd";
 import { useId, useState } from "react";
+import { useAttempt } from "../../components/useAttempt";
 
 interface Props {
   title: string;
@@ -15,21 +16,12 @@ export function ViewNameModal({ title, initialName = "", askDefault, onSubmit, o
   const t = useTranslate();
   const [name, setName] = useState(initialName);
   const [isDefault, setIsDefault] = useState(false);
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { error, busy: saving, attempt } = useAttempt();
   const inputId = useId();
   const valid = name.trim().length >= 1 && name.length <= 60;
 
   const submit = async () => {
-    setSaving(true);
-    try {
-      await onSubmit(name.trim(), isDefault);
-      onClose();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    if (await attempt(() => onSubmit(name.trim(), isDefault))) onClose();
   };
 
   return (

@@ -1,8 +1,8 @@
 // E2E against the real local stack: Playwright starts a stack on a fresh data dir and a
 // production build of the console pointed at it, each on free ports of their own.
-import { existsSync } from "node:fs";
 import net from "node:net";
 import { defineConfig, devices } from "@playwright/test";
+import { launchOptions } from "./e2e/chromium";
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -24,22 +24,6 @@ process.env.E2E_API_URL = apiUrl;
 const run = process.env.E2E_RUN ?? "default";
 process.env.E2E_OUTPUT_DIR ??= run === "default" ? "test-results" : `test-results/${run}`;
 const buildDir = `dist/e2e-${run}`;
-
-// Debian's Chromium where it exists (Playwright's download is not reachable there).
-const DEBIAN_CHROMIUM = "/usr/bin/chromium";
-const launchOptions = existsSync(DEBIAN_CHROMIUM)
-  ? {
-      executablePath: DEBIAN_CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    }
-  : {};
 
 export default defineConfig({
   testDir: "e2e",

@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { launchOptions } from "../../e2e/chromium.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({
@@ -26,16 +27,6 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const BUILD_DIR = path.join(ROOT, "dist/bench-console");
 const WEB_URL = `http://127.0.0.1:${values["web-port"]}`;
-/** Debian's Chromium, as the e2e suite uses it (playwright.config.ts). */
-const CHROMIUM = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 function stackUrl(): string {
   if (values.url) return values.url;
@@ -198,7 +189,7 @@ async function main() {
   console.log(`building the console for ${apiUrl} …`);
   build(apiUrl);
   const server = await serve();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(launchOptions);
   try {
     const js = await loginRouteJs(browser);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -1,0 +1,21 @@
+// How the project's browser runs start Chromium (Playwright's e2e suite, bench/console):
+// Debian's Chromium where it exists (Playwright's own download is not reachable there),
+// with the flags that work on these machines; Playwright's browser elsewhere.
+import { existsSync } from "node:fs";
+import type { LaunchOptions } from "@playwright/test";
+
+const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+
+export const launchOptions: LaunchOptions = existsSync(DEBIAN_CHROMIUM)
+  ? {
+      executablePath: DEBIAN_CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    }
+  : {};

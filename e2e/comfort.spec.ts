@@ -34,11 +34,16 @@ async function mailLink(email: string, type: string): Promise<string> {
 
 /** The header's language select (its visible value covers the combobox input, so click the select). */
 async function switchToGerman(page: Page) {
-  await page
+  // Named in the language it shows: "Language", then "Sprache".
+  const language = page
     .locator(".ant-select")
-    .filter({ has: page.getByRole("combobox", { name: "Language" }) })
-    .click();
-  await page.locator(".ant-select-dropdown:visible").getByTitle("Deutsch").click();
+    .filter({ has: page.getByRole("combobox", { name: /^(Language|Sprache)$/ }) });
+  // A click on the option while its list is still opening can miss: try again until it took.
+  await expect(async () => {
+    await language.click();
+    await page.locator(".ant-select-dropdown:visible").getByTitle("Deutsch").click({ timeout: 2000 });
+    await expect(language).toContainText("Deutsch", { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function seriousViolations(page: Page) {

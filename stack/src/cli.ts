@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "./config/index.js";
+import { JwtKeys } from "./shared/jwt.js";
 import { defaultDataDir, deriveKeys, type RunningStack, startStack } from "./stack.js";
 
 const USAGE = `Usage: opsdesk-stack [command] [options]
@@ -163,7 +164,10 @@ async function status(): Promise<void> {
     (r) => r.status,
     () => 0,
   );
-  const keys = await deriveKeys(config.auth.jwt_secret);
+  const keys = await deriveKeys(
+    config.auth.jwt_secret,
+    await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys),
+  );
   process.stdout.write(
     `Stack pid ${info.pid}: ${health === 200 ? "healthy" : `not answering (health ${health})`}\n\n${statusLines({ url: info.url, dbUrl: info.dbUrl, keys, config })}\n`,
   );

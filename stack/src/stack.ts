@@ -38,8 +38,8 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-export async function deriveKeys(secret: string): Promise<ApiKeys> {
-  if (secret === WELL_KNOWN.jwtSecret) {
+export async function deriveKeys(secret: string, jwt?: JwtKeys): Promise<ApiKeys> {
+  if (secret === WELL_KNOWN.jwtSecret && !jwt?.asymmetric) {
     return {
       anon: WELL_KNOWN.anonKey,
       serviceRole: WELL_KNOWN.serviceRoleKey,
@@ -47,9 +47,9 @@ export async function deriveKeys(secret: string): Promise<ApiKeys> {
       secret: WELL_KNOWN.secretKey,
     };
   }
-  // The CLI signs the legacy keys with a custom secret the same way.
-  const jwt = new JwtKeys(secret);
-  const sign = (role: string) => jwt.sign({ iss: "supabase-demo", role, exp: 1983812996 });
+  // The CLI signs the legacy keys with a custom secret, or its first signing key, the same way.
+  const signer = jwt ?? (await JwtKeys.create(secret));
+  const sign = (role: string) => signer.sign({ iss: "supabase-demo", role, exp: 1983812996 });
   return {
     anon: await sign("anon"),
     serviceRole: await sign("service_role"),
@@ -107,11 +107,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const { fresh } = await prepareDatabase(server.url, config, log);
     const migrateMs = performance.now() - started - postgresMs;
     db = openDatabase(server.url);
-    const keys = await deriveKeys(config.auth.jwt_secret);
+    const jwt = await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys);
+    const keys = await deriveKeys(config.auth.jwt_secret, jwt);
     const ctx: StackContext = {
       config,
       db,
-      jwt: new JwtKeys(config.auth.jwt_secret),
+      jwt,
       keys,
       log,
       dataDir,

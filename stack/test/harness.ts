@@ -16,8 +16,8 @@ export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export interface TestStack extends RunningStack {
-  /** A supabase-js client with the anon key (no session persistence). */
-  anon(): SupabaseClient;
+  /** A supabase-js client with the anon key (no session persistence), sending `headers` on every request. */
+  anon(headers?: Record<string, string>): SupabaseClient;
   /** A supabase-js client with the service-role key. */
   service(): SupabaseClient;
   /** A client acting with the given access token (a signed-in user). */
@@ -54,7 +54,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   };
   return {
     ...stack,
-    anon: () => createClient(stack.url, stack.keys.anon, clientOptions),
+    anon: (headers) => createClient(stack.url, stack.keys.anon, { ...clientOptions, global: { headers } }),
     service: () => createClient(stack.url, stack.keys.serviceRole, clientOptions),
     asUser: (token) =>
       createClient(stack.url, stack.keys.anon, {

@@ -51,13 +51,15 @@ export function queryParam(req: FastifyRequest, name: string): string | undefine
   return typeof value === "string" ? value : undefined;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** badoux/checkmail's ValidateFormat, which GoTrue's validateEmail applies. */
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** Lower-cases and checks an address as GoTrue's validateEmail does. */
 export function normalizeEmail(email: string): string {
   const trimmed = email.trim();
-  if (trimmed.length > 255 || !EMAIL.test(trimmed)) {
-    throw badRequest("validation_failed", "Unable to validate email address: invalid format");
-  }
+  if (!trimmed) throw badRequest("validation_failed", "An email address is required");
+  if (trimmed.length > 255) throw badRequest("validation_failed", "An email address is too long");
+  if (!EMAIL.test(trimmed)) throw badRequest("validation_failed", "Unable to validate email address: invalid format");
   return trimmed.toLowerCase();
 }

@@ -6,6 +6,8 @@ import { requireAdmin } from "./caller.js";
 import { API_VERSION, API_VERSION_HEADER, AuthError, fromFrameworkError, sendAuthError } from "./errors.js";
 import { adminLinkRoutes } from "./http/adminLinks.js";
 import { adminUserRoutes } from "./http/adminUsers.js";
+import { disabledFeatureRoutes } from "./http/disabled.js";
+import { factorRoutes } from "./http/factors.js";
 import { logoutRoutes } from "./http/logout.js";
 import { mailFlowRoutes } from "./http/mailFlows.js";
 import { metaRoutes } from "./http/meta.js";
@@ -82,6 +84,8 @@ export function createAuthService(ctx: StackContext): Service {
       logoutRoutes(app, ctx);
       verifyRoutes(app, ctx);
       mailFlowRoutes(app, ctx);
+      factorRoutes(app, ctx);
+      disabledFeatureRoutes(app, ctx);
       await app.register(async (admin) => {
         admin.addHook("preHandler", async (req) => {
           await requireAdmin(ctx, req);

@@ -52,7 +52,7 @@ export interface MailRequest {
 
 export async function sendMail(ctx: StackContext, req: FastifyRequest, db: pg.ClientBase, mail: MailRequest) {
   const runtime = authRuntime(ctx);
-  if (runtime.emailLimited && !runtime.limiter.take("email_sent", "all")) {
+  if (runtime.emailLimited && !runtime.limiter.takeEmail("all")) {
     throw tooManyRequests("over_email_send_rate_limit", "Email rate limit exceeded");
   }
   const verifyType = VERIFY_TYPE[mail.type];

@@ -1,5 +1,6 @@
 // Per-stack state of the auth service that outlives a request (rate-limit
-// counters), keyed by the stack's context so stacks in one process stay apart.
+// buckets and how requests are keyed), per stack context so stacks in one
+// process stay apart.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse as parseToml } from "smol-toml";
@@ -8,6 +9,12 @@ import { RateLimiter } from "./rateLimit.js";
 
 export interface AuthRuntime {
   limiter: RateLimiter;
+  /**
+   * GOTRUE_RATE_LIMIT_HEADER: the request header whose first value keys the request
+   * buckets. GoTrue applies no request rate limits without one, and the CLI sets
+   * none; hosted Supabase sets it at its proxy.
+   */
+  rateLimitHeader: string | null;
   /**
    * The CLI applies [auth.rate_limit] email_sent only with a custom SMTP server
    * ([auth.email.smtp] enabled); the built-in mail catcher is not limited.
@@ -30,6 +37,7 @@ export function authRuntime(ctx: StackContext): AuthRuntime {
   if (!runtime) {
     runtime = {
       limiter: new RateLimiter(ctx.config.auth.rate_limit),
+      rateLimitHeader: process.env.GOTRUE_RATE_LIMIT_HEADER?.toLowerCase() || null,
       emailLimited: smtpEnabled(ctx.config.supabaseDir),
     };
     runtimes.set(ctx, runtime);

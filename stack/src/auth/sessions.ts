@@ -46,7 +46,8 @@ export type AuthMethod =
   | "invite"
   | "email/signup"
   | "email_change"
-  | "anonymous";
+  | "anonymous"
+  | "totp";
 
 export async function createSession(
   db: pg.ClientBase,
@@ -97,8 +98,8 @@ export async function signAccessToken(
   session: SessionRow,
 ): Promise<{ token: string; expiresAt: number }> {
   const { rows: amr } = await db.query<{ method: string; timestamp: number }>(
-    `select authentication_method as method, extract(epoch from created_at)::bigint::int as timestamp
-     from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
+    `select authentication_method as method, extract(epoch from updated_at)::bigint::int as timestamp
+     from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
     [session.id],
   );
   const iat = Math.floor(Date.now() / 1000);

@@ -114,6 +114,8 @@ export interface NewUser {
   confirmed: boolean;
   invited?: boolean;
   isAnonymous?: boolean;
+  /** Created by the user signing up (e-mail sign-up, OTP), not by an admin call. */
+  selfSignup?: boolean;
 }
 
 /** A concurrent request that registered the same address first wins; this one gets email_exists. */
@@ -137,7 +139,10 @@ export async function createUser(db: pg.ClientBase, user: NewUser): Promise<User
     ...(user.isAnonymous ? {} : { providers: [provider] }),
     ...(user.appMetadata ?? {}),
   };
-  const userMetadata = user.isAnonymous ? user.userMetadata : { ...user.userMetadata, email_verified: user.confirmed };
+  // A user's own sign-up records email_verified, and so does confirming (GoTrue's Confirm);
+  // an admin call for an unconfirmed user keeps the metadata as given.
+  const userMetadata =
+    user.selfSignup || user.confirmed ? { ...user.userMetadata, email_verified: user.confirmed } : user.userMetadata;
   const { rows } = await insertUniquely(
     db,
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
@@ -215,16 +220,19 @@ interface FactorRow {
   status: string;
   created_at: string;
   updated_at: string;
+  last_challenged_at: string | null;
 }
 
+/** GoTrue's Factor JSON: friendly_name omitted when empty, the secret never shown. */
 export function factorJson(f: FactorRow): Json {
   return {
     id: f.id,
-    friendly_name: f.friendly_name ?? "",
+    friendly_name: f.friendly_name || undefined,
     factor_type: f.factor_type,
     status: f.status,
     created_at: iso(f.created_at),
     updated_at: iso(f.updated_at),
+    last_challenged_at: iso(f.last_challenged_at) ?? null,
   };
 }
 

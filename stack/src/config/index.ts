@@ -3,6 +3,7 @@
 // for `supabase start` means the same thing here.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { JWK } from "jose";
 import { parse as parseToml } from "smol-toml";
 
 export const WELL_KNOWN = {
@@ -44,6 +45,14 @@ export interface FunctionConfig {
   import_map?: string;
 }
 
+/** [auth.mfa]: one switch pair per factor type, as the CLI passes them to GoTrue. */
+export interface MfaConfig {
+  max_enrolled_factors: number;
+  totp: { enroll_enabled: boolean; verify_enabled: boolean };
+  phone: { enroll_enabled: boolean; verify_enabled: boolean };
+  web_authn: { enroll_enabled: boolean; verify_enabled: boolean };
+}
+
 export interface StackConfig {
   /** Absolute path of the `supabase/` folder. */
   supabaseDir: string;
@@ -63,10 +72,13 @@ export interface StackConfig {
     additional_redirect_urls: string[];
     jwt_expiry: number;
     jwt_secret: string;
+    /** The JWK set at `signing_keys_path` (private keys), or null for HS256 with jwt_secret. */
+    signing_keys: JWK[] | null;
     enable_refresh_token_rotation: boolean;
     refresh_token_reuse_interval: number;
     enable_signup: boolean;
     enable_anonymous_sign_ins: boolean;
+    enable_manual_linking: boolean;
     minimum_password_length: number;
     password_requirements: string;
     rate_limit: RateLimits;
@@ -80,8 +92,14 @@ export interface StackConfig {
       otp_expiry: number;
       template: Record<string, EmailTemplate>;
     };
+    mfa: MfaConfig;
   };
-  storage: { enabled: boolean; file_size_limit: number; buckets: Record<string, BucketConfig> };
+  storage: {
+    enabled: boolean;
+    file_size_limit: number;
+    buckets: Record<string, BucketConfig>;
+    image_transformation: { enabled: boolean };
+  };
   realtime: { enabled: boolean };
   functions: Record<string, FunctionConfig>;
   inbucket: { enabled: boolean };
@@ -130,6 +148,21 @@ function section(root: Toml, ...keys: string[]): Toml {
 
 function pick<T>(obj: Toml, key: string, fallback: T): T {
   return obj[key] === undefined ? fallback : (obj[key] as T);
+}
+
+/** `signing_keys_path` (relative to supabase/) holds a JSON array of private JWKs, as the CLI reads it. */
+function readSigningKeys(supabaseDir: string, keysPath: string): JWK[] | null {
+  if (!keysPath) return null;
+  const file = path.resolve(supabaseDir, keysPath);
+  let keys: unknown;
+  try {
+    keys = JSON.parse(readFileSync(file, "utf8"));
+  } catch (err) {
+    throw new Error(`config.toml: failed to read signing keys ${file}: ${(err as Error).message}`);
+  }
+  if (!Array.isArray(keys))
+    throw new Error(`config.toml: failed to decode signing keys ${file}: expected a JSON array of JWKs`);
+  return keys as JWK[];
 }
 
 export interface ConfigOverrides {
@@ -187,6 +220,14 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
   }
 
   const rateLimit = section(raw, "auth", "rate_limit");
+  const mfa = section(raw, "auth", "mfa");
+  const factorSwitches = (name: string) => {
+    const factor = section(mfa, name);
+    return {
+      enroll_enabled: pick(factor, "enroll_enabled", false),
+      verify_enabled: pick(factor, "verify_enabled", false),
+    };
+  };
   return {
     supabaseDir,
     projectId: pick(raw, "project_id", path.basename(path.dirname(supabaseDir))),
@@ -211,10 +252,12 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
       additional_redirect_urls: pick(auth, "additional_redirect_urls", ["https://127.0.0.1:3000"]),
       jwt_expiry: pick(auth, "jwt_expiry", 3600),
       jwt_secret: pick(auth, "jwt_secret", "") || WELL_KNOWN.jwtSecret,
+      signing_keys: readSigningKeys(supabaseDir, pick(auth, "signing_keys_path", "")),
       enable_refresh_token_rotation: pick(auth, "enable_refresh_token_rotation", true),
       refresh_token_reuse_interval: pick(auth, "refresh_token_reuse_interval", 10),
       enable_signup: pick(auth, "enable_signup", true),
       enable_anonymous_sign_ins: pick(auth, "enable_anonymous_sign_ins", false),
+      enable_manual_linking: pick(auth, "enable_manual_linking", false),
       minimum_password_length: pick(auth, "minimum_password_length", 6),
       password_requirements: pick(auth, "password_requirements", ""),
       rate_limit: {
@@ -235,11 +278,18 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
         otp_expiry: pick(email, "otp_expiry", 3600),
         template: section(raw, "auth", "email", "template") as Record<string, EmailTemplate>,
       },
+      mfa: {
+        max_enrolled_factors: pick(mfa, "max_enrolled_factors", 10),
+        totp: factorSwitches("totp"),
+        phone: factorSwitches("phone"),
+        web_authn: factorSwitches("web_authn"),
+      },
     },
     storage: {
       enabled: pick(storage, "enabled", true),
       file_size_limit: parseByteSize(storage.file_size_limit, 50 * 1024 ** 2),
       buckets,
+      image_transformation: { enabled: pick(section(storage, "image_transformation"), "enabled", true) },
     },
     realtime: { enabled: pick(section(raw, "realtime"), "enabled", true) },
     functions,

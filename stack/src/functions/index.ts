@@ -77,7 +77,7 @@ export function createFunctionsService(ctx: StackContext): Service {
       return;
     }
     if (req.method !== "OPTIONS" && spec.verifyJwt) {
-      const gate = await checkJwt(req.headers.authorization, ctx.config.auth.jwt_secret);
+      const gate = await checkJwt(req.headers.authorization, ctx.jwt);
       if (!gate.ok) return sendJson(reply, 401, { msg: gate.msg });
     }
     const worker = workerFor(spec);

@@ -20,7 +20,7 @@ export async function signToken(
   expiresIn: number,
 ): Promise<string> {
   const iat = Math.floor(Date.now() / 1000);
-  return ctx.jwt.sign({ ...claims, iat, exp: iat + expiresIn });
+  return ctx.jwt.signWithSecret({ ...claims, iat, exp: iat + expiresIn });
 }
 
 /** Verifies `token` and that it was issued for exactly `bucket/key`. */

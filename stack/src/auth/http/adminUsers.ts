@@ -77,8 +77,9 @@ async function loadUser(db: pg.ClientBase | pg.Pool, id: string): Promise<UserRo
 }
 
 async function listUsers(ctx: StackContext, req: FastifyRequest, reply: FastifyReply) {
-  const page = Number(queryParam(req, "page") ?? 1);
-  const perPage = Number(queryParam(req, "per_page") ?? 50);
+  // As GoTrue's paginate: an absent or empty parameter (auth-js sends `page=&per_page=`) is the default.
+  const page = Number(queryParam(req, "page") || 1);
+  const perPage = Number(queryParam(req, "per_page") || 50);
   if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1 || perPage > 1000) {
     throw validationFailed("Bad Pagination Parameters: page and per_page must be positive integers");
   }

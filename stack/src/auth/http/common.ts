@@ -3,12 +3,20 @@ import type { FastifyRequest } from "fastify";
 import type { StackContext } from "../../context.js";
 import { queryParam } from "../body.js";
 import { tooManyRequests } from "../errors.js";
-import type { LimitName } from "../rateLimit.js";
+import type { BucketName } from "../rateLimit.js";
 import { resolveRedirect } from "../redirect.js";
 import { authRuntime } from "../runtime.js";
 
-export function rateLimit(ctx: StackContext, req: FastifyRequest, name: Exclude<LimitName, "email_sent">): void {
-  if (!authRuntime(ctx).limiter.take(name, req.ip)) {
+/**
+ * GoTrue's performRateLimitingWithHeader: requests are counted per first value of
+ * the rate-limit header, and not at all without that header (as under the CLI).
+ */
+export function rateLimit(ctx: StackContext, req: FastifyRequest, name: BucketName): void {
+  const { limiter, rateLimitHeader } = authRuntime(ctx);
+  if (!rateLimitHeader) return;
+  const raw = req.headers[rateLimitHeader];
+  const key = (Array.isArray(raw) ? raw.join(",") : (raw ?? "")).split(",")[0].trim();
+  if (key && !limiter.take(name, key)) {
     throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
   }
 }

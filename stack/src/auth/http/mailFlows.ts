@@ -16,6 +16,7 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: StackContext): void {
   const { auth } = ctx.config;
 
   app.post("/recover", async (req) => {
+    rateLimit(ctx, req, "recover");
     const body = readBody(req, { email: "string", ...PKCE_FIELDS });
     if (!body.email) throw validationFailed("Password recovery requires an email", 422);
     const email = normalizeEmail(body.email);
@@ -35,9 +36,9 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: StackContext): void {
       create_user: "boolean",
       ...PKCE_FIELDS,
     });
+    rateLimit(ctx, req, "otp");
     if (body.phone && !body.email) throw unprocessable("phone_provider_disabled", "Unsupported phone provider");
     if (!body.email) throw validationFailed("An email address or phone number is required");
-    rateLimit(ctx, req, "sign_in_sign_ups");
     const email = normalizeEmail(body.email);
     const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body), data: body.data };
     await inTransaction(ctx, async (db) => {
@@ -52,6 +53,7 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: StackContext): void {
           encryptedPassword: "",
           userMetadata: body.data ?? {},
           confirmed: false,
+          selfSignup: true,
         });
         if (auth.email.enable_confirmations) return sendLink(ctx, req, db, user, "signup", options);
         await confirmEmail(db, user.id);
@@ -63,6 +65,7 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: StackContext): void {
   });
 
   app.post("/resend", async (req) => {
+    rateLimit(ctx, req, "resend");
     const body = readBody(req, { type: "string", email: "string", phone: "string", ...PKCE_FIELDS });
     if (body.type === "sms" || body.type === "phone_change") {
       throw unprocessable("phone_provider_disabled", "Unsupported phone provider");

@@ -46,6 +46,9 @@ export function metaRoutes(app: FastifyInstance, ctx: StackContext): void {
     saml_enabled: false,
   }));
 
-  // HS256 only: there is no public key to publish.
-  app.get("/.well-known/jwks.json", async () => ({ keys: [] }));
+  // The signing keys' public halves (none with HS256 only), cached as GoTrue lets them be.
+  app.get("/.well-known/jwks.json", async (_req, reply) => {
+    reply.header("cache-control", "public, max-age=600");
+    return ctx.jwt.jwks();
+  });
 }

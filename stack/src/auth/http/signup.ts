@@ -55,13 +55,12 @@ export function signupRoutes(app: FastifyInstance, ctx: StackContext): void {
     });
     if (!auth.enable_signup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
     const data = body.data ?? {};
-    rateLimit(ctx, req, "sign_in_sign_ups");
 
     if (!body.email && !body.phone) {
       if (!auth.enable_anonymous_sign_ins) {
         throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
       }
-      rateLimit(ctx, req, "anonymous_users");
+      rateLimit(ctx, req, "anonymous");
       return inTransaction(ctx, async (db) => {
         const user = await createUser(db, {
           email: null,
@@ -73,6 +72,7 @@ export function signupRoutes(app: FastifyInstance, ctx: StackContext): void {
         return startSession(ctx, db, user.id, "anonymous", clientMeta(req));
       });
     }
+    rateLimit(ctx, req, "signups");
     if (!body.email) throw unprocessable("phone_provider_disabled", "Phone signups are disabled");
     if (!auth.email.enable_signup) throw unprocessable("email_provider_disabled", "Email signups are disabled");
     const email = normalizeEmail(body.email);
@@ -96,7 +96,13 @@ export function signupRoutes(app: FastifyInstance, ctx: StackContext): void {
           raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, data),
         });
       } else {
-        user = await createUser(db, { email, encryptedPassword, userMetadata: data, confirmed: false });
+        user = await createUser(db, {
+          email,
+          encryptedPassword,
+          userMetadata: data,
+          confirmed: false,
+          selfSignup: true,
+        });
       }
       if (autoconfirm) {
         await confirmEmail(db, user.id);

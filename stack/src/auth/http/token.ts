@@ -5,6 +5,7 @@ import { normalizeEmail, queryParam, readBody } from "../body.js";
 import {
   API_VERSION,
   API_VERSION_HEADER,
+  AUTH_ERRORS,
   AuthError,
   badRequest,
   invalidCredentials,
@@ -31,9 +32,22 @@ function weakPasswordNote(ctx: StackContext, password: string): Record<string, u
   }
 }
 
+/** The issuers GoTrue names for the built-in OIDC providers; the local stack enables none of them. */
+const OIDC_ISSUERS: Record<string, string> = {
+  google: "https://accounts.google.com",
+  apple: "https://appleid.apple.com",
+  facebook: "https://www.facebook.com",
+  kakao: "https://kauth.kakao.com",
+};
+
+function idTokenIssuer(req: FastifyRequest): string {
+  const { provider, issuer } = readBody(req, { provider: "string", issuer: "string" });
+  return (provider && OIDC_ISSUERS[provider]) || issuer || "";
+}
+
 async function passwordGrant(ctx: StackContext, req: FastifyRequest) {
   const body = readBody(req, { email: "string", phone: "string", password: "string" });
-  rateLimit(ctx, req, "sign_in_sign_ups");
+  rateLimit(ctx, req, "token");
   if (!body.email && !body.phone) throw validationFailed("missing email or phone");
   if (!body.email || !body.password) throw invalidCredentials();
   const email = normalizeEmail(body.email);
@@ -50,7 +64,7 @@ async function passwordGrant(ctx: StackContext, req: FastifyRequest) {
 
 async function refreshTokenGrant(ctx: StackContext, req: FastifyRequest, reply: FastifyReply) {
   const body = readBody(req, { refresh_token: "string" });
-  rateLimit(ctx, req, "token_refresh");
+  rateLimit(ctx, req, "token");
   if (!body.refresh_token) {
     return reply
       .code(400)
@@ -65,7 +79,7 @@ async function refreshTokenGrant(ctx: StackContext, req: FastifyRequest, reply: 
 
 async function pkceGrant(ctx: StackContext, req: FastifyRequest) {
   const body = readBody(req, { auth_code: "string", code_verifier: "string" });
-  rateLimit(ctx, req, "sign_in_sign_ups");
+  rateLimit(ctx, req, "token");
   const { auth_code: code, code_verifier: verifier } = body;
   if (!code || !verifier) {
     throw validationFailed("invalid request: both auth code and code verifier should be non-empty");
@@ -85,6 +99,10 @@ export function tokenRoutes(app: FastifyInstance, ctx: StackContext): void {
         return refreshTokenGrant(ctx, req, reply);
       case "pkce":
         return pkceGrant(ctx, req);
+      case "web3":
+        throw AUTH_ERRORS.web3Disabled();
+      case "id_token":
+        throw AUTH_ERRORS.providerDisabled(idTokenIssuer(req));
       default:
         throw badRequest("invalid_credentials", "unsupported_grant_type");
     }

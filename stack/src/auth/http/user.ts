@@ -4,14 +4,14 @@ import type pg from "pg";
 import type { StackContext } from "../../context.js";
 import { normalizeEmail, readBody } from "../body.js";
 import { type Caller, requireUser } from "../caller.js";
-import { AuthError, badRequest, unprocessable } from "../errors.js";
+import { AUTH_ERRORS, AuthError, badRequest, unprocessable } from "../errors.js";
 import { sendEmailChange, sendReauthentication } from "../links.js";
 import { clearOneTimeToken, tokenHash } from "../otp.js";
 import { checkPasswordStrength, hashPassword, passwordMatches } from "../passwords.js";
 import { readPkceParams } from "../pkce.js";
 import { inTransaction } from "../tx.js";
-import { findUserByEmail, findUserById, mergeMetadata, renderUser, updateUser } from "../users.js";
-import { redirectTarget } from "./common.js";
+import { findUserByEmail, findUserById, isConfirmed, mergeMetadata, renderUser, updateUser } from "../users.js";
+import { rateLimit, redirectTarget } from "./common.js";
 
 const RECENT_SESSION_MS = 24 * 3600_000;
 
@@ -24,7 +24,7 @@ async function checkReauthentication(ctx: StackContext, db: pg.ClientBase, calle
   const sentAt = user.reauthentication_sent_at?.getTime() ?? 0;
   const expired = sentAt + ctx.config.auth.email.otp_expiry * 1000 < Date.now();
   if (!user.reauthentication_token || expired || tokenHash(user.email ?? "", nonce) !== user.reauthentication_token) {
-    throw unprocessable("reauthentication_not_valid", "Invalid reauthentication nonce");
+    throw AUTH_ERRORS.reauthenticationNotValid();
   }
   await updateUser(db, user.id, { reauthentication_token: "" });
   await clearOneTimeToken(db, user.id, "reauthentication_token");
@@ -58,6 +58,7 @@ export function userRoutes(app: FastifyInstance, ctx: StackContext): void {
   });
 
   app.put("/user", async (req) => {
+    rateLimit(ctx, req, "user");
     const body = readBody(req, {
       email: "string",
       password: "string",
@@ -101,7 +102,8 @@ export function userRoutes(app: FastifyInstance, ctx: StackContext): void {
   app.get("/reauthenticate", async (req) => {
     await inTransaction(ctx, async (db) => {
       const { user } = await requireUser(ctx, req, db);
-      if (!user.email) throw unprocessable("validation_failed", "Reauthentication requires an email address");
+      if (!user.email) throw AUTH_ERRORS.reauthenticationImpossible();
+      if (!isConfirmed(user)) throw AUTH_ERRORS.emailNotConfirmed();
       await sendReauthentication(ctx, req, db, user);
     });
     return {};

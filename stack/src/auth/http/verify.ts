@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
 import type { StackContext } from "../../context.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
-import { AuthError, validationFailed } from "../errors.js";
+import { AUTH_ERRORS, AuthError, validationFailed } from "../errors.js";
 import { PKCE_PREFIX } from "../otp.js";
 import { issueAuthCode } from "../pkce.js";
 import { startSession } from "../sessions.js";
@@ -14,6 +14,11 @@ import { isVerifyType, type VerifyInput, type VerifyOutcome, type VerifyType, ve
 import { clientMeta, rateLimit, redirectTarget } from "./common.js";
 
 const PENDING_MESSAGE = "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+
+/** GoTrue's validatePhone: "+" and spaces dropped, then E.164 digits. */
+function assertE164(phone: string): void {
+  if (!/^[1-9][0-9]{1,14}$/.test(phone.replace(/^\+/, "").replaceAll(" ", ""))) throw AUTH_ERRORS.invalidPhone();
+}
 
 function readType(value: unknown): VerifyType {
   if (value === "sms" || value === "phone_change") throw validationFailed("Phone verification is not enabled");
@@ -47,7 +52,7 @@ async function runVerify(
 async function verifyLink(ctx: StackContext, req: FastifyRequest, reply: FastifyReply) {
   const redirectTo = redirectTarget(ctx, req);
   try {
-    rateLimit(ctx, req, "token_verifications");
+    rateLimit(ctx, req, "verify");
     const type = readType(queryParam(req, "type"));
     const token = queryParam(req, "token");
     if (!token) throw validationFailed("Verify requires a token or a token hash");
@@ -104,7 +109,12 @@ export function verifyRoutes(app: FastifyInstance, ctx: StackContext): void {
       email: "string",
       phone: "string",
     });
-    rateLimit(ctx, req, "token_verifications");
+    rateLimit(ctx, req, "verify");
+    if ((body.type === "sms" || body.type === "phone_change") && body.phone && body.token) {
+      // GoTrue checks the number, then finds no user with it: the stack has no phone users.
+      assertE164(body.phone);
+      throw AUTH_ERRORS.otpExpired();
+    }
     const type = readType(body.type);
     if (body.phone) throw validationFailed("Phone verification is not enabled");
     const input = verifyInputOf(type, body);

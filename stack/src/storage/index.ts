@@ -6,8 +6,10 @@ import { DiskStore } from "./disk.js";
 import { STORAGE_PREFIX } from "./keys.js";
 import { upsertConfiguredBucket } from "./queries.js";
 import { registerBucketRoutes } from "./routes/buckets.js";
+import { registerListV2Route } from "./routes/listV2.js";
 import { registerManageRoutes } from "./routes/manage.js";
 import { isOpenRead, registerReadRoutes } from "./routes/read.js";
+import { registerRenderRoutes } from "./routes/render.js";
 import { isOpenWrite, registerWriteRoutes } from "./routes/write.js";
 
 export function createStorageService(ctx: StackContext): Service {
@@ -21,6 +23,8 @@ export function createStorageService(ctx: StackContext): Service {
       registerBucketRoutes(app, ctx, store);
       registerReadRoutes(app, ctx, store);
       registerManageRoutes(app, ctx, store);
+      registerListV2Route(app, ctx);
+      registerRenderRoutes(app, ctx, store);
       await app.register(async (uploads) => registerWriteRoutes(uploads, ctx, store));
     },
     async start() {

@@ -5,7 +5,8 @@ import type { DiskStore } from "./disk.js";
 import { ERRORS } from "./errors.js";
 import type { ObjectRow } from "./queries.js";
 
-function disposition(download: unknown): string | undefined {
+/** `download=` as storage-api sets Content-Disposition from it. */
+export function disposition(download: unknown): string | undefined {
   if (typeof download !== "string") return undefined;
   if (download === "") return "attachment;";
   const name = encodeURIComponent(download);

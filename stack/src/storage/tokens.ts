@@ -6,6 +6,8 @@ import { ERRORS } from "./errors.js";
 
 export interface DownloadToken {
   url: string;
+  /** A render's transformations (signed URLs made with `transform`). */
+  transformations?: string;
 }
 
 export interface UploadToken {

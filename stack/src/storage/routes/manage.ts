@@ -10,6 +10,7 @@ import { ERRORS } from "../errors.js";
 import { assertBucketName, assertObjectKey, bucketTarget, objectTarget } from "../keys.js";
 import { deleteObjects, findObject, LIST_SORT_COLUMNS, listFolder, renameObject, writeObject } from "../queries.js";
 import { signToken } from "../tokens.js";
+import { type TransformOptions, transformationSegments } from "../transform.js";
 
 type Body = Record<string, unknown>;
 const SIGNED_UPLOAD_SECONDS = 2 * 60 * 60;
@@ -42,6 +43,26 @@ function transferOf(req: FastifyRequest) {
     assertObjectKey(side.name);
   }
   return { from, to };
+}
+
+/**
+ * storage-api's signObjectUrl: with image transformations on, a non-empty
+ * `transform` goes into the token and the URL renders the image.
+ */
+async function signedDownloadUrl(
+  ctx: StackContext,
+  bucket: string,
+  key: string,
+  expiresIn: number,
+  transform: unknown,
+) {
+  const options = transform && typeof transform === "object" ? (transform as TransformOptions) : {};
+  const transformations = ctx.config.storage.image_transformation.enabled
+    ? transformationSegments(options, true).join(",")
+    : "";
+  const claims = { url: `${bucket}/${key}`, ...(transformations ? { transformations } : {}) };
+  const token = await signToken(ctx, claims, expiresIn);
+  return `/${transformations ? "render/image" : "object"}/sign/${bucket}/${key}?token=${token}`;
 }
 
 export function registerManageRoutes(app: FastifyInstance, ctx: StackContext, store: DiskStore): void {
@@ -181,8 +202,7 @@ export function registerManageRoutes(app: FastifyInstance, ctx: StackContext, st
     const { bucket, key } = objectTarget(req.url, "/object/sign/");
     const row = await runAs(ctx, req, caller, "storage.object.sign", (client) => findObject(client, bucket, key));
     if (!row) throw ERRORS.noSuchKey();
-    const token = await signToken(ctx, { url: `${bucket}/${key}` }, expiresIn);
-    return { signedURL: `/object/sign/${bucket}/${key}?token=${token}` };
+    return { signedURL: await signedDownloadUrl(ctx, bucket, key, expiresIn, body.transform) };
   });
 
   app.post("/object/upload/sign/*", async (req) => {

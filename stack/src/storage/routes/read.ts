@@ -1,17 +1,12 @@
 // Downloads and info: authenticated (SELECT policy as the caller), public (bucket
-// flag, no key needed), signed (token for exactly this object). Image transform
-// routes serve the original bytes: there is no image processing locally.
+// flag, no key needed), signed (token for exactly this object). Image renders are
+// in render.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { StackContext } from "../../context.js";
-import { callerOf, runAs } from "../caller.js";
 import type { DiskStore } from "../disk.js";
-import { ERRORS } from "../errors.js";
-import { objectTarget } from "../keys.js";
-import { findBucket, findObject, type ObjectRow } from "../queries.js";
+import { type Lookup, objectLookups } from "../lookup.js";
+import type { ObjectRow } from "../queries.js";
 import { sendObject } from "../send.js";
-import { type DownloadToken, verifyToken } from "../tokens.js";
-
-type Lookup = (req: FastifyRequest, route: string) => Promise<ObjectRow>;
 
 function infoOf(row: ObjectRow) {
   return {
@@ -30,30 +25,7 @@ function infoOf(row: ObjectRow) {
 }
 
 export function registerReadRoutes(app: FastifyInstance, ctx: StackContext, store: DiskStore): void {
-  const asCaller: Lookup = async (req, route) => {
-    const { bucket, key } = objectTarget(req.url, route);
-    const caller = await callerOf(ctx, req);
-    const row = await runAs(ctx, req, caller, "storage.object.get", (client) => findObject(client, bucket, key));
-    if (!row) throw ERRORS.noSuchKey();
-    return row;
-  };
-
-  const fromPublicBucket: Lookup = async (req, route) => {
-    const { bucket, key } = objectTarget(req.url, route);
-    const found = await findBucket(ctx.db.admin, bucket);
-    if (!found?.public) throw ERRORS.noSuchBucket();
-    const row = await findObject(ctx.db.admin, bucket, key);
-    if (!row) throw ERRORS.noSuchKey();
-    return row;
-  };
-
-  const withToken: Lookup = async (req, route) => {
-    const { bucket, key } = objectTarget(req.url, route);
-    await verifyToken<DownloadToken>(ctx, (req.query as Record<string, unknown>).token, bucket, key);
-    const row = await findObject(ctx.db.admin, bucket, key);
-    if (!row) throw ERRORS.noSuchKey();
-    return row;
-  };
+  const { asCaller, fromPublicBucket, withToken } = objectLookups(ctx);
 
   const download = (route: string, lookup: Lookup) => {
     app.get(`${route}*`, async (req: FastifyRequest, reply: FastifyReply) =>
@@ -63,9 +35,6 @@ export function registerReadRoutes(app: FastifyInstance, ctx: StackContext, stor
   download("/object/authenticated/", asCaller);
   download("/object/public/", fromPublicBucket);
   download("/object/sign/", withToken);
-  download("/render/image/authenticated/", asCaller);
-  download("/render/image/public/", fromPublicBucket);
-  download("/render/image/sign/", withToken);
   download("/object/", asCaller);
 
   const info = (route: string, lookup: Lookup) => {

@@ -20,8 +20,8 @@ import { checkTemplates } from "./templates.js";
 /** GoTrue reads bodies of a few KB; anything near this size is abuse. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Kong's open auth routes (no API key needed), plus health. */
-const OPEN_PATHS = new Set(["/health", "/verify", "/callback", "/authorize"]);
+/** Kong's open auth routes (no API key needed), plus health and the public keys. */
+const OPEN_PATHS = new Set(["/health", "/verify", "/callback", "/authorize", "/.well-known/jwks.json"]);
 
 /**
  * JSON bodies as GoTrue reads them: an empty body is no body (auth-js posts

@@ -1,4 +1,5 @@
-// Sign-in: e-mail and password, SPEC §8 messages inline, back to the page that sent us here.
+// Sign-in: e-mail and password (then the authenticator app's code, when the account has
+// one), SPEC §8 messages inline, back to the page that sent us here.
 // Runs without Refine (see main.tsx); the console loads while the sign-in is checked.
 import { Alert, Button, Form, Input } from "antd";
 import { useEffect, useState } from "react";
@@ -12,6 +13,7 @@ import { permissionStore } from "../providers/permissionStore";
 import { takeLoginNotice } from "../providers/session";
 import { hasSession, signIn } from "../providers/signIn";
 import { supabase } from "../providers/supabaseClient";
+import { SecondFactorStep } from "./auth/SecondFactorStep";
 import { useAuthAction } from "./auth/useAuthAction";
 
 interface Credentials {
@@ -44,6 +46,13 @@ export function LoginPage() {
   };
 
   if (signedIn) return <BackToTarget />;
+  if (outcome?.ok === false && outcome.secondFactor) {
+    return (
+      <AuthCard title={t("auth.mfa.title", "Two-factor sign-in")}>
+        <SecondFactorStep onSignedIn={() => setSignedIn(true)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t("auth.login.title", "Sign in to your account")}>

@@ -3,10 +3,12 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { authErrorMessage } from "./authErrors";
 import { MESSAGES } from "./messages";
+import { needsSecondFactor } from "./mfa";
 import type { PermissionStore } from "./permissions";
 import { markSignedIn, markSigningOut } from "./session";
 
-export type AuthOutcome = { ok: true } | { ok: false; message: string };
+/** `secondFactor`: the password was right; the authenticator app's code comes next. */
+export type AuthOutcome = { ok: true } | { ok: false; message: string; secondFactor?: true };
 
 const failed = (message: string): AuthOutcome => ({ ok: false, message });
 
@@ -27,6 +29,16 @@ export async function signIn(
 ): Promise<AuthOutcome> {
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) return failed(authErrorMessage(error));
+  try {
+    if (await needsSecondFactor(client)) return { ok: false, message: "", secondFactor: true };
+  } catch {
+    return failed(MESSAGES.network);
+  }
+  return finishSignIn(client, permissions);
+}
+
+/** After the password (and the app's code, when the account has one): the staff gate. */
+export async function finishSignIn(client: SupabaseClient, permissions: PermissionStore): Promise<AuthOutcome> {
   try {
     if (!(await passesStaffGate(client, permissions))) return failed(MESSAGES.noAccess);
   } catch {

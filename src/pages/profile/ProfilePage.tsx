@@ -1,6 +1,8 @@
-// /profile (SPEC §2, every staff role): own name, password change, sign out everywhere.
+// /profile (SPEC §2, every staff role): own name, password change, authenticator app,
+// sign out everywhere.
 import { useLogout, useTranslate } from "@refinedev/core";
 import { Button, Card, Col, Popconfirm, Row, Typography } from "antd";
+import { MfaCard } from "./MfaCard";
 import { NameCard } from "./NameCard";
 import { PasswordCard } from "./PasswordCard";
 
@@ -16,6 +18,9 @@ export function ProfilePage() {
         </Col>
         <Col xs={24} lg={12}>
           <PasswordCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <MfaCard />
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t("profile.sessions", "Sessions")}>

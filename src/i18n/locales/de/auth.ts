@@ -21,4 +21,9 @@ export default {
   "auth.update.expired": "Dieser Link ist abgelaufen oder wurde schon benutzt. Fordern Sie einen neuen an.",
   "auth.update.done": "Passwort geändert",
   "auth.update.doneDescription": "Ihr neues Passwort ist gesetzt.",
+  "auth.mfa.title": "Anmeldung mit zweitem Faktor",
+  "auth.mfa.code": "Code aus Ihrer Authenticator-App",
+  "auth.mfa.codeRule": "Geben Sie die sechs Ziffern ein.",
+  "auth.mfa.submit": "Bestätigen",
+  "auth.mfa.noApp": "Für dieses Konto ist keine Authenticator-App eingerichtet.",
 };

@@ -25,4 +25,19 @@ export default {
   "profile.everywhereConfirm": "Überall abmelden?",
   "profile.everywhere": "Überall abmelden",
   "profile.cancel": "Abbrechen",
+  "profile.mfa.title": "Anmeldung mit zweitem Faktor",
+  "profile.mfa.appName": "Authenticator-App",
+  "profile.mfa.on": "An: Jede Anmeldung fragt nach einem Code aus Ihrer Authenticator-App.",
+  "profile.mfa.off":
+    "Aus: Ein Passwort allein meldet Sie an. Fügen Sie eine Authenticator-App als zweiten Faktor hinzu.",
+  "profile.mfa.setUp": "Authenticator-App einrichten",
+  "profile.mfa.scan":
+    "Scannen Sie diesen Code mit Ihrer Authenticator-App und geben Sie dann den angezeigten Code ein.",
+  "profile.mfa.qr": "QR-Code für Ihre Authenticator-App",
+  "profile.mfa.key": "Oder geben Sie diesen Schlüssel ein:",
+  "profile.mfa.code": "Code aus der App",
+  "profile.mfa.codeRule": "Geben Sie die sechs Ziffern ein.",
+  "profile.mfa.confirm": "Einschalten",
+  "profile.mfa.removeConfirm": "Die Authenticator-App entfernen?",
+  "profile.mfa.remove": "App entfernen",
 };

@@ -4,7 +4,7 @@
 import type { FastifyRequest } from "fastify";
 import { badRequest } from "./errors.js";
 
-type Kind = "string" | "boolean" | "number" | "object";
+type Kind = "string" | "boolean" | "number" | "object" | "array";
 type Spec = Record<string, Kind>;
 type Out<S extends Spec> = {
   [K in keyof S]?: S[K] extends "string"
@@ -13,7 +13,9 @@ type Out<S extends Spec> = {
       ? boolean
       : S[K] extends "number"
         ? number
-        : Record<string, unknown>;
+        : S[K] extends "array"
+          ? unknown[]
+          : Record<string, unknown>;
 };
 
 function kindOf(value: unknown): string {

@@ -40,6 +40,10 @@ export const AUTH_ERRORS = {
   noAuthorization: () => new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token"),
   anonymousNotAllowed: () => forbidden("no_authorization", "Anonymous user not allowed to perform these actions"),
   // Features the CLI's config leaves off.
+  oauthServerDisabled: () => notFound("feature_disabled", "OAuth server is disabled"),
+  oauthClientNotFound: () => notFound("oauth_client_not_found", "OAuth client not found"),
+  oauthClientIdInvalid: () => badRequest("validation_failed", "invalid client_id format"),
+  nothingToUpdate: () => badRequest("validation_failed", "No fields provided for update"),
   manualLinkingDisabled: () => notFound("manual_linking_disabled", "Manual linking is disabled"),
   samlDisabled: () => notFound("saml_provider_disabled", "SAML 2.0 is disabled"),
   web3Disabled: () => unprocessable("web3_provider_disabled", "Web3 provider is disabled"),

@@ -5,6 +5,7 @@ import type { Service, StackContext } from "../context.js";
 import { requireAdmin } from "./caller.js";
 import { API_VERSION, API_VERSION_HEADER, AuthError, fromFrameworkError, sendAuthError } from "./errors.js";
 import { adminLinkRoutes } from "./http/adminLinks.js";
+import { adminOAuthClientRoutes } from "./http/adminOAuthClients.js";
 import { adminUserRoutes } from "./http/adminUsers.js";
 import { disabledFeatureRoutes } from "./http/disabled.js";
 import { factorRoutes } from "./http/factors.js";
@@ -92,6 +93,7 @@ export function createAuthService(ctx: StackContext): Service {
         });
         adminUserRoutes(admin, ctx);
         adminLinkRoutes(admin, ctx);
+        adminOAuthClientRoutes(admin, ctx);
       });
     },
   };

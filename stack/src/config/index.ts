@@ -93,6 +93,8 @@ export interface StackConfig {
       template: Record<string, EmailTemplate>;
     };
     mfa: MfaConfig;
+    /** [auth.oauth_server]: GoTrue as an OAuth 2.1 server (here: its admin client registry). */
+    oauth_server: { enabled: boolean };
   };
   storage: {
     enabled: boolean;
@@ -278,6 +280,7 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
         otp_expiry: pick(email, "otp_expiry", 3600),
         template: section(raw, "auth", "email", "template") as Record<string, EmailTemplate>,
       },
+      oauth_server: { enabled: pick(section(raw, "auth", "oauth_server"), "enabled", false) },
       mfa: {
         max_enrolled_factors: pick(mfa, "max_enrolled_factors", 10),
         totp: factorSwitches("totp"),

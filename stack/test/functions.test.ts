@@ -64,6 +64,10 @@ describe("edge functions", () => {
       service: stack.keys.serviceRole,
       db: stack.ctx.db.url,
       publishable: JSON.stringify({ default: stack.keys.publishable }),
+      // The CLI's SUPABASE_JWKS without signing keys: the JWT secret as an oct key.
+      jwks: JSON.stringify({
+        keys: [{ kty: "oct", k: Buffer.from(stack.config.auth.jwt_secret).toString("base64url") }],
+      }),
       greeting: "hello from .env",
       home: null,
     });

@@ -213,16 +213,6 @@ describe("storage: buckets and objects", () => {
     });
   });
 
-  it("tolerates image transform options by serving the original", async () => {
-    const files = stack.service().storage.from("assets");
-    await files.upload("img/orig.png", new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" }));
-    const { data, error } = await files.download("img/orig.png", { transform: { width: 10, height: 10 } });
-    expect(error).toBeNull();
-    expect(new Uint8Array(await (data as Blob).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
-    const url = files.getPublicUrl("img/orig.png", { transform: { width: 5 } }).data.publicUrl;
-    expect((await fetch(url)).status).toBe(200);
-  });
-
   it("signs download URLs that work without a key and stop working when they expire", async () => {
     const files = stack.service().storage.from("limited");
     await files.upload("signed.txt", "signed bytes", { contentType: "text/plain" });

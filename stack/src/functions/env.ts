@@ -61,6 +61,8 @@ export function functionEnv(ctx: StackContext, functionsDir: string, denoDir: st
     SUPABASE_DB_URL: ctx.db.url,
     SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: ctx.keys.publishable }),
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: ctx.keys.secret }),
+    // As the CLI's ResolveJWKS: the signing keys' public halves, else the JWT secret as an oct key.
+    SUPABASE_JWKS: JSON.stringify(ctx.jwt.verificationJwks()),
     ...dotenv,
   };
 }

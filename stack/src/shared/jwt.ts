@@ -80,6 +80,12 @@ export class JwtKeys {
     return { keys: this.publicKeys };
   }
 
+  /** What the CLI hands edge functions as SUPABASE_JWKS: the public keys, or the secret as an oct key. */
+  verificationJwks(): { keys: JWK[] } {
+    if (this.publicKeys.length) return this.jwks();
+    return { keys: [{ kty: "oct", k: Buffer.from(this.secret).toString("base64url") }] };
+  }
+
   get asymmetric(): boolean {
     return this.publicSet !== null;
   }

@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type pg from "pg";
 import type { StackContext } from "../context.js";
 import { type Claims, jwtErrors } from "../shared/jwt.js";
-import { AuthError, forbidden } from "./errors.js";
+import { AUTH_ERRORS, forbidden } from "./errors.js";
 import type { SessionRow } from "./sessions.js";
 import { findUserById, type UserRow } from "./users.js";
 
@@ -17,7 +17,7 @@ export function isUuid(value: unknown): value is string {
 
 function bearer(req: FastifyRequest): string {
   const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-  if (!m) throw new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+  if (!m) throw AUTH_ERRORS.noAuthorization();
   return m[1];
 }
 

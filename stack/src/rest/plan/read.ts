@@ -13,7 +13,7 @@ export interface ReadLimits {
 }
 
 export function planRead(relation: Relation, source: Source, q: ApiQuery, limits: ReadLimits): ReadNode {
-  const root = selectNode(relation, source, q.select);
+  const root = selectNode(relation, source, q.select, 0);
   for (const { path, value } of q.filters) nodeAt(root, path).conditions.push(condition(nodeAt(root, path), value));
   for (const { path, value } of q.logic) nodeAt(root, path).conditions.push(condition(nodeAt(root, path), value));
   for (const { path, value } of q.order) {
@@ -31,14 +31,34 @@ export function planRead(relation: Relation, source: Source, q: ApiQuery, limits
   return root;
 }
 
+/**
+ * A column of the relation, or a name Postgres resolves when the statement runs, as
+ * PostgREST leaves it: a computed column (`t.f` is `f(t)`), the legacy `count`
+ * aggregate, or else 42703 "column t.x does not exist".
+ */
 export function columnOf(relation: Relation, name: string): Column {
-  const column = relation.columns.get(name);
-  if (!column) throw pgrst(400, "42703", `column ${relation.name}.${name} does not exist`);
-  return column;
+  return relation.columns.get(name) ?? unresolvedColumn(name);
 }
 
-function selectNode(relation: Relation, source: Source, items: SelectItem[]): ReadNode {
-  const node: ReadNode = { source, relation, outputs: [], conditions: [], order: [], children: [] };
+function unresolvedColumn(name: string): Column {
+  return {
+    name,
+    type: "unknown",
+    typname: "unknown",
+    typschema: "pg_catalog",
+    typtype: "p",
+    elemTypname: null,
+    nullable: true,
+    default: null,
+    identity: false,
+    generated: false,
+    description: null,
+  };
+}
+
+function selectNode(relation: Relation, source: Source, items: SelectItem[], depth: number): ReadNode {
+  const alias = depth === 0 ? relation.name : `${relation.name}_${depth}`;
+  const node: ReadNode = { source, alias, relation, outputs: [], conditions: [], order: [], children: [] };
   for (const item of items) {
     if (item.type === "star") {
       for (const column of relation.columnList)
@@ -53,8 +73,17 @@ function selectNode(relation: Relation, source: Source, items: SelectItem[]): Re
       });
     } else {
       const relationship = findRelationship(relation, item.relation, item.hint);
-      const child = selectNode(relationship.target, { kind: "relation", relation: relationship.target }, item.select);
+      const child = selectNode(
+        relationship.target,
+        { kind: "relation", relation: relationship.target },
+        item.select,
+        depth + 1,
+      );
       const name = item.alias ?? item.relation;
+      if (node.children.some((c) => c.embed?.name === name)) {
+        // PostgREST names each embed's join `<table>_<name>_<depth>`: the same name twice is Postgres' error.
+        throw pgrst(400, "42712", `table name "${relation.name}_${name}_${depth + 1}" specified more than once`);
+      }
       child.embed = { name, relationship, toOne: isToOne(relationship), inner: item.joinType === "inner" };
       node.children.push(child);
       if (item.spread) {
@@ -105,11 +134,18 @@ function condition(node: ReadNode, f: Filter | LogicTree): Condition {
   if (f.type === "logic") {
     return { kind: "logic", op: f.op, negated: f.negated, children: f.children.map((c) => condition(node, c)) };
   }
-  const column = node.relation.columns.get(f.field.name);
-  if (column) return { kind: "op", column, json: f.field.json, negated: f.negated, expr: f.expr };
-  const embed = node.children.find((c) => c.embed?.name === f.field.name);
-  if (!embed)
-    return { kind: "op", column: columnOf(node.relation, f.field.name), json: [], negated: false, expr: f.expr };
+  const embed = node.relation.columns.has(f.field.name)
+    ? undefined
+    : node.children.find((c) => c.embed?.name === f.field.name);
+  if (!embed) {
+    return {
+      kind: "op",
+      column: columnOf(node.relation, f.field.name),
+      json: f.field.json,
+      negated: f.negated,
+      expr: f.expr,
+    };
+  }
   const isNullCheck = f.expr.op === "is" && (f.expr.value === "null" || f.expr.value === "not_null");
   if (!isNullCheck || f.field.json.length) {
     throw pgrst(

@@ -29,6 +29,8 @@ export type Source = { kind: "relation"; relation: Relation } | { kind: "cte"; n
 
 export interface ReadNode {
   source: Source;
+  /** The SQL alias rows are read under, PostgREST's: the relation's name, `<target>_<depth>` for embeds. */
+  alias: string;
   /** Row shape: the relation whose columns may be named. */
   relation: Relation;
   outputs: Output[];

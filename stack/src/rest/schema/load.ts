@@ -4,13 +4,19 @@ import type pg from "pg";
 import {
   ALL_FOREIGN_KEYS_SQL,
   COMPOSITES_SQL,
+  COMPUTED_RELATIONSHIPS_SQL,
   CONSTRAINTS_SQL,
   ENUMS_SQL,
   FUNCTIONS_SQL,
   RELATIONS_SQL,
   VIEW_COLUMNS_SQL,
 } from "./catalog.sql.js";
-import { addRelationships, type ForeignKey } from "./relationships.js";
+import {
+  addComputedRelationships,
+  addRelationships,
+  type ComputedRelationshipRow,
+  type ForeignKey,
+} from "./relationships.js";
 import {
   type Column,
   type CompositeDef,
@@ -46,10 +52,16 @@ interface ArgRow {
 let versions = 0;
 
 export async function loadSchemaCache(db: pg.Pool | pg.ClientBase, schemas: string[]): Promise<SchemaCache> {
-  const [rels, cons, funcs, enums, composites, viewColumns] = await Promise.all(
-    [RELATIONS_SQL, CONSTRAINTS_SQL, FUNCTIONS_SQL, ENUMS_SQL, COMPOSITES_SQL, VIEW_COLUMNS_SQL].map((sql) =>
-      db.query(sql, [schemas]),
-    ),
+  const [rels, cons, funcs, enums, composites, viewColumns, computedRels] = await Promise.all(
+    [
+      RELATIONS_SQL,
+      CONSTRAINTS_SQL,
+      FUNCTIONS_SQL,
+      ENUMS_SQL,
+      COMPOSITES_SQL,
+      VIEW_COLUMNS_SQL,
+      COMPUTED_RELATIONSHIPS_SQL,
+    ].map((sql) => db.query(sql, [schemas])),
   );
   // Only needed when an exposed view shows a table: keys of any schema may apply.
   const allForeignKeys = viewColumns.rows.length ? (await db.query(ALL_FOREIGN_KEYS_SQL)).rows : [];
@@ -97,6 +109,7 @@ export async function loadSchemaCache(db: pg.Pool | pg.ClientBase, schemas: stri
   }
   fks.push(...viewForeignKeys(allForeignKeys as ForeignKeyRow[], viewColumns.rows as ViewColumnRow[], relations));
   addRelationships(fks);
+  addComputedRelationships(computedRels.rows as ComputedRelationshipRow[], relations);
 
   const functions = new Map<string, FunctionDef[]>();
   for (const f of funcs.rows) {

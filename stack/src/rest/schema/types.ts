@@ -13,6 +13,7 @@ export interface Column {
   /** Element typname for arrays. */
   elemTypname: string | null;
   nullable: boolean;
+  /** What an omitted value becomes (PostgREST's column_default): identity → nextval, domain defaults. */
   default: string | null;
   /** Identity (`a`/`d`) or generated (`s`) column. */
   identity: boolean;
@@ -58,9 +59,11 @@ export interface Relationship {
   target: Relation;
   /** FK constraint name (for m2m: the junction's FK to the target). */
   constraint: string;
-  /** Pairs [origin column, target column] (empty for m2m). */
+  /** Pairs [origin column, target column] (empty for m2m and computed). */
   cols: [string, string][];
   junction?: Junction;
+  /** A computed relationship: this function of the origin row gives the target rows. */
+  computed?: { schema: string; name: string };
 }
 
 export interface FunctionParam {

@@ -24,6 +24,14 @@ function embedFrom(
 ): { from: string; where: string[] } {
   const rel = node.embed?.relationship;
   if (!rel) throw new Error("not an embed");
+  if (rel.computed) {
+    // The function of the parent row; the cast picks the overload for this table.
+    const origin = quoteQualified(rel.origin.schema, rel.origin.name);
+    return {
+      from: `${quoteQualified(rel.computed.schema, rel.computed.name)}(${parentAlias}::${origin}) ${alias}`,
+      where: [],
+    };
+  }
   if (rel.junction) {
     const j = b.alias("j");
     const { relation, originCols, targetCols } = rel.junction;
@@ -118,11 +126,11 @@ function outputSql(b: SqlBuilder, o: Output, alias: string): [string, string][] 
 }
 
 function embedSql(b: SqlBuilder, node: ReadNode, parentAlias: string): string {
-  const alias = b.alias();
+  const alias = quoteIdent(node.alias);
   const { from, where } = embedFrom(b, node, alias, parentAlias);
   const list = selectList(b, node, alias).join(", ");
   const conds = [...where, ...whereParts(b, node, alias)];
-  const rowAlias = `${alias}_row`;
+  const rowAlias = quoteIdent(`${node.alias}_row`);
   if (node.embed?.toOne) {
     return `(select row_to_json(${rowAlias}) from (select ${list} from ${from}${whereSql(conds)} limit 1) ${rowAlias})`;
   }
@@ -178,7 +186,7 @@ function pageSql(b: SqlBuilder, node: ReadNode, alias: string, source: string, w
  * response settings, evaluated after the rows (so functions the read called have run).
  */
 export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions): string {
-  const alias = "pgrst_t0";
+  const alias = quoteIdent(node.alias);
   const where = whereSql(whereParts(b, node, alias));
   const source = sourceSql(node, alias);
   const list = selectList(b, node, alias);
@@ -205,6 +213,6 @@ export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions):
 
 /** Just the count, for `count=planned` (EXPLAIN's estimate). */
 export function countSql(b: SqlBuilder, node: ReadNode): string {
-  const alias = "pgrst_t0";
+  const alias = quoteIdent(node.alias);
   return `select 1 from ${sourceSql(node, alias)}${whereSql(whereParts(b, node, alias))}`;
 }

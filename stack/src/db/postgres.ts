@@ -45,6 +45,8 @@ function serverFlags(opts: EmbeddedOptions): string[] {
     max_wal_senders: "20",
     max_connections: "200",
     shared_buffers: "128MB",
+    // As Supabase's image sets it (EXPLAIN's "Settings" lists it).
+    effective_cache_size: "128MB",
     timezone: "UTC",
     log_min_messages: "warning",
     log_min_error_statement: "panic",

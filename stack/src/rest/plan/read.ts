@@ -8,12 +8,14 @@ import type { Condition, OrderItem, ReadNode, Source } from "./types.js";
 
 export interface ReadLimits {
   maxRows: number;
+  /** pgrst.db_aggregates_enabled: `col.sum()`, `count()`… are refused (PGRST123) unless set. */
+  aggregates: boolean;
   /** From a `Range` header. */
   range?: { offset: number; limit?: number };
 }
 
 export function planRead(relation: Relation, source: Source, q: ApiQuery, limits: ReadLimits): ReadNode {
-  const root = selectNode(relation, source, q.select, 0);
+  const root = selectNode(relation, source, q.select, 0, limits.aggregates);
   for (const { path, value } of q.filters) nodeAt(root, path).conditions.push(condition(nodeAt(root, path), value));
   for (const { path, value } of q.logic) nodeAt(root, path).conditions.push(condition(nodeAt(root, path), value));
   for (const { path, value } of q.order) {
@@ -56,7 +58,16 @@ function unresolvedColumn(name: string): Column {
   };
 }
 
-function selectNode(relation: Relation, source: Source, items: SelectItem[], depth: number): ReadNode {
+/** The column `count()` counts over: whole rows. */
+export const COUNT_STAR = unresolvedColumn("*");
+
+function selectNode(
+  relation: Relation,
+  source: Source,
+  items: SelectItem[],
+  depth: number,
+  aggregates: boolean,
+): ReadNode {
   const alias = depth === 0 ? relation.name : `${relation.name}_${depth}`;
   const node: ReadNode = { source, alias, relation, outputs: [], conditions: [], order: [], children: [] };
   for (const item of items) {
@@ -64,12 +75,15 @@ function selectNode(relation: Relation, source: Source, items: SelectItem[], dep
       for (const column of relation.columnList)
         node.outputs.push({ kind: "column", name: column.name, column, json: [] });
     } else if (item.type === "column") {
+      if (item.aggregate && !aggregates) throw pgrst(400, "PGRST123", "Use of aggregate functions is not allowed");
       node.outputs.push({
         kind: "column",
-        name: item.alias ?? outputName(item.field),
-        column: columnOf(relation, item.field.name),
+        // An aggregate is named after its function, as Postgres names the column.
+        name: item.alias ?? item.aggregate?.fn ?? outputName(item.field),
+        column: item.field.name === "*" ? COUNT_STAR : columnOf(relation, item.field.name),
         json: item.field.json,
         ...(item.cast && { cast: item.cast }),
+        ...(item.aggregate && { aggregate: item.aggregate }),
       });
     } else {
       const relationship = findRelationship(relation, item.relation, item.hint);
@@ -78,6 +92,7 @@ function selectNode(relation: Relation, source: Source, items: SelectItem[], dep
         { kind: "relation", relation: relationship.target },
         item.select,
         depth + 1,
+        aggregates,
       );
       const name = item.alias ?? item.relation;
       if (node.children.some((c) => c.embed?.name === name)) {

@@ -1,5 +1,6 @@
 // The schema cache: what rest/plan resolves names against. Built by load.ts from
 // the catalogs; every lookup on the request path is a Map get.
+import type { RestSettings } from "./settings.js";
 
 export interface Column {
   name: string;
@@ -108,6 +109,8 @@ export interface CompositeDef {
 export interface SchemaCache {
   /** Bumped on every reload; plan caches key on it. */
   version: number;
+  /** In-database configuration read with the cache (settings.ts). */
+  settings: RestSettings;
   schemas: string[];
   relations: Map<string, Relation>;
   functions: Map<string, FunctionDef[]>;

@@ -84,10 +84,15 @@ function emptyNode(plan: MutationPlan): ReadNode {
 }
 
 /** DML + the representation read over its RETURNING rows, in one statement. */
-export function mutationReadSql(b: SqlBuilder, plan: MutationPlan, node: ReadNode, csv: boolean): string {
+export function mutationReadSql(
+  b: SqlBuilder,
+  plan: MutationPlan,
+  node: ReadNode,
+  shape: { csv: boolean; stripNulls: boolean },
+): string {
   const dml = mutationSql(b, plan, "all");
   return readSql(b, node, {
-    csv,
+    ...shape,
     with: `with ${MUTATION_CTE} as (${dml}) `,
     ...(tracksInserted(plan) && {
       extraColumns: `(select count(*) from ${MUTATION_CTE} where ${INSERTED_COLUMN}) as inserted`,

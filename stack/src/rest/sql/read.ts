@@ -2,6 +2,7 @@
 // most one row, to-many `json_agg` (or `[]`); `!inner` and `emb=not.is.null` add an
 // EXISTS on the parent. Every identifier is quoted, every value a parameter.
 import { quoteQualified } from "../../shared/sql.js";
+import { COUNT_STAR } from "../plan/read.js";
 import type { Condition, Output, ReadNode } from "../plan/types.js";
 import { quoteIdent, type SqlBuilder } from "./builder.js";
 import { columnExpr, conditionSql } from "./expr.js";
@@ -101,18 +102,42 @@ export function limitSql(b: SqlBuilder, node: ReadNode): string {
   );
 }
 
-/** `expr as "name"` items of a node's select list. */
-export function selectList(b: SqlBuilder, node: ReadNode, alias: string): string[] {
-  return node.outputs.flatMap((o) => outputSql(b, o, alias)).map(([expr, name]) => `${expr} as ${quoteIdent(name)}`);
+function aggregates(node: ReadNode): boolean {
+  return node.outputs.some((o) => o.kind === "column" && o.aggregate);
+}
+
+/**
+ * `expr as "name"` items of a node's select list and, when the node aggregates
+ * (`col.sum()`, `count()`), its GROUP BY: every other item, by position (PostgREST
+ * groups by the plain columns and embeds it selects).
+ */
+export function selectList(b: SqlBuilder, node: ReadNode, alias: string): { items: string[]; groupBy: string } {
+  const grouped = aggregates(node);
+  const items: string[] = [];
+  const keys: number[] = [];
+  for (const o of node.outputs) {
+    for (const [expr, name] of outputSql(b, o, alias, grouped)) {
+      items.push(`${expr} as ${quoteIdent(name)}`);
+      if (!(o.kind === "column" && o.aggregate)) keys.push(items.length);
+    }
+  }
+  return { items, groupBy: grouped && keys.length ? ` group by ${keys.join(", ")}` : "" };
 }
 
 /** [expression, output name] pairs of one output (several for a spread). */
-function outputSql(b: SqlBuilder, o: Output, alias: string): [string, string][] {
+function outputSql(b: SqlBuilder, o: Output, alias: string, grouped = false): [string, string][] {
   if (o.kind === "column") {
-    const expr = columnExpr(b, alias, o.column, o.json);
-    return [[o.cast ? `(${expr})::${castType(o.cast)}` : expr, o.name]];
+    let expr = o.column === COUNT_STAR ? "*" : columnExpr(b, alias, o.column, o.json);
+    if (o.cast) expr = `(${expr})::${castType(o.cast)}`;
+    if (o.aggregate) {
+      expr = `${o.aggregate.fn}(${expr})`;
+      if (o.aggregate.cast) expr = `(${expr})::${castType(o.aggregate.cast)}`;
+    }
+    return [[expr, o.name]];
   }
-  if (o.kind === "embed") return [[embedSql(b, o.node, alias), o.name]];
+  // Grouping compares values: an embed's JSON is grouped as jsonb (json has no equality).
+  if (o.kind === "embed")
+    return [[grouped ? `${embedSql(b, o.node, alias)}::jsonb` : embedSql(b, o.node, alias), o.name]];
   // Spread: each lifted output is read from the (single) related row.
   return o.node.outputs.flatMap((inner) => {
     const childAlias = b.alias();
@@ -128,14 +153,15 @@ function outputSql(b: SqlBuilder, o: Output, alias: string): [string, string][] 
 function embedSql(b: SqlBuilder, node: ReadNode, parentAlias: string): string {
   const alias = quoteIdent(node.alias);
   const { from, where } = embedFrom(b, node, alias, parentAlias);
-  const list = selectList(b, node, alias).join(", ");
+  const { items, groupBy } = selectList(b, node, alias);
+  const list = items.join(", ");
   const conds = [...where, ...whereParts(b, node, alias)];
   const rowAlias = quoteIdent(`${node.alias}_row`);
   if (node.embed?.toOne) {
-    return `(select row_to_json(${rowAlias}) from (select ${list} from ${from}${whereSql(conds)} limit 1) ${rowAlias})`;
+    return `(select row_to_json(${rowAlias}) from (select ${list} from ${from}${whereSql(conds)}${groupBy} limit 1) ${rowAlias})`;
   }
   const { joins, order } = orderSql(b, node, alias);
-  const inner = `select ${list} from ${from}${joins}${whereSql(conds)}${order}${limitSql(b, node)}`;
+  const inner = `select ${list} from ${from}${joins}${whereSql(conds)}${groupBy}${order}${limitSql(b, node)}`;
   return `(select coalesce(json_agg(${rowAlias}), '[]') from (${inner}) ${rowAlias})`;
 }
 
@@ -149,6 +175,8 @@ export interface ReadSqlOptions {
   count?: { limit?: number };
   /** Body as CSV rows (the header is built from the output names). */
   csv?: boolean;
+  /** Leave null fields out of the JSON body (`nulls=stripped`). */
+  stripNulls?: boolean;
   /** Aggregate this column's values instead of whole rows (scalar functions). */
   scalar?: string;
   /** Prefix, e.g. `with pgrst_source as (…)`. */
@@ -189,11 +217,18 @@ export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions):
   const alias = quoteIdent(node.alias);
   const where = whereSql(whereParts(b, node, alias));
   const source = sourceSql(node, alias);
-  const list = selectList(b, node, alias);
-  // The page is cut first and only its rows are projected: the select list (embeds
-  // above all) is not evaluated for the rows an offset skips.
-  const page = pageSql(b, node, alias, source, where);
-  const inner = `select ${list.join(", ")} from (${page}) ${alias}`;
+  const { items, groupBy } = selectList(b, node, alias);
+  let inner: string;
+  if (aggregates(node)) {
+    // Aggregates: rows are grouped first, the page is a page of groups.
+    const { joins, order } = orderSql(b, node, alias);
+    inner = `select ${items.join(", ")} from ${source}${joins}${where}${groupBy}${order}${limitSql(b, node)}`;
+  } else {
+    // The page is cut first and only its rows are projected: the select list (embeds
+    // above all) is not evaluated for the rows an offset skips.
+    const page = pageSql(b, node, alias, source, where);
+    inner = `select ${items.join(", ")} from (${page}) ${alias}`;
+  }
   const counted = `select 1 from ${source}${where}`;
   const total =
     options.count === undefined
@@ -206,7 +241,9 @@ export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions):
     ? `coalesce(string_agg(substring(${row}::text, 2, length(${row}::text) - 2), E'\\n'), '')`
     : options.scalar
       ? `coalesce(json_agg(${row}.${quoteIdent(options.scalar)}), '[]')::text`
-      : `coalesce(json_agg(${row}), '[]')::text`;
+      : options.stripNulls
+        ? `json_strip_nulls(coalesce(json_agg(${row}), '[]'))::text`
+        : `coalesce(json_agg(${row}), '[]')::text`;
   const extra = options.extraColumns ? `, ${options.extraColumns}` : "";
   return `${options.with ?? ""}select ${total} as total, count(*) as page, ${body} as body, ${RESPONSE_GUC_COLUMNS}${extra} from (${inner}) ${row}`;
 }

@@ -102,14 +102,6 @@ function selectNode(
       child.embed = { name, relationship, toOne: isToOne(relationship), inner: item.joinType === "inner" };
       node.children.push(child);
       if (item.spread) {
-        if (!child.embed.toOne) {
-          throw pgrst(
-            400,
-            "PGRST119",
-            `A spread operation on '${name}' is not possible`,
-            `'${relation.name}' and '${name}' do not form a many-to-one or one-to-one relationship`,
-          );
-        }
         node.outputs.push({ kind: "spread", node: child });
       } else if (item.select.length > 0) {
         node.outputs.push({ kind: "embed", name, node: child });

@@ -20,7 +20,7 @@ export type Output =
       aggregate?: { fn: AggregateFunction; cast?: string };
     }
   | { kind: "embed"; name: string; node: ReadNode }
-  /** `...rel(cols)`: the to-one embed's outputs lifted into the parent. */
+  /** `...rel(cols)`: the embed's outputs lifted into the parent (for a to-many embed, each as an array). */
   | { kind: "spread"; node: ReadNode };
 
 export type OrderItem = {

@@ -60,8 +60,7 @@ export function whereParts(b: SqlBuilder, node: ReadNode, alias: string): string
 function existsFor(b: SqlBuilder, child: ReadNode, parentAlias: string): string {
   const alias = b.alias();
   const { from, where } = embedFrom(b, child, alias, parentAlias);
-  const all = [...where, ...whereParts(b, child, alias)];
-  return `exists (select 1 from ${from} where ${all.join(" and ")})`;
+  return `exists (select 1 from ${from}${whereSql([...where, ...whereParts(b, child, alias)])})`;
 }
 
 function existsSql(b: SqlBuilder, c: Condition & { kind: "embedNull" }, parentAlias: string): string {
@@ -138,15 +137,19 @@ function outputSql(b: SqlBuilder, o: Output, alias: string, grouped = false): [s
   // Grouping compares values: an embed's JSON is grouped as jsonb (json has no equality).
   if (o.kind === "embed")
     return [[grouped ? `${embedSql(b, o.node, alias)}::jsonb` : embedSql(b, o.node, alias), o.name]];
-  // Spread: each lifted output is read from the (single) related row.
+  // Spread: each lifted output is read from the (single) related row, or, for a
+  // to-many embed, gathered into an array over the related rows (PostgREST 13).
+  const toOne = o.node.embed?.toOne;
   return o.node.outputs.flatMap((inner) => {
     const childAlias = b.alias();
     const { from, where } = embedFrom(b, o.node, childAlias, alias);
     const conds = [...where, ...whereParts(b, o.node, childAlias)];
-    return outputSql(b, inner, childAlias).map(([expr, name]): [string, string] => [
-      `(select ${expr} from ${from}${whereSql(conds)} limit 1)`,
-      name,
-    ]);
+    return outputSql(b, inner, childAlias).map(([expr, name]): [string, string] => {
+      if (toOne) return [`(select ${expr} from ${from}${whereSql(conds)} limit 1)`, name];
+      const { joins, order } = orderSql(b, o.node, childAlias);
+      const rows = `select ${expr} as pgrst_v from ${from}${joins}${whereSql(conds)}${order}${limitSql(b, o.node)}`;
+      return [`(select coalesce(json_agg(pgrst_s.pgrst_v), '[]') from (${rows}) pgrst_s)`, name];
+    });
   });
 }
 

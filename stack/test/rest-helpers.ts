@@ -27,3 +27,18 @@ export async function userToken(stack: TestStack, sub: string, extra: Record<str
   const now = Math.floor(Date.now() / 1000);
   return stack.ctx.jwt.sign({ sub, role: "authenticated", aud: "authenticated", iat: now, exp: now + 3600, ...extra });
 }
+
+/**
+ * Lets `Prefer: tx=rollback` take effect on this stack's database, as a project opts in
+ * on Supabase (pgrst.db_tx_end; PostgREST ignores the preference otherwise). Only this
+ * database: test databases share one cluster, and so one authenticator role.
+ */
+export async function allowTxOverride(stack: TestStack): Promise<void> {
+  await stack.sql(
+    `do $$ begin
+       execute format('alter role authenticator in database %I set pgrst.db_tx_end = %L',
+         current_database(), 'commit-allow-override');
+     end $$`,
+  );
+  await stack.ctx.hooks.reloadSchema();
+}

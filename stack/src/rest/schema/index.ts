@@ -70,6 +70,8 @@ export function createSchemaCacheHolder(
     },
     async stop() {
       await listener?.stop();
+      // A reload a late NOTIFY started finishes before the pools close under it.
+      await running?.catch(() => undefined);
     },
   };
 }

@@ -61,6 +61,15 @@ describe("in-database settings (alter role authenticator … set pgrst.*)", () =
     const text = await get("/titles", { accept: "application/vnd.pgrst.plan+text" });
     expect(text.text).toMatch(/^Aggregate {2}\(cost=/);
   });
+
+  it("hides the root endpoint with openapi_mode = disabled (PGRST126)", async () => {
+    expect((await get("/")).status).toBe(200);
+    await setPgrstSetting(stack, "openapi_mode", "disabled");
+    const hidden = await get("/");
+    expect(hidden.status).toBe(404);
+    expect(hidden.json()).toMatchObject({ code: "PGRST126", message: "Root endpoint metadata is disabled" });
+    await setPgrstSetting(stack, "openapi_mode", "follow-privileges");
+  });
 });
 
 describe("aggregates", () => {
@@ -131,7 +140,10 @@ describe("preferences", () => {
   it("missing=default fills identity and default columns", async () => {
     const created = await post(
       '/loans?columns="id","title_id","borrower"&select=id,weeks',
-      JSON.stringify([{ id: 50, title_id: 2, borrower: "cy" }, { title_id: 3, borrower: "cy" }]),
+      JSON.stringify([
+        { id: 50, title_id: 2, borrower: "cy" },
+        { title_id: 3, borrower: "cy" },
+      ]),
       { prefer: "missing=default, return=representation" },
     );
     expect(created.status).toBe(201);

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { StackContext } from "../../context.js";
 import { fromPgError, isPgError, pgrst } from "../errors.js";
-import { ParseError, QueryShapeError } from "../parse/errors.js";
+import { ParseError } from "../parse/errors.js";
 import { parsePrefer } from "../parse/prefer.js";
 import type { SchemaCacheHolder } from "../schema/index.js";
 import { type Caller, createAuthenticator } from "./auth.js";
@@ -28,7 +28,6 @@ function decodePath(raw: string): string {
 /** Parse and shape errors become PostgREST's 400s; Postgres errors get its mapping. */
 function asRestError(err: unknown, caller: Caller | undefined): unknown {
   if (err instanceof ParseError) return pgrst(400, "PGRST100", err.message, err.details);
-  if (err instanceof QueryShapeError) return pgrst(400, err.code, err.message, err.details, err.hint);
   if (isPgError(err)) return fromPgError(err, caller?.anonymous ?? true);
   return err;
 }

@@ -7,7 +7,10 @@ import type { StackConfig } from "../../config/index.js";
 
 export type TxEnd = "commit" | "commit-allow-override" | "rollback" | "rollback-allow-override";
 
-/** The settings the REST service honours; every other `pgrst.*` setting is kept in `all`. */
+/**
+ * The settings the REST service honours. Others PostgREST knows (JWT, CORS, server
+ * timing, pre-request…) have no effect here: the gateway and auth own those concerns.
+ */
 export interface RestSettings {
   schemas: string[];
   extraSearchPath: string[];
@@ -16,8 +19,8 @@ export interface RestSettings {
   /** `Accept: application/vnd.pgrst.plan` answers with EXPLAIN output. */
   planEnabled: boolean;
   txEnd: TxEnd;
-  /** Every `pgrst.*` setting found, without the prefix. */
-  all: Map<string, string>;
+  /** `disabled` answers the root endpoint with PGRST126. */
+  openapiMode: string;
 }
 
 const SETTINGS_SQL = `
@@ -66,7 +69,7 @@ export function settingsFrom(
     aggregatesEnabled: bool(all.get("db_aggregates_enabled"), false),
     planEnabled: bool(all.get("db_plan_enabled"), false),
     txEnd: txEnd && TX_ENDS.includes(txEnd) ? txEnd : "commit",
-    all,
+    openapiMode: all.get("openapi_mode")?.trim() ?? "follow-privileges",
   };
 }
 

@@ -2,7 +2,7 @@
 // filters, logic trees, order and limits to the node their path names.
 import { pgrst } from "../errors.js";
 import type { ApiQuery, Field, Filter, LogicTree, OrderTerm, SelectItem } from "../parse/types.js";
-import type { Column, Relation } from "../schema/types.js";
+import { type Column, looseColumn, type Relation } from "../schema/types.js";
 import { findRelationship, isToOne } from "./relationship.js";
 import type { Condition, OrderItem, ReadNode, Source } from "./types.js";
 
@@ -43,19 +43,7 @@ export function columnOf(relation: Relation, name: string): Column {
 }
 
 function unresolvedColumn(name: string): Column {
-  return {
-    name,
-    type: "unknown",
-    typname: "unknown",
-    typschema: "pg_catalog",
-    typtype: "p",
-    elemTypname: null,
-    nullable: true,
-    default: null,
-    identity: false,
-    generated: false,
-    description: null,
-  };
+  return looseColumn(name, "unknown", "unknown", "p");
 }
 
 /** The column `count()` counts over: whole rows. */

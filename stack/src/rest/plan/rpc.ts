@@ -4,7 +4,14 @@ import { pgrst } from "../errors.js";
 import { closestMatch, SUGGESTION_MIN_SCORE } from "../fuzzy.js";
 import { parseFilterValue } from "../parse/filter.js";
 import type { ApiQuery } from "../parse/types.js";
-import { type Column, type FunctionDef, qualifiedKey, type Relation, type SchemaCache } from "../schema/types.js";
+import {
+  type Column,
+  type FunctionDef,
+  looseColumn,
+  qualifiedKey,
+  type Relation,
+  type SchemaCache,
+} from "../schema/types.js";
 import { parseJsonBody } from "./body.js";
 import type { RpcCall } from "./types.js";
 
@@ -190,21 +197,7 @@ export function resultRelation(fn: FunctionDef): Relation {
   const columns: Column[] =
     fn.returnKind === "composite"
       ? fn.returnColumns
-      : [
-          {
-            name: SCALAR_COLUMN,
-            type: fn.returnType,
-            typname: fn.returnTypname,
-            typschema: "pg_catalog",
-            typtype: "b",
-            elemTypname: null,
-            nullable: true,
-            default: null,
-            identity: false,
-            generated: false,
-            description: null,
-          },
-        ];
+      : [looseColumn(SCALAR_COLUMN, fn.returnType, fn.returnTypname, "b")];
   return {
     schema: fn.schema,
     name: fn.name,

@@ -121,3 +121,20 @@ export interface SchemaCache {
 export function qualifiedKey(schema: string, name: string): string {
   return `${schema}\u0000${name}`;
 }
+
+/** A column of no table (a function's scalar result, a name left to Postgres): nullable, no default. */
+export function looseColumn(name: string, type: string, typname: string, typtype: string): Column {
+  return {
+    name,
+    type,
+    typname,
+    typschema: "pg_catalog",
+    typtype,
+    elemTypname: null,
+    nullable: true,
+    default: null,
+    identity: false,
+    generated: false,
+    description: null,
+  };
+}

@@ -107,6 +107,17 @@ describe("aggregates", () => {
     );
   });
 
+  it("hoists a to-one spread's aggregate into the parent's groups, and refuses it in a to-many spread", async () => {
+    const pages = await get("/loans?select=borrower,...titles(pages.sum())&order=borrower");
+    expect(pages.json()).toEqual([
+      { borrower: "ada", sum: 1000 },
+      { borrower: "bo", sum: 800 },
+    ]);
+    const toMany = await get("/members?select=handle,...borrowed(weeks.sum())");
+    expect(toMany.status).toBe(400);
+    expect(toMany.json()).toMatchObject({ code: "PGRST127", message: "Feature not implemented" });
+  });
+
   it("leaves an unknown column to Postgres, which names it as PostgREST's query does", async () => {
     const unknown = await get("/members?select=nope.sum()");
     expect(unknown.status).toBe(400);

@@ -90,6 +90,14 @@ function selectNode(
       child.embed = { name, relationship, toOne: isToOne(relationship), inner: item.joinType === "inner" };
       node.children.push(child);
       if (item.spread) {
+        if (!child.embed.toOne && aggregated(child)) {
+          throw pgrst(
+            400,
+            "PGRST127",
+            "Feature not implemented",
+            "Aggregates are not implemented for one-to-many or many-to-many spreads.",
+          );
+        }
         node.outputs.push({ kind: "spread", node: child });
       } else if (item.select.length > 0) {
         node.outputs.push({ kind: "embed", name, node: child });
@@ -97,6 +105,10 @@ function selectNode(
     }
   }
   return node;
+}
+
+function aggregated(node: ReadNode): boolean {
+  return node.outputs.some((o) => (o.kind === "column" && o.aggregate) || (o.kind === "spread" && aggregated(o.node)));
 }
 
 /** The key of a selected field: its last JSON key, else the column name. */

@@ -101,8 +101,29 @@ export function limitSql(b: SqlBuilder, node: ReadNode): string {
   );
 }
 
+type Aggregate = NonNullable<(Output & { kind: "column" })["aggregate"]>;
+
+/** A select item before its aggregate, if any, is applied (spreads carry it up to be hoisted). */
+interface Item {
+  expr: string;
+  name: string;
+  aggregate?: Aggregate;
+}
+
+/**
+ * Whether a node aggregates: its own columns, or those of a to-one spread, whose
+ * aggregates PostgREST hoists into the node (summing over the node's rows).
+ */
 function aggregates(node: ReadNode): boolean {
-  return node.outputs.some((o) => o.kind === "column" && o.aggregate);
+  return node.outputs.some(
+    (o) => (o.kind === "column" && o.aggregate) || (o.kind === "spread" && o.node.embed?.toOne && aggregates(o.node)),
+  );
+}
+
+function applyAggregate(expr: string, aggregate: Aggregate | undefined): string {
+  if (!aggregate) return expr;
+  const applied = `${aggregate.fn}(${expr})`;
+  return aggregate.cast ? `(${applied})::${castType(aggregate.cast)}` : applied;
 }
 
 /**
@@ -115,40 +136,40 @@ export function selectList(b: SqlBuilder, node: ReadNode, alias: string): { item
   const items: string[] = [];
   const keys: number[] = [];
   for (const o of node.outputs) {
-    for (const [expr, name] of outputSql(b, o, alias, grouped)) {
-      items.push(`${expr} as ${quoteIdent(name)}`);
-      if (!(o.kind === "column" && o.aggregate)) keys.push(items.length);
+    for (const item of outputSql(b, o, alias, grouped)) {
+      items.push(`${applyAggregate(item.expr, item.aggregate)} as ${quoteIdent(item.name)}`);
+      if (!item.aggregate) keys.push(items.length);
     }
   }
   return { items, groupBy: grouped && keys.length ? ` group by ${keys.join(", ")}` : "" };
 }
 
-/** [expression, output name] pairs of one output (several for a spread). */
-function outputSql(b: SqlBuilder, o: Output, alias: string, grouped = false): [string, string][] {
+/** The items of one output (several for a spread). */
+function outputSql(b: SqlBuilder, o: Output, alias: string, grouped = false): Item[] {
   if (o.kind === "column") {
-    let expr = o.column === COUNT_STAR ? "*" : columnExpr(b, alias, o.column, o.json);
-    if (o.cast) expr = `(${expr})::${castType(o.cast)}`;
-    if (o.aggregate) {
-      expr = `${o.aggregate.fn}(${expr})`;
-      if (o.aggregate.cast) expr = `(${expr})::${castType(o.aggregate.cast)}`;
-    }
-    return [[expr, o.name]];
+    const expr = o.column === COUNT_STAR ? "*" : columnExpr(b, alias, o.column, o.json);
+    return [{ expr: o.cast ? `(${expr})::${castType(o.cast)}` : expr, name: o.name, aggregate: o.aggregate }];
   }
   // Grouping compares values: an embed's JSON is grouped as jsonb (json has no equality).
-  if (o.kind === "embed")
-    return [[grouped ? `${embedSql(b, o.node, alias)}::jsonb` : embedSql(b, o.node, alias), o.name]];
-  // Spread: each lifted output is read from the (single) related row, or, for a
-  // to-many embed, gathered into an array over the related rows (PostgREST 13).
+  if (o.kind === "embed") {
+    const embed = embedSql(b, o.node, alias);
+    return [{ expr: grouped ? `${embed}::jsonb` : embed, name: o.name }];
+  }
+  // Spread: each lifted output is read from the (single) related row, its aggregate
+  // applied in this node; or, for a to-many embed, gathered into an array over the
+  // related rows (PostgREST 13).
   const toOne = o.node.embed?.toOne;
   return o.node.outputs.flatMap((inner) => {
     const childAlias = b.alias();
     const { from, where } = embedFrom(b, o.node, childAlias, alias);
     const conds = [...where, ...whereParts(b, o.node, childAlias)];
-    return outputSql(b, inner, childAlias).map(([expr, name]): [string, string] => {
-      if (toOne) return [`(select ${expr} from ${from}${whereSql(conds)} limit 1)`, name];
+    return outputSql(b, inner, childAlias).map((item): Item => {
+      // `count()` of the related row: whether there is one.
+      const value = item.expr === "*" ? "1" : item.expr;
+      if (toOne) return { ...item, expr: `(select ${value} from ${from}${whereSql(conds)} limit 1)` };
       const { joins, order } = orderSql(b, o.node, childAlias);
-      const rows = `select ${expr} as pgrst_v from ${from}${joins}${whereSql(conds)}${order}${limitSql(b, o.node)}`;
-      return [`(select coalesce(json_agg(pgrst_s.pgrst_v), '[]') from (${rows}) pgrst_s)`, name];
+      const rows = `select ${value} as pgrst_v from ${from}${joins}${whereSql(conds)}${order}${limitSql(b, o.node)}`;
+      return { expr: `(select coalesce(json_agg(pgrst_s.pgrst_v), '[]') from (${rows}) pgrst_s)`, name: item.name };
     });
   });
 }

@@ -33,10 +33,13 @@ const pool = new pg.Pool({ connectionString: dbUrl, max: 1 });
 try {
   const cache = await loadSchemaCache(pool, ["public"]);
   const relation = findRelation(cache, "public", table);
-  const node = planRead(relation, { kind: "relation", relation }, parseQuery(query), { maxRows: 1000 });
+  const { maxRows, aggregatesEnabled } = cache.settings;
+  const node = planRead(relation, { kind: "relation", relation }, parseQuery(query), {
+    maxRows,
+    aggregates: aggregatesEnabled,
+  });
   const count = values.count as RestRequest["prefs"]["count"];
-  const ctx = { config: { api: { max_rows: 1000 } } };
-  const compiled = compileRead(node, { prefs: { count }, media: "json", ctx } as unknown as RestRequest);
+  const compiled = compileRead(node, { prefs: { count }, media: "json", cache } as unknown as RestRequest);
   const { rows } = await pool.query<{ id: string }>("select id from auth.users where email = $1", [values.user]);
   if (!rows[0]) throw new Error(`no user ${values.user}`);
   const claims = { sub: rows[0].id, role: "authenticated", email: values.user };

@@ -17,11 +17,13 @@ import {
   existingRow,
   newRow,
 } from "./opsdesk-db.js";
+import { allowTxOverride } from "./rest-helpers.js";
 
 type Action = (typeof ACTIONS)[number];
 
 // The cases are generated from the database, so the stack starts while the file is collected.
 const stack = await startTestStack({ projectDir: REPO_ROOT });
+await allowTxOverride(stack);
 afterAll(async () => {
   await stack.stop();
 });

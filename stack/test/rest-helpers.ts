@@ -27,3 +27,22 @@ export async function userToken(stack: TestStack, sub: string, extra: Record<str
   const now = Math.floor(Date.now() / 1000);
   return stack.ctx.jwt.sign({ sub, role: "authenticated", aud: "authenticated", iat: now, exp: now + 3600, ...extra });
 }
+
+/**
+ * Sets `pgrst.<name>` for this stack's database only (`alter role authenticator in
+ * database …`: test databases share one cluster, and so one authenticator role) and
+ * reloads the schema cache, which reads it.
+ */
+export async function setPgrstSetting(stack: TestStack, name: string, value: string): Promise<void> {
+  const [{ statement }] = await stack.sql<{ statement: string }>(
+    "select format('alter role authenticator in database %I set %I = %L', current_database(), $1::text, $2::text) as statement",
+    [`pgrst.${name}`, value],
+  );
+  await stack.sql(statement);
+  await stack.ctx.hooks.reloadSchema();
+}
+
+/** Lets `Prefer: tx=rollback` take effect, as a project opts in on Supabase (PostgREST ignores it otherwise). */
+export function allowTxOverride(stack: TestStack): Promise<void> {
+  return setPgrstSetting(stack, "db_tx_end", "commit-allow-override");
+}

@@ -45,6 +45,10 @@ function serverFlags(opts: EmbeddedOptions): string[] {
     max_wal_senders: "20",
     max_connections: "200",
     shared_buffers: "128MB",
+    // As Supabase's image sets it (EXPLAIN's "Settings" lists it).
+    effective_cache_size: "128MB",
+    // Supabase preloads pg_stat_statements, which turns query ids on (EXPLAIN VERBOSE shows them).
+    compute_query_id: "on",
     timezone: "UTC",
     log_min_messages: "warning",
     log_min_error_statement: "panic",

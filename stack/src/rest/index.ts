@@ -4,7 +4,7 @@ import { registerRoutes } from "./http/routes.js";
 import { createSchemaCacheHolder } from "./schema/index.js";
 
 export function createRestService(ctx: StackContext): Service {
-  const schema = createSchemaCacheHolder(ctx.db.admin, ctx.db.url, ctx.config.api.schemas, ctx.log.child("rest"));
+  const schema = createSchemaCacheHolder(ctx.db.admin, ctx.db.url, ctx.config.api, ctx.log.child("rest"));
   return {
     name: "rest",
     prefix: "/rest/v1",

@@ -2,6 +2,7 @@
 import type { StackContext } from "../../context.js";
 import type { RequestScope } from "../../db/index.js";
 import type { Preferences } from "../parse/prefer.js";
+import type { ReadLimits } from "../plan/read.js";
 import type { SchemaCache } from "../schema/types.js";
 import type { Caller } from "./auth.js";
 import type { Media } from "./negotiate.js";
@@ -21,6 +22,8 @@ export interface RestRequest {
   prefs: Preferences;
   schema: string;
   media: Media;
+  /** `nulls=stripped` on the Accept header: fields that are null are left out of the JSON. */
+  stripNulls: boolean;
   range?: { offset: number; limit?: number };
 }
 
@@ -33,6 +36,15 @@ export interface RestResponse {
   gucs?: ResponseGucs;
 }
 
+/** What bounds and allows a read of this request (db_max_rows, Range, db_aggregates_enabled). */
+export function readLimits(r: RestRequest): ReadLimits {
+  return {
+    maxRows: r.cache.settings.maxRows,
+    aggregates: r.cache.settings.aggregatesEnabled,
+    ...(r.range && { range: r.range }),
+  };
+}
+
 export function scopeFor(r: RestRequest, readOnly: boolean): RequestScope {
   return {
     role: r.caller.role,
@@ -41,7 +53,7 @@ export function scopeFor(r: RestRequest, readOnly: boolean): RequestScope {
     method: r.method,
     path: r.path,
     headers: flatHeaders(r.headers),
-    searchPath: [r.schema, ...r.ctx.config.api.extra_search_path],
+    searchPath: [r.schema, ...r.cache.settings.extraSearchPath],
     readOnly,
     ...(r.prefs.timezone && { settings: { timezone: r.prefs.timezone } }),
   };

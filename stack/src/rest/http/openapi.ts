@@ -1,5 +1,7 @@
-// GET / → the OpenAPI document for what the caller's role may use.
+// GET / → the OpenAPI document for what the caller's role may use (none with
+// pgrst.openapi_mode = 'disabled').
 import { withScope } from "../../db/index.js";
+import { pgrst } from "../errors.js";
 import { openApiDocument, type Visible } from "../openapi.js";
 import type { RestRequest, RestResponse } from "./context.js";
 import { scopeFor } from "./context.js";
@@ -14,6 +16,9 @@ select coalesce((select array_agg(c.relname::text) from pg_class c join pg_names
   where n.nspname = $1 and has_function_privilege(p.oid, 'EXECUTE')), '{}') as functions`;
 
 export async function handleOpenApi(r: RestRequest): Promise<RestResponse> {
+  if (r.cache.settings.openapiMode === "disabled") {
+    throw pgrst(404, "PGRST126", "Root endpoint metadata is disabled");
+  }
   const visible: Visible = await withScope(r.ctx.db.api, scopeFor(r, true), async (client) => {
     const { rows } = await client.query(PRIVILEGES_SQL, [r.schema]);
     return {

@@ -4,14 +4,16 @@ import type pg from "pg";
 import { withScope } from "../../db/index.js";
 import { readInScope } from "../../db/pipeline.js";
 import { pgrst } from "../errors.js";
+import { closestMatch, SUGGESTION_MIN_SCORE } from "../fuzzy.js";
 import { parseQuery } from "../parse/query.js";
 import { planRead } from "../plan/read.js";
 import type { Output, ReadNode } from "../plan/types.js";
 import { qualifiedKey, type Relation, type SchemaCache } from "../schema/types.js";
 import { countSql, readSql, SqlBuilder, type SqlQuery } from "../sql/index.js";
 import type { RestRequest, RestResponse } from "./context.js";
-import { scopeFor } from "./context.js";
-import { CONTENT_TYPES } from "./negotiate.js";
+import { readLimits, scopeFor } from "./context.js";
+import { explainResponse } from "./explain.js";
+import { CONTENT_TYPES, mediaOf } from "./negotiate.js";
 import { contentRange, csvHeader, preferenceApplied, readStatus, requireSingleRow, unwrapSingle } from "./respond.js";
 import { gucsOf, type ResponseGucs } from "./response-gucs.js";
 
@@ -36,30 +38,15 @@ export interface ReadResult {
 export function findRelation(cache: SchemaCache, schema: string, name: string): Relation {
   const relation = cache.relations.get(qualifiedKey(schema, name));
   if (relation) return relation;
-  const similar = [...cache.relations.values()].find((r) => r.schema === schema && closeTo(r.name, name));
+  const names = [...cache.relations.values()].filter((r) => r.schema === schema).map((r) => r.name);
+  const similar = closestMatch(names, name, SUGGESTION_MIN_SCORE);
   throw pgrst(
     404,
     "PGRST205",
     `Could not find the table '${schema}.${name}' in the schema cache`,
     null,
-    similar ? `Perhaps you meant the table '${schema}.${similar.name}'` : null,
+    similar ? `Perhaps you meant the table '${schema}.${similar}'` : null,
   );
-}
-
-/** Names one edit apart (or differing only in case/plural) get suggested. */
-function closeTo(a: string, b: string): boolean {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  if (x === y || x === `${y}s` || `${x}s` === y) return true;
-  if (Math.abs(x.length - y.length) > 1) return false;
-  let edits = 0;
-  for (let i = 0, j = 0; i < x.length || j < y.length; i++, j++) {
-    if (x[i] === y[j]) continue;
-    if (++edits > 1) return false;
-    if (x.length > y.length) j--;
-    else if (y.length > x.length) i--;
-  }
-  return true;
 }
 
 export function outputNames(node: ReadNode): string[] {
@@ -74,7 +61,7 @@ export function compileRead(
   const b = new SqlBuilder();
   const withSql = extra.with?.(b);
   const countMode = r.prefs.count;
-  const maxRows = r.ctx.config.api.max_rows;
+  const maxRows = r.cache.settings.maxRows;
   // As PostgREST: estimated counts exactly up to max_rows, beyond that the planner's
   // estimate stands in. Reads from a CTE (RPC) have no plan to ask: exact only.
   const plannable = !withSql && (countMode === "planned" || (countMode === "estimated" && maxRows > 0));
@@ -83,6 +70,7 @@ export function compileRead(
       count: plannable ? { limit: maxRows + 1 } : {},
     }),
     csv: r.media === "csv",
+    stripNulls: r.stripNulls,
     ...(extra.scalar && { scalar: extra.scalar }),
     ...(withSql && { with: withSql }),
   });
@@ -132,7 +120,7 @@ export function readResponse(
   result: ReadResult,
   options: { singleValue?: boolean } = {},
 ): RestResponse {
-  const headers: Record<string, string> = { "content-type": CONTENT_TYPES[r.media === "object" ? "object" : r.media] };
+  const headers: Record<string, string> = { "content-type": CONTENT_TYPES[mediaOf(r)] };
   let body: string;
   if (r.media === "object") {
     requireSingleRow(result.page);
@@ -153,19 +141,17 @@ const PLAN_CACHE_LIMIT = 1000;
 const planCache = new Map<string, CompiledRead>();
 
 export async function handleTableRead(r: RestRequest, name: string): Promise<RestResponse> {
-  const key = `${r.cache.version}\u0000${r.schema}\u0000${name}\u0000${r.media}\u0000${r.prefs.count}\u0000${JSON.stringify(r.range)}\u0000${r.query}`;
+  const key = `${r.cache.version}\u0000${r.schema}\u0000${name}\u0000${r.media}\u0000${r.prefs.count}\u0000${r.stripNulls}\u0000${JSON.stringify(r.range)}\u0000${r.query}`;
   let compiled = planCache.get(key);
   if (!compiled) {
     const relation = findRelation(r.cache, r.schema, name);
-    const node = planRead(relation, { kind: "relation", relation }, parseQuery(r.query), {
-      maxRows: r.ctx.config.api.max_rows,
-      ...(r.range && { range: r.range }),
-    });
+    const node = planRead(relation, { kind: "relation", relation }, parseQuery(r.query), readLimits(r));
     compiled = compileRead(node, r);
     if (planCache.size >= PLAN_CACHE_LIMIT) planCache.delete(planCache.keys().next().value as string);
     planCache.set(key, compiled);
   }
   const plan = compiled;
+  if (r.media === "plan") return explainResponse(r, plan.main, true);
   const scope = scopeFor(r, true);
   // Without a planner estimate to ask for, the read is one statement: one round trip.
   // Its result columns are always (total, page, body), so it can be prepared.

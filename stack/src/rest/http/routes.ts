@@ -3,12 +3,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { StackContext } from "../../context.js";
 import { fromPgError, isPgError, pgrst } from "../errors.js";
-import { ParseError, QueryShapeError } from "../parse/errors.js";
+import { ParseError } from "../parse/errors.js";
 import { parsePrefer } from "../parse/prefer.js";
 import type { SchemaCacheHolder } from "../schema/index.js";
 import { type Caller, createAuthenticator } from "./auth.js";
 import type { RestRequest, RestResponse } from "./context.js";
-import { negotiateMedia, negotiateSchema, parseRange } from "./negotiate.js";
+import { negotiateMedia, negotiateSchema, nullsStripped, parseRange } from "./negotiate.js";
 import { handleOpenApi } from "./openapi.js";
 import { handleTableRead } from "./read.js";
 import { applyResponseGucs } from "./response-gucs.js";
@@ -28,7 +28,6 @@ function decodePath(raw: string): string {
 /** Parse and shape errors become PostgREST's 400s; Postgres errors get its mapping. */
 function asRestError(err: unknown, caller: Caller | undefined): unknown {
   if (err instanceof ParseError) return pgrst(400, "PGRST100", err.message, err.details);
-  if (err instanceof QueryShapeError) return pgrst(400, err.code, err.message, err.details, err.hint);
   if (isPgError(err)) return fromPgError(err, caller?.anonymous ?? true);
   return err;
 }
@@ -49,7 +48,10 @@ export function registerRoutes(app: FastifyInstance, ctx: StackContext, schema: 
       const path = decodePath((q < 0 ? req.url : req.url.slice(0, q)).slice(PREFIX.length)) || "/";
       caller = await authenticate(req.headers.authorization);
       const isRead = req.method === "GET" || req.method === "HEAD";
+      const cache = schema.current();
       const prefs = parsePrefer(req.headers.prefer);
+      // Prefer: tx=… counts only where db_tx_end allows overriding (neither honoured nor echoed otherwise).
+      if (!cache.settings.txEnd.endsWith("-allow-override")) delete prefs.tx;
       if (prefs.handling === "strict" && prefs.invalid.length) {
         throw pgrst(
           400,
@@ -59,11 +61,11 @@ export function registerRoutes(app: FastifyInstance, ctx: StackContext, schema: 
         );
       }
       const profile = (isRead ? req.headers["accept-profile"] : req.headers["content-profile"]) as string | undefined;
-      const { schema: schemaName, explicit } = negotiateSchema(profile, ctx.config.api.schemas);
+      const { schema: schemaName, explicit } = negotiateSchema(profile, cache.settings.schemas);
       const range = isRead ? parseRange(req.headers.range as string | undefined) : undefined;
       const r: RestRequest = {
         ctx,
-        cache: schema.current(),
+        cache,
         method: req.method,
         path,
         query: q < 0 ? "" : req.url.slice(q + 1),
@@ -72,7 +74,8 @@ export function registerRoutes(app: FastifyInstance, ctx: StackContext, schema: 
         caller,
         prefs,
         schema: schemaName,
-        media: negotiateMedia(req.headers.accept),
+        media: negotiateMedia(req.headers.accept, cache.settings.planEnabled),
+        stripNulls: nullsStripped(req.headers.accept),
         ...(range && { range }),
       };
       const res = applyResponseGucs(await route(r));

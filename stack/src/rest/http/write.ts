@@ -12,6 +12,7 @@ import {
   writeConditions,
 } from "../plan/mutate.js";
 import type { MutationPlan } from "../plan/types.js";
+import { rollsBack } from "../schema/settings.js";
 import {
   INSERTED_COLUMN,
   mutationReadSql,
@@ -22,7 +23,8 @@ import {
 } from "../sql/index.js";
 import type { RestRequest, RestResponse } from "./context.js";
 import { scopeFor } from "./context.js";
-import { CONTENT_TYPES } from "./negotiate.js";
+import { explainResponse } from "./explain.js";
+import { CONTENT_TYPES, mediaOf } from "./negotiate.js";
 import { findRelation, outputNames } from "./read.js";
 import { checkMaxAffected, csvHeader, preferenceApplied, requireSingleRow, unwrapSingle } from "./respond.js";
 import { gucsOf, type ResponseGucs } from "./response-gucs.js";
@@ -50,7 +52,7 @@ function writeStatus(r: RestRequest, plan: MutationPlan, outcome: Outcome, repre
 export async function handleTableWrite(r: RestRequest, name: string): Promise<RestResponse> {
   const relation = findRelation(r.cache, r.schema, name);
   const q = parseQuery(r.query);
-  const maxRows = r.ctx.config.api.max_rows;
+  const maxRows = r.cache.settings.maxRows;
   let plan: MutationPlan;
   if (r.method === "POST") plan = planInsert(relation, q, r.body, r.prefs);
   else if (r.method === "PATCH") plan = planUpdate(relation, q, r.body, writeConditions(relation, q, maxRows));
@@ -60,14 +62,15 @@ export async function handleTableWrite(r: RestRequest, name: string): Promise<Re
 
   const representation = r.prefs.return === "representation";
   const headersOnly = r.prefs.return === "headers-only" && r.method === "POST";
-  const returning = representation ? planReturning(relation, q) : undefined;
+  const returning = representation ? planReturning(relation, q, r.cache.settings.aggregatesEnabled) : undefined;
   const b = new SqlBuilder();
   const noop =
     plan.kind !== "delete" && plan.body.columns.length === 0 && (plan.kind === "update" || plan.body.json === "[]");
   const text = returning
-    ? mutationReadSql(b, plan, returning, r.media === "csv")
+    ? mutationReadSql(b, plan, returning, { csv: r.media === "csv", stripNulls: r.stripNulls })
     : mutationSql(b, plan, headersOnly ? "pk" : "none");
 
+  if (r.media === "plan") return explainResponse(r, { text, values: b.values }, false);
   const tracked = tracksInserted(plan);
   const outcome: Outcome = noop
     ? { affected: 0, body: "[]", ...(tracked && { inserted: 0 }) }
@@ -101,7 +104,7 @@ export async function handleTableWrite(r: RestRequest, name: string): Promise<Re
             ...(gucs && { gucs }),
           };
         },
-        { rollback: r.prefs.tx === "rollback" },
+        { rollback: rollsBack(r.cache.settings, r.prefs.tx) },
       );
 
   const total = r.prefs.count ? String(outcome.affected) : "*";
@@ -125,6 +128,6 @@ export async function handleTableWrite(r: RestRequest, name: string): Promise<Re
   let body = outcome.body ?? "[]";
   if (r.media === "object") body = unwrapSingle(body);
   else if (r.media === "csv") body = `${csvHeader(outputNames(returning))}\n${body}`;
-  headers["content-type"] = CONTENT_TYPES[r.media === "openapi" ? "json" : r.media];
+  headers["content-type"] = CONTENT_TYPES[r.media === "openapi" ? "json" : mediaOf(r)];
   return { status, headers, body, ...gucs };
 }

@@ -10,15 +10,3 @@ export class ParseError extends Error {
     super(`"${what}" (line 1, column ${column})`);
   }
 }
-
-/** Other query-shape errors caught while parsing (PGRST1xx that are not syntax). */
-export class QueryShapeError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details: string | null = null,
-    readonly hint: string | null = null,
-  ) {
-    super(message);
-  }
-}

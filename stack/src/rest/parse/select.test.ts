@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ParseError, QueryShapeError } from "./errors.js";
+import { ParseError } from "./errors.js";
 import { parseSelect } from "./select.js";
 import type { SelectItem } from "./types.js";
 
@@ -90,8 +90,29 @@ describe("parseSelect", () => {
     expect(() => parseSelect(input)).toThrow(ParseError);
   });
 
-  it.each(["count()", "amount.sum()", "id.count()"])("refuses aggregate %s with PGRST123", (input) => {
-    expect(() => parseSelect(input)).toThrow(QueryShapeError);
+  it.each<[string, SelectItem[]]>([
+    ["count()", [{ type: "column", field: { name: "*", json: [] }, aggregate: { fn: "count" } }]],
+    [
+      "n:count()::text",
+      [{ type: "column", field: { name: "*", json: [] }, alias: "n", aggregate: { fn: "count", cast: "text" } }],
+    ],
+    ["amount.sum()", [col("amount", { aggregate: { fn: "sum" } })]],
+    [
+      "total:amount::int.max()::text",
+      [col("amount", { alias: "total", cast: "int", aggregate: { fn: "max", cast: "text" } })],
+    ],
+    [
+      "data->x.avg(),d",
+      [
+        { type: "column", field: { name: "data", json: [{ arrow: "->", key: "x" }] }, aggregate: { fn: "avg" } },
+        col("d"),
+      ],
+    ],
+  ])("reads the aggregate %s", (input, tree) => {
+    expect(parseSelect(input)).toEqual(tree);
+  });
+  it.each(["count(id)", "id.sum", "id.median()"])("rejects %j", (input) => {
+    expect(() => parseSelect(input)).toThrow(ParseError);
   });
 
   it("reports the column like parsec", () => {

@@ -1,10 +1,7 @@
 // `select=` → SelectItem[]: columns with aliases, JSON paths and casts, `*`, embeds
-// `alias:rel!hint!inner(…)` and spreads `...rel(…)`.
+// `alias:rel!hint!inner(…)`, spreads `...rel(…)` and aggregates `col.sum()`, `count()`.
 import { Cursor } from "./cursor.js";
-import { QueryShapeError } from "./errors.js";
-import type { EmbedItem, SelectItem } from "./types.js";
-
-const AGGREGATES = new Set(["sum", "avg", "count", "max", "min"]);
+import type { AggregateFunction, EmbedItem, SelectItem } from "./types.js";
 
 export function parseSelect(input: string): SelectItem[] {
   const c = new Cursor(input, "select parameter");
@@ -35,12 +32,34 @@ function item(c: Cursor): SelectItem {
     if (c.eat("...")) c.fail("field name (spread cannot be aliased)");
     name = c.fieldName();
   }
-  if (c.peek() === "(" && name === "count" && c.peek(1) === ")") throw aggregatesDisabled();
+  if (name === "count" && c.eat("()")) {
+    // `count()` counts rows: an aggregate over no column.
+    return {
+      type: "column",
+      field: { name: "*", json: [] },
+      ...(alias !== undefined && { alias }),
+      ...aggregate(c, "count"),
+    };
+  }
+  if (name === "count" && c.peek() === "(") c.fail('"()"');
   if (c.peek() === "!" || c.peek() === "(") return embedRest(c, name, alias, false);
   const json = c.jsonPath();
-  if (c.peek() === "." && AGGREGATES.has(peekWord(c))) throw aggregatesDisabled();
   const cast = c.eat("::") ? castName(c) : undefined;
-  return { type: "column", field: { name, json }, ...(alias !== undefined && { alias }), ...(cast && { cast }) };
+  const fn = /^\.(sum|avg|count|max|min)\(\)/.exec(c.input.slice(c.pos));
+  if (fn) c.pos += fn[0].length;
+  return {
+    type: "column",
+    field: { name, json },
+    ...(alias !== undefined && { alias }),
+    ...(cast && { cast }),
+    ...(fn && aggregate(c, fn[1] as AggregateFunction)),
+  };
+}
+
+/** `fn()` was read; an optional `::type` casts its result. */
+function aggregate(c: Cursor, fn: AggregateFunction): { aggregate: { fn: AggregateFunction; cast?: string } } {
+  const cast = c.eat("::") ? castName(c) : undefined;
+  return { aggregate: { fn, ...(cast && { cast }) } };
 }
 
 function embedRest(c: Cursor, relation: string, alias: string | undefined, spread: boolean): EmbedItem {
@@ -71,14 +90,6 @@ function castName(c: Cursor): string {
   return m[0].trim();
 }
 
-function peekWord(c: Cursor): string {
-  return /^\.([a-z]+)\(\)/.exec(c.input.slice(c.pos))?.[1] ?? "";
-}
-
 function peekWordRaw(c: Cursor): string {
   return /^[a-z]+(?=[!(])/.exec(c.input.slice(c.pos))?.[0] ?? "";
-}
-
-function aggregatesDisabled(): QueryShapeError {
-  return new QueryShapeError("PGRST123", "Use of aggregate functions is not allowed");
 }

@@ -18,11 +18,17 @@ export interface StarItem {
   type: "star";
 }
 
+export type AggregateFunction = "sum" | "avg" | "count" | "max" | "min";
+
 export interface ColumnItem {
   type: "column";
+  /** `*` with a count aggregate is `count()`. */
   field: Field;
   alias?: string;
+  /** Cast of the column, before any aggregate. */
   cast?: string;
+  /** `col.sum()::type`: the aggregate and the cast of its result. */
+  aggregate?: { fn: AggregateFunction; cast?: string };
 }
 
 export interface EmbedItem {

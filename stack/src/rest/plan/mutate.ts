@@ -96,17 +96,19 @@ export function planDelete(relation: Relation, where: Condition[]): MutationPlan
 
 /** Root conditions of a write come from the same passes as a read's. */
 export function writeConditions(relation: Relation, q: ApiQuery, maxRows: number): Condition[] {
-  return planRead(relation, { kind: "relation", relation }, { ...q, select: [] }, { maxRows }).conditions;
+  return planRead(relation, { kind: "relation", relation }, { ...q, select: [] }, { maxRows, aggregates: false })
+    .conditions;
 }
 
 /** What to send back for return=representation: the select over the affected rows. */
-export function planReturning(relation: Relation, q: ApiQuery): ReadNode {
+export function planReturning(relation: Relation, q: ApiQuery, aggregates: boolean): ReadNode {
   const node = planRead(
     relation,
     { kind: "cte", name: MUTATION_CTE },
     { ...q, filters: [], logic: [] },
     {
       maxRows: Number.MAX_SAFE_INTEGER,
+      aggregates,
     },
   );
   delete node.limit;

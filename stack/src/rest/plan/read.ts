@@ -2,18 +2,20 @@
 // filters, logic trees, order and limits to the node their path names.
 import { pgrst } from "../errors.js";
 import type { ApiQuery, Field, Filter, LogicTree, OrderTerm, SelectItem } from "../parse/types.js";
-import type { Column, Relation } from "../schema/types.js";
+import { type Column, looseColumn, type Relation } from "../schema/types.js";
 import { findRelationship, isToOne } from "./relationship.js";
 import type { Condition, OrderItem, ReadNode, Source } from "./types.js";
 
 export interface ReadLimits {
   maxRows: number;
+  /** pgrst.db_aggregates_enabled: `col.sum()`, `count()`… are refused (PGRST123) unless set. */
+  aggregates: boolean;
   /** From a `Range` header. */
   range?: { offset: number; limit?: number };
 }
 
 export function planRead(relation: Relation, source: Source, q: ApiQuery, limits: ReadLimits): ReadNode {
-  const root = selectNode(relation, source, q.select);
+  const root = selectNode(relation, source, q.select, 0, limits.aggregates);
   for (const { path, value } of q.filters) nodeAt(root, path).conditions.push(condition(nodeAt(root, path), value));
   for (const { path, value } of q.logic) nodeAt(root, path).conditions.push(condition(nodeAt(root, path), value));
   for (const { path, value } of q.order) {
@@ -31,39 +33,69 @@ export function planRead(relation: Relation, source: Source, q: ApiQuery, limits
   return root;
 }
 
+/**
+ * A column of the relation, or a name Postgres resolves when the statement runs, as
+ * PostgREST leaves it: a computed column (`t.f` is `f(t)`), the legacy `count`
+ * aggregate, or else 42703 "column t.x does not exist".
+ */
 export function columnOf(relation: Relation, name: string): Column {
-  const column = relation.columns.get(name);
-  if (!column) throw pgrst(400, "42703", `column ${relation.name}.${name} does not exist`);
-  return column;
+  return relation.columns.get(name) ?? unresolvedColumn(name);
 }
 
-function selectNode(relation: Relation, source: Source, items: SelectItem[]): ReadNode {
-  const node: ReadNode = { source, relation, outputs: [], conditions: [], order: [], children: [] };
+function unresolvedColumn(name: string): Column {
+  return looseColumn(name, "unknown", "unknown", "p");
+}
+
+/** The column `count()` counts over: whole rows. */
+export const COUNT_STAR = unresolvedColumn("*");
+
+function selectNode(
+  relation: Relation,
+  source: Source,
+  items: SelectItem[],
+  depth: number,
+  aggregates: boolean,
+): ReadNode {
+  const alias = depth === 0 ? relation.name : `${relation.name}_${depth}`;
+  const node: ReadNode = { source, alias, relation, outputs: [], conditions: [], order: [], children: [] };
   for (const item of items) {
     if (item.type === "star") {
       for (const column of relation.columnList)
         node.outputs.push({ kind: "column", name: column.name, column, json: [] });
     } else if (item.type === "column") {
+      if (item.aggregate && !aggregates) throw pgrst(400, "PGRST123", "Use of aggregate functions is not allowed");
       node.outputs.push({
         kind: "column",
-        name: item.alias ?? outputName(item.field),
-        column: columnOf(relation, item.field.name),
+        // An aggregate is named after its function, as Postgres names the column.
+        name: item.alias ?? item.aggregate?.fn ?? outputName(item.field),
+        column: item.field.name === "*" ? COUNT_STAR : columnOf(relation, item.field.name),
         json: item.field.json,
         ...(item.cast && { cast: item.cast }),
+        ...(item.aggregate && { aggregate: item.aggregate }),
       });
     } else {
       const relationship = findRelationship(relation, item.relation, item.hint);
-      const child = selectNode(relationship.target, { kind: "relation", relation: relationship.target }, item.select);
+      const child = selectNode(
+        relationship.target,
+        { kind: "relation", relation: relationship.target },
+        item.select,
+        depth + 1,
+        aggregates,
+      );
       const name = item.alias ?? item.relation;
+      if (node.children.some((c) => c.embed?.name === name)) {
+        // PostgREST names each embed's join `<table>_<name>_<depth>`: the same name twice is Postgres' error.
+        throw pgrst(400, "42712", `table name "${relation.name}_${name}_${depth + 1}" specified more than once`);
+      }
       child.embed = { name, relationship, toOne: isToOne(relationship), inner: item.joinType === "inner" };
       node.children.push(child);
       if (item.spread) {
-        if (!child.embed.toOne) {
+        if (!child.embed.toOne && aggregated(child)) {
           throw pgrst(
             400,
-            "PGRST119",
-            `A spread operation on '${name}' is not possible`,
-            `'${relation.name}' and '${name}' do not form a many-to-one or one-to-one relationship`,
+            "PGRST127",
+            "Feature not implemented",
+            "Aggregates are not implemented for one-to-many or many-to-many spreads.",
           );
         }
         node.outputs.push({ kind: "spread", node: child });
@@ -73,6 +105,10 @@ function selectNode(relation: Relation, source: Source, items: SelectItem[]): Re
     }
   }
   return node;
+}
+
+function aggregated(node: ReadNode): boolean {
+  return node.outputs.some((o) => (o.kind === "column" && o.aggregate) || (o.kind === "spread" && aggregated(o.node)));
 }
 
 /** The key of a selected field: its last JSON key, else the column name. */
@@ -105,11 +141,18 @@ function condition(node: ReadNode, f: Filter | LogicTree): Condition {
   if (f.type === "logic") {
     return { kind: "logic", op: f.op, negated: f.negated, children: f.children.map((c) => condition(node, c)) };
   }
-  const column = node.relation.columns.get(f.field.name);
-  if (column) return { kind: "op", column, json: f.field.json, negated: f.negated, expr: f.expr };
-  const embed = node.children.find((c) => c.embed?.name === f.field.name);
-  if (!embed)
-    return { kind: "op", column: columnOf(node.relation, f.field.name), json: [], negated: false, expr: f.expr };
+  const embed = node.relation.columns.has(f.field.name)
+    ? undefined
+    : node.children.find((c) => c.embed?.name === f.field.name);
+  if (!embed) {
+    return {
+      kind: "op",
+      column: columnOf(node.relation, f.field.name),
+      json: f.field.json,
+      negated: f.negated,
+      expr: f.expr,
+    };
+  }
   const isNullCheck = f.expr.op === "is" && (f.expr.value === "null" || f.expr.value === "not_null");
   if (!isNullCheck || f.field.json.length) {
     throw pgrst(

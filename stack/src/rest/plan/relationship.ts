@@ -1,30 +1,37 @@
-// Which relationship `relation[!hint]` means from a table (PostgREST's findRel).
+// Which relationship `relation[!hint]` means from a table (PostgREST's findRel), and
+// the PGRST200/PGRST201 errors it gives when there is none or more than one.
 import { pgrst } from "../errors.js";
 import type { Relation, Relationship } from "../schema/types.js";
 
-function originCols(r: Relationship): string[] {
-  return r.junction ? r.junction.originCols.map(([, o]) => o) : r.cols.map(([o]) => o);
+/** The single origin-side and target-side column of a one-column foreign key. */
+function singleCols(r: Relationship): { origin?: string; target?: string } {
+  if (r.junction || r.computed || r.cols.length !== 1) return {};
+  return { origin: r.cols[0][0], target: r.cols[0][1] };
 }
 
-function targetCols(r: Relationship): string[] {
-  return r.junction ? r.junction.targetCols.map(([, t]) => t) : r.cols.map(([, t]) => t);
+function isView(relation: Relation): boolean {
+  return relation.kind === "view" || relation.kind === "materialized_view";
 }
 
-function matchesName(r: Relationship, name: string): boolean {
-  if (r.target.name === name) return true;
-  if (r.cardinality === "m2m") return false;
-  if (r.constraint === name) return true;
-  // A single FK column on the origin side names the to-one relationship (`parent_id(*)`).
-  const cols = originCols(r);
-  return (r.cardinality === "m2o" || r.cardinality === "o2o") && cols.length === 1 && cols[0] === name;
-}
-
-function matchesHint(r: Relationship, hint: string): boolean {
-  if (r.constraint === hint) return true;
-  if (r.junction && (r.junction.relation.name === hint || r.junction.originConstraint === hint)) return true;
-  const o = originCols(r);
-  const t = targetCols(r);
-  return (o.length === 1 && o[0] === hint) || (t.length === 1 && t[0] === hint);
+function matches(r: Relationship, name: string, hint: string | undefined): boolean {
+  if (r.computed) return r.computed.name === name;
+  const fk = r.junction ? undefined : r.constraint;
+  const cols = singleCols(r);
+  if (r.origin === r.target) {
+    // A self-reference has one key and two relationships: the table name (with the
+    // referencing column as hint) is the one-to-many, the column name the many-to-one.
+    if (hint === undefined) {
+      return (r.target.name === name && r.cardinality === "o2m") || (cols.origin === name && r.cardinality === "m2o");
+    }
+    return r.target.name === name && r.cardinality === "o2m" && cols.target === hint;
+  }
+  if (hint === undefined) {
+    return r.target.name === name || (!isView(r.target) && (fk === name || cols.origin === name));
+  }
+  return (
+    r.target.name === name &&
+    (fk === hint || cols.origin === hint || cols.target === hint || r.junction?.relation.name === hint)
+  );
 }
 
 const CARDINALITY_NAMES = {
@@ -35,10 +42,10 @@ const CARDINALITY_NAMES = {
 } as const;
 
 function describe(r: Relationship) {
-  const cols = (pairs: [string, string][]) => `(${pairs.map(([a]) => a).join(", ")})`;
+  const list = (cols: string[]) => `(${cols.join(", ")})`;
   const relationship = r.junction
-    ? `${r.junction.relation.name} using ${r.junction.originConstraint}${cols(r.junction.originCols)} and ${r.junction.targetConstraint}${cols(r.junction.targetCols)}`
-    : `${r.constraint} using ${r.cardinality === "o2m" ? r.target.name : r.origin.name}${cols(r.cardinality === "o2m" ? r.cols.map(([a, b]) => [b, a]) : r.cols)} and ${r.cardinality === "o2m" ? r.origin.name : r.target.name}${cols(r.cardinality === "o2m" ? r.cols : r.cols.map(([a, b]) => [b, a]))}`;
+    ? `${r.junction.relation.name} using ${r.junction.originConstraint}${list(r.junction.originCols.map(([j]) => j))} and ${r.junction.targetConstraint}${list(r.junction.targetCols.map(([j]) => j))}`
+    : `${r.constraint} using ${r.origin.name}${list(r.cols.map(([o]) => o))} and ${r.target.name}${list(r.cols.map(([, t]) => t))}`;
   return {
     cardinality: CARDINALITY_NAMES[r.cardinality],
     embedding: `${r.origin.name} with ${r.target.name}`,
@@ -47,12 +54,7 @@ function describe(r: Relationship) {
 }
 
 export function findRelationship(origin: Relation, name: string, hint: string | undefined): Relationship {
-  let found = origin.relationships.filter((r) => matchesName(r, name));
-  if (hint !== undefined) found = found.filter((r) => r.target.name === name && matchesHint(r, hint));
-  // Self-references by table name: the to-many side is the children (PostgREST's rule).
-  if (found.length === 2 && hint === undefined && found.every((r) => r.target === origin)) {
-    found = found.filter((r) => r.cardinality === "o2m");
-  }
+  const found = origin.relationships.filter((r) => matches(r, name, hint));
   if (found.length === 1) return found[0];
   if (found.length === 0) {
     const using = hint === undefined ? "" : ` using the hint '${hint}'`;
@@ -63,7 +65,7 @@ export function findRelationship(origin: Relation, name: string, hint: string | 
       `Searched for a foreign key relationship between '${origin.name}' and '${name}'${using} in the schema '${origin.schema}', but no matches were found.`,
     );
   }
-  const hints = found.map((r) => (r.junction ? `'${name}!${r.junction.relation.name}'` : `'${name}!${r.constraint}'`));
+  const hints = found.map((r) => `'${r.target.name}!${r.junction ? r.junction.relation.name : r.constraint}'`);
   throw pgrst(
     300,
     "PGRST201",

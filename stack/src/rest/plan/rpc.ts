@@ -1,59 +1,73 @@
-// /rpc/f: choose the overload by argument names (PostgREST's rule), collect the
+// /rpc/f: choose the overload by argument names (PostgREST's findProc), collect the
 // arguments, and describe the result rows so the read passes can shape them.
 import { pgrst } from "../errors.js";
+import { closestMatch, SUGGESTION_MIN_SCORE } from "../fuzzy.js";
 import { parseFilterValue } from "../parse/filter.js";
 import type { ApiQuery } from "../parse/types.js";
-import { type Column, type FunctionDef, qualifiedKey, type Relation, type SchemaCache } from "../schema/types.js";
+import {
+  type Column,
+  type FunctionDef,
+  looseColumn,
+  qualifiedKey,
+  type Relation,
+  type SchemaCache,
+} from "../schema/types.js";
 import { parseJsonBody } from "./body.js";
 import type { RpcCall } from "./types.js";
 
 export const RPC_CTE = "pgrst_call";
 export const SCALAR_COLUMN = "pgrst_scalar";
 
-const JSON_TYPES = new Set(["json", "jsonb"]);
+/** How a POST body was sent: it decides which single unnamed parameter may take it whole. */
+export type BodyMedia = "json" | "text" | "xml" | "octet";
 
-function takesWholeBody(fn: FunctionDef): boolean {
-  return fn.params.length === 1 && fn.params[0].name === "" && JSON_TYPES.has(fn.params[0].typname);
+const WHOLE_BODY_TYPES: Record<BodyMedia, string[]> = {
+  json: ["json", "jsonb"],
+  text: ["text"],
+  xml: ["xml"],
+  octet: ["bytea"],
+};
+
+/** A function of one unnamed parameter is called with that parameter positionally. */
+function positional(fn: FunctionDef): boolean {
+  return fn.params.length === 1 && fn.params[0].name === "";
 }
 
 export function functionsNamed(cache: SchemaCache, schema: string, name: string): FunctionDef[] {
   return cache.functions.get(qualifiedKey(schema, name)) ?? [];
 }
 
-/** Picks the overload whose parameters fit the given argument names. */
-export function chooseFunction(
-  cache: SchemaCache,
-  schema: string,
-  name: string,
-  argNames: string[],
-  bodyIsObject: boolean,
-): FunctionDef {
+interface CallRequest {
+  /** Argument names: the JSON body's keys (POST) or the non-filter query parameters (GET). */
+  keys: string[];
+  /** POST body media; undefined for GET/HEAD. */
+  post?: BodyMedia;
+}
+
+/**
+ * PostgREST's findProc: a function fits when the arguments name all its required
+ * parameters and otherwise only optional ones. Failing that, a POST falls back to a
+ * function whose one unnamed parameter has the body's type (json/jsonb for JSON).
+ */
+export function chooseFunction(cache: SchemaCache, schema: string, name: string, call: CallRequest): FunctionDef {
   const overloads = functionsNamed(cache, schema, name);
-  const fits = overloads.filter(
-    (fn) =>
-      (bodyIsObject && takesWholeBody(fn)) ||
-      (argNames.every((a) => fn.params.some((p) => p.name === a)) &&
-        fn.params.every((p) => p.hasDefault || argNames.includes(p.name))),
-  );
-  // An exact name match beats the whole-body JSON fallback.
-  const named = fits.filter((fn) => !takesWholeBody(fn) || argNames.length === 0);
-  const chosen = named.length ? named : fits;
+  const keys = new Set(call.keys);
+  const rawBody = call.post !== undefined && call.post !== "json";
+  const fits = (fn: FunctionDef) => {
+    if (fn.params.length === 0) return keys.size === 0 && !rawBody;
+    const optional = new Set(fn.params.filter((p) => p.hasDefault).map((p) => p.name));
+    const required = new Set(fn.params.filter((p) => !p.hasDefault).map((p) => p.name));
+    const rest = [...keys].filter((k) => !optional.has(k));
+    return rest.length === required.size && rest.every((k) => required.has(k));
+  };
+  const takesBody = (fn: FunctionDef) =>
+    call.post !== undefined && positional(fn) && WHOLE_BODY_TYPES[call.post].includes(fn.params[0].typname);
+  const named = overloads.filter(fits);
+  const fallback = overloads.filter((fn) => !fits(fn) && takesBody(fn));
+  const chosen = named.length ? named : fallback;
   if (chosen.length === 1) return chosen[0];
   const qualified = `${schema}.${name}`;
-  if (chosen.length === 0) {
-    const withArgs = argNames.length ? `(${argNames.join(", ")})` : " without parameters";
-    const withParams = argNames.length ? ` with parameters ${argNames.join(", ")}` : " without parameters";
-    const similar = overloads[0];
-    throw pgrst(
-      404,
-      "PGRST202",
-      `Could not find the function ${qualified}${withArgs} in the schema cache`,
-      `Searched for the function ${qualified}${withParams} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-      similar
-        ? `Perhaps you meant to call the function ${qualified}(${similar.params.map((p) => p.name).join(", ")})`
-        : null,
-    );
-  }
+  if (chosen.length === 0) throw functionNotFound(cache, schema, name, overloads, call);
   const signature = (fn: FunctionDef) => `${qualified}(${fn.params.map((p) => `${p.name} => ${p.type}`).join(", ")})`;
   throw pgrst(
     300,
@@ -64,17 +78,66 @@ export function chooseFunction(
   );
 }
 
-/** POST: the JSON body holds the arguments (or is the single JSON argument). */
-export function rpcFromBody(cache: SchemaCache, schema: string, name: string, raw: string): RpcCall {
-  const body = raw.trim() === "" ? {} : parseJsonBody(raw);
-  const isObject = typeof body === "object" && body !== null && !Array.isArray(body);
-  const names = isObject ? Object.keys(body as object) : [];
-  const fn = chooseFunction(cache, schema, name, names, isObject || Array.isArray(body));
-  if (takesWholeBody(fn) && !(names.length === 1 && names[0] === fn.params[0].name)) {
-    return { fn, args: { kind: "body", json: raw.trim() === "" ? "{}" : raw } };
+/** PGRST202, worded as PostgREST words it for the kind of call, with its fuzzy suggestion. */
+function functionNotFound(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  overloads: FunctionDef[],
+  call: CallRequest,
+) {
+  const qualified = `${schema}.${name}`;
+  const keys = [...new Set(call.keys)].sort();
+  const rawBody = call.post !== undefined && call.post !== "json";
+  const listed = keys.length ? `(${keys.join(", ")})` : " without parameters";
+  const searched = keys.length
+    ? ` with parameter${keys.length > 1 ? "s" : ""} ${keys.join(", ")}`
+    : " without parameters";
+  const how =
+    call.post === undefined
+      ? searched
+      : rawBody
+        ? ` with a single unnamed ${WHOLE_BODY_TYPES[call.post][0]} parameter`
+        : `${searched} or with a single unnamed json/jsonb parameter`;
+  let hint: string | null = null;
+  if (!rawBody) {
+    const paramList = (names: string[]) => `(${[...names].sort().join(", ")})`;
+    const similar = overloads.length
+      ? closestMatch(
+          overloads.map((fn) => paramList(fn.params.map((p) => p.name))),
+          paramList(keys),
+        )
+      : closestMatch(
+          [...cache.functions.values()]
+            .flat()
+            .filter((fn) => fn.schema === schema)
+            .map((fn) => fn.name),
+          name,
+          SUGGESTION_MIN_SCORE,
+        );
+    if (similar !== undefined) {
+      hint = `Perhaps you meant to call the function ${schema}.${overloads.length ? name : ""}${similar}`;
+    }
   }
-  if (!isObject) throw pgrst(400, "PGRST102", "Empty or invalid json");
-  return namedCall(fn, names, raw.trim() === "" ? "{}" : raw);
+  return pgrst(
+    404,
+    "PGRST202",
+    `Could not find the function ${qualified}${rawBody ? "" : listed} in the schema cache`,
+    `Searched for the function ${qualified}${how}, but no matches were found in the schema cache.`,
+    hint,
+  );
+}
+
+/** POST: the body's keys name the arguments; a positional function gets the body whole. */
+export function rpcFromBody(cache: SchemaCache, schema: string, name: string, raw: string, media: BodyMedia): RpcCall {
+  const empty = raw.trim() === "";
+  const body = media === "json" && !empty ? parseJsonBody(raw) : {};
+  const isObject = typeof body === "object" && body !== null && !Array.isArray(body);
+  const keys = isObject ? Object.keys(body as object) : [];
+  const fn = chooseFunction(cache, schema, name, { keys, post: media });
+  if (positional(fn)) return { fn, args: { kind: "body", value: empty && media === "json" ? "{}" : raw } };
+  if (media === "json" && !isObject && !empty) throw pgrst(400, "PGRST102", "Empty or invalid json");
+  return namedCall(fn, keys, empty ? "{}" : raw);
 }
 
 /**
@@ -85,39 +148,44 @@ export function rpcSingleObject(cache: SchemaCache, schema: string, name: string
   const json = raw.trim() === "" ? "{}" : raw;
   parseJsonBody(json);
   const fits = functionsNamed(cache, schema, name).filter(
-    (fn) => fn.params.length === 1 && JSON_TYPES.has(fn.params[0].typname),
+    (fn) => fn.params.length === 1 && WHOLE_BODY_TYPES.json.includes(fn.params[0].typname),
   );
-  if (fits.length === 1) return { fn: fits[0], args: { kind: "body", json } };
+  if (fits.length === 1) return { fn: fits[0], args: { kind: "body", value: json } };
   // No (or no single) candidate: the usual lookup names what was searched for.
-  return { fn: chooseFunction(cache, schema, name, [], true), args: { kind: "body", json } };
+  return { fn: chooseFunction(cache, schema, name, { keys: [], post: "json" }), args: { kind: "body", value: json } };
 }
 
-/** GET/HEAD: query parameters named like parameters are arguments; the rest filter the result. */
+/** GET/HEAD: query parameters whose value is not an operator are arguments; the rest filter the result. */
 export function rpcFromQuery(
   cache: SchemaCache,
   schema: string,
   name: string,
   q: ApiQuery,
 ): { call: RpcCall; query: ApiQuery } {
-  const paramNames = new Set(functionsNamed(cache, schema, name).flatMap((fn) => fn.params.map((p) => p.name)));
   const args = new Map<string, string[]>();
   for (const [key, value] of q.params) {
-    if (paramNames.has(key)) args.set(key, [...(args.get(key) ?? []), value]);
+    if (!isFilterValue(value)) args.set(key, [...(args.get(key) ?? []), value]);
   }
-  const fn = chooseFunction(cache, schema, name, [...args.keys()], false);
+  const fn = chooseFunction(cache, schema, name, { keys: [...args.keys()] });
   const values: Record<string, unknown> = {};
   for (const [key, list] of args) {
     const variadic = fn.params.find((p) => p.name === key)?.variadic;
     values[key] = variadic ? list : list[list.length - 1];
   }
-  const filters = q.filters.filter((f) => f.path.length > 0 || !args.has(f.value.field.name));
-  // What is neither an argument nor a filter is a malformed filter: let the parser say why.
-  for (const [key, value] of q.params) if (!args.has(key)) parseFilterValue(value);
-  return { call: namedCall(fn, [...args.keys()], JSON.stringify(values)), query: { ...q, filters } };
+  if (positional(fn)) return { call: { fn, args: { kind: "body", value: JSON.stringify(values) } }, query: q };
+  return { call: namedCall(fn, [...args.keys()], JSON.stringify(values)), query: q };
+}
+
+function isFilterValue(value: string): boolean {
+  try {
+    parseFilterValue(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function namedCall(fn: FunctionDef, names: string[], json: string): RpcCall {
-  if (fn.params.length === 0) return { fn, args: { kind: "none" } };
   const params = fn.params.filter((p) => names.includes(p.name));
   if (params.length === 0) return { fn, args: { kind: "none" } };
   return { fn, args: { kind: "named", params, json } };
@@ -129,21 +197,7 @@ export function resultRelation(fn: FunctionDef): Relation {
   const columns: Column[] =
     fn.returnKind === "composite"
       ? fn.returnColumns
-      : [
-          {
-            name: SCALAR_COLUMN,
-            type: fn.returnType,
-            typname: fn.returnTypname,
-            typschema: "pg_catalog",
-            typtype: "b",
-            elemTypname: null,
-            nullable: true,
-            default: null,
-            identity: false,
-            generated: false,
-            description: null,
-          },
-        ];
+      : [looseColumn(SCALAR_COLUMN, fn.returnType, fn.returnTypname, "b")];
   return {
     schema: fn.schema,
     name: fn.name,

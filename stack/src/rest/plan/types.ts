@@ -1,6 +1,6 @@
 // A request resolved against the schema cache: every name is a known column,
 // relation or function. rest/sql compiles these to SQL.
-import type { JsonStep, OpExpr } from "../parse/types.js";
+import type { AggregateFunction, JsonStep, OpExpr } from "../parse/types.js";
 import type { Column, FunctionDef, FunctionParam, Relation, Relationship } from "../schema/types.js";
 
 export type Condition =
@@ -10,9 +10,17 @@ export type Condition =
   | { kind: "embedNull"; embed: ReadNode; isNull: boolean };
 
 export type Output =
-  | { kind: "column"; name: string; column: Column; json: JsonStep[]; cast?: string }
+  | {
+      kind: "column";
+      name: string;
+      /** `count()` reads no column: its column is COUNT_STAR. */
+      column: Column;
+      json: JsonStep[];
+      cast?: string;
+      aggregate?: { fn: AggregateFunction; cast?: string };
+    }
   | { kind: "embed"; name: string; node: ReadNode }
-  /** `...rel(cols)`: the to-one embed's outputs lifted into the parent. */
+  /** `...rel(cols)`: the embed's outputs lifted into the parent (for a to-many embed, each as an array). */
   | { kind: "spread"; node: ReadNode };
 
 export type OrderItem = {
@@ -29,6 +37,8 @@ export type Source = { kind: "relation"; relation: Relation } | { kind: "cte"; n
 
 export interface ReadNode {
   source: Source;
+  /** The SQL alias rows are read under, PostgREST's: the relation's name, `<target>_<depth>` for embeds. */
+  alias: string;
   /** Row shape: the relation whose columns may be named. */
   relation: Relation;
   outputs: Output[];
@@ -63,6 +73,6 @@ export type MutationPlan =
 
 export interface RpcCall {
   fn: FunctionDef;
-  /** Named arguments taken from a JSON object, or one JSON param that gets the whole body. */
-  args: { kind: "named"; params: FunctionParam[]; json: string } | { kind: "body"; json: string } | { kind: "none" };
+  /** Named arguments taken from a JSON object, or the one unnamed parameter that gets the whole body. */
+  args: { kind: "named"; params: FunctionParam[]; json: string } | { kind: "body"; value: string } | { kind: "none" };
 }

@@ -12,7 +12,11 @@ select n.nspname as schema, c.relname as name, c.relkind::text as kind,
          'typtype', coalesce(bt.typtype, t.typtype)::text,
          'elemTypname', et.typname,
          'nullable', not a.attnotnull,
-         'default', pg_get_expr(d.adbin, d.adrelid),
+         'default', case
+           when t.typtype = 'd' and d.adbin is null then pg_get_expr(t.typdefaultbin, 0)
+           when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname)::regclass)
+           when a.attgenerated = 's' then null
+           else pg_get_expr(d.adbin, d.adrelid) end,
          'identity', a.attidentity <> '',
          'generated', a.attgenerated <> '',
          'description', col_description(c.oid, a.attnum)
@@ -147,3 +151,22 @@ join pg_class fc on fc.oid = con.confrelid
 join pg_namespace fn on fn.oid = fc.relnamespace
 where con.contype = 'f' and n.nspname not in ('pg_catalog', 'information_schema')
 order by con.conname`;
+
+/**
+ * Computed relationships (PostgREST's allComputedRels): a function of one row of a
+ * table or view that returns rows of a table or view embeds like a foreign key. It is
+ * to-one when it returns one row (not SETOF, or `ROWS 1`).
+ */
+export const COMPUTED_RELATIONSHIPS_SQL = `
+select pn.nspname as schema, p.proname as name,
+       an.nspname as table_schema, ac.relname as "table",
+       rn.nspname as target_schema, rc.relname as target,
+       not p.proretset or p.prorows = 1 as single_row
+from pg_proc p
+join pg_namespace pn on pn.oid = p.pronamespace
+join pg_class ac on ac.reltype = p.proargtypes[0] and ac.relkind in ('v', 'r', 'm', 'f', 'p')
+join pg_namespace an on an.oid = ac.relnamespace
+join pg_class rc on rc.reltype = p.prorettype and rc.relkind in ('v', 'r', 'm', 'f', 'p')
+join pg_namespace rn on rn.oid = rc.relnamespace
+where p.pronargs = 1 and an.nspname = any($1) and rn.nspname = any($1)
+order by p.proname, p.oid`;

@@ -1,9 +1,12 @@
-// The live schema cache: loaded at start, reloaded on `NOTIFY pgrst, 'reload schema'`
-// (a LISTEN connection as the superuser) and when the stack asks (after migrations).
+// The live schema cache and in-database settings: loaded at start, reloaded on
+// `NOTIFY pgrst` ('reload schema', 'reload config' or empty; a LISTEN connection as
+// the superuser) and when the stack asks (after migrations).
 import type pg from "pg";
+import type { StackConfig } from "../../config/index.js";
 import { type Listener, listenForNotifications } from "../../db/listen.js";
 import type { Logger } from "../../shared/log.js";
 import { loadSchemaCache } from "./load.js";
+import { loadSettings } from "./settings.js";
 import type { SchemaCache } from "./types.js";
 
 export { loadSchemaCache } from "./load.js";
@@ -19,7 +22,7 @@ export interface SchemaCacheHolder {
 export function createSchemaCacheHolder(
   admin: pg.Pool,
   url: string,
-  schemas: string[],
+  api: StackConfig["api"],
   log: Logger,
 ): SchemaCacheHolder {
   let cache: SchemaCache | undefined;
@@ -36,7 +39,8 @@ export function createSchemaCacheHolder(
     running = (async () => {
       do {
         again = false;
-        cache = await loadSchemaCache(admin, schemas);
+        const settings = await loadSettings(admin, api);
+        cache = await loadSchemaCache(admin, settings.schemas, settings);
       } while (again);
     })().finally(() => {
       running = undefined;
@@ -57,7 +61,7 @@ export function createSchemaCacheHolder(
         "pgrst",
         (payload) => {
           const message = payload.trim();
-          if (message === "" || message === "reload schema") {
+          if (message === "" || message === "reload schema" || message === "reload config") {
             reload().catch((err) => log.error("schema reload failed", err));
           }
         },
@@ -66,6 +70,8 @@ export function createSchemaCacheHolder(
     },
     async stop() {
       await listener?.stop();
+      // A reload a late NOTIFY started finishes before the pools close under it.
+      await running?.catch(() => undefined);
     },
   };
 }

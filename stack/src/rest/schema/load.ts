@@ -4,13 +4,20 @@ import type pg from "pg";
 import {
   ALL_FOREIGN_KEYS_SQL,
   COMPOSITES_SQL,
+  COMPUTED_RELATIONSHIPS_SQL,
   CONSTRAINTS_SQL,
   ENUMS_SQL,
   FUNCTIONS_SQL,
   RELATIONS_SQL,
   VIEW_COLUMNS_SQL,
 } from "./catalog.sql.js";
-import { addRelationships, type ForeignKey } from "./relationships.js";
+import {
+  addComputedRelationships,
+  addRelationships,
+  type ComputedRelationshipRow,
+  type ForeignKey,
+} from "./relationships.js";
+import { type RestSettings, settingsFrom } from "./settings.js";
 import {
   type Column,
   type CompositeDef,
@@ -45,11 +52,22 @@ interface ArgRow {
 
 let versions = 0;
 
-export async function loadSchemaCache(db: pg.Pool | pg.ClientBase, schemas: string[]): Promise<SchemaCache> {
-  const [rels, cons, funcs, enums, composites, viewColumns] = await Promise.all(
-    [RELATIONS_SQL, CONSTRAINTS_SQL, FUNCTIONS_SQL, ENUMS_SQL, COMPOSITES_SQL, VIEW_COLUMNS_SQL].map((sql) =>
-      db.query(sql, [schemas]),
-    ),
+/** `settings` default to PostgREST's with nothing configured in the database (gen-types needs no more). */
+export async function loadSchemaCache(
+  db: pg.Pool | pg.ClientBase,
+  schemas: string[],
+  settings: RestSettings = settingsFrom(new Map(), { schemas, extra_search_path: [], max_rows: 1000 }),
+): Promise<SchemaCache> {
+  const [rels, cons, funcs, enums, composites, viewColumns, computedRels] = await Promise.all(
+    [
+      RELATIONS_SQL,
+      CONSTRAINTS_SQL,
+      FUNCTIONS_SQL,
+      ENUMS_SQL,
+      COMPOSITES_SQL,
+      VIEW_COLUMNS_SQL,
+      COMPUTED_RELATIONSHIPS_SQL,
+    ].map((sql) => db.query(sql, [schemas])),
   );
   // Only needed when an exposed view shows a table: keys of any schema may apply.
   const allForeignKeys = viewColumns.rows.length ? (await db.query(ALL_FOREIGN_KEYS_SQL)).rows : [];
@@ -97,13 +115,17 @@ export async function loadSchemaCache(db: pg.Pool | pg.ClientBase, schemas: stri
   }
   fks.push(...viewForeignKeys(allForeignKeys as ForeignKeyRow[], viewColumns.rows as ViewColumnRow[], relations));
   addRelationships(fks);
+  addComputedRelationships(computedRels.rows as ComputedRelationshipRow[], relations);
 
   const functions = new Map<string, FunctionDef[]>();
   for (const f of funcs.rows) {
     const def = functionDef(f, relations, enumMap);
+    if (!callable(def)) continue;
     const key = qualifiedKey(def.schema, def.name);
     functions.set(key, [...(functions.get(key) ?? []), def]);
   }
+
+  for (const overloads of functions.values()) overloads.sort(byParameters);
 
   const compositeMap = new Map<string, CompositeDef>();
   for (const c of composites.rows) {
@@ -117,7 +139,25 @@ export async function loadSchemaCache(db: pg.Pool | pg.ClientBase, schemas: stri
     if (comp) f.returnColumns = comp.attributes.map((a) => asColumn({ ...a, elemTypname: null, mode: "o" }, enumMap));
   }
 
-  return { version: ++versions, schemas, relations, functions, enums: enumMap, composites: compositeMap };
+  return { version: ++versions, settings, schemas, relations, functions, enums: enumMap, composites: compositeMap };
+}
+
+/**
+ * PostgREST's cache keeps functions whose input parameters are all named, or whose
+ * one parameter is unnamed and can take a whole request body.
+ */
+const WHOLE_BODY_TYPES = new Set(["bytea", "json", "jsonb", "text", "xml"]);
+function callable(fn: FunctionDef): boolean {
+  const unnamed = fn.params.filter((p) => p.name === "");
+  if (unnamed.length === 0) return true;
+  return fn.params.length === 1 && WHOLE_BODY_TYPES.has(fn.params[0].type);
+}
+
+/** PostgREST's order of overloads (candidate lists name them so): fewer parameters first, then names and types. */
+function byParameters(a: FunctionDef, b: FunctionDef): number {
+  const signature = (fn: FunctionDef) => fn.params.map((p) => `${p.name}\u0000${p.type}`).join("\u0001");
+  const [x, y] = [signature(a), signature(b)];
+  return a.params.length - b.params.length || (x < y ? -1 : x > y ? 1 : 0);
 }
 
 function withEnum(c: Column, enums: Map<string, EnumDef>): Column {

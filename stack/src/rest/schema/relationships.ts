@@ -1,8 +1,8 @@
 // Relationships from foreign keys, as PostgREST derives them: each FK gives a
 // many-to-one from its table and a one-to-many (or one-to-one when the FK columns
 // are unique) back; a table with FKs to two tables inside its key is a junction
-// that relates them many-to-many.
-import type { Relation, Relationship } from "./types.js";
+// that relates them many-to-many. Functions of a row are computed relationships.
+import { qualifiedKey, type Relation, type Relationship } from "./types.js";
 
 export interface ForeignKey {
   name: string;
@@ -71,5 +71,38 @@ export function addRelationships(fks: ForeignKey[]): void {
         a.target.relationships.push(rel);
       }
     }
+  }
+}
+
+export interface ComputedRelationshipRow {
+  schema: string;
+  name: string;
+  table_schema: string;
+  table: string;
+  target_schema: string;
+  target: string;
+  single_row: boolean;
+}
+
+/**
+ * Functions of a row as relationships. A function named like a table the origin has
+ * a foreign key to takes that relationship's place (PostgREST's override rule).
+ */
+export function addComputedRelationships(rows: ComputedRelationshipRow[], relations: Map<string, Relation>): void {
+  for (const row of rows) {
+    const origin = relations.get(qualifiedKey(row.table_schema, row.table));
+    const target = relations.get(qualifiedKey(row.target_schema, row.target));
+    if (!origin || !target) continue;
+    origin.relationships = origin.relationships.filter(
+      (r) => r.computed || r.target.schema !== row.schema || r.target.name !== row.name,
+    );
+    origin.relationships.push({
+      cardinality: row.single_row ? "m2o" : "o2m",
+      origin,
+      target,
+      constraint: row.name,
+      cols: [],
+      computed: { schema: row.schema, name: row.name },
+    });
   }
 }

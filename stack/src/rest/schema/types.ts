@@ -1,5 +1,6 @@
 // The schema cache: what rest/plan resolves names against. Built by load.ts from
 // the catalogs; every lookup on the request path is a Map get.
+import type { RestSettings } from "./settings.js";
 
 export interface Column {
   name: string;
@@ -13,6 +14,7 @@ export interface Column {
   /** Element typname for arrays. */
   elemTypname: string | null;
   nullable: boolean;
+  /** What an omitted value becomes (PostgREST's column_default): identity → nextval, domain defaults. */
   default: string | null;
   /** Identity (`a`/`d`) or generated (`s`) column. */
   identity: boolean;
@@ -58,9 +60,11 @@ export interface Relationship {
   target: Relation;
   /** FK constraint name (for m2m: the junction's FK to the target). */
   constraint: string;
-  /** Pairs [origin column, target column] (empty for m2m). */
+  /** Pairs [origin column, target column] (empty for m2m and computed). */
   cols: [string, string][];
   junction?: Junction;
+  /** A computed relationship: this function of the origin row gives the target rows. */
+  computed?: { schema: string; name: string };
 }
 
 export interface FunctionParam {
@@ -105,6 +109,8 @@ export interface CompositeDef {
 export interface SchemaCache {
   /** Bumped on every reload; plan caches key on it. */
   version: number;
+  /** In-database configuration read with the cache (settings.ts). */
+  settings: RestSettings;
   schemas: string[];
   relations: Map<string, Relation>;
   functions: Map<string, FunctionDef[]>;
@@ -114,4 +120,21 @@ export interface SchemaCache {
 
 export function qualifiedKey(schema: string, name: string): string {
   return `${schema}\u0000${name}`;
+}
+
+/** A column of no table (a function's scalar result, a name left to Postgres): nullable, no default. */
+export function looseColumn(name: string, type: string, typname: string, typtype: string): Column {
+  return {
+    name,
+    type,
+    typname,
+    typschema: "pg_catalog",
+    typtype,
+    elemTypname: null,
+    nullable: true,
+    default: null,
+    identity: false,
+    generated: false,
+    description: null,
+  };
 }

@@ -3,7 +3,7 @@ import { quoteIdent } from "../../shared/sql.js";
 
 export class SqlBuilder {
   readonly values: unknown[] = [];
-  private aliases = 1; // pgrst_t0 is the root
+  private aliases = 1;
 
   param(value: unknown): string {
     this.values.push(value);

@@ -7,8 +7,6 @@ import type { MutationPlan, ReadNode } from "../plan/types.js";
 import { quoteIdent, type SqlBuilder } from "./builder.js";
 import { readSql, whereParts } from "./read.js";
 
-const ALIAS = "pgrst_t0";
-
 /** Rows of the payload typed as the table's row type. */
 function payloadRows(b: SqlBuilder, plan: MutationPlan & { kind: "insert" | "update" }): string {
   const table = quoteQualified(plan.relation.schema, plan.relation.name);
@@ -34,6 +32,8 @@ export function tracksInserted(plan: MutationPlan): boolean {
 
 /** The DML statement; `returning` is `*` (representation), the PK (Location) or none. */
 export function mutationSql(b: SqlBuilder, plan: MutationPlan, returning: "all" | "pk" | "none"): string {
+  // The table's own name as alias: Postgres errors name it as PostgREST's do (`column t.x does not exist`).
+  const ALIAS = quoteIdent(plan.relation.name);
   const table = `${quoteQualified(plan.relation.schema, plan.relation.name)} as ${ALIAS}`;
   const items =
     returning === "all"
@@ -74,6 +74,7 @@ export function mutationSql(b: SqlBuilder, plan: MutationPlan, returning: "all" 
 function emptyNode(plan: MutationPlan): ReadNode {
   return {
     source: { kind: "relation", relation: plan.relation },
+    alias: plan.relation.name,
     relation: plan.relation,
     outputs: [],
     conditions: [],
@@ -83,10 +84,15 @@ function emptyNode(plan: MutationPlan): ReadNode {
 }
 
 /** DML + the representation read over its RETURNING rows, in one statement. */
-export function mutationReadSql(b: SqlBuilder, plan: MutationPlan, node: ReadNode, csv: boolean): string {
+export function mutationReadSql(
+  b: SqlBuilder,
+  plan: MutationPlan,
+  node: ReadNode,
+  shape: { csv: boolean; stripNulls: boolean },
+): string {
   const dml = mutationSql(b, plan, "all");
   return readSql(b, node, {
-    csv,
+    ...shape,
     with: `with ${MUTATION_CTE} as (${dml}) `,
     ...(tracksInserted(plan) && {
       extraColumns: `(select count(*) from ${MUTATION_CTE} where ${INSERTED_COLUMN}) as inserted`,

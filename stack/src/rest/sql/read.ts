@@ -2,6 +2,7 @@
 // most one row, to-many `json_agg` (or `[]`); `!inner` and `emb=not.is.null` add an
 // EXISTS on the parent. Every identifier is quoted, every value a parameter.
 import { quoteQualified } from "../../shared/sql.js";
+import { COUNT_STAR } from "../plan/read.js";
 import type { Condition, Output, ReadNode } from "../plan/types.js";
 import { quoteIdent, type SqlBuilder } from "./builder.js";
 import { columnExpr, conditionSql } from "./expr.js";
@@ -24,6 +25,14 @@ function embedFrom(
 ): { from: string; where: string[] } {
   const rel = node.embed?.relationship;
   if (!rel) throw new Error("not an embed");
+  if (rel.computed) {
+    // The function of the parent row; the cast picks the overload for this table.
+    const origin = quoteQualified(rel.origin.schema, rel.origin.name);
+    return {
+      from: `${quoteQualified(rel.computed.schema, rel.computed.name)}(${parentAlias}::${origin}) ${alias}`,
+      where: [],
+    };
+  }
   if (rel.junction) {
     const j = b.alias("j");
     const { relation, originCols, targetCols } = rel.junction;
@@ -51,8 +60,7 @@ export function whereParts(b: SqlBuilder, node: ReadNode, alias: string): string
 function existsFor(b: SqlBuilder, child: ReadNode, parentAlias: string): string {
   const alias = b.alias();
   const { from, where } = embedFrom(b, child, alias, parentAlias);
-  const all = [...where, ...whereParts(b, child, alias)];
-  return `exists (select 1 from ${from} where ${all.join(" and ")})`;
+  return `exists (select 1 from ${from}${whereSql([...where, ...whereParts(b, child, alias)])})`;
 }
 
 function existsSql(b: SqlBuilder, c: Condition & { kind: "embedNull" }, parentAlias: string): string {
@@ -93,41 +101,91 @@ export function limitSql(b: SqlBuilder, node: ReadNode): string {
   );
 }
 
-/** `expr as "name"` items of a node's select list. */
-export function selectList(b: SqlBuilder, node: ReadNode, alias: string): string[] {
-  return node.outputs.flatMap((o) => outputSql(b, o, alias)).map(([expr, name]) => `${expr} as ${quoteIdent(name)}`);
+type Aggregate = NonNullable<(Output & { kind: "column" })["aggregate"]>;
+
+/** A select item before its aggregate, if any, is applied (spreads carry it up to be hoisted). */
+interface Item {
+  expr: string;
+  name: string;
+  aggregate?: Aggregate;
 }
 
-/** [expression, output name] pairs of one output (several for a spread). */
-function outputSql(b: SqlBuilder, o: Output, alias: string): [string, string][] {
-  if (o.kind === "column") {
-    const expr = columnExpr(b, alias, o.column, o.json);
-    return [[o.cast ? `(${expr})::${castType(o.cast)}` : expr, o.name]];
+/**
+ * Whether a node aggregates: its own columns, or those of a to-one spread, whose
+ * aggregates PostgREST hoists into the node (summing over the node's rows).
+ */
+function aggregates(node: ReadNode): boolean {
+  return node.outputs.some(
+    (o) => (o.kind === "column" && o.aggregate) || (o.kind === "spread" && o.node.embed?.toOne && aggregates(o.node)),
+  );
+}
+
+function applyAggregate(expr: string, aggregate: Aggregate | undefined): string {
+  if (!aggregate) return expr;
+  const applied = `${aggregate.fn}(${expr})`;
+  return aggregate.cast ? `(${applied})::${castType(aggregate.cast)}` : applied;
+}
+
+/**
+ * `expr as "name"` items of a node's select list and, when the node aggregates
+ * (`col.sum()`, `count()`), its GROUP BY: every other item, by position (PostgREST
+ * groups by the plain columns and embeds it selects).
+ */
+export function selectList(b: SqlBuilder, node: ReadNode, alias: string): { items: string[]; groupBy: string } {
+  const grouped = aggregates(node);
+  const items: string[] = [];
+  const keys: number[] = [];
+  for (const o of node.outputs) {
+    for (const item of outputSql(b, o, alias, grouped)) {
+      items.push(`${applyAggregate(item.expr, item.aggregate)} as ${quoteIdent(item.name)}`);
+      if (!item.aggregate) keys.push(items.length);
+    }
   }
-  if (o.kind === "embed") return [[embedSql(b, o.node, alias), o.name]];
-  // Spread: each lifted output is read from the (single) related row.
+  return { items, groupBy: grouped && keys.length ? ` group by ${keys.join(", ")}` : "" };
+}
+
+/** The items of one output (several for a spread). */
+function outputSql(b: SqlBuilder, o: Output, alias: string, grouped = false): Item[] {
+  if (o.kind === "column") {
+    const expr = o.column === COUNT_STAR ? "*" : columnExpr(b, alias, o.column, o.json);
+    return [{ expr: o.cast ? `(${expr})::${castType(o.cast)}` : expr, name: o.name, aggregate: o.aggregate }];
+  }
+  // Grouping compares values: an embed's JSON is grouped as jsonb (json has no equality).
+  if (o.kind === "embed") {
+    const embed = embedSql(b, o.node, alias);
+    return [{ expr: grouped ? `${embed}::jsonb` : embed, name: o.name }];
+  }
+  // Spread: each lifted output is read from the (single) related row, its aggregate
+  // applied in this node; or, for a to-many embed, gathered into an array over the
+  // related rows (PostgREST 13).
+  const toOne = o.node.embed?.toOne;
   return o.node.outputs.flatMap((inner) => {
     const childAlias = b.alias();
     const { from, where } = embedFrom(b, o.node, childAlias, alias);
     const conds = [...where, ...whereParts(b, o.node, childAlias)];
-    return outputSql(b, inner, childAlias).map(([expr, name]): [string, string] => [
-      `(select ${expr} from ${from}${whereSql(conds)} limit 1)`,
-      name,
-    ]);
+    return outputSql(b, inner, childAlias).map((item): Item => {
+      // `count()` of the related row: whether there is one.
+      const value = item.expr === "*" ? "1" : item.expr;
+      if (toOne) return { ...item, expr: `(select ${value} from ${from}${whereSql(conds)} limit 1)` };
+      const { joins, order } = orderSql(b, o.node, childAlias);
+      const rows = `select ${value} as pgrst_v from ${from}${joins}${whereSql(conds)}${order}${limitSql(b, o.node)}`;
+      return { expr: `(select coalesce(json_agg(pgrst_s.pgrst_v), '[]') from (${rows}) pgrst_s)`, name: item.name };
+    });
   });
 }
 
 function embedSql(b: SqlBuilder, node: ReadNode, parentAlias: string): string {
-  const alias = b.alias();
+  const alias = quoteIdent(node.alias);
   const { from, where } = embedFrom(b, node, alias, parentAlias);
-  const list = selectList(b, node, alias).join(", ");
+  const { items, groupBy } = selectList(b, node, alias);
+  const list = items.join(", ");
   const conds = [...where, ...whereParts(b, node, alias)];
-  const rowAlias = `${alias}_row`;
+  const rowAlias = quoteIdent(`${node.alias}_row`);
   if (node.embed?.toOne) {
-    return `(select row_to_json(${rowAlias}) from (select ${list} from ${from}${whereSql(conds)} limit 1) ${rowAlias})`;
+    return `(select row_to_json(${rowAlias}) from (select ${list} from ${from}${whereSql(conds)}${groupBy} limit 1) ${rowAlias})`;
   }
   const { joins, order } = orderSql(b, node, alias);
-  const inner = `select ${list} from ${from}${joins}${whereSql(conds)}${order}${limitSql(b, node)}`;
+  const inner = `select ${list} from ${from}${joins}${whereSql(conds)}${groupBy}${order}${limitSql(b, node)}`;
   return `(select coalesce(json_agg(${rowAlias}), '[]') from (${inner}) ${rowAlias})`;
 }
 
@@ -141,6 +199,8 @@ export interface ReadSqlOptions {
   count?: { limit?: number };
   /** Body as CSV rows (the header is built from the output names). */
   csv?: boolean;
+  /** Leave null fields out of the JSON body (`nulls=stripped`). */
+  stripNulls?: boolean;
   /** Aggregate this column's values instead of whole rows (scalar functions). */
   scalar?: string;
   /** Prefix, e.g. `with pgrst_source as (…)`. */
@@ -178,14 +238,21 @@ function pageSql(b: SqlBuilder, node: ReadNode, alias: string, source: string, w
  * response settings, evaluated after the rows (so functions the read called have run).
  */
 export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions): string {
-  const alias = "pgrst_t0";
+  const alias = quoteIdent(node.alias);
   const where = whereSql(whereParts(b, node, alias));
   const source = sourceSql(node, alias);
-  const list = selectList(b, node, alias);
-  // The page is cut first and only its rows are projected: the select list (embeds
-  // above all) is not evaluated for the rows an offset skips.
-  const page = pageSql(b, node, alias, source, where);
-  const inner = `select ${list.join(", ")} from (${page}) ${alias}`;
+  const { items, groupBy } = selectList(b, node, alias);
+  let inner: string;
+  if (aggregates(node)) {
+    // Aggregates: rows are grouped first, the page is a page of groups.
+    const { joins, order } = orderSql(b, node, alias);
+    inner = `select ${items.join(", ")} from ${source}${joins}${where}${groupBy}${order}${limitSql(b, node)}`;
+  } else {
+    // The page is cut first and only its rows are projected: the select list (embeds
+    // above all) is not evaluated for the rows an offset skips.
+    const page = pageSql(b, node, alias, source, where);
+    inner = `select ${items.join(", ")} from (${page}) ${alias}`;
+  }
   const counted = `select 1 from ${source}${where}`;
   const total =
     options.count === undefined
@@ -198,13 +265,15 @@ export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions):
     ? `coalesce(string_agg(substring(${row}::text, 2, length(${row}::text) - 2), E'\\n'), '')`
     : options.scalar
       ? `coalesce(json_agg(${row}.${quoteIdent(options.scalar)}), '[]')::text`
-      : `coalesce(json_agg(${row}), '[]')::text`;
+      : options.stripNulls
+        ? `json_strip_nulls(coalesce(json_agg(${row}), '[]'))::text`
+        : `coalesce(json_agg(${row}), '[]')::text`;
   const extra = options.extraColumns ? `, ${options.extraColumns}` : "";
   return `${options.with ?? ""}select ${total} as total, count(*) as page, ${body} as body, ${RESPONSE_GUC_COLUMNS}${extra} from (${inner}) ${row}`;
 }
 
 /** Just the count, for `count=planned` (EXPLAIN's estimate). */
 export function countSql(b: SqlBuilder, node: ReadNode): string {
-  const alias = "pgrst_t0";
+  const alias = quoteIdent(node.alias);
   return `select 1 from ${sourceSql(node, alias)}${whereSql(whereParts(b, node, alias))}`;
 }

@@ -14,7 +14,8 @@ export function callCte(b: SqlBuilder, call: RpcCall): string {
   if (args.kind === "none") {
     from = `${name}() ${result}`;
   } else if (args.kind === "body") {
-    from = `${name}(${b.param(args.json)}::${fn.params[0].typname === "jsonb" ? "jsonb" : "json"}) ${result}`;
+    // The parameter's own type (json, jsonb, text, xml, bytea), as the catalog spells it.
+    from = `${name}(${b.param(args.value)}::${fn.params[0].type}) ${result}`;
   } else {
     // json_to_record turns the JSON values into the parameter types (arrays, objects, ranges…).
     // The type names come from the catalog's format_type(), already quoted by Postgres.

@@ -81,7 +81,13 @@ export interface StackConfig {
       template: Record<string, EmailTemplate>;
     };
   };
-  storage: { enabled: boolean; file_size_limit: number; buckets: Record<string, BucketConfig> };
+  storage: {
+    enabled: boolean;
+    file_size_limit: number;
+    buckets: Record<string, BucketConfig>;
+    /** `[storage.vector]`: vector buckets (on by default here; the hosted limits). */
+    vector: { enabled: boolean; max_buckets: number; max_indexes: number };
+  };
   realtime: { enabled: boolean };
   functions: Record<string, FunctionConfig>;
   inbucket: { enabled: boolean };
@@ -240,6 +246,11 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
       enabled: pick(storage, "enabled", true),
       file_size_limit: parseByteSize(storage.file_size_limit, 50 * 1024 ** 2),
       buckets,
+      vector: {
+        enabled: pick(section(raw, "storage", "vector"), "enabled", true),
+        max_buckets: pick(section(raw, "storage", "vector"), "max_buckets", 10),
+        max_indexes: pick(section(raw, "storage", "vector"), "max_indexes", 10),
+      },
     },
     realtime: { enabled: pick(section(raw, "realtime"), "enabled", true) },
     functions,

@@ -46,6 +46,21 @@ const productVector = (p: { name: string; description?: string; tags?: string[];
     }),
   );
 
+/** The embedding of a product as stored now: what `embed` must have written for it. */
+async function currentProductVector(id: number): Promise<number[]> {
+  const { data } = await editor
+    .from("products")
+    .select("name, description, tags, category:categories(name)")
+    .eq("id", id)
+    .single();
+  return productVector({
+    name: data?.name,
+    description: data?.description ?? undefined,
+    tags: data?.tags ?? [],
+    category: (data?.category as unknown as { name: string } | null)?.name,
+  });
+}
+
 beforeAll(async () => {
   stack = await startTestStack({ projectDir: REPO_ROOT });
   const signIn = async (account: "admin" | "editor") => {
@@ -84,17 +99,7 @@ describe("automatic embeddings", () => {
     const name = "Quokka-shaped espresso tamper";
     const { error } = await editor.from("products").update({ name, version: product?.version }).eq("id", product?.id);
     expect(error).toBeNull();
-    const { data: full } = await editor
-      .from("products")
-      .select("name, description, tags, category:categories(name)")
-      .eq("id", product?.id)
-      .single();
-    const vector = productVector({
-      name,
-      description: full?.description ?? undefined,
-      tags: full?.tags ?? [],
-      category: (full?.category as { name: string } | null)?.name,
-    });
+    const vector = await currentProductVector(product?.id);
     await within(WITHIN_MS, async () => {
       const [top] = await nearest("products", vector);
       return top.key === String(product?.id) && (top.distance ?? 1) < 1e-6 && top.metadata?.name === name;
@@ -138,17 +143,7 @@ describe("automatic embeddings", () => {
     });
     const [stored] =
       (await index("products").getVectors({ keys: [String(probe)], returnData: true })).data?.vectors ?? [];
-    const { data: row } = await editor
-      .from("products")
-      .select("name, description, tags, category:categories(name)")
-      .eq("id", probe)
-      .single();
-    const expected = productVector({
-      name: row?.name,
-      description: row?.description ?? undefined,
-      tags: row?.tags ?? [],
-      category: (row?.category as { name: string } | null)?.name,
-    });
+    const expected = await currentProductVector(probe);
     expect(stored.data?.float32.map((v: number) => v.toFixed(5))).toEqual(
       expected.map((v) => Math.fround(v).toFixed(5)),
     );

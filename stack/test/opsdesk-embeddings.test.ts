@@ -5,8 +5,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerFields, embedFields, productFields } from "../../supabase/functions/_shared/embedding.js";
-import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
-import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
+import type { TestStack } from "./harness.js";
+import { signIn, startEmbeddedStack, within } from "./opsdesk-vectors.js";
 
 const WITHIN_MS = 5000;
 let stack: TestStack;
@@ -24,16 +24,6 @@ async function nearest(name: "products" | "customers", vector: number[], topK = 
   });
   if (error) throw error;
   return data.vectors;
-}
-
-/** Polls until `check` passes or `ms` elapse; returns how long it took. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await check().catch(() => false))) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return Date.now() - started;
 }
 
 const productVector = (p: { name: string; description?: string; tags?: string[]; category?: string }) =>
@@ -62,20 +52,9 @@ async function currentProductVector(id: number): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ projectDir: REPO_ROOT });
-  const signIn = async (account: "admin" | "editor") => {
-    const client = stack.anon();
-    const { error } = await client.auth.signInWithPassword({ email: DEMO[account].email, password: DEMO_PASSWORD });
-    if (error) throw error;
-    return client;
-  };
-  editor = await signIn("editor");
-  admin = await signIn("admin");
-  // The seeded records are embedded by the first runs of the job.
-  await within(90_000, async () => {
-    const [{ n }] = await stack.sql<{ n: number }>("select count(*)::int as n from app.embedding_jobs");
-    return n === 0;
-  });
+  stack = await startEmbeddedStack();
+  editor = await signIn(stack, "editor");
+  admin = await signIn(stack, "admin");
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();

@@ -2,9 +2,9 @@
 // The only holder of the service-role key. Callers must be signed-in active staff
 // whose role may create (invite) or edit (the rest) staff.
 
-import { authenticate, authorize } from "../_shared/access.ts";
-import { callerClient, serviceClient } from "../_shared/clients.ts";
-import { HttpError, handleErrors, json, preflight, readJsonObject } from "../_shared/http.ts";
+import { authorize, serveStaffCalls } from "../_shared/access.ts";
+import { serviceClient } from "../_shared/clients.ts";
+import { json } from "../_shared/http.ts";
 import { run } from "./actions.ts";
 import { type Command, parseCommand } from "./commands.ts";
 
@@ -22,16 +22,9 @@ function withInviteRedirect(req: Request, cmd: Command): Command {
   return { ...cmd, redirectTo: new URL("/update-password", origin).href };
 }
 
-Deno.serve((req: Request) =>
-  handleErrors(async () => {
-    const early = preflight(req);
-    if (early) return early;
-    if (req.method !== "POST") throw new HttpError(405, "Use POST with a JSON body.");
-    const caller = callerClient(req);
-    await authenticate(caller);
-    const cmd = withInviteRedirect(req, parseCommand(await readJsonObject(req)));
-    await authorize(caller, "staff", [NEEDED[cmd.action]]);
-    const staff = await run({ caller, service: serviceClient() }, cmd);
-    return json(200, { staff });
-  }),
-);
+serveStaffCalls(async ({ req, caller, body }) => {
+  const cmd = withInviteRedirect(req, parseCommand(body));
+  await authorize(caller, "staff", [NEEDED[cmd.action]]);
+  const staff = await run({ caller, service: serviceClient() }, cmd);
+  return json(200, { staff });
+});

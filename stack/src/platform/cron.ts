@@ -128,15 +128,14 @@ export async function startCronScheduler(dbUrl: string, log: Logger): Promise<Cr
   }
 
   async function reload(): Promise<void> {
-    let rows: JobRow[];
-    try {
-      ({ rows } = await pool.query<JobRow>(
-        "select jobid, schedule, command, username from cron.job where active and database = current_database()",
-      ));
-    } catch (err) {
-      if ((err as { code?: string }).code === "42P01" || (err as { code?: string }).code === "3F000") rows = [];
-      else throw err;
-    }
+    const { rows: installed } = await pool.query("select to_regclass('cron.job') as jobs");
+    const rows = installed[0].jobs
+      ? (
+          await pool.query<JobRow>(
+            "select jobid, schedule, command, username from cron.job where active and database = current_database()",
+          )
+        ).rows
+      : [];
     const seen = new Set<string>();
     for (const job of rows) {
       seen.add(job.jobid);

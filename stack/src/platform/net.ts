@@ -96,18 +96,15 @@ export async function startNetWorker(
 
   /** Claims a batch (removing it from the queue, as pg_net does) and records every outcome. */
   const processBatch = async (): Promise<number> => {
-    let claimed: QueuedRequest[];
-    try {
-      ({ rows: claimed } = await pool.query<QueuedRequest>(
-        `delete from net.http_request_queue where id in
-           (select id from net.http_request_queue order by id limit $1 for update skip locked)
-         returning id, method, url, headers, body, timeout_milliseconds`,
-        [BATCH],
-      ));
-    } catch (err) {
-      if ((err as { code?: string }).code === "42P01" || (err as { code?: string }).code === "3F000") return 0;
-      throw err;
-    }
+    // Without pg_net in this database there is nothing to do (and no error to log).
+    const { rows: installed } = await pool.query("select to_regclass('net.http_request_queue') as queue");
+    if (!installed[0].queue) return 0;
+    const { rows: claimed } = await pool.query<QueuedRequest>(
+      `delete from net.http_request_queue where id in
+         (select id from net.http_request_queue order by id limit $1 for update skip locked)
+       returning id, method, url, headers, body, timeout_milliseconds`,
+      [BATCH],
+    );
     const outcomes = await Promise.all(claimed.map((r) => send(r, stackUrl())));
     if (claimed.length) {
       await pool.query(
@@ -141,8 +138,11 @@ export async function startNetWorker(
 
   const sweep = () =>
     pool
-      .query("delete from net._http_response where created < now() - interval '6 hours'")
-      .catch((err) => (err as { code?: string }).code === "42P01" || log.warn("pg_net worker: ttl sweep failed", err));
+      .query(
+        `select case when to_regclass('net._http_response') is not null then
+           net._stack_sweep_responses() end`,
+      )
+      .catch((err) => log.warn("pg_net worker: ttl sweep failed", err));
 
   const listener = await listenForNotifications(dbUrl, "stack_pg_net", () => void kick(), log);
   const poll = setInterval(() => void kick(), POLL_MS);

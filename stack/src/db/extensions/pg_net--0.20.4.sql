@@ -181,6 +181,11 @@ returns net.http_response_result language sql parallel unsafe called on null inp
   select net._http_collect_response(request_id, async)
 $$;
 
+-- The stack's worker deletes responses older than pg_net.ttl (6 hours) through this.
+create function net._stack_sweep_responses() returns void language sql as $$
+  delete from net._http_response where created < now() - interval '6 hours'
+$$;
+
 grant usage on schema net to public;
 grant all on all sequences in schema net to public;
 grant all on all tables in schema net to public;

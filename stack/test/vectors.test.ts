@@ -1,8 +1,9 @@
 // Vector buckets through supabase-js `storage.vectors`: every operation, its
-// response shape, and each error of the protocol (PROTOCOL-VECTORS.md).
+// response shape (PROTOCOL-VECTORS.md); its errors are in vectors-errors.test.ts.
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES, startTestStack, type TestStack } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { FIXTURES } from "./harness.js";
+import { vectorStack } from "./vectors-setup.js";
 
 const unit = (v: number[]) => {
   const n = Math.hypot(...v);
@@ -10,35 +11,8 @@ const unit = (v: number[]) => {
 };
 
 describe("vector buckets: storage.vectors", () => {
-  let stack: TestStack;
-  const vectors = () => stack.service().storage.vectors;
-  /** A raw call, for bodies supabase-js would not send. */
-  const raw = (op: string, body: string, token = stack.keys.serviceRole) =>
-    fetch(`${stack.url}/storage/v1/vector/${op}`, {
-      method: "POST",
-      headers: { apikey: stack.keys.anon, authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body,
-    });
-
-  beforeAll(async () => {
-    stack = await startTestStack({ projectDir: path.join(FIXTURES, "vectors") });
-    const v = vectors();
-    expect((await v.createBucket("docs")).error).toBeNull();
-    const idx = await v.from("docs").createIndex({
-      indexName: "cos",
-      dataType: "float32",
-      dimension: 3,
-      distanceMetric: "cosine",
-      metadataConfiguration: { nonFilterableMetadataKeys: ["body"] },
-    });
-    expect(idx.error).toBeNull();
-    await v
-      .from("docs")
-      .createIndex({ indexName: "euc", dataType: "float32", dimension: 2, distanceMetric: "euclidean" });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const env = vectorStack();
+  const vectors = () => env.stack.service().storage.vectors;
 
   it("creates, gets, lists and deletes buckets, with quota and conflict errors", async () => {
     const v = vectors();
@@ -108,29 +82,11 @@ describe("vector buckets: storage.vectors", () => {
     expect((await bucket.getIndex("alpha")).error).toMatchObject({ status: 404 });
     await bucket.deleteIndex("beta");
     expect(
-      await stack.sql(
+      await env.stack.sql(
         "select 1 from storage_vectors.vectors v join storage.vector_indexes i on i.id = v.index_id where i.bucket_id = 'idx-bucket'",
       ),
     ).toEqual([]);
     expect((await v.deleteBucket("idx-bucket")).error).toBeNull();
-  });
-
-  it("refuses index definitions outside the schema", async () => {
-    const bucket = vectors().from("docs");
-    const base = { indexName: "bad", dataType: "float32" as const, dimension: 3, distanceMetric: "cosine" as const };
-    for (const wrong of [
-      { ...base, indexName: "A" },
-      { ...base, dimension: 0 },
-      { ...base, dimension: 4097 },
-      { ...base, distanceMetric: "dotproduct" as const },
-      { ...base, metadataConfiguration: { nonFilterableMetadataKeys: [] } },
-    ]) {
-      expect((await bucket.createIndex(wrong)).error).toMatchObject({ status: 400, code: "InvalidRequest" });
-    }
-    expect((await vectors().from("nowhere").createIndex(base)).error).toMatchObject({
-      status: 404,
-      code: "NotFoundException",
-    });
   });
 
   it("puts (upserts), gets and deletes vectors", async () => {
@@ -258,161 +214,12 @@ describe("vector buckets: storage.vectors", () => {
     expect(axes.data?.vectors.map((v) => v.key)).toEqual(["y", "x"]);
   });
 
-  it("refuses malformed filters and non-filterable keys", async () => {
-    const cos = vectors().from("docs").index("cos");
-    const query = (filter: unknown) =>
-      cos.queryVectors({ queryVector: { float32: [1, 0, 0] }, topK: 1, filter: filter as Record<string, never> });
-    for (const bad of [
-      {},
-      { $and: [] },
-      { $and: true },
-      { $or: [{ a: 1 }], b: 2 },
-      { a: { $regex: "x" } },
-      { a: { $gt: "5" } },
-      { a: { $in: [] } },
-      { a: null },
-      { a: { nested: 1 } },
-      { $not: { a: 1 } },
-    ]) {
-      expect((await query(bad)).error, JSON.stringify(bad)).toMatchObject({ status: 400, code: "InvalidRequest" });
-    }
-    expect((await query({ $or: [{ kind: "x" }, { body: { $exists: true } }] })).error).toMatchObject({
-      status: 400,
-      code: "InvalidParameter",
-      message: 'Metadata key "body" is configured as non-filterable',
-    });
-  });
-
-  it("answers bad vectors, sizes and names with the protocol's errors, never a 500", async () => {
-    const bucket = vectors().from("docs");
-    const cos = bucket.index("cos");
-    const put = (v: unknown) => cos.putVectors({ vectors: [v as { key: string; data: { float32: number[] } }] });
-
-    expect((await put({ key: "d", data: { float32: [1, 2] } })).error).toMatchObject({
-      status: 400,
-      code: "InvalidParameter",
-      message: expect.stringContaining("expects 3"),
-    });
-    expect((await cos.queryVectors({ queryVector: { float32: [1, 2, 3, 4] }, topK: 1 })).error).toMatchObject({
-      code: "InvalidParameter",
-    });
-    // NaN and Infinity: JSON carries NaN as null; 1e999 parses as Infinity.
-    expect((await put({ key: "n", data: { float32: [Number.NaN, 1, 1] } })).error).toMatchObject({
-      code: "InvalidRequest",
-    });
-    const inf = await raw(
-      "PutVectors",
-      '{"vectorBucketName":"docs","indexName":"cos","vectors":[{"key":"i","data":{"float32":[1e999,1,1]}}]}',
-    );
-    expect(inf.status).toBe(400);
-    expect(await inf.json()).toMatchObject({ statusCode: "400", code: "InvalidRequest" });
-    expect((await put({ key: "big", data: { float32: [1e39, 1, 1] } })).error).toMatchObject({
-      code: "InvalidParameter",
-    });
-    expect((await put({ key: "zero", data: { float32: [0, 0, 0] } })).error).toMatchObject({
-      code: "InvalidParameter",
-    });
-
-    const many = Array.from({ length: 501 }, (_, i) => ({ key: `m${i}`, data: { float32: [1, 1, i] } }));
-    await expect(cos.putVectors({ vectors: many })).rejects.toThrow(/between 1 and 500/);
-    const tooMany = await raw(
-      "PutVectors",
-      JSON.stringify({ vectorBucketName: "docs", indexName: "cos", vectors: many }),
-    );
-    expect(await tooMany.json()).toMatchObject({ statusCode: "400", code: "InvalidRequest" });
-    expect((await cos.getVectors({ keys: Array.from({ length: 101 }, (_, i) => `g${i}`) })).error).toMatchObject({
-      code: "InvalidRequest",
-    });
-    expect((await cos.queryVectors({ queryVector: { float32: [1, 0, 0] }, topK: 101 })).error).toMatchObject({
-      code: "InvalidRequest",
-    });
-    const noTopK = { queryVector: { float32: [1, 0, 0] } } as unknown as Parameters<typeof cos.queryVectors>[0];
-    expect((await cos.queryVectors(noTopK)).error).toMatchObject({
-      code: "InvalidRequest",
-      message: expect.stringContaining("topK"),
-    });
-
-    expect(
-      (await put({ key: "dup", data: { float32: [1, 1, 1] }, metadata: { big: "x".repeat(2100) } })).error,
-    ).toMatchObject({
-      code: "InvalidParameter",
-      message: "Invalid record for key 'dup': Filterable metadata must have at most 2048 bytes",
-    });
-    // Non-filterable metadata may be larger, up to 40 KiB in all.
-    expect(
-      (await put({ key: "long", data: { float32: [1, 1, 1] }, metadata: { body: "x".repeat(30_000) } })).error,
-    ).toBeNull();
-    expect(
-      (await put({ key: "huge", data: { float32: [1, 1, 1] }, metadata: { body: "x".repeat(41_000) } })).error,
-    ).toMatchObject({
-      code: "InvalidParameter",
-      message: expect.stringContaining("Total metadata"),
-    });
-    const keys51 = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
-    expect((await put({ key: "wide", data: { float32: [1, 1, 1] }, metadata: keys51 })).error).toMatchObject({
-      code: "InvalidParameter",
-    });
-    expect((await put({ key: "nest", data: { float32: [1, 1, 1] }, metadata: { a: { b: 1 } } })).error).toMatchObject({
-      code: "InvalidRequest",
-    });
-    const twice = await cos.putVectors({
-      vectors: [
-        { key: "same", data: { float32: [1, 1, 1] } },
-        { key: "same", data: { float32: [1, 2, 1] } },
-      ],
-    });
-    expect(twice.error).toMatchObject({ code: "InvalidParameter", message: "Request must not contain duplicate keys" });
-
-    expect(
-      (await bucket.index("nope").putVectors({ vectors: [{ key: "a", data: { float32: [1] } }] })).error,
-    ).toMatchObject({ status: 404, code: "NotFoundException" });
-    expect(
-      (
-        await vectors()
-          .from("nowhere")
-          .index("cos")
-          .queryVectors({ queryVector: { float32: [1, 0, 0] }, topK: 1 })
-      ).error,
-    ).toMatchObject({ status: 404 });
-    expect((await bucket.index("nope").deleteVectors({ keys: ["a"] })).error).toMatchObject({ status: 404 });
-    expect((await bucket.index("nope").getVectors({ keys: ["a"] })).error).toMatchObject({ status: 404 });
-    expect((await bucket.index("nope").listVectors()).error).toMatchObject({ status: 404 });
-
-    const invalidJson = await raw("GetVectorBucket", "{not json");
-    expect(invalidJson.status).toBe(400);
-    expect(await invalidJson.json()).toMatchObject({ statusCode: "400", code: "InvalidRequest" });
-    const unknown = await raw("DescribeEverything", "{}");
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ statusCode: "404", code: "InvalidRequest", error: "Not Found" });
-  });
-
-  it("lets only the service role in, as hosted storage does", async () => {
-    const anon = await stack.anon().storage.vectors.listBuckets();
-    expect(anon.error).toMatchObject({ status: 403, code: "AccessDenied", message: "Access denied: Invalid role" });
-    const forged = await raw("ListVectorBuckets", "{}", `${stack.keys.serviceRole.slice(0, -4)}AAAA`);
-    expect(forged.status).toBe(403);
-    expect(await forged.json()).toMatchObject({ code: "AccessDenied", error: "Unauthorized" });
-    const opaque = await raw("ListVectorBuckets", "{}", "not-a-jwt");
-    expect(await opaque.json()).toMatchObject({ statusCode: "403", code: "AccessDenied" });
-    const secret = await fetch(`${stack.url}/storage/v1/vector/ListVectorBuckets`, {
-      method: "POST",
-      headers: {
-        apikey: stack.keys.secret,
-        authorization: `Bearer ${stack.keys.secret}`,
-        "content-type": "application/json",
-      },
-      body: "{}",
-    });
-    expect(secret.status).toBe(200);
-    expect(secret.headers.get("content-type")).toContain("application/json");
-  });
-
   it("keeps acknowledged vectors across a restart (Postgres is the store; memory is rebuilt)", async () => {
     const index = vectors().from("docs").index("cos");
     await index.putVectors({
       vectors: [{ key: "durable", data: { float32: [0.2, 0.2, 0.9] }, metadata: { kind: "d" } }],
     });
-    const rows = await stack.sql<{ key: string; n: number }>(
+    const rows = await env.stack.sql<{ key: string; n: number }>(
       "select key, octet_length(data) as n from storage_vectors.vectors where key = 'durable'",
     );
     expect(rows).toEqual([{ key: "durable", n: 12 }]);
@@ -421,8 +228,8 @@ describe("vector buckets: storage.vectors", () => {
     const again = await startStack({
       projectDir: path.join(FIXTURES, "vectors"),
       port: 0,
-      databaseUrl: stack.dbUrl,
-      dataDir: stack.ctx.dataDir,
+      databaseUrl: env.stack.dbUrl,
+      dataDir: env.stack.ctx.dataDir,
     });
     try {
       const res = await fetch(`${again.url}/storage/v1/vector/QueryVectors`, {

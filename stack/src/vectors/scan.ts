@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import initWabt from "wabt";
 
 export type DistanceMetric = "cosine" | "euclidean";
 export type Metadata = Record<string, unknown>;
@@ -30,6 +29,8 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 /** The kernel, compiled from its text once per process. */
 function kernelModule(): Promise<WebAssembly.Module> {
   compiled ??= (async () => {
+    // wabt is large: loaded when the first index is searched, not at start-up.
+    const { default: initWabt } = await import("wabt");
     const wabt = await initWabt();
     const parsed = wabt.parseWat("kernel.wat", readFileSync(KERNEL_SOURCE, "utf8"), { simd: true });
     try {

@@ -169,15 +169,26 @@ const bodies = {
 export type Operation = keyof typeof bodies;
 export const OPERATIONS = Object.keys(bodies) as Operation[];
 
-const ajv = new Ajv({ allErrors: true, coerceTypes: false, strictNumbers: true, useDefaults: true, strict: false });
-for (const schema of filterSchemas) ajv.addSchema(schema);
-const validators = new Map<Operation, ValidateFunction>(
-  OPERATIONS.map((op) => [op, ajv.compile({ type: "object", ...bodies[op] })]),
-);
+let ajv: Ajv | undefined;
+const validators = new Map<Operation, ValidateFunction>();
+
+/** Each operation's validator, compiled on its first request (not at start-up). */
+function validatorOf(op: Operation): ValidateFunction {
+  let validate = validators.get(op);
+  if (!validate) {
+    if (!ajv) {
+      ajv = new Ajv({ allErrors: true, coerceTypes: false, strictNumbers: true, useDefaults: true, strict: false });
+      for (const schema of filterSchemas) ajv.addSchema(schema);
+    }
+    validate = ajv.compile({ type: "object", ...bodies[op] });
+    validators.set(op, validate);
+  }
+  return validate;
+}
 
 /** The body if it is valid for `op`, else the Fastify-style message of what is wrong. */
 export function validateBody(op: Operation, body: unknown): { ok: true } | { ok: false; message: string } {
-  const validate = validators.get(op) as ValidateFunction;
+  const validate = validatorOf(op);
   if (validate(body)) return { ok: true };
   return { ok: false, message: formatErrors(validate.errors ?? []) };
 }

@@ -173,3 +173,9 @@ revoke all on function public.complete_embedding_jobs(jsonb) from public, anon, 
 grant execute on function public.complete_embedding_jobs(jsonb) to service_role;
 
 select cron.schedule('opsdesk-embeddings', '1 seconds', 'select app.process_embeddings()');
+-- A run a second is 86 400 rows of cron.job_run_details a day: keep one day of them.
+select cron.schedule(
+  'opsdesk-cron-history',
+  '17 * * * *',
+  $$delete from cron.job_run_details where end_time < now() - interval '1 day'$$
+);

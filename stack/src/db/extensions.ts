@@ -34,6 +34,12 @@ export async function installStackExtensions(log: Logger): Promise<void> {
     const text = readFileSync(path.join(SOURCE_DIR, file), "utf8");
     const destination = path.join(target, file);
     if (existsSync(destination) && readFileSync(destination, "utf8") === text) continue;
-    writeFileSync(destination, text);
+    try {
+      writeFileSync(destination, text);
+    } catch (err) {
+      // A read-only install still starts; only `create extension pg_net/pg_cron` will fail.
+      log.warn(`cannot install ${file} into ${target}: pg_net and pg_cron will not be available`, err);
+      return;
+    }
   }
 }

@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "stack/src/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "src/**/*.test.{ts,tsx}",
+            "stack/src/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "supabase/functions/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

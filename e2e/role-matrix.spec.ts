@@ -148,6 +148,8 @@ for (const role of ROLES) {
       await openPath(page, "/");
       const screens = [
         ...menuResources.filter((def) => may(def.name, "list")).map(menuLabel),
+        // /customers/duplicates: merging needs both (SPEC §2).
+        ...(may("customers", "edit") && may("customers", "delete") ? ["Possible duplicates"] : []),
         ...(may("permissions", "list") ? ["Permissions"] : []),
       ];
       // Dashboard and profile are every staff member's; sign-out closes the menu.

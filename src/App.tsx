@@ -27,17 +27,37 @@ const StaffPage = lazy(() => import("./pages/staff/StaffPage").then((m) => ({ de
 const PermissionsPage = lazy(() =>
   import("./pages/permissions/PermissionsPage").then((m) => ({ default: m.PermissionsPage })),
 );
+const ProductShowPage = lazy(() =>
+  import("./pages/products/ProductShowPage").then((m) => ({ default: m.ProductShowPage })),
+);
+const CustomerCreatePage = lazy(() =>
+  import("./pages/customers/CustomerCreatePage").then((m) => ({ default: m.CustomerCreatePage })),
+);
+const DuplicatesPage = lazy(() =>
+  import("./pages/customers/DuplicatesPage").then((m) => ({ default: m.DuplicatesPage })),
+);
 const ProfilePage = lazy(() => import("./pages/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })));
 
 const resources = [
   { name: "dashboard", list: "/", meta: { label: "Dashboard", icon: RESOURCE_ICONS.dashboard } },
   ...menuResources.map((def) => refineResource(def, RESOURCE_ICONS[def.name])),
   ...nestedResources.map((def) => refineResource(def, undefined, true)),
+  {
+    name: "customer_duplicates",
+    list: "/customers/duplicates",
+    meta: { label: "Possible duplicates", icon: RESOURCE_ICONS.customer_duplicates },
+  },
   { name: "permissions", list: "/permissions", meta: { label: "Permissions", icon: RESOURCE_ICONS.permissions } },
   { name: "profile", list: "/profile", meta: { label: "Profile", icon: RESOURCE_ICONS.profile } },
 ];
 
-const overrides = { orders: { show: OrderShowPage }, staff: { list: StaffPage }, audit_log: { list: AuditPage } };
+const overrides = {
+  orders: { show: OrderShowPage },
+  products: { show: ProductShowPage },
+  customers: { create: CustomerCreatePage },
+  staff: { list: StaffPage },
+  audit_log: { list: AuditPage },
+};
 
 export function App() {
   const i18nProvider = useI18nProvider();
@@ -78,6 +98,14 @@ export function App() {
                 <Suspense fallback={<Spin />}>
                   <DashboardPage />
                 </Suspense>
+              }
+            />
+            <Route
+              path="/customers/duplicates"
+              element={
+                <GuardedScreen resource="customer_duplicates">
+                  <DuplicatesPage />
+                </GuardedScreen>
               }
             />
             {menuResources.map((def) => resourceRoutes(def, overrides))}

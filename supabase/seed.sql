@@ -156,13 +156,28 @@ select md5('opsdesk-customer-' || c.n)::uuid,
        now() - interval '420 days' + c.n * interval '1 day'
 from (
   select n, random() as r_phone, random() as r_blocked, random() as r_notes,
-         s.first_names[1 + floor(random() * cardinality(s.first_names))::int] as first_name,
-         s.last_names[1 + floor(random() * cardinality(s.last_names))::int] as last_name,
+         -- Every name once (30 first × 10 of the 20 last names): the only look-alikes
+         -- are the duplicates seeded below, so "Possible duplicates" shows them.
+         s.first_names[1 + (n - 1) % cardinality(s.first_names)] as first_name,
+         s.last_names[1 + ((n - 1) / cardinality(s.first_names) + (n - 1)) % cardinality(s.last_names)] as last_name,
          s.countries[1 + floor(random() * cardinality(s.countries))::int] as country,
          s.domains[1 + floor(random() * cardinality(s.domains))::int] as domain
   from generate_series(1, 300) n cross join seed_name s
 ) c
 order by c.n;
+
+-- Customers entered twice (SPEC §11 "Possible duplicates"): a typo, swapped names
+-- without accents, another provider with the address in capitals.
+insert into public.customers (id, full_name, email, country, created_at)
+select md5('opsdesk-duplicate-' || d.n)::uuid, d.full_name, d.email, d.country, now() - d.age * interval '1 day'
+from (values
+  (1, 'Amir Haddad', 'amir.haddad@example.com', 'DE', 300),
+  (2, 'Amir Hadad', 'amir.hadad@example.com', 'DE', 40),
+  (3, 'Jürgen Müller', 'juergen.mueller@example.de', 'AT', 250),
+  (4, 'Muller Jurgen', 'jurgen.muller@example.de', 'AT', 30),
+  (5, 'Sofia Rossi', 'sofia.rossi@example.it', 'IT', 200),
+  (6, 'Sofia Rosi', 'SOFIA.ROSSI@mail.test', 'IT', 20)
+) as d(n, full_name, email, country, age);
 
 -- Orders: numbered in time order over the last 90 days (about 11 a day), each
 -- with the status it will end in: recent orders are still open, old ones mostly
@@ -244,3 +259,13 @@ select setval(pg_get_serial_sequence('public.orders', 'id'), (select max(id) fro
 -- Plain temporary tables (not ON COMMIT DROP): the CLI may run a seed outside one
 -- transaction, so they are dropped explicitly.
 drop table demo_account, seed_category, seed_name, seed_order;
+
+-- Vault secrets the embedding job reads (supabase/migrations/*_embeddings.sql): the
+-- API as seen from the database (the CLI's in-network address, which the local
+-- stack's pg_net maps to itself) and the local stack's well-known service key. A
+-- hosted project sets its own once (docs/vectors.md).
+select vault.create_secret('http://api.supabase.internal:8000', 'project_url');
+select vault.create_secret(
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU',
+  'service_role_key'
+);

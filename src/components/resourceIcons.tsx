@@ -1,6 +1,7 @@
 // Menu icons by resource name.
 import {
   AuditOutlined,
+  BranchesOutlined,
   DashboardOutlined,
   IdcardOutlined,
   ProfileOutlined,
@@ -17,6 +18,7 @@ export const RESOURCE_ICONS: Record<string, ReactNode> = {
   products: <ShoppingOutlined />,
   categories: <TagsOutlined />,
   customers: <TeamOutlined />,
+  customer_duplicates: <BranchesOutlined />,
   orders: <ProfileOutlined />,
   staff: <IdcardOutlined />,
   audit_log: <AuditOutlined />,

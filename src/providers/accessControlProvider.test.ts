@@ -62,6 +62,16 @@ describe("accessControlProvider", () => {
     expect(await can({ resource: "products", action: "clone" })).toMatchObject({ can: false });
   });
 
+  it("opens the duplicates screen only to roles holding customers edit and delete", async () => {
+    const customers = (actions: string[]) => actions.map((action) => ({ resource: "customers", action }));
+    const env = memorySource({ both: customers(["edit", "delete"]), edit: customers(["list", "edit"]) });
+    const { can } = createAccessControlProvider(new PermissionStore(env.source));
+    env.signIn("both");
+    expect(await can({ resource: "customer_duplicates", action: "list" })).toEqual({ can: true });
+    env.signIn("edit");
+    expect(await can({ resource: "customer_duplicates", action: "list" })).toMatchObject({ can: false });
+  });
+
   it("denies everything without a session or staff rows", async () => {
     const env = memorySource({ outsider: [] });
     const { can } = createAccessControlProvider(new PermissionStore(env.source));

@@ -10,6 +10,11 @@ const ACTION_ALIASES: Record<string, string> = { clone: "create" };
 /** Screens every staff member may open (they are not rows of the matrix). */
 const STAFF_SCREENS = new Set(["dashboard", "profile"]);
 
+/** Screens that are not rows of the matrix but need these of its permissions (SPEC §2). */
+const COMPOUND_SCREENS: Record<string, string[]> = {
+  customer_duplicates: ["customers:edit", "customers:delete"],
+};
+
 export function createAccessControlProvider(store: PermissionStore): AccessControlProvider {
   return {
     can: async ({ resource, action, params }) => {
@@ -17,7 +22,8 @@ export function createAccessControlProvider(store: PermissionStore): AccessContr
       const name = params?.resource?.name ?? resource;
       if (!name || STAFF_SCREENS.has(name))
         return held.size > 0 ? { can: true } : { can: false, reason: MESSAGES.forbidden };
-      const can = held.has(`${name}:${ACTION_ALIASES[action] ?? action}`);
+      const needed = COMPOUND_SCREENS[name] ?? [`${name}:${ACTION_ALIASES[action] ?? action}`];
+      const can = needed.every((permission) => held.has(permission));
       return can ? { can } : { can, reason: MESSAGES.forbidden };
     },
     options: {

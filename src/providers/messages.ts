@@ -5,6 +5,8 @@ export const MESSAGES = {
   sessionEnded: "Your session has ended. Please sign in again.",
   forbidden: "You don't have permission to do that.",
   stale: "Someone else changed this record. Reload to see their changes.",
+  /** merge_customers: either customer of the pair changed since the pair was shown. */
+  staleMerge: "Someone else changed one of these customers. Reload to see their changes.",
   tooManyAttempts: "Too many attempts. Try again in a few minutes.",
   network: "Can't reach the server. Retrying…",
 } as const;

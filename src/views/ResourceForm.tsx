@@ -3,7 +3,7 @@
 import { Create, Edit, useForm } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, type LiveEvent, useParsed, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input } from "antd";
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import { localizeMessage, MESSAGES } from "../providers/messages";
 import type { ResourceDefinition } from "../resources/types";
@@ -19,9 +19,11 @@ import { metaFor } from "./select";
 interface Props {
   definition: ResourceDefinition;
   action: "create" | "edit";
+  /** Shown above the fields, inside the form (Form.useFormInstance reaches it). */
+  children?: ReactNode;
 }
 
-export function ResourceForm({ definition: def, action }: Props) {
+export function ResourceForm({ definition: def, action, children }: Props) {
   const t = useTranslate();
   // Labels and rules in the operator's language for the fields; features get `def` itself.
   const shown = useLocalizedDefinition(def);
@@ -96,6 +98,7 @@ export function ResourceForm({ definition: def, action }: Props) {
       {formError && !stale && !hasFieldErrors && (
         <Alert type="error" showIcon message={localizeMessage(formError.message, t)} style={{ marginBottom: 16 }} />
       )}
+      {children}
       {buildFormItems(shown, t).map(({ field, itemProps, input }) => (
         <Form.Item key={field.name} {...itemProps}>
           {input}

@@ -11,7 +11,7 @@ const ResourceList = lazy(() => import("./ResourceList").then((m) => ({ default:
 const ResourceShow = lazy(() => import("./ResourceShow").then((m) => ({ default: m.ResourceShow })));
 
 type Screen = ComponentType<{ definition: ResourceDefinition }>;
-export type ScreenOverrides = Record<string, { list?: Screen; show?: Screen }>;
+export type ScreenOverrides = Record<string, { list?: Screen; show?: Screen; create?: Screen }>;
 
 const pathOf = (def: ResourceDefinition) => `/${def.route ?? def.name}`;
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -42,6 +42,7 @@ export function resourceRoutes(def: ResourceDefinition, overrides: ScreenOverrid
   const screens = def.screens ?? {};
   const Show = overrides[def.name]?.show;
   const List = overrides[def.name]?.list;
+  const Create = overrides[def.name]?.create;
   return (
     <Route key={def.name} path={pathOf(def)}>
       <Route
@@ -57,7 +58,7 @@ export function resourceRoutes(def: ResourceDefinition, overrides: ScreenOverrid
           path="create"
           element={
             <Guarded def={def} action="create">
-              <ResourceForm definition={def} action="create" />
+              {Create ? <Create definition={def} /> : <ResourceForm definition={def} action="create" />}
             </Guarded>
           }
         />

@@ -6,12 +6,15 @@ import { createMailService } from "./mail/index.js";
 import { createRealtimeService } from "./realtime/index.js";
 import { createRestService } from "./rest/index.js";
 import { createStorageService } from "./storage/index.js";
+import { createVectorService } from "./vectors/index.js";
 
 export function createServices(ctx: StackContext): Service[] {
   return [
     createRestService(ctx),
     createAuthService(ctx),
     createMailService(ctx),
+    // Before storage: the gateway routes by the first matching prefix.
+    createVectorService(ctx),
     createStorageService(ctx),
     createFunctionsService(ctx),
     createRealtimeService(ctx),

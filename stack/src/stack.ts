@@ -9,6 +9,7 @@ import { type Database, openDatabase } from "./db/index.js";
 import { applyMigrations, applySeeds, installBase, isFresh } from "./db/migrate.js";
 import { type PostgresServer, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
 import { buildGateway } from "./gateway.js";
+import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
 import { createServices } from "./services.js";
 import { JwtKeys } from "./shared/jwt.js";
 import { createLogger, type Logger } from "./shared/log.js";
@@ -34,6 +35,8 @@ export interface RunningStack {
   config: StackConfig;
   ctx: StackContext;
   app: FastifyInstance;
+  /** pg_net's and pg_cron's workers. */
+  platform: PlatformWorkers;
   timings: { postgresMs: number; migrateMs: number; totalMs: number; fresh: boolean };
   stop(): Promise<void>;
 }
@@ -103,6 +106,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let db: Database | undefined;
   let services: Service[] = [];
   let app: FastifyInstance | undefined;
+  let platform: PlatformWorkers | undefined;
   try {
     const { fresh } = await prepareDatabase(server.url, config, log);
     const migrateMs = performance.now() - started - postgresMs;
@@ -134,6 +138,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       config.api.port = port;
       config.api.external_url = url;
     }
+    platform = await startPlatformWorkers(ctx);
+    const runningPlatform = platform;
     writeFileSync(
       path.join(dataDir, "stack.json"),
       JSON.stringify({ pid: process.pid, url, dbUrl: server.url, startedAt: new Date().toISOString() }, null, 2),
@@ -147,8 +153,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       config,
       ctx,
       app: runningApp,
+      platform: runningPlatform,
       timings: { postgresMs, migrateMs, totalMs: performance.now() - started, fresh },
       stop: async () => {
+        await runningPlatform.stop().catch((e) => log.warn("platform workers stop", e));
         for (const s of [...services].reverse()) await s.stop?.().catch((e) => log.warn(`${s.name} stop`, e));
         await runningApp.close();
         await runningDb.close();
@@ -157,6 +165,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       },
     };
   } catch (err) {
+    await platform?.stop().catch(() => {});
     for (const s of services) await s.stop?.().catch(() => {});
     await app?.close().catch(() => {});
     await db?.close().catch(() => {});

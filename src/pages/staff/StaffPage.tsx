@@ -9,11 +9,12 @@ import { Button, Popconfirm, Select, Space, Table, Tag, Typography } from "antd"
 import { useState } from "react";
 import { Link } from "react-router";
 import { supabase } from "../../providers";
+import { FunctionCallError } from "../../providers/functionErrors";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
 import { formatDateTime } from "../../views/format";
 import { InviteModal } from "./InviteModal";
-import { ROLE_LABELS, ROLES, runStaffCommand, StaffAdminError, type StaffCommand, type StaffRow } from "./staffAdmin";
+import { ROLE_LABELS, ROLES, runStaffCommand, type StaffCommand, type StaffRow } from "./staffAdmin";
 
 export function StaffPage({ definition: def }: { definition: ResourceDefinition }) {
   const t = useTranslate();
@@ -42,7 +43,7 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
       notify?.({ type: "success", message: success });
       await tableQuery.refetch();
     } catch (err) {
-      if (err instanceof StaffAdminError && err.status === 401) logout();
+      if (err instanceof FunctionCallError && err.status === 401) logout();
       notify?.({ type: "error", message: (err as Error).message });
     } finally {
       setBusy(undefined);

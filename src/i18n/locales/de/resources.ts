@@ -13,6 +13,7 @@ export default {
   "resources.dashboard.title": "Dashboard",
   "resources.permissions.title": "Berechtigungen",
   "resources.profile.title": "Profil",
+  "resources.customer_duplicates.title": "Mögliche Dubletten",
   ...r("products", {
     title: "Produkte",
     singular: "Produkt",

@@ -1,0 +1,27 @@
+// Errors of the console's edge functions (staff-admin, similar, duplicates,
+// merge-customers): each answers `{ error: "<message for the operator>" }`, a 401
+// means the caller's own session has ended, and a network failure is SPEC §8's.
+import { FunctionsFetchError, FunctionsHttpError } from "@supabase/supabase-js";
+import { MESSAGES } from "./messages";
+
+/** An operator-facing error: `status` 401 means the caller's own session has ended. */
+export class FunctionCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The message of a failed call: the function's own `{ error }`, else SPEC §8's wording. */
+export async function functionError(error: unknown): Promise<FunctionCallError> {
+  if (error instanceof FunctionsHttpError) {
+    const response = error.context as Response;
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    const message = typeof body?.error === "string" ? body.error : `The request failed (${response.status}).`;
+    return new FunctionCallError(response.status === 401 ? MESSAGES.sessionEnded : message, response.status);
+  }
+  if (error instanceof FunctionsFetchError) return new FunctionCallError(MESSAGES.network, 0);
+  return new FunctionCallError(error instanceof Error ? error.message : String(error), 500);
+}

@@ -1,0 +1,59 @@
+;; The inner loop of exact k-nearest-neighbour search, in WebAssembly SIMD: one pass
+;; over every row of an index, four float32 lanes at a time. The stack compiles this
+;; text at start-up (wabt); see scan.ts. Rows are `stride` floats apart, stride a
+;; multiple of 4, padded with zeros, so padding changes neither sum.
+(module
+  (import "env" "memory" (memory 1))
+
+  ;; out[r] = sum_j rows[r][j] * q[j]  for r in [0, n)
+  (func (export "dot") (param $rows i32) (param $n i32) (param $stride i32) (param $q i32) (param $out i32)
+    (local $end i32) (local $rowEnd i32) (local $p i32) (local $qp i32) (local $acc v128)
+    (local.set $end (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2))))
+    (block $done
+      (loop $row
+        (br_if $done (i32.ge_u (local.get $out) (local.get $end)))
+        (local.set $acc (v128.const f32x4 0 0 0 0))
+        (local.set $p (local.get $rows))
+        (local.set $qp (local.get $q))
+        (local.set $rowEnd (i32.add (local.get $rows) (i32.shl (local.get $stride) (i32.const 2))))
+        (block $rowDone
+          (loop $col
+            (br_if $rowDone (i32.ge_u (local.get $p) (local.get $rowEnd)))
+            (local.set $acc
+              (f32x4.add (local.get $acc) (f32x4.mul (v128.load (local.get $p)) (v128.load (local.get $qp)))))
+            (local.set $p (i32.add (local.get $p) (i32.const 16)))
+            (local.set $qp (i32.add (local.get $qp) (i32.const 16)))
+            (br $col)))
+        (f32.store (local.get $out) (call $sumLanes (local.get $acc)))
+        (local.set $rows (local.get $rowEnd))
+        (local.set $out (i32.add (local.get $out) (i32.const 4)))
+        (br $row))))
+
+  ;; out[r] = sum_j (rows[r][j] - q[j])^2  for r in [0, n)
+  (func (export "l2sq") (param $rows i32) (param $n i32) (param $stride i32) (param $q i32) (param $out i32)
+    (local $end i32) (local $rowEnd i32) (local $p i32) (local $qp i32) (local $acc v128) (local $d v128)
+    (local.set $end (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2))))
+    (block $done
+      (loop $row
+        (br_if $done (i32.ge_u (local.get $out) (local.get $end)))
+        (local.set $acc (v128.const f32x4 0 0 0 0))
+        (local.set $p (local.get $rows))
+        (local.set $qp (local.get $q))
+        (local.set $rowEnd (i32.add (local.get $rows) (i32.shl (local.get $stride) (i32.const 2))))
+        (block $rowDone
+          (loop $col
+            (br_if $rowDone (i32.ge_u (local.get $p) (local.get $rowEnd)))
+            (local.set $d (f32x4.sub (v128.load (local.get $p)) (v128.load (local.get $qp))))
+            (local.set $acc (f32x4.add (local.get $acc) (f32x4.mul (local.get $d) (local.get $d))))
+            (local.set $p (i32.add (local.get $p) (i32.const 16)))
+            (local.set $qp (i32.add (local.get $qp) (i32.const 16)))
+            (br $col)))
+        (f32.store (local.get $out) (call $sumLanes (local.get $acc)))
+        (local.set $rows (local.get $rowEnd))
+        (local.set $out (i32.add (local.get $out) (i32.const 4)))
+        (br $row))))
+
+  (func $sumLanes (param $v v128) (result f32)
+    (f32.add
+      (f32.add (f32x4.extract_lane 0 (local.get $v)) (f32x4.extract_lane 1 (local.get $v)))
+      (f32.add (f32x4.extract_lane 2 (local.get $v)) (f32x4.extract_lane 3 (local.get $v))))))

@@ -1,0 +1,47 @@
+// Who may call a console-facing function: a signed-in session that still exists,
+// whose staff role holds the permissions the call needs — the same matrix RLS
+// reads through app.can, asked through rpc('my_permissions').
+import type { SupabaseClient } from "npm:@supabase/supabase-js@2";
+import { callerClient } from "./clients.ts";
+import { HttpError, handleErrors, preflight, readJsonObject } from "./http.ts";
+
+export const FORBIDDEN = "You don't have permission to do that.";
+
+/** The caller's session must still exist (a revoked one is refused with 401). */
+async function authenticate(caller: SupabaseClient): Promise<void> {
+  const { data, error } = await caller.auth.getUser();
+  if (error || !data.user) throw new HttpError(401, "Your session has ended. Please sign in again.");
+}
+
+/** 403 unless the caller may do every one of `actions` on `resource`. */
+export async function authorize(caller: SupabaseClient, resource: string, actions: string[]): Promise<void> {
+  const { data, error } = await caller.rpc("my_permissions");
+  if (error) throw new Error(`my_permissions failed: ${error.message}`);
+  const rows = (data ?? []) as { resource: string; action: string }[];
+  const held = new Set(rows.filter((r) => r.resource === resource).map((r) => r.action));
+  if (!actions.every((a) => held.has(a))) throw new HttpError(403, FORBIDDEN);
+}
+
+export interface StaffRequest {
+  req: Request;
+  /** supabase-js acting as the caller (RLS and the audit log see them). */
+  caller: SupabaseClient;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Serves a console-facing function: CORS preflight, POST with a JSON object body, a
+ * session that still exists; `handle` checks the permissions its action needs.
+ */
+export function serveStaffCalls(handle: (call: StaffRequest) => Promise<Response>): void {
+  Deno.serve((req: Request) =>
+    handleErrors(async () => {
+      const early = preflight(req);
+      if (early) return early;
+      if (req.method !== "POST") throw new HttpError(405, "Use POST with a JSON body.");
+      const caller = callerClient(req);
+      await authenticate(caller);
+      return handle({ req, caller, body: await readJsonObject(req) });
+    }),
+  );
+}

@@ -138,7 +138,10 @@ export class Channel implements TopicMember, ChangeSubscriber {
       return this.reply(frame.ref, "error", { reason: err.reason });
     }
 
-    // Capture changes before the reply: SUBSCRIBED fires on it.
+    // Capture changes and database broadcasts before the reply: SUBSCRIBED fires on it.
+    await this.rt.changes
+      .stream()
+      .catch((err) => this.rt.log.warn(`realtime replication for ${this.topic} could not start`, err));
     const changesError = await this.subscribeChanges();
     this.joined = true;
     this.rt.hub.join(this.key, this);

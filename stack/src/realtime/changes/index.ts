@@ -1,11 +1,13 @@
-// postgres_changes as one unit: bindings in, pushes out. The replication stream
-// starts with the first subscription, or — when a previous run left a slot with
+// postgres_changes as one unit: bindings in, pushes out; the same stream carries the
+// messages the database broadcasts (realtime.messages), handed to `onMessages`. The
+// replication stream starts with the first channel, or — when a previous run left a slot with
 // changes in it — after a grace period in which reconnecting clients can rejoin
 // and receive what was committed while the stack was down.
 import type { Database } from "../../db/index.js";
 import type { Logger } from "../../shared/log.js";
 import { type BindingParams, type BindingSpec, resolveBindings } from "./bindings.js";
 import { ChangeDispatcher } from "./dispatcher.js";
+import type { TextRow } from "./payload.js";
 import { RelationCatalog } from "./relations.js";
 import { ReplicationFeed } from "./replication.js";
 import { type ChangeSubscriber, SubscriptionRegistry } from "./subscriptions.js";
@@ -25,6 +27,7 @@ export class ChangeService {
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
+    onMessages: (rows: TextRow[]) => void,
   ) {
     this.catalog = new RelationCatalog(db.admin);
     const dispatcher = new ChangeDispatcher(db.admin, this.catalog, this.registry, log);
@@ -33,12 +36,14 @@ export class ChangeService {
       admin: db.admin,
       log,
       onRelation: (oid) => this.catalog.invalidate(oid),
-      onTransactions: (txs) =>
-        dispatcher.dispatch(
+      onTransactions: (txs) => {
+        onMessages(txs.flatMap((tx) => tx.messages));
+        return dispatcher.dispatch(
           txs.flatMap((tx) =>
             tx.changes.map((change) => ({ change, commitTimestamp: tx.commitTimestamp, xid: tx.xid })),
           ),
-        ),
+        );
+      },
     });
   }
 
@@ -55,6 +60,11 @@ export class ChangeService {
     await this.feed.stop();
   }
 
+  /** Resolves once committed changes and messages are being captured (a channel joins). */
+  stream(): Promise<void> {
+    return this.feed.start();
+  }
+
   /** Validates the bindings; throws BindingError (sent as a system message). */
   resolve(params: BindingParams[], role: string): Promise<BindingSpec[]> {
     return resolveBindings(this.db.admin, params, role);
@@ -66,7 +76,7 @@ export class ChangeService {
       subscriber,
       specs.map((s) => ({ ...s, subscriber })),
     );
-    if (specs.length > 0) await this.feed.start();
+    if (specs.length > 0) await this.stream();
   }
 
   unsubscribe(subscriber: ChangeSubscriber): void {

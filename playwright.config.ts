@@ -46,7 +46,14 @@ export default defineConfig({
     {
       name: "console",
       dependencies: ["setup"],
-      testIgnore: /auth\.setup\.ts/,
+      testIgnore: [/auth\.setup\.ts/, /matrix-live\.spec\.ts/],
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+    // Specs that change the demo roles' permission rows run alone, after every other spec.
+    {
+      name: "matrix",
+      dependencies: ["console"],
+      testMatch: /matrix-live\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
   ],

@@ -2,17 +2,8 @@
 // realtime.broadcast_changes reaches the private channel of the user the policies on
 // realtime.messages let read it, on both protocol versions, and nobody else; realtime.send
 // reaches public channels; what a transaction sends goes out only if it commits.
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  Inbox,
-  makeUser,
-  REALTIME_FIXTURE,
-  realtimeClient,
-  subscribe,
-  type TestUser,
-} from "./fixtures/realtime/helpers.js";
-import { startTestStack, type TestStack } from "./harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Inbox, subscribe, useRealtimeTestbed } from "./fixtures/realtime/helpers.js";
 
 interface Broadcast {
   type: string;
@@ -22,32 +13,21 @@ interface Broadcast {
 }
 
 describe("broadcast from the database", () => {
-  let stack: TestStack;
-  let alice: TestUser;
-  let bob: TestUser;
-  const clients: SupabaseClient[] = [];
-
-  const client = (token?: string, vsn?: "1.0.0" | "2.0.0") => {
-    const c = realtimeClient(stack, { token, vsn });
-    clients.push(c);
-    return c;
-  };
+  const testbed = useRealtimeTestbed();
+  const sql = (text: string, values?: unknown[]) => testbed.stack.sql(text, values);
 
   /** Joins `topic` and collects its broadcasts. */
   async function listen(topic: string, options: { token?: string; vsn?: "1.0.0" | "2.0.0"; private?: boolean }) {
     const inbox = new Inbox<Broadcast>();
-    const channel = client(options.token, options.vsn).channel(topic, { config: { private: options.private } });
+    const channel = testbed.client(options.token, options.vsn).channel(topic, { config: { private: options.private } });
     channel.on("broadcast", { event: "*" }, (m) => inbox.push(m as Broadcast));
     await subscribe(channel);
     return inbox;
   }
 
   beforeAll(async () => {
-    stack = await startTestStack({ projectDir: REALTIME_FIXTURE });
-    alice = await makeUser(stack);
-    bob = await makeUser(stack);
     // Each note's changes go to its owner's private room (the fixture's policies: `room:<uid>`).
-    await stack.sql(`
+    await sql(`
       create function public.notes_broadcast() returns trigger
       language plpgsql security definer set search_path = '' as $$
       begin
@@ -59,24 +39,20 @@ describe("broadcast from the database", () => {
       create trigger notes_broadcast after insert or update or delete on public.notes
         for each row execute function public.notes_broadcast();`);
   });
-  afterAll(async () => {
-    for (const c of clients) await c.removeAllChannels();
-    await stack?.stop();
-  });
-
   it("sends a trigger's row changes to the private channel its policies open, on vsn 1.0.0 and 2.0.0", async () => {
+    const { alice, bob } = testbed;
     const topic = `room:${alice.id}`;
     const v1 = await listen(topic, { token: alice.token, vsn: "1.0.0", private: true });
     const v2 = await listen(topic, { token: alice.token, vsn: "2.0.0", private: true });
     const publicTwin = await listen(topic, {});
     await expect(listen(topic, { token: bob.token, private: true })).rejects.toThrow(/Unauthorized/);
 
-    const [note] = await stack.sql<{ id: number }>(
+    const [note] = await testbed.stack.sql<{ id: number }>(
       "insert into public.notes (owner, title) values ($1, 'first') returning id::int",
       [alice.id],
     );
-    await stack.sql("update public.notes set done = true where id = $1", [note.id]);
-    await stack.sql("delete from public.notes where id = $1", [note.id]);
+    await sql("update public.notes set done = true where id = $1", [note.id]);
+    await sql("delete from public.notes where id = $1", [note.id]);
 
     for (const inbox of [v1, v2]) {
       const inserted = await inbox.next((m) => m.event === "INSERT");
@@ -102,8 +78,8 @@ describe("broadcast from the database", () => {
 
   it("sends realtime.send(…, private => false) to public channels, and nothing a transaction rolled back", async () => {
     const lobby = await listen("lobby", {});
-    await stack.sql(`begin; select realtime.send('{"n": 1}', 'tick', 'lobby', false); rollback;`);
-    await stack.sql(`select realtime.send('{"n": 2}', 'tick', 'lobby', false)`);
+    await sql(`begin; select realtime.send('{"n": 1}', 'tick', 'lobby', false); rollback;`);
+    await sql(`select realtime.send('{"n": 2}', 'tick', 'lobby', false)`);
     const tick = await lobby.next();
     expect(tick).toMatchObject({ event: "tick", payload: { n: 2 } });
     expect((await lobby.settle()).map((m) => m.payload.n)).toEqual([2]);
@@ -111,8 +87,8 @@ describe("broadcast from the database", () => {
 
   it("warns instead of failing when the sender may not write the topic", async () => {
     // RLS refuses anon's insert: a warning, and the transaction goes on to commit.
-    await stack.sql(`begin; set local role anon; select realtime.send('{}', 'x', 'room:someone'); commit;`);
-    const [{ count }] = await stack.sql<{ count: number }>(
+    await sql(`begin; set local role anon; select realtime.send('{}', 'x', 'room:someone'); commit;`);
+    const [{ count }] = await testbed.stack.sql<{ count: number }>(
       "select count(*)::int as count from realtime.messages where topic = 'room:someone'",
     );
     expect(count).toBe(0);

@@ -50,6 +50,7 @@ export class ChangeService {
   async start(): Promise<void> {
     if (!(await this.feed.slotExists())) return;
     this.graceTimer = setTimeout(() => {
+      this.graceTimer = null;
       this.feed.start().catch((err) => this.log.warn("realtime replication could not start", err));
     }, RESUME_GRACE_MS);
     this.graceTimer.unref();
@@ -60,9 +61,14 @@ export class ChangeService {
     await this.feed.stop();
   }
 
-  /** Resolves once committed changes and messages are being captured (a channel joins). */
-  stream(): Promise<void> {
-    return this.feed.start();
+  /**
+   * Resolves once committed changes and messages are being captured (any channel joins).
+   * A resumed slot keeps waiting for the subscribers of postgres_changes to rejoin: it
+   * holds the messages meanwhile, and the grace timer (or such a subscriber) starts it.
+   */
+  async stream(): Promise<void> {
+    if (this.graceTimer && !this.feed.running) return;
+    await this.feed.start();
   }
 
   /** Validates the bindings; throws BindingError (sent as a system message). */
@@ -76,7 +82,7 @@ export class ChangeService {
       subscriber,
       specs.map((s) => ({ ...s, subscriber })),
     );
-    if (specs.length > 0) await this.stream();
+    if (specs.length > 0) await this.feed.start();
   }
 
   unsubscribe(subscriber: ChangeSubscriber): void {

@@ -43,17 +43,17 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions } },
-    {
-      name: "console",
-      dependencies: ["setup"],
-      testIgnore: [/auth\.setup\.ts/, /matrix-live\.spec\.ts/],
-      use: { ...devices["Desktop Chrome"], launchOptions },
-    },
-    // Specs that change the demo roles' permission rows run alone, after every other spec.
+    // Specs that change the demo roles' permission rows run alone, before every other spec.
     {
       name: "matrix",
-      dependencies: ["console"],
+      dependencies: ["setup"],
       testMatch: /matrix-live\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+    {
+      name: "console",
+      dependencies: ["matrix"],
+      testIgnore: [/auth\.setup\.ts/, /matrix-live\.spec\.ts/],
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
   ],

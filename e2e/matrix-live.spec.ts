@@ -1,7 +1,7 @@
 // Changes to the permission matrix reach an open console at once, both ways: a revoked
 // permission's button and menu entry go, and a re-granted one's come back, without a
-// navigation. It changes the demo viewer role's rows, so it runs alone after the other
-// specs (playwright.config.ts, project "matrix") and puts the rows back.
+// navigation. It changes the demo viewer role's rows, so it runs alone before the other
+// specs start (playwright.config.ts, project "matrix") and puts the rows back.
 import { expect, test } from "@playwright/test";
 import { serviceClient } from "./backend";
 import { headerButtons, sessionFile } from "./helpers";

@@ -1,5 +1,5 @@
 // Realtime at /realtime/v1: Phoenix channels over WebSocket (`/websocket`) with
-// postgres_changes, broadcast and presence, plus the REST broadcast API.
+// postgres_changes, broadcast (from clients, the REST API and the database) and presence.
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";

@@ -43,17 +43,18 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions } },
-    // Specs that change the demo roles' permission rows run alone, before every other spec.
-    {
-      name: "matrix",
-      dependencies: ["setup"],
-      testMatch: /matrix-live\.spec\.ts/,
-      use: { ...devices["Desktop Chrome"], launchOptions },
-    },
     {
       name: "console",
-      dependencies: ["matrix"],
+      dependencies: ["setup"],
       testIgnore: [/auth\.setup\.ts/, /matrix-live\.spec\.ts/],
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+    // Specs that change the demo roles' permission rows run alone, after every other spec
+    // (alone: `npx playwright test e2e/matrix-live.spec.ts --no-deps`; they sign in themselves).
+    {
+      name: "matrix",
+      dependencies: ["console"],
+      testMatch: /matrix-live\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
   ],

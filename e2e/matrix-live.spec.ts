@@ -1,12 +1,10 @@
 // Changes to the permission matrix reach an open console at once, both ways: a revoked
 // permission's button and menu entry go, and a re-granted one's come back, without a
-// navigation. It changes the demo viewer role's rows, so it runs alone before the other
-// specs start (playwright.config.ts, project "matrix") and puts the rows back.
+// navigation. It changes the demo viewer role's rows, so it runs alone after the other specs
+// (playwright.config.ts, project "matrix"), signs in by itself, and puts the rows back.
 import { expect, test } from "@playwright/test";
 import { serviceClient } from "./backend";
-import { headerButtons, sessionFile } from "./helpers";
-
-test.use({ storageState: sessionFile("viewer") });
+import { emailOf, headerButtons, signedInPage } from "./helpers";
 
 const CELLS = [
   { role: "viewer", resource: "products", action: "export" },
@@ -17,7 +15,8 @@ test.afterAll(async () => {
   await serviceClient().from("permissions").upsert(CELLS, { ignoreDuplicates: true });
 });
 
-test("a revoked permission disappears and a re-granted one appears without navigating", async ({ page }) => {
+test("a revoked permission disappears and a re-granted one appears without navigating", async ({ browser }) => {
+  const page = await signedInPage(browser, emailOf("viewer"));
   await page.goto("/products");
   const exportButton = headerButtons(page).getByRole("button", { name: "Export CSV" });
   const customersEntry = page.locator(".ant-menu").getByRole("menuitem", { name: "Customers" });

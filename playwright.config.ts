@@ -46,7 +46,15 @@ export default defineConfig({
     {
       name: "console",
       dependencies: ["setup"],
-      testIgnore: /auth\.setup\.ts/,
+      testIgnore: [/auth\.setup\.ts/, /matrix-live\.spec\.ts/],
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+    // Specs that change the demo roles' permission rows run alone, after every other spec
+    // (alone: `npx playwright test e2e/matrix-live.spec.ts --no-deps`; they sign in themselves).
+    {
+      name: "matrix",
+      dependencies: ["console"],
+      testMatch: /matrix-live\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
   ],

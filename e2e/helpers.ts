@@ -1,5 +1,5 @@
 // Shared e2e helpers: demo accounts, saved sessions per role, sign-in through the UI.
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORD = "opsdesk-demo";
 export type Role = "admin" | "editor" | "viewer";
@@ -12,6 +12,15 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A console of its own (a new browser context, so a session of its own), signed in through the UI. */
+export async function signedInPage(browser: Browser, email: string, password = PASSWORD): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/login");
+  await signIn(page, email, password);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  return page;
 }
 
 /** A value no other test or run uses (SKU-safe: capitals, digits, dashes). */

@@ -1,8 +1,9 @@
 // /profile: an operator of their own (so demo accounts keep their names and passwords)
-// renames themselves, changes the password, and signs out everywhere.
+// renames themselves, changes the password, and signs out everywhere, which ends their
+// other open consoles at once.
 import { expect, test } from "@playwright/test";
 import { createOperator } from "./backend";
-import { PASSWORD, signIn, unique } from "./helpers";
+import { PASSWORD, signedInPage, signIn, unique } from "./helpers";
 
 test("an operator renames themselves, changes the password and signs out everywhere", async ({ page }) => {
   const email = `${unique("profile").toLowerCase()}@example.com`;
@@ -49,4 +50,27 @@ test("an operator renames themselves, changes the password and signs out everywh
   await expect(page.getByRole("alert").filter({ hasText: "Wrong e-mail or password." })).toBeVisible();
   await signIn(page, email, NEW);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+});
+
+test("sign out everywhere sends the operator's other open consoles to the sign-in page within 2 s", async ({
+  browser,
+}) => {
+  const email = `${unique("everywhere").toLowerCase()}@example.com`;
+  await createOperator("viewer", email);
+  const here = await signedInPage(browser, email);
+  const elsewhere = await signedInPage(browser, email);
+  await elsewhere.goto("/products");
+  await expect(elsewhere.getByRole("heading", { name: "Products" })).toBeVisible();
+
+  await here.goto("/profile");
+  await here.getByRole("button", { name: "Sign out everywhere" }).click();
+  const signedOut = here.waitForResponse((response) => response.url().includes("/auth/v1/logout"));
+  await here.locator(".ant-popover:visible").getByRole("button", { name: "Sign out everywhere" }).click();
+  expect((await signedOut).status()).toBe(204);
+
+  // The other console learns of it from the server, without a click or a navigation.
+  await expect(elsewhere).toHaveURL(/\/login/, { timeout: 2_000 });
+  await expect(elsewhere.getByText("Your session has ended. Please sign in again.")).toBeVisible();
+  await expect(here).toHaveURL(/\/login/);
+  await expect(here.getByText("Your session has ended. Please sign in again.")).toHaveCount(0);
 });

@@ -86,14 +86,30 @@ async function checkStaffList(page: Page, _def: ResourceDefinition, can: Can) {
   else await expect(role).toBeDisabled();
 }
 
-/** /audit (src/pages/audit/AuditPage.tsx): entries without row actions (they link to their record). */
-async function checkAuditList(page: Page, def: ResourceDefinition, can: Can) {
+/**
+ * /audit (src/pages/audit/AuditPage.tsx): entries without row actions (they link to their
+ * record), and only entries of records the role may show (filtered by table here).
+ */
+async function checkAuditList(page: Page, def: ResourceDefinition, can: Can, may: May) {
   await expect(tableRows(page).first()).toBeVisible();
   await checkListHeader(page, def, can);
+  const filters = page.getByRole("form", { name: "Audit log filters" });
+  for (const [table, label] of [
+    ["staff", "Staff"],
+    ["products", "Products"],
+  ]) {
+    await filters.getByLabel("Table").click();
+    await page.locator(".ant-select-dropdown:visible").getByTitle(label, { exact: true }).click();
+    await filters.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(new RegExp(`table_name.*${table}`));
+    if (may(table, "show")) await expect(tableRows(page).first()).toBeVisible();
+    else await expect(page.getByText("No audit entries match.")).toBeVisible();
+  }
 }
 
+type ListCheck = (page: Page, def: ResourceDefinition, can: Can, may: May) => Promise<void>;
 /** Lists with a screen of their own (src/App.tsx overrides). */
-const LIST_CHECKS: Record<string, typeof checkGeneratedList> = { staff: checkStaffList, audit_log: checkAuditList };
+const LIST_CHECKS: Record<string, ListCheck> = { staff: checkStaffList, audit_log: checkAuditList };
 
 /** The order page's own controls (src/pages/orders): status changes are orders `edit`, lines order_items rights. */
 async function checkOrderControls(page: Page, may: May) {
@@ -177,7 +193,7 @@ for (const role of ROLES) {
         await it.step("list", async () => {
           await openPath(page, pathOf(def));
           if (!can("list")) await expect(errorPage(page, "403")).toBeVisible();
-          else await (LIST_CHECKS[def.name] ?? checkGeneratedList)(page, def, can);
+          else await (LIST_CHECKS[def.name] ?? checkGeneratedList)(page, def, can, may);
         });
 
         if (screens.show !== false) {

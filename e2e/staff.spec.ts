@@ -1,7 +1,7 @@
 // /staff: an admin invites an operator (mail catcher → link → password → sign-in), changes
 // their role and deactivates them, which signs out their open console, then reactivates.
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { openSelect, sessionFile, signIn, unique } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { openSelect, sessionFile, signedInPage, signIn, unique } from "./helpers";
 
 /** The invite link the mail catcher holds for the address. */
 async function inviteLink(email: string): Promise<string> {
@@ -14,14 +14,6 @@ async function inviteLink(email: string): Promise<string> {
     expect(link).toBeTruthy();
   }).toPass({ timeout: 15_000 });
   return link as unknown as string;
-}
-
-async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/login");
-  await signIn(page, email, password);
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  return page;
 }
 
 test("invite, first password, role change and deactivation of a new operator", async ({ browser }) => {

@@ -2,9 +2,13 @@
 // matrix or their own staff row changes: menus, buttons and routes (Refine's "access"
 // queries) re-ask a fresh PermissionStore, and the auth check runs again, which signs out
 // an operator who is no longer active staff (deactivated while the console is open).
-import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+// When the server shuts the watch because the session was revoked (sign out everywhere,
+// deactivation, password change elsewhere), the console ends it here too.
+import { isAuthSessionMissingError, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
 import type { QueryClient } from "@tanstack/react-query";
+import { MESSAGES } from "./messages";
 import type { PermissionStore } from "./permissions";
+import { isSigningOut, setLoginNotice } from "./session";
 
 export type RefreshAccess = () => Promise<void>;
 
@@ -23,37 +27,61 @@ export function createAccessRefresh(store: PermissionStore, queryClient: QueryCl
 }
 
 /**
- * Refreshes access on every change to the signed-in user's staff row and, for those who
- * may read it, to the permission matrix (realtime postgres_changes, RLS-filtered), and
- * when the server shuts the channel (revoked session).
+ * Whether the session is still open on the server. A revoked one (`session_not_found`)
+ * makes supabase-js drop it locally; the auth check then sends the operator to /login
+ * with "Your session has ended".
  */
-export function watchAccess(client: SupabaseClient, refresh: RefreshAccess): void {
+async function sessionStillOpen(client: SupabaseClient, queryClient: QueryClient): Promise<boolean> {
+  const { error } = await client.auth.getUser();
+  if (!error || !isAuthSessionMissingError(error)) return true;
+  setLoginNotice(MESSAGES.sessionEnded);
+  await queryClient.invalidateQueries({ queryKey: ["auth", "check"] });
+  return false;
+}
+
+/**
+ * Watches the signed-in user's private channel `access:<user id>`: the database broadcasts
+ * every change to their staff row and to their role's rows of the permission matrix there
+ * (supabase/migrations, "access watch"), and only they may join it. Each message refreshes
+ * access. When the server shuts the channel (a revoked session, an expired token) or
+ * refuses the join, the session is checked: gone → sign-in page, else the watch reopens.
+ */
+export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, queryClient: QueryClient): void {
   let channel: RealtimeChannel | undefined;
   let watching: string | undefined;
+
+  const reconsider = async (closed: RealtimeChannel) => {
+    if (channel !== closed || isSigningOut()) return;
+    // Access first: deactivation revokes the session in the same transaction, and the
+    // refresh signs a former operator out with SPEC §8's "no access" message.
+    await refresh();
+    if (isSigningOut() || !(await sessionStillOpen(client, queryClient))) return;
+    if (channel === closed && closed.state === "closed") open(watching as string);
+  };
+
+  const open = (userId: string) => {
+    const opened = client.channel(`access:${userId}`, { config: { private: true } });
+    channel = opened;
+    opened
+      .on("broadcast", { event: "*" }, () => void refresh())
+      .subscribe((status) => {
+        if (status === "CLOSED" || status === "CHANNEL_ERROR") void reconsider(opened);
+      });
+  };
+
   client.auth.onAuthStateChange((_event, session) => {
     const userId = session?.user.id;
     if (userId === watching) return;
     watching = userId;
     // Outside the callback: supabase-js must not be called back into while it holds its auth lock.
-    setTimeout(() => {
-      if (channel) void client.removeChannel(channel);
+    setTimeout(async () => {
+      const previous = channel;
       channel = undefined;
+      if (previous) await client.removeChannel(previous);
       if (!userId || watching !== userId) return;
-      const changed = () => void refresh();
-      channel = client
-        .channel(`access:${userId}`)
-        .on(
-          "postgres_changes",
-          { event: "*", schema: "public", table: "staff", filter: `user_id=eq.${userId}` },
-          changed,
-        )
-        .on("postgres_changes", { event: "*", schema: "public", table: "permissions" }, changed)
-        // The server shuts the channel when the session is revoked (deactivation deletes
-        // it, often before the staff change itself arrives): ask again at once.
-        .on("system", {}, (message: { status?: string }) => {
-          if (message.status === "error") changed();
-        })
-        .subscribe();
+      // The channel joins with the current access token: the policies check auth.uid().
+      await client.realtime.setAuth();
+      if (watching === userId && !channel) open(userId);
     }, 0);
   });
 }

@@ -15,6 +15,6 @@ export const authProvider = createAuthProvider(supabase, permissionStore);
 export const accessControlProvider = createAccessControlProvider(permissionStore);
 export const liveProvider = createLiveProvider(supabase);
 export const refreshAccess = createAccessRefresh(permissionStore, queryClient);
-watchAccess(supabase, refreshAccess);
+watchAccess(supabase, refreshAccess, queryClient);
 
 export { permissionStore, queryClient, supabase };

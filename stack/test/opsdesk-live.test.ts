@@ -1,6 +1,8 @@
 // Opsdesk's live features through supabase-js: presence on private `record:<resource>:<id>`
-// channels is open to staff who may see the record and to nobody else, and changes reach
-// each operator only where RLS lets them read the row (the audit log: editors, not viewers).
+// channels is open to staff who may see the record and to nobody else; changes reach
+// each operator only where RLS lets them read the row (audit entries: editors, not viewers,
+// and only of records they may show); the access watch runs on each user's private
+// `access:<user id>` channel, and `staff` / `permissions` changes reach no one else.
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Inbox, subscribe } from "./fixtures/realtime/helpers.js";
@@ -76,9 +78,13 @@ describe("presence on record channels", () => {
 });
 
 describe("audit log changes", () => {
-  it("reach the operators who may read the audit log and nobody else", async () => {
-    const inboxes = { editor: new Inbox<Record<string, unknown>>(), viewer: new Inbox<Record<string, unknown>>() };
-    for (const person of ["editor", "viewer"] as const) {
+  it("reach the operators who may read the audit log and the record, and nobody else", async () => {
+    const inboxes = {
+      admin: new Inbox<Record<string, unknown>>(),
+      editor: new Inbox<Record<string, unknown>>(),
+      viewer: new Inbox<Record<string, unknown>>(),
+    };
+    for (const person of ["admin", "editor", "viewer"] as const) {
       const channel = client(person)
         .channel(`audit-${person}`)
         .on("postgres_changes", { event: "INSERT", schema: "public", table: "audit_log" }, (payload) =>
@@ -93,5 +99,107 @@ describe("audit log changes", () => {
     const entry = await inboxes.editor.next((row) => row.record_id === "42", 15_000);
     expect(entry).toMatchObject({ table_name: "products", action: "UPDATE", actor_email: DEMO.editor.email });
     expect(inboxes.viewer.items).toEqual([]);
+
+    // A staff change is audited too, but an editor may not show staff records.
+    const { error: staffError } = await client("admin")
+      .from("staff")
+      .update({ full_name: "Fran Formerly" })
+      .eq("user_id", DEMO.former.id);
+    expect(staffError).toBeNull();
+    await inboxes.admin.next((row) => row.table_name === "staff" && row.record_id === DEMO.former.id, 15_000);
+    // Changes go out in commit order: once the editor has a later entry, the staff one would have come before.
+    expect((await client("editor").from("products").update({ stock: 78 }).eq("id", 42)).error).toBeNull();
+    await inboxes.editor.next((row) => row.record_id === "42" && (row.new as { stock?: number })?.stock === 78, 15_000);
+    expect(inboxes.editor.items.filter((row) => row.table_name === "staff")).toEqual([]);
+  });
+});
+
+describe("the access watch", () => {
+  /** Joins `access:<id of person>` as `person` (private) and collects its broadcasts. */
+  async function accessChannel(person: Person, of: Person = person) {
+    const inbox = new Inbox<{ event: string; payload: Record<string, unknown> }>();
+    await client(person).realtime.setAuth();
+    const channel = client(person)
+      .channel(`access:${DEMO[of].id}`, { config: { private: true } })
+      .on("broadcast", { event: "*" }, (message) => inbox.push(message as never));
+    channels.push(channel);
+    await subscribe(channel);
+    return inbox;
+  }
+
+  it("takes staff and permissions out of the postgres_changes publication", async () => {
+    const rows = await stack.sql<{ table: string }>(
+      "select tablename as table from pg_publication_tables where pubname = 'supabase_realtime' order by 1",
+    );
+    expect(rows.map((r) => r.table)).not.toContain("staff");
+    expect(rows.map((r) => r.table)).not.toContain("permissions");
+  });
+
+  it("tells an operator of changes to their own staff row and their role's permissions, and no one else", async () => {
+    const viewer = await accessChannel("viewer");
+    const editor = await accessChannel("editor");
+    await expect(accessChannel("editor", "viewer")).rejects.toThrow(/Unauthorized/);
+    await expect(
+      subscribe(stack.anon().channel(`access:${DEMO.viewer.id}`, { config: { private: true } })),
+    ).rejects.toThrow(/CHANNEL_ERROR/);
+
+    const admin = client("admin");
+    expect(
+      (await admin.from("staff").update({ full_name: "Vera Renamed" }).eq("user_id", DEMO.viewer.id)).error,
+    ).toBeNull();
+    const renamed = await viewer.next((m) => m.payload.table === "staff", 10_000);
+    expect(renamed).toMatchObject({
+      event: "UPDATE",
+      payload: {
+        record: { user_id: DEMO.viewer.id, full_name: "Vera Renamed" },
+        old_record: { full_name: "Vera Viewer" },
+      },
+    });
+
+    // A revoked and a re-granted permission of the viewer role.
+    const cell = { role: "viewer", resource: "products", action: "list" };
+    expect((await admin.from("permissions").delete().match(cell)).error).toBeNull();
+    expect((await admin.from("permissions").insert(cell)).error).toBeNull();
+    await viewer.next((m) => m.event === "DELETE" && m.payload.table === "permissions", 10_000);
+    const granted = await viewer.next((m) => m.event === "INSERT" && m.payload.table === "permissions", 10_000);
+    expect(granted.payload).toMatchObject({ record: cell });
+
+    // The editor heard of none of it: not the viewer's row, not the viewer role's matrix.
+    expect(await editor.settle()).toEqual([]);
+  });
+
+  it("sends an anonymous subscriber nothing when a staff row or a permission is deleted", async () => {
+    const anon = stack.anon();
+    const heard = new Inbox<unknown>();
+    for (const table of ["staff", "permissions"]) {
+      const channel = anon
+        .channel(`snoop-${table}`)
+        .on("postgres_changes", { event: "*", schema: "public", table }, (payload) => heard.push(payload));
+      channels.push(channel);
+      await subscribe(channel);
+    }
+    // A throwaway staff member, then removed; and a permission row removed.
+    await stack.sql("insert into public.staff (user_id, full_name, email, role) values ($1, 'Oscar', $2, 'viewer')", [
+      DEMO.outsider.id,
+      DEMO.outsider.email,
+    ]);
+    await stack.sql("delete from public.staff where user_id = $1", [DEMO.outsider.id]);
+    await stack.sql(
+      "delete from public.permissions where role = 'viewer' and resource = 'customers' and action = 'export'",
+    );
+    // A change that is published, after the deletes: once it arrives, theirs would have too.
+    const published = new Inbox<unknown>();
+    const probe = anon
+      .channel("snoop-products")
+      .on("postgres_changes", { event: "DELETE", schema: "public", table: "products" }, (payload) =>
+        published.push(payload),
+      );
+    channels.push(probe);
+    await subscribe(probe);
+    await stack.sql(
+      "delete from public.products where id = (select max(id) from public.products where id not in (select product_id from public.order_items))",
+    );
+    await published.next(() => true, 15_000);
+    expect(heard.items).toEqual([]);
   });
 });

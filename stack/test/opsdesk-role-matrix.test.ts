@@ -95,6 +95,9 @@ const keys = new Map(await Promise.all(resources.map(async (r) => [r, await prim
 /** Tables whose policies also let everyone read their own row ("staff: own row"): listing means seeing others'. */
 const OWN_ROW: Record<string, string> = { staff: "user_id" };
 
+/** Rows a show is tried on, where not every row is alike: audit entries of a records table (see the last describe). */
+const SHOW_AMONG: Record<string, string> = { audit_log: "where table_name = 'products'" };
+
 async function rowCounts(): Promise<Record<string, number>> {
   const tables = await stack.sql<{ name: string }>(
     "select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by 1",
@@ -150,7 +153,7 @@ async function attempt(account: Account, resource: string, action: Action): Prom
       // A row that is not the caller's own (which every account may read on staff).
       const columns = pk.map(quoteIdent).join(", ");
       const candidates = await stack.sql(
-        `select ${pk.map((c) => `${quoteIdent(c)}::text`).join(", ")} from ${quoteQualified("public", resource)} order by ${columns} limit 2`,
+        `select ${pk.map((c) => `${quoteIdent(c)}::text`).join(", ")} from ${quoteQualified("public", resource)} ${SHOW_AMONG[resource] ?? ""} order by ${columns} limit 2`,
       );
       const target = candidates.find((row) => !Object.values(row).includes(userId));
       expect(target, `${what}: no row to show`).toBeDefined();
@@ -220,5 +223,49 @@ describe("every account × resource × action through supabase-js (writes rolled
 
   it("changed no row of any table", async () => {
     expect(await rowCounts()).toEqual(countsBefore);
+  });
+});
+
+/** One audit entry's record per audited table (the seed writes entries for each). */
+const auditSample = new Map(
+  (
+    await stack.sql<{ table_name: string; record_id: string }>(
+      "select distinct on (table_name) table_name, record_id from public.audit_log order by table_name, id",
+    )
+  ).map((row) => [row.table_name, row.record_id]),
+);
+
+describe("audit entries follow the records they describe", () => {
+  const cases = ACCOUNTS.flatMap((account) =>
+    [...auditSample.keys()].sort().map((table) => {
+      const readsLog = enforced(account, "audit_log", "list");
+      const allowed = readsLog && (held.get(account)?.has(`${table}:show`) ?? false);
+      return [
+        `${account} reads entries of ${table} → ${allowed ? "allowed" : "denied"}`,
+        { account, table, allowed },
+      ] as const;
+    }),
+  );
+
+  it("the seed audits every table the cases need", () => {
+    expect([...auditSample.keys()]).toEqual(expect.arrayContaining(["products", "staff", "permissions"]));
+  });
+
+  it.each(cases)("%s (/audit, History, export, the issue's staff probe)", async (_, { account, table, allowed }) => {
+    const db = clients.get(account) as SupabaseClient;
+    const what = `${account} audit ${table}`;
+    const list = await db.from("audit_log").select("id").eq("table_name", table).limit(1);
+    const history = await db
+      .from("audit_log")
+      .select("id")
+      .eq("table_name", table)
+      .eq("record_id", auditSample.get(table) as string);
+    const exported = await db.from("audit_log").select("table_name, new").eq("table_name", table).csv();
+    const probe = await db.from("audit_log").select("email:new->>email,role:new->>role").eq("table_name", table);
+    for (const response of [list, history, exported, probe]) refused(account, what, response);
+    expect((list.data?.length ?? 0) > 0, `${what}: list`).toBe(allowed);
+    expect((history.data?.length ?? 0) > 0, `${what}: history`).toBe(allowed);
+    expect((exported.data ?? "").trim().split("\n").length > 1, `${what}: export`).toBe(allowed);
+    expect((probe.data?.length ?? 0) > 0, `${what}: probe`).toBe(allowed);
   });
 });

@@ -22,13 +22,13 @@ export class OutgoingBroadcast {
   }
 
   private frame() {
-    const { event, payload } = this.message;
+    const { event, payload, meta } = this.message;
     return {
       joinRef: null,
       ref: null,
       topic: this.topic,
       event: "broadcast",
-      payload: { type: "broadcast", event, payload },
+      payload: meta ? { type: "broadcast", event, payload, meta } : { type: "broadcast", event, payload },
     };
   }
 }

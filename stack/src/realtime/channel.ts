@@ -138,8 +138,12 @@ export class Channel implements TopicMember, ChangeSubscriber {
       return this.reply(frame.ref, "error", { reason: err.reason });
     }
 
-    // Capture changes before the reply: SUBSCRIBED fires on it.
+    // Capture changes (bindings first: a resumed slot replays to them) and database
+    // broadcasts before the reply: SUBSCRIBED fires on it.
     const changesError = await this.subscribeChanges();
+    await this.rt.changes
+      .stream()
+      .catch((err) => this.rt.log.warn(`realtime replication for ${this.topic} could not start`, err));
     this.joined = true;
     this.rt.hub.join(this.key, this);
     this.reply(frame.ref, "ok", {

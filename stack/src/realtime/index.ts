@@ -1,5 +1,5 @@
 // Realtime at /realtime/v1: Phoenix channels over WebSocket (`/websocket`) with
-// postgres_changes, broadcast and presence, plus the REST broadcast API.
+// postgres_changes, broadcast (from clients, the REST API and the database) and presence.
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
@@ -10,6 +10,7 @@ import { confirmToken, TokenError } from "./auth.js";
 import { ChangeService } from "./changes/index.js";
 import { registerBroadcastApi } from "./http.js";
 import { TopicHub } from "./hub.js";
+import { deliverDatabaseMessages, startMessageJanitor } from "./messages.js";
 import { PresenceRegistry } from "./presence.js";
 import { parseVsn } from "./protocol/frames.js";
 import type { RealtimeRuntime, TopicMember } from "./runtime.js";
@@ -36,12 +37,13 @@ export function createRealtimeService(ctx: StackContext): Service {
     log,
     hub: new TopicHub<TopicMember>(),
     presence: new PresenceRegistry<TopicMember>(),
-    changes: new ChangeService(ctx.db, log),
+    changes: new ChangeService(ctx.db, log, (rows) => deliverDatabaseMessages(rt, rows)),
   };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   const sockets = new Set<RealtimeSocket>();
   let sweeper: NodeJS.Timeout | null = null;
   let revocations: Listener | undefined;
+  let stopJanitor: (() => void) | undefined;
 
   async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
     const vsn = parseVsn(url.searchParams.get("vsn"));
@@ -80,6 +82,7 @@ export function createRealtimeService(ctx: StackContext): Service {
     },
     async start() {
       await rt.changes.start();
+      stopJanitor = startMessageJanitor(ctx.db.admin, log);
       // Base 44 notifies the id of every deleted auth session.
       revocations = await listenForNotifications(
         ctx.db.url,
@@ -100,6 +103,7 @@ export function createRealtimeService(ctx: StackContext): Service {
     },
     async stop() {
       if (sweeper) clearInterval(sweeper);
+      stopJanitor?.();
       await revocations?.stop();
       for (const client of wss.clients) client.terminate();
       await rt.changes.stop();

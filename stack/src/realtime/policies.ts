@@ -44,7 +44,7 @@ export async function readableExtensions(admin: pg.Pool, caller: Caller, topic: 
       );
       await client.query("select set_config('role', $1, true)", [caller.role]);
       const visible = await client.query<{ extension: Extension }>(
-        "select extension from realtime.messages where id = any($1::bigint[])",
+        "select extension from realtime.messages where id = any($1::uuid[])",
         [rows.map((r) => r.id)],
       );
       return new Set(visible.rows.map((r) => r.extension));

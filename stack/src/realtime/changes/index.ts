@@ -1,11 +1,13 @@
-// postgres_changes as one unit: bindings in, pushes out. The replication stream
-// starts with the first subscription, or — when a previous run left a slot with
+// postgres_changes as one unit: bindings in, pushes out; the same stream carries the
+// messages the database broadcasts (realtime.messages), handed to `onMessages`. The
+// replication stream starts with the first channel, or — when a previous run left a slot with
 // changes in it — after a grace period in which reconnecting clients can rejoin
 // and receive what was committed while the stack was down.
 import type { Database } from "../../db/index.js";
 import type { Logger } from "../../shared/log.js";
 import { type BindingParams, type BindingSpec, resolveBindings } from "./bindings.js";
 import { ChangeDispatcher } from "./dispatcher.js";
+import type { TextRow } from "./payload.js";
 import { RelationCatalog } from "./relations.js";
 import { ReplicationFeed } from "./replication.js";
 import { type ChangeSubscriber, SubscriptionRegistry } from "./subscriptions.js";
@@ -25,6 +27,7 @@ export class ChangeService {
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
+    onMessages: (rows: TextRow[]) => void,
   ) {
     this.catalog = new RelationCatalog(db.admin);
     const dispatcher = new ChangeDispatcher(db.admin, this.catalog, this.registry, log);
@@ -33,18 +36,21 @@ export class ChangeService {
       admin: db.admin,
       log,
       onRelation: (oid) => this.catalog.invalidate(oid),
-      onTransactions: (txs) =>
-        dispatcher.dispatch(
+      onTransactions: (txs) => {
+        onMessages(txs.flatMap((tx) => tx.messages));
+        return dispatcher.dispatch(
           txs.flatMap((tx) =>
             tx.changes.map((change) => ({ change, commitTimestamp: tx.commitTimestamp, xid: tx.xid })),
           ),
-        ),
+        );
+      },
     });
   }
 
   async start(): Promise<void> {
     if (!(await this.feed.slotExists())) return;
     this.graceTimer = setTimeout(() => {
+      this.graceTimer = null;
       this.feed.start().catch((err) => this.log.warn("realtime replication could not start", err));
     }, RESUME_GRACE_MS);
     this.graceTimer.unref();
@@ -53,6 +59,16 @@ export class ChangeService {
   async stop(): Promise<void> {
     if (this.graceTimer) clearTimeout(this.graceTimer);
     await this.feed.stop();
+  }
+
+  /**
+   * Resolves once committed changes and messages are being captured (any channel joins).
+   * A resumed slot keeps waiting for the subscribers of postgres_changes to rejoin: it
+   * holds the messages meanwhile, and the grace timer (or such a subscriber) starts it.
+   */
+  async stream(): Promise<void> {
+    if (this.graceTimer && !this.feed.running) return;
+    await this.feed.start();
   }
 
   /** Validates the bindings; throws BindingError (sent as a system message). */

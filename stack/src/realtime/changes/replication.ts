@@ -1,5 +1,7 @@
-// Change capture: logical replication with pgoutput on the publication
-// `supabase_realtime`, through a persistent slot of the stack's own. Transactions
+// Change capture: logical replication with pgoutput on the publications
+// `supabase_realtime` (postgres_changes) and `supabase_realtime_messages_publication`
+// (broadcast from the database: inserts into realtime.messages), through one
+// persistent slot of the stack's own. Transactions
 // are handled one after another and their commit LSN is confirmed to Postgres only
 // once their changes were dispatched, so a restart replays what was not yet sent.
 import { createHash } from "node:crypto";
@@ -9,6 +11,8 @@ import type { Logger } from "../../shared/log.js";
 import type { RowChange, TextRow } from "./payload.js";
 
 export const PUBLICATION = "supabase_realtime";
+/** Base 45: realtime.messages, whose inserts go out as broadcasts. */
+export const MESSAGES_PUBLICATION = "supabase_realtime_messages_publication";
 
 export interface CommittedTransaction {
   /** `YYYY-MM-DDTHH:MM:SS.mmmZ`, as upstream formats commit_timestamp. */
@@ -16,6 +20,8 @@ export interface CommittedTransaction {
   endLsn: string;
   xid: number;
   changes: RowChange[];
+  /** Rows inserted into realtime.messages, in order. */
+  messages: TextRow[];
 }
 
 /** One slot per database (slots are cluster-wide, databases may share a server). */
@@ -68,6 +74,8 @@ export class ReplicationFeed {
    */
   private dispatchedUpTo = 0n;
   private slot = "";
+  /** Relations that are realtime.messages (hosted partitions it: `messages_<day>`). */
+  private readonly messageRelations = new Set<number>();
 
   constructor(private readonly options: ReplicationFeedOptions) {}
 
@@ -144,7 +152,10 @@ export class ReplicationFeed {
         resolve();
       });
       service
-        .subscribe(new TextPgoutputPlugin({ protoVersion: 1, publicationNames: [PUBLICATION] }), this.slot)
+        .subscribe(
+          new TextPgoutputPlugin({ protoVersion: 1, publicationNames: [PUBLICATION, MESSAGES_PUBLICATION] }),
+          this.slot,
+        )
         .then(() => this.onStreamEnd(service, new Error("replication stream ended")))
         .catch((err: Error) => {
           reject(err);
@@ -181,12 +192,21 @@ export class ReplicationFeed {
           endLsn: "",
           xid: message.xid,
           changes: [],
+          messages: [],
         };
         return;
       case "relation":
-        this.options.onRelation(message.relationOid);
+        if (message.schema === "realtime" && message.name.startsWith("messages")) {
+          this.messageRelations.add(message.relationOid);
+        } else {
+          this.options.onRelation(message.relationOid);
+        }
         return;
       case "insert":
+        if (this.messageRelations.has(message.relation.relationOid)) {
+          this.open?.messages.push(message.new);
+          return;
+        }
         this.open?.changes.push({
           type: "INSERT",
           relationOid: message.relation.relationOid,
@@ -195,6 +215,7 @@ export class ReplicationFeed {
         });
         return;
       case "update":
+        if (this.messageRelations.has(message.relation.relationOid)) return;
         this.open?.changes.push({
           type: "UPDATE",
           relationOid: message.relation.relationOid,
@@ -204,6 +225,7 @@ export class ReplicationFeed {
         });
         return;
       case "delete":
+        if (this.messageRelations.has(message.relation.relationOid)) return; // expired messages
         this.open?.changes.push({
           type: "DELETE",
           relationOid: message.relation.relationOid,

@@ -61,4 +61,13 @@ describe("Phoenix frames", () => {
     expect([...bytes.subarray(0, 5)]).toEqual([4, 10, 1, 0, 1]);
     expect(JSON.parse(bytes.subarray(5 + 10 + 1).toString())).toEqual({ y: 2 });
   });
+
+  it("puts a broadcast's meta (a database message's id) between its event and payload", () => {
+    const meta = { id: "0b5f" };
+    const bytes = encodeUserBroadcast("realtime:a", { event: "e", payload: { y: 2 }, binary: false, meta });
+    const metaLength = Buffer.byteLength(JSON.stringify(meta));
+    expect([...bytes.subarray(0, 5)]).toEqual([4, 10, 1, metaLength, 1]);
+    expect(JSON.parse(bytes.subarray(16, 16 + metaLength).toString())).toEqual(meta);
+    expect(JSON.parse(bytes.subarray(16 + metaLength).toString())).toEqual({ y: 2 });
+  });
 });

@@ -20,8 +20,10 @@ export interface UserBroadcast {
   /** Parsed JSON, or the bytes when the sender pushed binary. */
   payload: unknown;
   binary: boolean;
-  /** Only set when the broadcast came in as a binary frame (re-encoded as kind 4). */
+  /** Set when the broadcast goes out as a kind 4 binary frame to vsn 2.0.0 (its payload bytes). */
   encoded?: Buffer;
+  /** Sent beside the payload as `meta` (a message from the database carries its `id`). */
+  meta?: Record<string, unknown>;
 }
 
 const KIND_USER_BROADCAST_PUSH = 3;
@@ -138,13 +140,14 @@ export function frameAround(vsn: Vsn, frame: Omit<Frame, "payload">): [head: str
 export function encodeUserBroadcast(topic: string, broadcast: UserBroadcast): Buffer {
   const topicBytes = Buffer.from(topic, "utf8");
   const eventBytes = Buffer.from(broadcast.event, "utf8");
+  const metaBytes = Buffer.from(broadcast.meta ? JSON.stringify(broadcast.meta) : "", "utf8");
   const body = broadcast.encoded ?? Buffer.from(JSON.stringify(broadcast.payload ?? {}), "utf8");
   const header = Buffer.from([
     KIND_USER_BROADCAST,
     topicBytes.length,
     eventBytes.length,
-    0,
+    metaBytes.length,
     broadcast.binary ? ENCODING_BINARY : ENCODING_JSON,
   ]);
-  return Buffer.concat([header, topicBytes, eventBytes, body]);
+  return Buffer.concat([header, topicBytes, eventBytes, metaBytes, body]);
 }

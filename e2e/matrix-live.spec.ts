@@ -1,0 +1,39 @@
+// Changes to the permission matrix reach an open console at once, both ways: a revoked
+// permission's button and menu entry go, and a re-granted one's come back, without a
+// navigation. It changes the demo viewer role's rows, so it runs alone after the other specs
+// (playwright.config.ts, project "matrix"), signs in by itself, and puts the rows back.
+import { expect, test } from "@playwright/test";
+import { serviceClient } from "./backend";
+import { emailOf, headerButtons, signedInPage } from "./helpers";
+
+const CELLS = [
+  { role: "viewer", resource: "products", action: "export" },
+  { role: "viewer", resource: "customers", action: "list" },
+];
+
+test.afterAll(async () => {
+  await serviceClient().from("permissions").upsert(CELLS, { ignoreDuplicates: true });
+});
+
+test("a revoked permission disappears and a re-granted one appears without navigating", async ({ browser }) => {
+  const page = await signedInPage(browser, emailOf("viewer"));
+  await page.goto("/products");
+  const exportButton = headerButtons(page).getByRole("button", { name: "Export CSV" });
+  const customersEntry = page.locator(".ant-menu").getByRole("menuitem", { name: "Customers" });
+  await expect(exportButton).toBeVisible();
+  await expect(customersEntry).toBeVisible();
+
+  for (const cell of CELLS) {
+    const { error } = await serviceClient().from("permissions").delete().match(cell);
+    expect(error).toBeNull();
+  }
+  await expect(exportButton).toHaveCount(0);
+  await expect(customersEntry).toHaveCount(0);
+
+  const { error } = await serviceClient().from("permissions").insert(CELLS);
+  expect(error).toBeNull();
+  await expect(exportButton).toBeVisible();
+  await expect(customersEntry).toBeVisible();
+  // Still the same screen: nothing navigated.
+  expect(new URL(page.url()).pathname).toBe("/products");
+});

@@ -6,8 +6,9 @@
 -- The allowed tables are computed once per statement as a small array (an initplan),
 -- not app.can per row, so /audit over a large log costs one array test per entry.
 
--- The resources the caller's active staff role may `action` (empty for anon, non-staff
--- and inactive staff): the permission matrix as RLS reads it.
+-- The resources the caller's active staff role may `action` (empty for anon, non-staff,
+-- inactive staff, and a password-only session of an operator with a confirmed
+-- authenticator app: app.mfa_ok): the permission matrix as RLS reads it.
 create function app.allowed_resources(action text) returns text[]
 language sql stable security definer set search_path = '' as $$
   select coalesce(array_agg(p.resource order by p.resource), '{}')
@@ -16,6 +17,7 @@ language sql stable security definer set search_path = '' as $$
   where s.user_id = auth.uid()
     and s.active
     and p.action::text = allowed_resources.action
+    and app.mfa_ok()
 $$;
 revoke all on function app.allowed_resources(text) from public;
 grant execute on function app.allowed_resources(text) to anon, authenticated, service_role;

@@ -36,7 +36,8 @@ describe("rate limits", () => {
       const { error } = await stack.anon().auth.signUp({ email: uniqueEmail(`many${i}`), password: "password-1" });
       expect(error).toBeNull();
     }
-  });
+    // 31 bcrypt hashes: seconds on a quiet machine, more on a busy one.
+  }, 120_000);
 
   it("lets a burst of 30 through per address and endpoint family, then the configured rate", async () => {
     const runtime = authRuntime(stack.ctx);

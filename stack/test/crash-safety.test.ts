@@ -100,10 +100,17 @@ describe("crash safety", () => {
       });
     });
 
-    // Steady load: 8 writers, each acknowledged seq is remembered.
+    // Steady load: 8 writers, each acknowledged seq is remembered. The kill comes once
+    // KILL_AFTER writes are acknowledged (not after a fixed time, which a loaded machine
+    // may fill with fewer), while the writers still have requests in flight.
+    const KILL_AFTER = 50;
     const acked: number[] = [];
     let seq = 0;
     let crashed = false;
+    let enoughAcked!: () => void;
+    const killTime = new Promise<void>((resolve) => {
+      enoughAcked = resolve;
+    });
     const writer = async () => {
       while (!crashed) {
         const n = ++seq;
@@ -113,21 +120,20 @@ describe("crash safety", () => {
             headers: { apikey: WELL_KNOWN.anonKey, "content-type": "application/json" },
             body: JSON.stringify({ client_seq: n, payload: `event ${n}` }),
           });
-          if (res.status === 201) acked.push(n);
+          if (res.status === 201 && acked.push(n) === KILL_AFTER) enoughAcked();
         } catch {
           // the server died under us: this write was never acknowledged
         }
       }
     };
     const writers = Array.from({ length: 8 }, writer);
-    await new Promise((r) => setTimeout(r, 1500));
+    await killTime;
 
     const pgPid = postmasterPid(dataDir);
     killHard(child.pid as number);
     killHard(pgPid);
     crashed = true;
     await Promise.all(writers);
-    expect(acked.length).toBeGreaterThan(50);
 
     child = launch(port, dbPort, dataDir);
     await waitHealthy(url);

@@ -98,6 +98,9 @@ async function checkAuditList(page: Page, def: ResourceDefinition, can: Can, may
     ["staff", "Staff"],
     ["products", "Products"],
   ]) {
+    // Each table from a fresh list: a chosen table's label covers the select's input, and a
+    // refreshed table may have scrolled the form under the sticky header.
+    await openPath(page, "/audit");
     await filters.getByLabel("Table").click();
     await page.locator(".ant-select-dropdown:visible").getByTitle(label, { exact: true }).click();
     await filters.getByRole("button", { name: "Filter" }).click();

@@ -1,4 +1,4 @@
-// `opsdesk-stack [start|reset|status] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR]`
+// `opsdesk-stack [start|reset|status|gen-types] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR] [--require-api-key]`
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -19,8 +19,12 @@ Options:
   --port N            API port (default: [api] port in config.toml, 54321)
   --db-port N         Postgres port (default: [db] port in config.toml, 54322)
   --data-dir DIR      where data lives (default: <project>/.stack)
+  --require-api-key   refuse requests without an API key (401), as hosted Supabase does;
+                      by default they go on as anon, as with the Supabase CLI
   -h, --help          this help
-Environment: DATABASE_URL uses an existing Postgres instead of starting one.`;
+Environment: DATABASE_URL uses an existing Postgres instead of starting one;
+STACK_REQUIRE_API_KEY=1 is --require-api-key; STACK_CORS_ORIGINS=a,b allows only these
+origins by CORS (default: any, as the CLI).`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -34,6 +38,7 @@ const { values, positionals } = parseArgs({
     port: { type: "string" },
     "db-port": { type: "string" },
     "data-dir": { type: "string" },
+    "require-api-key": { type: "boolean" },
     schema: { type: "string", multiple: true },
     help: { type: "boolean", short: "h" },
   },
@@ -53,6 +58,7 @@ const options = {
   port: intOption("port", values.port),
   dbPort: intOption("db-port", values["db-port"]),
   dataDir: values["data-dir"],
+  requireApiKey: values["require-api-key"],
 };
 
 export function statusLines(s: Pick<RunningStack, "url" | "dbUrl" | "keys" | "config">): string {

@@ -8,7 +8,7 @@ import type { ApiKeys, Service, StackContext } from "./context.js";
 import { type Database, openDatabase } from "./db/index.js";
 import { applyMigrations, applySeeds, installBase, isFresh } from "./db/migrate.js";
 import { type PostgresServer, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
-import { buildGateway } from "./gateway.js";
+import { buildGateway, type GatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
 import { createServices } from "./services.js";
 import { JwtKeys } from "./shared/jwt.js";
@@ -23,6 +23,13 @@ export interface StackOptions extends ConfigOverrides {
   databaseUrl?: string;
   /** Start from an empty database: wipe the data (reset). */
   reset?: boolean;
+  /**
+   * Refuse requests without an API key (401), as hosted Supabase does; default off, as
+   * the CLI (env STACK_REQUIRE_API_KEY=1).
+   */
+  requireApiKey?: boolean;
+  /** Origins CORS allows; default any (`*`), as the CLI (env STACK_CORS_ORIGINS, comma-separated). */
+  corsOrigins?: string[];
   /** Tests only: fsync off. */
   unsafeFast?: boolean;
   log?: Logger;
@@ -79,6 +86,15 @@ export async function prepareDatabase(url: string, config: StackConfig, log: Log
   }
 }
 
+/** Gateway options from the start options, else the environment. */
+export function gatewayOptions(options: Pick<StackOptions, "requireApiKey" | "corsOrigins">): GatewayOptions {
+  const envList = process.env.STACK_CORS_ORIGINS?.split(",").map((o) => o.trim()) ?? [];
+  return {
+    requireApiKey: options.requireApiKey ?? ["1", "true"].includes(process.env.STACK_REQUIRE_API_KEY ?? ""),
+    corsOrigins: (options.corsOrigins ?? envList).filter(Boolean),
+  };
+}
+
 export function defaultDataDir(config: StackConfig): string {
   return path.join(path.dirname(config.supabaseDir), ".stack");
 }
@@ -127,7 +143,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       },
     };
     services = createServices(ctx);
-    app = await buildGateway(ctx, services);
+    app = await buildGateway(ctx, services, gatewayOptions(options));
     for (const s of services) await s.start?.();
     await app.listen({ host: "127.0.0.1", port: config.api.port });
     const address = app.server.address();

@@ -10,7 +10,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import WebSocket from "ws";
 import { createLogger } from "../src/shared/log.js";
-import { type RunningStack, startStack } from "../src/stack.js";
+import { type RunningStack, type StackOptions, startStack } from "../src/stack.js";
 
 export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -26,7 +26,7 @@ export interface TestStack extends RunningStack {
   sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
 }
 
-export interface TestStackOptions {
+export interface TestStackOptions extends Pick<StackOptions, "requireApiKey" | "corsOrigins"> {
   /** A project folder holding supabase/ (default: the generic fixture project). */
   projectDir?: string;
 }
@@ -42,6 +42,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-test-stack-"));
   const stack = await startStack({
     projectDir: options.projectDir ?? path.join(FIXTURES, "basic"),
+    requireApiKey: options.requireApiKey ?? false,
+    corsOrigins: options.corsOrigins ?? [],
     port: 0,
     databaseUrl,
     dataDir,

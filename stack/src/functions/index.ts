@@ -94,7 +94,7 @@ export function createFunctionsService(ctx: StackContext): Service {
   return {
     name: "functions",
     prefix: PREFIX,
-    ownCors: true,
+    cors: "own",
     // verify_jwt is the gate here, not the API key (functions-js may send none).
     isOpen: () => true,
     register(app) {

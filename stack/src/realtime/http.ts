@@ -3,6 +3,7 @@
 // messages go out only where the caller's token may write to the topic.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ServiceError } from "../shared/errors.js";
+import { guardJsonDepth } from "../shared/requestFaults.js";
 import { confirmToken, TokenError } from "./auth.js";
 import { OutgoingBroadcast } from "./broadcast.js";
 import { topicKey } from "./hub.js";
@@ -58,6 +59,7 @@ async function send(rt: RealtimeRuntime, caller: Caller, messages: Message[]): P
 }
 
 export function registerBroadcastApi(app: FastifyInstance, rt: RealtimeRuntime): void {
+  guardJsonDepth(app);
   // httpSend() posts binary payloads as application/octet-stream.
   app.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 

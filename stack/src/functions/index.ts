@@ -9,8 +9,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Service, StackContext } from "../context.js";
 import { type FunctionSpec, findFunction, functionsDir } from "./catalog.js";
 import { functionEnv } from "./env.js";
+import { FUNCTION_ERRORS, sendJson } from "./errors.js";
 import { checkJwt } from "./gate.js";
-import { BOOT_ERROR, proxyTo, sendJson } from "./proxy.js";
+import { proxyTo } from "./proxy.js";
 import { WORKER_MAIN } from "./runtime.js";
 import { BootError, DenoWorker } from "./worker.js";
 
@@ -73,7 +74,7 @@ export function createFunctionsService(ctx: StackContext): Service {
     const spec = findFunction(ctx.config, name);
     if (!spec) {
       reply.raw.writeHead(404, { "content-type": "text/plain" });
-      reply.raw.end("Function not found");
+      reply.raw.end(FUNCTION_ERRORS.notFound);
       return;
     }
     if (req.method !== "OPTIONS" && spec.verifyJwt) {
@@ -86,7 +87,7 @@ export function createFunctionsService(ctx: StackContext): Service {
       port = await worker.ready();
     } catch (err) {
       log.error(`${name} failed to boot`, err instanceof BootError ? err.message : err);
-      return sendJson(reply, 503, BOOT_ERROR);
+      return sendJson(reply, 503, FUNCTION_ERRORS.bootError);
     }
     await proxyTo(req, reply, { port, agent: worker.agent, path: rest, settle: () => worker.settleAfterFailure() });
   };

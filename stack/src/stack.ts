@@ -7,7 +7,7 @@ import { type ConfigOverrides, loadConfig, type StackConfig, WELL_KNOWN } from "
 import type { ApiKeys, Service, StackContext } from "./context.js";
 import { type Database, openDatabase } from "./db/index.js";
 import { applyMigrations, applySeeds, installBase, isFresh } from "./db/migrate.js";
-import { type PostgresServer, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
+import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
 import { buildGateway, type GatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
 import { createServices } from "./services.js";
@@ -106,7 +106,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(config));
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
 
-  if (options.reset && !databaseUrl) rmSync(path.join(dataDir, "db"), { recursive: true, force: true });
+  if (options.reset && !databaseUrl) await removeCluster(path.join(dataDir, "db"));
   mkdirSync(dataDir, { recursive: true });
 
   const server: PostgresServer = databaseUrl

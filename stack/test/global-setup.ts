@@ -8,7 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { installBase } from "../src/db/migrate.js";
-import { startEmbeddedPostgres } from "../src/db/postgres.js";
+import { removeCluster, startEmbeddedPostgres } from "../src/db/postgres.js";
 import { createLogger } from "../src/shared/log.js";
 
 export const TEMPLATE_DB = "stack_template";
@@ -46,6 +46,7 @@ export default async function setup(project: TestProject) {
   project.provide("pgUrl", server.url);
   return async () => {
     await server.stop();
+    await removeCluster(path.join(dataDir, "db"));
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -2,38 +2,20 @@
 // chunked (no Content-Length to refuse them by), to REST and to an edge function. Each
 // gets its service's 413 once its limit passes, and the stack process's memory grows
 // by less than 100 MB (so does the function worker's, a process of its own as Postgres).
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WELL_KNOWN } from "../src/config/index.js";
+import { launchStack, processTree, stopStack, waitHealthy } from "./cli.js";
 import { freePort } from "./global-setup.js";
-import { cloneTemplateDatabase, FIXTURES, REPO_ROOT } from "./harness.js";
+import { cloneTemplateDatabase, FIXTURES } from "./harness.js";
 
-const CLI = path.join(REPO_ROOT, "stack", "bin", "opsdesk-stack.js");
 const BODY_BYTES = 50 * 1000 * 1000;
 const CHUNK = Buffer.alloc(64 * 1024, "x");
 const MB = 1024 * 1024;
-
-/** The process and every descendant, from /proc (Linux). */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
-  return tree;
-}
 
 function rssBytes(pids: number[]): number {
   let total = 0;
@@ -95,28 +77,14 @@ describe("security: hostile body sizes", () => {
     drop = database.drop;
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    child = spawn(
-      process.execPath,
-      [CLI, "start", "--project-dir", path.join(FIXTURES, "security"), "--port", String(port), "--data-dir", dataDir],
-      { env: { ...process.env, DATABASE_URL: database.url }, stdio: ["ignore", "ignore", "inherit"] },
-    );
-    for (
-      let i = 0;
-      i < 300 &&
-      !(await fetch(`${url}/auth/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    ) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    child = launchStack({
+      args: ["--project-dir", path.join(FIXTURES, "security"), "--port", String(port), "--data-dir", dataDir],
+      env: { DATABASE_URL: database.url },
+    });
+    await waitHealthy(url);
   }, 60_000);
   afterAll(async () => {
-    if (child?.exitCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    }
+    await stopStack(child);
     await drop?.();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Service, StackContext } from "../context.js";
+import { ChildRegistry } from "../shared/processes.js";
 import { type FunctionSpec, findFunction, functionsDir } from "./catalog.js";
 import { functionEnv } from "./env.js";
 import { FUNCTION_ERRORS, sendJson } from "./errors.js";
@@ -34,6 +35,7 @@ export function createFunctionsService(ctx: StackContext): Service {
   const log = ctx.log.child("functions");
   const dir = functionsDir(ctx.config);
   const main = path.join(ctx.dataDir, "functions", "main.mjs");
+  const registry = new ChildRegistry(path.join(ctx.dataDir, "functions", "workers"));
   const workers = new Map<string, DenoWorker>();
   let watcher: FSWatcher | undefined;
   let deno: string | undefined;
@@ -48,6 +50,7 @@ export function createFunctionsService(ctx: StackContext): Service {
         main,
         env: functionEnv(ctx, dir, denoDir()),
         log: log.child(spec.name),
+        registry,
         onExit: (w) => {
           if (workers.get(spec.name) === w) workers.delete(spec.name);
         },
@@ -105,6 +108,9 @@ export function createFunctionsService(ctx: StackContext): Service {
       app.all("/*", handle);
     },
     async start() {
+      const reaped = registry.reap();
+      if (reaped.length)
+        log.warn(`ended ${reaped.length} function worker(s) left by an earlier run: ${reaped.join(", ")}`);
       mkdirSync(path.dirname(main), { recursive: true });
       writeFileSync(main, WORKER_MAIN);
       if (!existsSync(dir)) return;

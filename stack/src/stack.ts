@@ -95,6 +95,12 @@ export function gatewayOptions(options: Pick<StackOptions, "requireApiKey" | "co
   };
 }
 
+/** Deletes a data directory, with a cluster kept outside it for the postgres user (db/postgresUser). */
+export async function removeDataDir(dataDir: string): Promise<void> {
+  await removeCluster(path.join(dataDir, "db"));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 export function defaultDataDir(config: StackConfig): string {
   return path.join(path.dirname(config.supabaseDir), ".stack");
 }

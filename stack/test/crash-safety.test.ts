@@ -2,7 +2,7 @@
 // Postgres, restart, and check that every write acknowledged with 201 survived and
 // that a realtime subscriber receives changes again after reconnecting.
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient, type RealtimeChannel } from "@supabase/supabase-js";
@@ -10,7 +10,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { WELL_KNOWN } from "../src/config/index.js";
-import { removeCluster } from "../src/db/postgres.js";
+import { removeDataDir } from "../src/stack.js";
 import { launchStack, stopStack, waitHealthy } from "./cli.js";
 import { freePort } from "./global-setup.js";
 import { FIXTURES } from "./harness.js";
@@ -43,8 +43,7 @@ describe("crash safety", () => {
   afterAll(async () => {
     await channel?.unsubscribe();
     await stopStack(child);
-    await removeCluster(path.join(dataDir, "db"));
-    rmSync(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   });
 
   it("keeps every acknowledged write across kill -9 of the stack and Postgres, and realtime resumes", async () => {

@@ -2,13 +2,13 @@
 // end within 5 s, as each waits (through a guard) on a pipe only the stack's death
 // closes. What a harder crash leaves (the guards killed too) the next start ends.
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WELL_KNOWN } from "../src/config/index.js";
-import { removeCluster } from "../src/db/postgres.js";
 import { commandLineOf } from "../src/shared/processes.js";
+import { removeDataDir } from "../src/stack.js";
 import { launchStack, processTree, stopStack, waitHealthy } from "./cli.js";
 import { freePort } from "./global-setup.js";
 import { FIXTURES } from "./harness.js";
@@ -54,8 +54,7 @@ describe.skipIf(process.platform !== "linux")("security: no process outlives the
   });
   afterAll(async () => {
     await stopStack(child);
-    await removeCluster(path.join(dataDir, "db"));
-    rmSync(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   });
 
   it("ends Postgres and the function workers within 5 s of kill -9", { timeout: 120_000 }, async () => {

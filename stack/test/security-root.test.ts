@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WELL_KNOWN } from "../src/config/index.js";
 import { removeCluster } from "../src/db/postgres.js";
 import { clusterLocation, SHARED_ROOT, serverUser } from "../src/db/postgresUser.js";
+import { removeDataDir } from "../src/stack.js";
 import { launchStack, stopStack, waitHealthy } from "./cli.js";
 import { freePort } from "./global-setup.js";
 import { REPO_ROOT } from "./harness.js";
@@ -61,8 +62,7 @@ describe.skipIf(process.getuid?.() !== 0 || process.platform !== "linux")("secur
       await startServeStop(["--data-dir", openData]);
       expect(lstatSync(path.join(openData, "db")).isDirectory()).toBe(true);
     } finally {
-      await removeCluster(path.join(openData, "db"));
-      rmSync(openData, { recursive: true, force: true });
+      await removeDataDir(openData);
     }
     expect(statSync(privateDir).mode & 0o777).toBe(0o700);
   });

@@ -7,7 +7,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES, startTestStack, type TestStack } from "./harness.js";
 
-const ASCII_300 = "a".repeat(296) + ".txt";
+const ASCII_300 = `${"a".repeat(296)}.txt`;
 /** 36 characters, 324 bytes percent-encoded as 9 bytes each: over NAME_MAX. */
 const JAPANESE = `${"日本語のファイル名".repeat(4)}.txt`;
 /** 341 distinct kanji, 1 023 bytes: the longest key storage takes, 3 KB percent-encoded. */

@@ -16,6 +16,18 @@ export interface GatewayOptions {
   corsOrigins: string[];
 }
 
+/**
+ * The options from what the caller passed, else the environment: STACK_REQUIRE_API_KEY
+ * (1 or true) and STACK_CORS_ORIGINS (comma-separated).
+ */
+export function gatewayOptions(given: Partial<GatewayOptions>, env: NodeJS.ProcessEnv = process.env): GatewayOptions {
+  const listed = env.STACK_CORS_ORIGINS?.split(",").map((origin) => origin.trim()) ?? [];
+  return {
+    requireApiKey: given.requireApiKey ?? ["1", "true"].includes(env.STACK_REQUIRE_API_KEY ?? ""),
+    corsOrigins: (given.corsOrigins ?? listed).filter(Boolean),
+  };
+}
+
 /** Headers browsers must be able to read (PostgREST's and GoTrue's expose lists). */
 const EXPOSED_HEADERS = [
   "Content-Range",

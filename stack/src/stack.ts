@@ -8,7 +8,7 @@ import type { ApiKeys, Service, StackContext } from "./context.js";
 import { type Database, openDatabase } from "./db/index.js";
 import { applyMigrations, applySeeds, installBase, isFresh } from "./db/migrate.js";
 import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
-import { buildGateway, type GatewayOptions } from "./gateway.js";
+import { buildGateway, gatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
 import { createServices } from "./services.js";
 import { JwtKeys } from "./shared/jwt.js";
@@ -84,15 +84,6 @@ export async function prepareDatabase(url: string, config: StackConfig, log: Log
   } finally {
     await client.end();
   }
-}
-
-/** Gateway options from the start options, else the environment. */
-export function gatewayOptions(options: Pick<StackOptions, "requireApiKey" | "corsOrigins">): GatewayOptions {
-  const envList = process.env.STACK_CORS_ORIGINS?.split(",").map((o) => o.trim()) ?? [];
-  return {
-    requireApiKey: options.requireApiKey ?? ["1", "true"].includes(process.env.STACK_REQUIRE_API_KEY ?? ""),
-    corsOrigins: (options.corsOrigins ?? envList).filter(Boolean),
-  };
 }
 
 /** Deletes a data directory, with a cluster kept outside it for the postgres user (db/postgresUser). */

@@ -70,6 +70,9 @@ describe("stack bootstrap", () => {
           hint: "No `apikey` request header or url param was found.",
         });
       }
+      const broadcast = await fetch(`${strict.url}/realtime/v1/api/broadcast`, { method: "POST", body: "{}" });
+      expect(broadcast.status).toBe(401);
+      expect(await broadcast.json()).toMatchObject({ message: "No API key found in request" });
       const keyed = await fetch(`${strict.url}/rest/v1/`, { headers: { apikey: strict.keys.anon } });
       expect(keyed.status).toBe(200);
       const bad = await fetch(`${strict.url}/auth/v1/user`, { headers: { apikey: "nope" } });

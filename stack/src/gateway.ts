@@ -10,7 +10,7 @@ import { ServiceError } from "./shared/errors.js";
 import { requestFaultOf } from "./shared/requestFaults.js";
 
 export interface GatewayOptions {
-  /** Refuse requests without a known API key with 401, as hosted Supabase does. */
+  /** Refuse requests that carry no API key (401), as hosted Supabase does; unknown keys are refused either way. */
   requireApiKey: boolean;
   /** Origins allowed by CORS; empty means any (`*`), as the CLI's Kong answers. */
   corsOrigins: string[];
@@ -28,7 +28,7 @@ export function gatewayOptions(given: Partial<GatewayOptions>, env: NodeJS.Proce
   };
 }
 
-/** Headers browsers must be able to read (PostgREST's and GoTrue's expose lists). */
+/** Headers browsers must be able to read (the expose lists PostgREST and GoTrue send through Kong). */
 const EXPOSED_HEADERS = [
   "Content-Range",
   "Range-Unit",

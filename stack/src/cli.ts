@@ -109,22 +109,27 @@ async function start(): Promise<void> {
       fail(`Could not start the stack:\n${(err as Error).message}`);
     }
   };
-  let stack = await launch(false);
-  const t = stack.timings;
-  process.stdout.write(
-    `\nOpsdesk local stack is running (${t.fresh ? "fresh database" : "existing database"}, ready in ${Math.round(t.totalMs)} ms).\n\n${statusLines(stack)}\n\n`,
-  );
-  let busy = false;
+  // Signals are heard from the first moment: one that arrives while the stack starts (a
+  // supervisor giving up, Ctrl+C) ends it once it is up, instead of killing this process
+  // with Postgres and the workers half started.
+  let stack: RunningStack | undefined;
+  let busy = true;
+  let stopWanted = false;
   const stop = async () => {
-    if (busy) return;
+    stopWanted = true;
+    if (busy || !stack) return;
     busy = true;
     process.stdout.write("Stopping…\n");
     await stack.stop();
     process.exit(0);
   };
+  const settle = async () => {
+    busy = false;
+    if (stopWanted) await stop();
+  };
   // `opsdesk-stack reset` from another shell: restart on a wiped database, same ports.
   const reset = async () => {
-    if (busy) return;
+    if (busy || !stack) return;
     busy = true;
     process.stdout.write("Resetting the database…\n");
     await stack.stop();
@@ -132,11 +137,18 @@ async function start(): Promise<void> {
     process.stdout.write(
       `Database reset, migrated and seeded; serving again (${Math.round(stack.timings.totalMs)} ms).\n`,
     );
-    busy = false;
+    await settle();
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   process.on("SIGUSR2", reset);
+
+  stack = await launch(false);
+  const t = stack.timings;
+  process.stdout.write(
+    `\nOpsdesk local stack is running (${t.fresh ? "fresh database" : "existing database"}, ready in ${Math.round(t.totalMs)} ms).\n\n${statusLines(stack)}\n\n`,
+  );
+  await settle();
 }
 
 async function resetCommand(): Promise<void> {

@@ -15,14 +15,24 @@ export interface LaunchOptions {
   cli?: string;
 }
 
-/** `opsdesk-stack start …`; its stderr is drained (the suites judge by behaviour, not logs). */
+const stderrTails = new WeakMap<ChildProcess, string>();
+
+/** `opsdesk-stack start …`; the suites judge by behaviour, its stderr's tail explains a failure. */
 export function launchStack({ args, env, cli = CLI }: LaunchOptions): ChildProcess {
   const child = spawn(process.execPath, [cli, "start", ...args], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
-  child.stderr?.on("data", () => {});
+  stderrTails.set(child, "");
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderrTails.set(child, ((stderrTails.get(child) ?? "") + chunk.toString()).slice(-4000));
+  });
   return child;
+}
+
+/** The last lines the stack wrote to stderr, for an assertion's message. */
+export function stderrOf(child: ChildProcess): string {
+  return stderrTails.get(child) ?? "";
 }
 
 export async function waitHealthy(url: string, timeoutMs = 60_000): Promise<void> {

@@ -12,7 +12,7 @@ import { WELL_KNOWN } from "../src/config/index.js";
 import { removeCluster } from "../src/db/postgres.js";
 import { clusterLocation, SHARED_ROOT, serverUser } from "../src/db/postgresUser.js";
 import { removeDataDir } from "../src/stack.js";
-import { launchStack, stopStack, waitHealthy } from "./cli.js";
+import { launchStack, stderrOf, stopStack, waitHealthy } from "./cli.js";
 import { freePort } from "./global-setup.js";
 import { REPO_ROOT } from "./harness.js";
 
@@ -51,7 +51,7 @@ describe.skipIf(process.getuid?.() !== 0 || process.platform !== "linux")("secur
     const rest = await fetch(`${url}/rest/v1/`, { headers: { apikey: WELL_KNOWN.anonKey } });
     expect(rest.status).toBe(200);
     await stopStack(child);
-    expect(child.exitCode).toBe(0);
+    expect(child.exitCode, stderrOf(child)).toBe(0);
   }
 
   it("runs Postgres from binaries the postgres user cannot reach in the checkout", { timeout: 180_000 }, async () => {

@@ -1,20 +1,20 @@
 // Playwright's backend: the local stack on a fresh temporary data dir, removed again on exit.
 // Usage: node e2e/serve-stack.mjs <api port> <db port>
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 
 register();
-const { startStack } = await import("../stack/src/index.ts");
+const { startStack, removeDataDir } = await import("../stack/src/stack.ts");
 
 const [port, dbPort] = process.argv.slice(2).map(Number);
 const projectDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dataDir = mkdtempSync(path.join(tmpdir(), "opsdesk-e2e-"));
 
-const stack = await startStack({ projectDir, port, dbPort, dataDir }).catch((err) => {
-  rmSync(dataDir, { recursive: true, force: true });
+const stack = await startStack({ projectDir, port, dbPort, dataDir }).catch(async (err) => {
+  await removeDataDir(dataDir);
   throw err;
 });
 process.stdout.write(`e2e stack ready at ${stack.url} (data in ${dataDir})\n`);
@@ -24,7 +24,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   await stack.stop().catch((err) => process.stderr.write(`stack stop: ${err}\n`));
-  rmSync(dataDir, { recursive: true, force: true });
+  await removeDataDir(dataDir);
   process.exit(0);
 }
 process.on("SIGINT", stop);

@@ -8,7 +8,7 @@
 // measure how long clients queue behind the hash.
 // Run: npx tsx bench/load/run.ts [--clients 100] [--seconds 60] [--signins-per-second 5]
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { WELL_KNOWN } from "../../stack/src/config/index.js";
+import { removeDataDir } from "../../stack/src/stack.js";
 import { mb, percentile, postgresPids, pss } from "../lib/memory.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -240,5 +241,5 @@ try {
   await Promise.all(realtimeClients.map((c) => c.removeAllChannels()));
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await removeDataDir(dataDir);
 }

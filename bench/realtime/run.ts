@@ -9,13 +9,13 @@
 //   BENCH_SUBSCRIBERS=200 for one row only.
 import { type ChildProcess, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { createLogger } from "../../stack/src/shared/log.js";
-import { type RunningStack, startStack } from "../../stack/src/stack.js";
+import { type RunningStack, removeDataDir, startStack } from "../../stack/src/stack.js";
 import { type CpuSample, cpuSample, cpuSince } from "./cpu.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -233,6 +233,6 @@ try {
   subs.close();
   await pool.end();
   await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await removeDataDir(dataDir);
 }
 process.exit(0);

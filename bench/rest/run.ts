@@ -5,7 +5,7 @@
 //   npx tsx bench/rest/run.ts        (about 50 s)
 //   BENCH_ONLY=list|one              one of the two (e.g. under node --cpu-prof)
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
 import { createLogger } from "../../stack/src/shared/log.js";
-import { startStack } from "../../stack/src/stack.js";
+import { removeDataDir, startStack } from "../../stack/src/stack.js";
 import { type CpuPerRequest, cpuPerRequest, postmasterOf } from "./cpu.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -164,5 +164,5 @@ try {
   hand.server.close();
   await hand.pool.end();
   await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await removeDataDir(dataDir);
 }

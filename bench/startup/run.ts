@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createLogger } from "../../stack/src/shared/log.js";
-import { startStack } from "../../stack/src/stack.js";
+import { removeDataDir, startStack } from "../../stack/src/stack.js";
 import { mb, postgresPids, pss } from "../lib/memory.js";
 
 const { values } = parseArgs({
@@ -37,7 +37,7 @@ async function firstStartOnMachine(): Promise<number> {
     if (cache === undefined) delete process.env.XDG_CACHE_HOME;
     else process.env.XDG_CACHE_HOME = cache;
     rmSync(cacheHome, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   }
 }
 
@@ -68,7 +68,7 @@ for (let i = 0; i < runs; i++) {
     }
     await stack.stop();
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   }
 }
 

@@ -1,4 +1,4 @@
-// `opsdesk-stack [start|reset|status] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR]`
+// `opsdesk-stack [start|reset|status|gen-types] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR] [--require-api-key]`
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -19,8 +19,12 @@ Options:
   --port N            API port (default: [api] port in config.toml, 54321)
   --db-port N         Postgres port (default: [db] port in config.toml, 54322)
   --data-dir DIR      where data lives (default: <project>/.stack)
+  --require-api-key   refuse requests without an API key (401), as hosted Supabase does;
+                      by default they go on as anon, as with the Supabase CLI
   -h, --help          this help
-Environment: DATABASE_URL uses an existing Postgres instead of starting one.`;
+Environment: DATABASE_URL uses an existing Postgres instead of starting one;
+STACK_REQUIRE_API_KEY=1 is --require-api-key; STACK_CORS_ORIGINS=a,b allows only these
+origins by CORS (default: any, as the CLI).`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -34,6 +38,7 @@ const { values, positionals } = parseArgs({
     port: { type: "string" },
     "db-port": { type: "string" },
     "data-dir": { type: "string" },
+    "require-api-key": { type: "boolean" },
     schema: { type: "string", multiple: true },
     help: { type: "boolean", short: "h" },
   },
@@ -53,6 +58,7 @@ const options = {
   port: intOption("port", values.port),
   dbPort: intOption("db-port", values["db-port"]),
   dataDir: values["data-dir"],
+  requireApiKey: values["require-api-key"],
 };
 
 export function statusLines(s: Pick<RunningStack, "url" | "dbUrl" | "keys" | "config">): string {
@@ -103,22 +109,27 @@ async function start(): Promise<void> {
       fail(`Could not start the stack:\n${(err as Error).message}`);
     }
   };
-  let stack = await launch(false);
-  const t = stack.timings;
-  process.stdout.write(
-    `\nOpsdesk local stack is running (${t.fresh ? "fresh database" : "existing database"}, ready in ${Math.round(t.totalMs)} ms).\n\n${statusLines(stack)}\n\n`,
-  );
-  let busy = false;
+  // Signals are heard from the first moment: one that arrives while the stack starts (a
+  // supervisor giving up, Ctrl+C) ends it once it is up, instead of killing this process
+  // with Postgres and the workers half started.
+  let stack: RunningStack | undefined;
+  let busy = true;
+  let stopWanted = false;
   const stop = async () => {
-    if (busy) return;
+    stopWanted = true;
+    if (busy || !stack) return;
     busy = true;
     process.stdout.write("Stopping…\n");
     await stack.stop();
     process.exit(0);
   };
+  const settle = async () => {
+    busy = false;
+    if (stopWanted) await stop();
+  };
   // `opsdesk-stack reset` from another shell: restart on a wiped database, same ports.
   const reset = async () => {
-    if (busy) return;
+    if (busy || !stack) return;
     busy = true;
     process.stdout.write("Resetting the database…\n");
     await stack.stop();
@@ -126,11 +137,18 @@ async function start(): Promise<void> {
     process.stdout.write(
       `Database reset, migrated and seeded; serving again (${Math.round(stack.timings.totalMs)} ms).\n`,
     );
-    busy = false;
+    await settle();
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   process.on("SIGUSR2", reset);
+
+  stack = await launch(false);
+  const t = stack.timings;
+  process.stdout.write(
+    `\nOpsdesk local stack is running (${t.fresh ? "fresh database" : "existing database"}, ready in ${Math.round(t.totalMs)} ms).\n\n${statusLines(stack)}\n\n`,
+  );
+  await settle();
 }
 
 async function resetCommand(): Promise<void> {

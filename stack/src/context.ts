@@ -2,11 +2,13 @@
 // Services are Fastify plugins mounted under their prefix by the gateway.
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { StackConfig } from "./config/index.js";
 import type { Database } from "./db/index.js";
+import type { ServiceError } from "./shared/errors.js";
 import type { JwtKeys } from "./shared/jwt.js";
 import type { Logger } from "./shared/log.js";
+import type { RequestFault } from "./shared/requestFaults.js";
 
 export interface ApiKeys {
   /** Legacy HS256 JWTs, as `supabase status` prints them. */
@@ -45,10 +47,19 @@ export interface Service {
   /** Background work (replication, watchers) that outlives a request. */
   start?(): Promise<void>;
   stop?(): Promise<void>;
-  /** Paths (relative to the prefix) reachable without an API key, e.g. public objects. */
+  /**
+   * Paths (relative to the prefix) reachable without an API key even when the gateway
+   * requires one (`--require-api-key`), e.g. public objects and verify links.
+   */
   isOpen?(path: string, method: string): boolean;
-  /** The service answers CORS itself (edge functions do). */
-  ownCors?: boolean;
+  /**
+   * CORS under this prefix. Unset: the gateway answers it as the CLI's Kong does;
+   * "own": the service answers it (edge functions, as on hosted Supabase);
+   * "none": no CORS headers at all (the mail catcher, as Mailpit: no web page may read it).
+   */
+  cors?: "own" | "none";
+  /** A fault found before any handler ran (bad URL, body too large or too deep), in this service's shape. */
+  frameworkError?(fault: RequestFault, req: FastifyRequest): ServiceError;
   /** Schema changed: drop caches. */
   reloadSchema?(): Promise<void>;
 }

@@ -1,13 +1,34 @@
-// One port for every service, doing what Kong does in the Supabase CLI stack:
-// maps new-style API keys to the JWTs, checks that a request carries a key
-// (as hosted Supabase does), answers CORS, and routes by prefix.
+// One port for every service, doing what Kong does in the Supabase CLI stack: maps
+// new-style API keys to the JWTs, answers CORS as Kong's cors plugin does, and routes
+// by prefix. Like the CLI's Kong it has no key-auth: a request without an API key goes
+// on as anon; `requireApiKey` adds hosted Supabase's check instead.
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { ApiKeys, Service, StackContext } from "./context.js";
 import { ServiceError } from "./shared/errors.js";
+import { requestFaultOf } from "./shared/requestFaults.js";
 
-/** Headers browsers must be able to read (PostgREST's and GoTrue's expose lists). */
+export interface GatewayOptions {
+  /** Refuse requests that carry no API key (401), as hosted Supabase does; unknown keys are refused either way. */
+  requireApiKey: boolean;
+  /** Origins allowed by CORS; empty means any (`*`), as the CLI's Kong answers. */
+  corsOrigins: string[];
+}
+
+/**
+ * The options from what the caller passed, else the environment: STACK_REQUIRE_API_KEY
+ * (1 or true) and STACK_CORS_ORIGINS (comma-separated).
+ */
+export function gatewayOptions(given: Partial<GatewayOptions>, env: NodeJS.ProcessEnv = process.env): GatewayOptions {
+  const listed = env.STACK_CORS_ORIGINS?.split(",").map((origin) => origin.trim()) ?? [];
+  return {
+    requireApiKey: given.requireApiKey ?? ["1", "true"].includes(env.STACK_REQUIRE_API_KEY ?? ""),
+    corsOrigins: (given.corsOrigins ?? listed).filter(Boolean),
+  };
+}
+
+/** Headers browsers must be able to read (the expose lists PostgREST and GoTrue send through Kong). */
 const EXPOSED_HEADERS = [
   "Content-Range",
   "Range-Unit",
@@ -22,9 +43,8 @@ const EXPOSED_HEADERS = [
   "Content-Disposition",
 ].join(", ");
 
-const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
-const DEFAULT_ALLOWED_HEADERS =
-  "authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-upsert, x-supabase-api-version, x-retry-count, x-region, cache-control, x-metadata, traceparent";
+/** Kong's cors plugin's default preflight answer (the CLI configures none). */
+const PREFLIGHT_METHODS = "GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT";
 
 /**
  * The Authorization a service should see, from Kong's BearerToken template:
@@ -64,61 +84,85 @@ async function isKnownKey(ctx: StackContext, key: string): Promise<boolean> {
   }
 }
 
-/** A 400 in the shape the client of the service under `url` reads. */
-function malformedRequestBody(url: string, message: string): unknown {
-  if (url.startsWith("/rest/v1")) return { code: "PGRST100", message, details: null, hint: null };
-  if (url.startsWith("/storage/v1")) return { statusCode: "400", error: "InvalidRequest", message };
-  if (url.startsWith("/auth/v1")) return { code: 400, error_code: "validation_failed", msg: message, message };
-  return { message };
+/** `scheme://host[:port]` of an Origin, default ports dropped, as Kong compares them. */
+function normalizeOrigin(origin: string): string {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return origin;
+  }
 }
 
-function setCors(req: FastifyRequest, reply: FastifyReply): void {
-  reply.header("access-control-allow-origin", req.headers.origin ?? "*");
-  reply.header("vary", "Origin");
-  reply.header("access-control-allow-credentials", "true");
+/**
+ * The Access-Control-Allow-Origin to send: `*` without an allow-list (never with
+ * credentials: `*` cannot carry them), else the caller's origin when listed.
+ */
+function allowOrigin(origin: string | undefined, allowList: string[]): string | undefined {
+  if (allowList.length === 0) return "*";
+  if (!origin) return undefined;
+  const normalized = normalizeOrigin(origin);
+  return allowList.some((allowed) => normalizeOrigin(allowed) === normalized) ? normalized : undefined;
+}
+
+function setCors(req: FastifyRequest, reply: FastifyReply, allowList: string[]): void {
+  const origin = allowOrigin(req.headers.origin, allowList);
+  if (allowList.length) reply.header("vary", "Origin");
+  if (!origin) return;
+  reply.header("access-control-allow-origin", origin);
   reply.header("access-control-expose-headers", EXPOSED_HEADERS);
 }
 
-export async function buildGateway(ctx: StackContext, services: Service[]): Promise<FastifyInstance> {
+function isPreflight(req: FastifyRequest): boolean {
+  return req.method === "OPTIONS" && !!req.headers.origin && !!req.headers["access-control-request-method"];
+}
+
+/** A fault with no owning service (or one that words none) gets a bare message. */
+function sendFault(services: Service[], err: unknown, req: FastifyRequest, reply: FastifyReply): boolean {
+  const fault = requestFaultOf(err);
+  if (!fault) return false;
+  const worded = serviceOf(services, req.url)?.frameworkError?.(fault, req);
+  if (worded) reply.code(worded.status).headers(worded.headers).send(worded.body);
+  else reply.code(fault.statusCode).send({ message: fault.message });
+  return true;
+}
+
+function serviceOf(services: Service[], url: string): Service | undefined {
+  return services.find(({ prefix }) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+}
+
+export async function buildGateway(
+  ctx: StackContext,
+  services: Service[],
+  options: GatewayOptions,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
-    bodyLimit: 64 * 1024 * 1024,
+    // Fastify's default (1 MiB); a service that takes larger bodies sets its own limit.
+    bodyLimit: 1024 * 1024,
     // Storage object keys and REST paths are matched by the services themselves.
     routerOptions: { maxParamLength: 8192, ignoreDuplicateSlashes: false },
     // A URL the router cannot even decode gets the owning service's error shape.
     frameworkErrors: (err, req, reply) => {
-      (reply as FastifyReply).code(400).send(malformedRequestBody(req.url, err.message));
+      if (!sendFault(services, err, req, reply as FastifyReply)) (reply as FastifyReply).code(400).send();
     },
   });
 
-  const byPrefix = services.map((s) => ({ service: s, prefix: s.prefix }));
-
   app.addHook("onRequest", async (req, reply) => {
-    const match = byPrefix.find(
-      ({ prefix }) => req.url === prefix || req.url.startsWith(`${prefix}/`) || req.url.startsWith(`${prefix}?`),
-    );
-    if (!match) return;
-    const { service } = match;
-    if (!service.ownCors) {
-      setCors(req, reply);
-      if (req.method === "OPTIONS") {
-        reply
-          .header("access-control-allow-methods", ALLOWED_METHODS)
-          .header(
-            "access-control-allow-headers",
-            req.headers["access-control-request-headers"] ?? DEFAULT_ALLOWED_HEADERS,
-          )
-          .header("access-control-max-age", "3600")
-          .code(200)
-          .send();
-        return reply;
+    const service = serviceOf(services, req.url);
+    if (!service) return;
+    if (!service.cors) {
+      setCors(req, reply, options.corsOrigins);
+      if (isPreflight(req)) {
+        const requested = req.headers["access-control-request-headers"];
+        if (requested) reply.header("access-control-allow-headers", requested);
+        return reply.header("access-control-allow-methods", PREFLIGHT_METHODS).code(200).send();
       }
     }
-    const rest = req.url.slice(match.prefix.length).split("?")[0] || "/";
+    const rest = req.url.slice(service.prefix.length).split("?")[0] || "/";
     const apikey = apiKeyOf(req);
     const open = service.isOpen?.(rest, req.method) ?? false;
     // Answered here, not thrown: this is the gateway's reply, not the service's error.
-    if (!open && !apikey) {
+    if (!open && !apikey && options.requireApiKey) {
       return reply.code(401).send({
         message: "No API key found in request",
         hint: "No `apikey` request header or url param was found.",
@@ -140,11 +184,7 @@ export async function buildGateway(ctx: StackContext, services: Service[]): Prom
       reply.code(err.status).headers(err.headers).send(err.body);
       return;
     }
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status && status < 500) {
-      reply.code(status).send({ message: (err as Error).message });
-      return;
-    }
+    if (sendFault(services, err, req, reply)) return;
     ctx.log.error(`${req.method} ${req.url} failed`, err);
     reply.code(500).send({ message: "Internal Server Error" });
   });

@@ -7,8 +7,8 @@ import { type ConfigOverrides, loadConfig, type StackConfig, WELL_KNOWN } from "
 import type { ApiKeys, Service, StackContext } from "./context.js";
 import { type Database, openDatabase } from "./db/index.js";
 import { applyMigrations, applySeeds, installBase, isFresh } from "./db/migrate.js";
-import { type PostgresServer, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
-import { buildGateway } from "./gateway.js";
+import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
+import { buildGateway, gatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
 import { createServices } from "./services.js";
 import { JwtKeys } from "./shared/jwt.js";
@@ -23,6 +23,13 @@ export interface StackOptions extends ConfigOverrides {
   databaseUrl?: string;
   /** Start from an empty database: wipe the data (reset). */
   reset?: boolean;
+  /**
+   * Refuse requests without an API key (401), as hosted Supabase does; default off, as
+   * the CLI (env STACK_REQUIRE_API_KEY=1).
+   */
+  requireApiKey?: boolean;
+  /** Origins CORS allows; default any (`*`), as the CLI (env STACK_CORS_ORIGINS, comma-separated). */
+  corsOrigins?: string[];
   /** Tests only: fsync off. */
   unsafeFast?: boolean;
   log?: Logger;
@@ -79,6 +86,12 @@ export async function prepareDatabase(url: string, config: StackConfig, log: Log
   }
 }
 
+/** Deletes a data directory, with a cluster kept outside it for the postgres user (db/postgresUser). */
+export async function removeDataDir(dataDir: string): Promise<void> {
+  await removeCluster(path.join(dataDir, "db"));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 export function defaultDataDir(config: StackConfig): string {
   return path.join(path.dirname(config.supabaseDir), ".stack");
 }
@@ -90,7 +103,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(config));
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
 
-  if (options.reset && !databaseUrl) rmSync(path.join(dataDir, "db"), { recursive: true, force: true });
+  if (options.reset && !databaseUrl) await removeCluster(path.join(dataDir, "db"));
   mkdirSync(dataDir, { recursive: true });
 
   const server: PostgresServer = databaseUrl
@@ -127,7 +140,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       },
     };
     services = createServices(ctx);
-    app = await buildGateway(ctx, services);
+    app = await buildGateway(ctx, services, gatewayOptions(options));
     for (const s of services) await s.start?.();
     await app.listen({ host: "127.0.0.1", port: config.api.port });
     const address = app.server.address();

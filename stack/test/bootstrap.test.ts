@@ -45,14 +45,42 @@ describe("stack bootstrap", () => {
     expect(row).toEqual({ folders: ["a", "b"], file: "c.png", ext: "png", publication: true, history: true });
   });
 
-  it("answers health without an API key and refuses other routes without one", async () => {
+  it("lets a request without an API key go on as anon, as the CLI's gateway does", async () => {
     expect((await fetch(`${stack.url}/auth/v1/health`)).status).toBe(200);
-    const res = await fetch(`${stack.url}/auth/v1/user`);
-    expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ message: "No API key found in request" });
+    // No key-auth: the service itself answers, as it would without a token.
+    const user = await fetch(`${stack.url}/auth/v1/user`);
+    expect(user.status).toBe(401);
+    expect(await user.json()).toMatchObject({ error_code: "no_authorization" });
+    const openapi = await fetch(`${stack.url}/rest/v1/`);
+    expect(openapi.status).toBe(200);
     const bad = await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: "nope" } });
     expect(bad.status).toBe(401);
     expect(await bad.json()).toMatchObject({ message: "Invalid API key" });
+  });
+
+  it("refuses requests without an API key with --require-api-key, as hosted Supabase does", async () => {
+    const strict = await startTestStack({ requireApiKey: true });
+    try {
+      expect((await fetch(`${strict.url}/auth/v1/health`)).status).toBe(200);
+      for (const path of ["/auth/v1/user", "/rest/v1/", "/storage/v1/bucket"]) {
+        const res = await fetch(`${strict.url}${path}`);
+        expect(res.status, path).toBe(401);
+        expect(await res.json()).toEqual({
+          message: "No API key found in request",
+          hint: "No `apikey` request header or url param was found.",
+        });
+      }
+      const broadcast = await fetch(`${strict.url}/realtime/v1/api/broadcast`, { method: "POST", body: "{}" });
+      expect(broadcast.status).toBe(401);
+      expect(await broadcast.json()).toMatchObject({ message: "No API key found in request" });
+      const keyed = await fetch(`${strict.url}/rest/v1/`, { headers: { apikey: strict.keys.anon } });
+      expect(keyed.status).toBe(200);
+      const bad = await fetch(`${strict.url}/auth/v1/user`, { headers: { apikey: "nope" } });
+      expect(bad.status).toBe(401);
+      expect(await bad.json()).toMatchObject({ message: "Invalid API key" });
+    } finally {
+      await strict.stop();
+    }
   });
 
   it("answers an undecodable URL with the owning service's error shape", async () => {

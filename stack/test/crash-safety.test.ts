@@ -1,8 +1,8 @@
 // Crash safety: under a steady insert load through REST, kill -9 the stack and its
 // Postgres, restart, and check that every write acknowledged with 201 survived and
 // that a realtime subscriber receives changes again after reconnecting.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient, type RealtimeChannel } from "@supabase/supabase-js";
@@ -10,44 +10,17 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { WELL_KNOWN } from "../src/config/index.js";
+import { removeDataDir } from "../src/stack.js";
+import { launchStack, stopStack, waitHealthy } from "./cli.js";
 import { freePort } from "./global-setup.js";
-import { FIXTURES, REPO_ROOT } from "./harness.js";
+import { FIXTURES } from "./harness.js";
 
-const CLI = path.join(REPO_ROOT, "stack", "bin", "opsdesk-stack.js");
 const PROJECT = path.join(FIXTURES, "crash");
 
-async function waitHealthy(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${url}/auth/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`stack at ${url} did not become healthy`);
-}
-
 function launch(port: number, dbPort: number, dataDir: string): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      "start",
-      "--project-dir",
-      PROJECT,
-      "--port",
-      String(port),
-      "--db-port",
-      String(dbPort),
-      "--data-dir",
-      dataDir,
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  child.stderr?.on("data", () => {}); // drain; the test judges by data, not logs
-  return child;
+  return launchStack({
+    args: ["--project-dir", PROJECT, "--port", String(port), "--db-port", String(dbPort), "--data-dir", dataDir],
+  });
 }
 
 function postmasterPid(dataDir: string): number {
@@ -69,11 +42,8 @@ describe("crash safety", () => {
 
   afterAll(async () => {
     await channel?.unsubscribe();
-    if (child?.pid) {
-      child.kill("SIGTERM");
-      await new Promise((r) => child?.once("exit", r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopStack(child);
+    await removeDataDir(dataDir);
   });
 
   it("keeps every acknowledged write across kill -9 of the stack and Postgres, and realtime resumes", async () => {

@@ -1,7 +1,7 @@
 // One PostgreSQL for the whole stack test run. It holds a template database with
 // the platform base installed; every test stack clones it (CREATE DATABASE …
 // TEMPLATE), so each test file gets a fresh, isolated database in ~100 ms.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +10,7 @@ import type { TestProject } from "vitest/node";
 import { installBase } from "../src/db/migrate.js";
 import { startEmbeddedPostgres } from "../src/db/postgres.js";
 import { createLogger } from "../src/shared/log.js";
+import { removeDataDir } from "../src/stack.js";
 
 export const TEMPLATE_DB = "stack_template";
 
@@ -46,7 +47,7 @@ export default async function setup(project: TestProject) {
   project.provide("pgUrl", server.url);
   return async () => {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   };
 }
 

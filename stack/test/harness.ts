@@ -10,7 +10,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import WebSocket from "ws";
 import { createLogger } from "../src/shared/log.js";
-import { type RunningStack, startStack } from "../src/stack.js";
+import { type RunningStack, type StackOptions, startStack } from "../src/stack.js";
 
 export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -26,26 +26,42 @@ export interface TestStack extends RunningStack {
   sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
 }
 
-export interface TestStackOptions {
+export interface TestStackOptions extends Pick<StackOptions, "requireApiKey" | "corsOrigins"> {
   /** A project folder holding supabase/ (default: the generic fixture project). */
   projectDir?: string;
 }
 
-export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+/** A fresh database cloned from the run's template (the base installed), and its removal. */
+export async function cloneTemplateDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = inject("pgUrl");
   const dbName = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${dbName} template stack_template`);
   await admin.end();
-  const databaseUrl = base.replace(/\/postgres$/, `/${dbName}`);
+  return {
+    url: base.replace(/\/postgres$/, `/${dbName}`),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${dbName} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const database = await cloneTemplateDatabase();
+  const databaseUrl = database.url;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-test-stack-"));
   const stack = await startStack({
     projectDir: options.projectDir ?? path.join(FIXTURES, "basic"),
+    requireApiKey: options.requireApiKey ?? false,
+    corsOrigins: options.corsOrigins ?? [],
     port: 0,
     databaseUrl,
     dataDir,
-    log: createLogger(`test:${dbName}`),
+    log: createLogger(`test:${new URL(databaseUrl).pathname.slice(1)}`),
   });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const clientOptions = {
@@ -66,10 +82,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await pool.end();
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${dbName} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }

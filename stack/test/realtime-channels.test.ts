@@ -103,8 +103,10 @@ describe("realtime broadcast and presence", () => {
       body: JSON.stringify({ messages: [{ event: "no topic" }] }),
     });
     expect(bad.status).toBe(422);
+    // Without key or token the request goes on (as with the CLI) and Realtime refuses it itself.
     const noKey = await fetch(`${stack.url}/realtime/v1/api/broadcast`, { method: "POST", body: "{}" });
     expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toEqual({ message: "The token provided is not a valid JWT" });
   });
 
   it("tracks presence: state on join, diffs on track, untrack and disconnect", async () => {

@@ -3,6 +3,8 @@
 // request announced an API version (auth-js always does), else the HTTP status
 // as a number, exactly as GoTrue's HandleResponseError does.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { ServiceError } from "../shared/errors.js";
+import type { RequestFault } from "../shared/requestFaults.js";
 
 export const API_VERSION = "2024-01-01";
 export const API_VERSION_HEADER = "x-supabase-api-version";
@@ -87,34 +89,44 @@ export const AUTH_ERRORS = {
       `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
     ),
   mfaVerificationFailed: (msg: string) => unprocessable("mfa_verification_failed", msg),
+  // Request faults (shared/requestFaults), found before a handler runs.
+  requestTooLarge: () => new AuthError(413, "request_too_large", "Request body too large"),
+  unsupportedMediaType: () => new AuthError(415, "bad_json", "Unsupported Content-Type: use application/json"),
+  badJson: (detail: string) => badRequest("bad_json", `Could not parse request body as JSON: ${detail}`),
 };
 
-export function sendAuthError(req: FastifyRequest, reply: FastifyReply, err: AuthError): void {
+/** The response GoTrue gives for `err`, as the one error type the gateway sends. */
+export function renderAuthError(req: FastifyRequest, err: AuthError): ServiceError {
   const versioned = typeof req.headers[API_VERSION_HEADER] === "string";
-  reply
-    .code(err.status)
-    .header("x-sb-error-code", err.errorCode)
-    .header(API_VERSION_HEADER, API_VERSION)
-    .send({
+  return new ServiceError(
+    err.status,
+    {
       code: versioned ? err.errorCode : err.status,
       error_code: err.errorCode,
       msg: err.message,
       message: err.message,
       ...err.extra,
-    });
+    },
+    { "x-sb-error-code": err.errorCode, [API_VERSION_HEADER]: API_VERSION },
+  );
 }
 
-/** Fastify's own client errors (bad JSON, body too large, wrong content type) in GoTrue's shape. */
-export function fromFrameworkError(err: { statusCode?: number; code?: string; message: string }): AuthError | null {
-  const status = err.statusCode;
-  if (!status || status >= 500) return null;
-  if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE")
-    return new AuthError(413, "request_too_large", "Request body too large");
-  if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-    return new AuthError(415, "bad_json", "Unsupported Content-Type: use application/json");
+export function sendAuthError(req: FastifyRequest, reply: FastifyReply, err: AuthError): void {
+  const rendered = renderAuthError(req, err);
+  reply.code(rendered.status).headers(rendered.headers).send(rendered.body);
+}
+
+/** A request fault (shared/requestFaults: bad JSON, body too large…) as GoTrue words it. */
+export function authRequestFault(fault: RequestFault): AuthError {
+  switch (fault.kind) {
+    case "body_too_large":
+      return AUTH_ERRORS.requestTooLarge();
+    case "unsupported_media_type":
+      return AUTH_ERRORS.unsupportedMediaType();
+    case "invalid_json":
+    case "json_too_deep":
+      return AUTH_ERRORS.badJson(fault.message);
+    default:
+      return validationFailed(fault.message, fault.statusCode);
   }
-  if (err.code?.startsWith("FST_ERR_CTP") || err instanceof SyntaxError) {
-    return badRequest("bad_json", `Could not parse request body as JSON: ${err.message}`);
-  }
-  return new AuthError(status, "validation_failed", err.message);
 }

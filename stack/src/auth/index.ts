@@ -2,8 +2,16 @@
 // http/, one file per endpoint family.
 import type { FastifyInstance } from "fastify";
 import type { Service, StackContext } from "../context.js";
+import { jsonNestsDeeperThan, jsonTooDeep, RequestFault, requestFaultOf } from "../shared/requestFaults.js";
 import { requireAdmin } from "./caller.js";
-import { API_VERSION, API_VERSION_HEADER, AuthError, fromFrameworkError, sendAuthError } from "./errors.js";
+import {
+  API_VERSION,
+  API_VERSION_HEADER,
+  AuthError,
+  authRequestFault,
+  renderAuthError,
+  sendAuthError,
+} from "./errors.js";
 import { adminLinkRoutes } from "./http/adminLinks.js";
 import { adminOAuthClientRoutes } from "./http/adminOAuthClients.js";
 import { adminUserRoutes } from "./http/adminUsers.js";
@@ -33,6 +41,7 @@ function installJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, text, done) => {
     if (typeof text !== "string" || text.trim() === "") return done(null, undefined);
+    if (jsonNestsDeeperThan(text)) return done(jsonTooDeep(), undefined);
     try {
       done(
         null,
@@ -42,7 +51,7 @@ function installJsonParser(app: FastifyInstance): void {
         }),
       );
     } catch (err) {
-      done(new AuthError(400, "bad_json", `Could not parse request body as JSON: ${(err as Error).message}`));
+      done(new RequestFault("invalid_json", (err as Error).message, 400), undefined);
     }
   });
 }
@@ -58,7 +67,8 @@ function installErrorHandling(app: FastifyInstance, ctx: StackContext): void {
     sendAuthError(req, reply, new AuthError(404, "not_found", "Unsupported path")),
   );
   app.setErrorHandler((err, req, reply) => {
-    const known = err instanceof AuthError ? err : fromFrameworkError(err as Error & { statusCode?: number });
+    const fault = err instanceof AuthError ? undefined : requestFaultOf(err);
+    const known = err instanceof AuthError ? err : fault && authRequestFault(fault);
     if (known) return sendAuthError(req, reply, known);
     ctx.log.error(`auth ${req.method} ${req.url} failed`, err);
     return sendAuthError(
@@ -75,6 +85,7 @@ export function createAuthService(ctx: StackContext): Service {
     name: "auth",
     prefix: "/auth/v1",
     isOpen: (path) => OPEN_PATHS.has(path),
+    frameworkError: (fault, req) => renderAuthError(req, authRequestFault(fault)),
     async register(app) {
       installJsonParser(app);
       installErrorHandling(app, ctx);

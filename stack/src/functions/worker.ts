@@ -5,6 +5,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import type { Logger } from "../shared/log.js";
+import { type ChildGuard, type ChildRegistry, endWithThisProcess } from "../shared/processes.js";
 import type { FunctionSpec } from "./catalog.js";
 
 const BOOT_TIMEOUT_MS = 120_000;
@@ -42,12 +43,15 @@ export interface WorkerOptions {
   main: string;
   env: Record<string, string>;
   log: Logger;
+  /** Where the worker's pid is kept until it exits, for the next start to reap. */
+  registry: ChildRegistry;
   onExit(worker: DenoWorker): void;
 }
 
 export class DenoWorker {
   readonly agent = new http.Agent({ keepAlive: true });
   private child?: ChildProcess;
+  private guard?: ChildGuard;
   private booting?: Promise<number>;
   private exited = false;
   private markExited: () => void = () => {};
@@ -91,6 +95,11 @@ export class DenoWorker {
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.child = child;
+    if (child.pid) {
+      // Ends with the stack, however the stack ends; the next start reaps it otherwise.
+      this.guard = endWithThisProcess(child.pid, "KILL");
+      this.options.registry.add(child, main);
+    }
     const relay = (level: "info" | "warn") => (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split("\n")) {
         if (!line.trim()) continue;
@@ -102,6 +111,7 @@ export class DenoWorker {
     child.stdout?.on("data", relay("info"));
     child.stderr?.on("data", relay("warn"));
     child.once("exit", (code, signal) => {
+      this.guard?.release();
       this.exited = true;
       this.markExited();
       this.agent.destroy();

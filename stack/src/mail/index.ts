@@ -19,6 +19,8 @@ export function createMailService(ctx: StackContext): Service {
     name: "mail",
     prefix: "/_mail",
     isOpen: () => true,
+    // As Mailpit: no CORS, so no web page can read the recovery and invite links.
+    cors: "none",
     register(app) {
       app.get("/", async (req, reply) => {
         const to = recipient(req);

@@ -3,6 +3,7 @@
 // messages go out only where the caller's token may write to the topic.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ServiceError } from "../shared/errors.js";
+import { guardJsonDepth } from "../shared/requestFaults.js";
 import { confirmToken, TokenError } from "./auth.js";
 import { OutgoingBroadcast } from "./broadcast.js";
 import { topicKey } from "./hub.js";
@@ -58,25 +59,28 @@ async function send(rt: RealtimeRuntime, caller: Caller, messages: Message[]): P
 }
 
 export function registerBroadcastApi(app: FastifyInstance, rt: RealtimeRuntime): void {
+  guardJsonDepth(app);
   // httpSend() posts binary payloads as application/octet-stream.
   app.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 
+  // The caller first, as Realtime does: a request without a valid token is a 401 whatever its body.
   app.post("/api/broadcast", async (req, reply) => {
-    const messages = parseMessages(req.body);
-    await send(rt, await callerOf(rt, req), messages);
+    const caller = await callerOf(rt, req);
+    await send(rt, caller, parseMessages(req.body));
     return reply.code(202).send();
   });
 
   app.post<{ Params: { topic: string; event: string }; Querystring: { private?: string } }>(
     "/api/broadcast/:topic/events/:event",
     async (req, reply) => {
+      const caller = await callerOf(rt, req);
       const message = {
         topic: req.params.topic,
         event: req.params.event,
         payload: req.body ?? {},
         private: req.query.private === "true",
       };
-      await send(rt, await callerOf(rt, req), [message]);
+      await send(rt, caller, [message]);
       return reply.code(202).send();
     },
   );

@@ -2,6 +2,7 @@
 // SQLSTATE → HTTP status mapping of PostgREST's Error.hs.
 import type pg from "pg";
 import { restError, type ServiceError } from "../shared/errors.js";
+import type { RequestFault } from "../shared/requestFaults.js";
 import { raisedPgrst } from "./raise-pgrst.js";
 
 export { restError };
@@ -14,6 +15,22 @@ export function pgrst(
   hint: string | null = null,
 ): ServiceError {
   return restError(status, code, message, details, hint);
+}
+
+/**
+ * A request fault (shared/requestFaults) as PostgREST words it. PostgREST itself has
+ * no body limit; its one way to answer 413 is the PT413 convention, used here.
+ */
+export function restRequestFault(fault: RequestFault): ServiceError {
+  switch (fault.kind) {
+    case "body_too_large":
+      return restError(413, "PT413", "Payload Too Large", fault.message);
+    case "invalid_json":
+    case "json_too_deep":
+      return restError(400, "PGRST102", "Empty or invalid json", fault.message);
+    default:
+      return restError(400, "PGRST100", fault.message);
+  }
 }
 
 /** PGRST100 from a parse failure. */

@@ -1,5 +1,6 @@
 // PostgREST-compatible REST API at /rest/v1: parse → plan → sql → http.
 import type { Service, StackContext } from "../context.js";
+import { restRequestFault } from "./errors.js";
 import { registerRoutes } from "./http/routes.js";
 import { createSchemaCacheHolder } from "./schema/index.js";
 
@@ -8,6 +9,7 @@ export function createRestService(ctx: StackContext): Service {
   return {
     name: "rest",
     prefix: "/rest/v1",
+    frameworkError: restRequestFault,
     register(app) {
       registerRoutes(app, ctx, schema);
     },

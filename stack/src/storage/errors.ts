@@ -2,6 +2,7 @@
 // the string `statusCode` in the body, the HTTP status is 400 (500 for server faults).
 // storage-js reads `statusCode`, `code` and `message`; `exists()` looks for NoSuchKey.
 import { ServiceError } from "../shared/errors.js";
+import type { RequestFault } from "../shared/requestFaults.js";
 
 export function storageError(
   status: number,
@@ -39,6 +40,21 @@ export const ERRORS = {
   invalidRange: () => storageError(400, "InvalidRange", "invalid range provided", { error: "invalid_range" }),
   internal: (cause: unknown) => storageError(500, "InternalError", "Internal server error", { cause }),
 };
+
+/**
+ * A request fault (shared/requestFaults) as storage-api's error handler renders a
+ * Fastify error: the fault's own status, storage's code for it.
+ */
+export function storageRequestFault(fault: RequestFault): ServiceError {
+  switch (fault.kind) {
+    case "body_too_large":
+      return storageError(413, "EntityTooLarge", fault.message, { error: "Payload too large", httpStatus: 413 });
+    case "unsupported_media_type":
+      return storageError(415, "InvalidMimeType", "Invalid Content-Type header", { error: "invalid_mime_type" });
+    default:
+      return ERRORS.invalidRequest(fault.message);
+  }
+}
 
 /** Maps a Postgres error raised by a caller's query to the storage error it means. */
 export function fromPgError(err: unknown, onDuplicate: () => ServiceError = ERRORS.keyExists): ServiceError {

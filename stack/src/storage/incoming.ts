@@ -4,6 +4,7 @@
 import "@fastify/multipart";
 import type { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
+import { jsonNestsDeeperThan, jsonTooDeep } from "../shared/requestFaults.js";
 import { ERRORS } from "./errors.js";
 
 export interface IncomingFile {
@@ -17,6 +18,7 @@ export interface IncomingFile {
 
 function parseUserMetadata(json: string | undefined): Record<string, unknown> | null {
   if (json === undefined || json === "") return null;
+  if (jsonNestsDeeperThan(json)) throw ERRORS.invalidRequest(`Invalid metadata: ${jsonTooDeep().message}`);
   try {
     const value = JSON.parse(json);
     if (value && typeof value === "object" && !Array.isArray(value)) return value;

@@ -2,7 +2,9 @@
 // metadata rows in storage.*, access decided by RLS as the caller, bytes on disk
 // under <dataDir>/storage.
 import type { Service, StackContext } from "../context.js";
+import { guardJsonDepth } from "../shared/requestFaults.js";
 import { DiskStore } from "./disk.js";
+import { storageRequestFault } from "./errors.js";
 import { STORAGE_PREFIX } from "./keys.js";
 import { upsertConfiguredBucket } from "./queries.js";
 import { registerBucketRoutes } from "./routes/buckets.js";
@@ -18,7 +20,9 @@ export function createStorageService(ctx: StackContext): Service {
     name: "storage",
     prefix: STORAGE_PREFIX,
     isOpen: (path, method) => isOpenRead(path, method) || isOpenWrite(path, method),
+    frameworkError: storageRequestFault,
     async register(app) {
+      guardJsonDepth(app);
       app.get("/status", async () => ({ status: "ok" }));
       registerBucketRoutes(app, ctx, store);
       registerReadRoutes(app, ctx, store);

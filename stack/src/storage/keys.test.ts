@@ -44,4 +44,37 @@ describe("object keys", () => {
     expect(objectDir(root, "b", ".x/y z")).toBe(path.join(root, "b", "%2Ex", "y%20z"));
     expect(objectDir(root, ".tmp", "k")).toBe(path.join(root, "%2Etmp", "k"));
   });
+
+  it("hashes a segment over 255 bytes and leaves its neighbours readable", () => {
+    const long = "a".repeat(300);
+    const dir = objectDir(root, "b", `docs/${long}/x.txt`);
+    const parts = path.relative(root, dir).split(path.sep);
+    expect(parts[0]).toBe("b");
+    expect(parts[1]).toBe("docs");
+    expect(parts[2]).toMatch(/^%S[0-9a-f]{64}$/);
+    expect(parts[3]).toBe("x.txt");
+    // The same segment always lands in the same folder; another one does not.
+    expect(objectDir(root, "b", `docs/${long}/y.txt`)).toBe(path.join(path.dirname(dir), "y.txt"));
+    expect(objectDir(root, "b", `docs/${long}b/x.txt`)).not.toBe(dir);
+  });
+
+  it("hashes a whole key whose folder would pass PATH_MAX, and only then", () => {
+    const segment = "é".repeat(42); // 252 bytes percent-encoded: within NAME_MAX
+    const key = Array.from({ length: 4 }, () => segment).join("/");
+    expect(objectDir(root, "b", key)).toBe(path.join(root, "b", ...key.split("/").map(encodeURIComponent)));
+    const deepRoot = `/${"r".repeat(3100)}`;
+    expect(path.relative(deepRoot, objectDir(deepRoot, "b", key))).toMatch(/^b\/%K[0-9a-f]{64}$/);
+  });
+
+  it("takes keys up to 1 024 bytes as UTF-8 and refuses longer ones", () => {
+    expect(objectTarget(`/storage/v1/object/b/${"k".repeat(1024)}`, "/object/").key).toHaveLength(1024);
+    expect(refusal(() => objectTarget(`/storage/v1/object/b/${"k".repeat(1025)}`, "/object/"))).toMatchObject({
+      statusCode: "400",
+      code: "InvalidKey",
+    });
+    const kanji = encodeURIComponent("鍵".repeat(342)); // 1 026 bytes
+    expect(refusal(() => objectTarget(`/storage/v1/object/b/${kanji}`, "/object/"))).toMatchObject({
+      code: "InvalidKey",
+    });
+  });
 });

@@ -1,8 +1,10 @@
 // Bucket names and object keys: decoded strictly from the raw URL, validated, and
 // mapped to a location inside the storage root that no key can escape.
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { ERRORS } from "./errors.js";
 
+const MAX_KEY_BYTES = 1024;
 const BUCKET_NAME = /^[A-Za-z0-9_!.*'() &$@=;:+,?-]{1,100}$/;
 // Control characters (NUL included) have no place in a key or a file name.
 function hasControlCharacter(text: string): boolean {
@@ -28,10 +30,12 @@ export function assertBucketName(name: string): void {
 
 /**
  * An object key as storage-api accepts it: relative, no empty, `.` or `..` segment,
- * no control characters, at most 1024 characters.
+ * no control characters, at most 1 024 bytes as UTF-8 (S3's limit, behind hosted storage;
+ * it also keeps the key within what the (bucket_id, name) index takes).
  */
 export function assertObjectKey(key: string): void {
-  if (!key || key.length > 1024 || hasControlCharacter(key) || key.includes("\\")) throw ERRORS.invalidKey(key);
+  if (!key || Buffer.byteLength(key) > MAX_KEY_BYTES || hasControlCharacter(key) || key.includes("\\"))
+    throw ERRORS.invalidKey(key);
   if (key.split("/").some((segment) => segment === "" || segment === "." || segment === "..")) {
     throw ERRORS.invalidKey(key);
   }
@@ -53,9 +57,36 @@ function encodeSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/^\./, "%2E").replaceAll("*", "%2A");
 }
 
-/** The folder whose files are the versions of one object (`<root>/<bucket>/<key…>`). */
+/** The longest file name file systems take (NAME_MAX), in bytes. */
+const NAME_MAX = 255;
+/** The longest path file systems take (PATH_MAX, with its NUL), in bytes. */
+const PATH_MAX = 4096;
+/** A version file's name: a UUID. */
+const VERSION_NAME = 36;
+
+/**
+ * A name the percent-encoding can never produce (`%` is always followed by two hex
+ * digits there), so hashed names cannot collide with readable ones. The real key is
+ * the object's row in storage.objects; the disk only has to find its bytes.
+ */
+function hashedName(kind: "S" | "K", text: string): string {
+  return `%${kind}${createHash("sha256").update(text).digest("hex")}`;
+}
+
+function diskSegment(segment: string): string {
+  const encoded = encodeSegment(segment);
+  return encoded.length <= NAME_MAX ? encoded : hashedName("S", segment);
+}
+
+/**
+ * The folder whose files are the versions of one object (`<root>/<bucket>/<key…>`):
+ * readable, except that a segment over NAME_MAX is hashed, and a key whose version files
+ * would pass PATH_MAX is one hashed folder in its bucket. Keys that fit map as they always did.
+ */
 export function objectDir(root: string, bucket: string, key: string): string {
-  const dir = path.join(root, encodeSegment(bucket), ...key.split("/").map(encodeSegment));
+  const base = bucketDir(root, bucket);
+  let dir = path.join(base, ...key.split("/").map(diskSegment));
+  if (Buffer.byteLength(dir) + 1 + VERSION_NAME >= PATH_MAX) dir = path.join(base, hashedName("K", key));
   if (!dir.startsWith(root + path.sep)) throw ERRORS.invalidKey(key);
   return dir;
 }

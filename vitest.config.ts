@@ -1,4 +1,7 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/** App tests that need a real stack (Postgres): they run with the stack project. */
+const STACK_TESTS_IN_APP = "src/**/*.stack.test.ts";
 
 export default defineConfig({
   test: {
@@ -12,13 +15,14 @@ export default defineConfig({
             "scripts/**/*.test.ts",
             "supabase/functions/**/*.test.ts",
           ],
+          exclude: [...configDefaults.exclude, STACK_TESTS_IN_APP],
           environment: "node",
         },
       },
       {
         test: {
           name: "stack",
-          include: ["stack/test/**/*.test.ts"],
+          include: ["stack/test/**/*.test.ts", STACK_TESTS_IN_APP],
           globalSetup: ["stack/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,620 @@
+// Generated from supabase/migrations by `npm run types:gen` (scripts/database-types.ts); do not edit.
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  public: {
+    Tables: {
+      audit_log: {
+        Row: {
+          id: number
+          at: string
+          actor_id: string | null
+          actor_email: string | null
+          table_name: string
+          record_id: string
+          action: string
+          old: Json | null
+          new: Json | null
+          changed: string[] | null
+        }
+        Insert: {
+          id?: number
+          at?: string
+          actor_id?: string | null
+          actor_email?: string | null
+          table_name: string
+          record_id: string
+          action: string
+          old?: Json | null
+          new?: Json | null
+          changed?: string[] | null
+        }
+        Update: {
+          id?: number
+          at?: string
+          actor_id?: string | null
+          actor_email?: string | null
+          table_name?: string
+          record_id?: string
+          action?: string
+          old?: Json | null
+          new?: Json | null
+          changed?: string[] | null
+        }
+        Relationships: []
+      }
+      categories: {
+        Row: {
+          id: number
+          name: string
+          slug: string
+          description: string | null
+          version: number
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: number
+          name: string
+          slug: string
+          description?: string | null
+          version?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: number
+          name?: string
+          slug?: string
+          description?: string | null
+          version?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      customers: {
+        Row: {
+          id: string
+          full_name: string
+          email: string
+          phone: string | null
+          country: string
+          is_blocked: boolean
+          notes: string | null
+          search: string | null
+          version: number
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          full_name: string
+          email: string
+          phone?: string | null
+          country: string
+          is_blocked?: boolean
+          notes?: string | null
+          search?: never
+          version?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          full_name?: string
+          email?: string
+          phone?: string | null
+          country?: string
+          is_blocked?: boolean
+          notes?: string | null
+          search?: never
+          version?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      operator_preferences: {
+        Row: {
+          user_id: string
+          theme: string
+          locale: string
+          updated_at: string
+        }
+        Insert: {
+          user_id?: string
+          theme?: string
+          locale?: string
+          updated_at?: string
+        }
+        Update: {
+          user_id?: string
+          theme?: string
+          locale?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      order_items: {
+        Row: {
+          id: number
+          order_id: number
+          product_id: number
+          quantity: number
+          unit_price: number
+          line_total: number | null
+          version: number
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: number
+          order_id: number
+          product_id: number
+          quantity: number
+          unit_price: number
+          line_total?: never
+          version?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: number
+          order_id?: number
+          product_id?: number
+          quantity?: number
+          unit_price?: number
+          line_total?: never
+          version?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_items_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_items_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      orders: {
+        Row: {
+          id: number
+          number: string
+          customer_id: string
+          status: Database["public"]["Enums"]["order_status"]
+          total: number
+          placed_at: string
+          paid_at: string | null
+          shipped_at: string | null
+          delivered_at: string | null
+          notes: string | null
+          document_path: string | null
+          version: number
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: number
+          number?: never
+          customer_id: string
+          status?: Database["public"]["Enums"]["order_status"]
+          total?: number
+          placed_at?: string
+          paid_at?: string | null
+          shipped_at?: string | null
+          delivered_at?: string | null
+          notes?: string | null
+          document_path?: string | null
+          version?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: number
+          number?: never
+          customer_id?: string
+          status?: Database["public"]["Enums"]["order_status"]
+          total?: number
+          placed_at?: string
+          paid_at?: string | null
+          shipped_at?: string | null
+          delivered_at?: string | null
+          notes?: string | null
+          document_path?: string | null
+          version?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "orders_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      permissions: {
+        Row: {
+          role: Database["public"]["Enums"]["staff_role"]
+          resource: string
+          action: Database["public"]["Enums"]["permission_action"]
+        }
+        Insert: {
+          role: Database["public"]["Enums"]["staff_role"]
+          resource: string
+          action: Database["public"]["Enums"]["permission_action"]
+        }
+        Update: {
+          role?: Database["public"]["Enums"]["staff_role"]
+          resource?: string
+          action?: Database["public"]["Enums"]["permission_action"]
+        }
+        Relationships: []
+      }
+      products: {
+        Row: {
+          id: number
+          sku: string
+          name: string
+          description: string | null
+          category_id: number | null
+          price: number
+          stock: number
+          status: Database["public"]["Enums"]["product_status"]
+          image_path: string | null
+          tags: string[]
+          search: string | null
+          version: number
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: number
+          sku: string
+          name: string
+          description?: string | null
+          category_id?: number | null
+          price?: number
+          stock?: number
+          status?: Database["public"]["Enums"]["product_status"]
+          image_path?: string | null
+          tags?: string[]
+          search?: never
+          version?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: number
+          sku?: string
+          name?: string
+          description?: string | null
+          category_id?: number | null
+          price?: number
+          stock?: number
+          status?: Database["public"]["Enums"]["product_status"]
+          image_path?: string | null
+          tags?: string[]
+          search?: never
+          version?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "products_category_id_fkey"
+            columns: ["category_id"]
+            isOneToOne: false
+            referencedRelation: "categories"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      saved_views: {
+        Row: {
+          id: string
+          owner: string
+          resource: string
+          name: string
+          filters: Json
+          sorters: Json
+          columns: string[] | null
+          page_size: number
+          is_default: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          owner?: string
+          resource: string
+          name: string
+          filters?: Json
+          sorters?: Json
+          columns?: string[] | null
+          page_size?: number
+          is_default?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          owner?: string
+          resource?: string
+          name?: string
+          filters?: Json
+          sorters?: Json
+          columns?: string[] | null
+          page_size?: number
+          is_default?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      staff: {
+        Row: {
+          user_id: string
+          full_name: string
+          email: string
+          role: Database["public"]["Enums"]["staff_role"]
+          active: boolean
+          created_at: string
+        }
+        Insert: {
+          user_id: string
+          full_name: string
+          email: string
+          role?: Database["public"]["Enums"]["staff_role"]
+          active?: boolean
+          created_at?: string
+        }
+        Update: {
+          user_id?: string
+          full_name?: string
+          email?: string
+          role?: Database["public"]["Enums"]["staff_role"]
+          active?: boolean
+          created_at?: string
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      complete_embedding_jobs: {
+        Args: {
+          jobs: Json
+        }
+        Returns: number
+      }
+      dashboard_kpis: {
+        Args: never
+        Returns: Json
+      }
+      import_rows: {
+        Args: {
+          resource: string
+          rows: Json
+          labels?: Json
+          dry_run?: boolean
+        }
+        Returns: Json
+      }
+      merge_customers: {
+        Args: {
+          keep_id: string
+          keep_version: number
+          duplicate_id: string
+          duplicate_version: number
+        }
+        Returns: Json
+      }
+      my_permissions: {
+        Args: never
+        Returns: {
+          resource: string
+          action: string
+        }[]
+      }
+      order_next_statuses: {
+        Args: {
+          status: unknown
+        }
+        Returns: Database["public"]["Enums"]["order_status"][]
+      }
+      orders_per_day: {
+        Args: {
+          days?: number
+        }
+        Returns: {
+          day: string
+          orders: number
+          revenue: number
+        }[]
+      }
+      revenue_by_category: {
+        Args: {
+          days?: number
+        }
+        Returns: {
+          category_id: number
+          category_name: string
+          revenue: number
+          items: number
+        }[]
+      }
+      search_products: {
+        Args: {
+          q: string
+          max_matches?: number
+        }
+        Returns: Database["public"]["Tables"]["products"]["Row"][]
+      }
+      set_my_name: {
+        Args: {
+          full_name: string
+        }
+        Returns: string
+      }
+    }
+    Enums: {
+      order_status: "pending" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded"
+      permission_action: "list" | "show" | "create" | "edit" | "delete" | "export" | "import"
+      product_status: "draft" | "active" | "archived"
+      staff_role: "admin" | "editor" | "viewer"
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+      order_status: ["pending","paid","shipped","delivered","cancelled","refunded"],
+      permission_action: ["list","show","create","edit","delete","export","import"],
+      product_status: ["draft","active","archived"],
+      staff_role: ["admin","editor","viewer"],
+    },
+  },
+} as const

@@ -106,8 +106,9 @@ export function scaffoldDefinition(table: string, spec: OpenApiTable): string {
   const body = JSON.stringify(definition, null, 2).replace(/"([a-zA-Z_]+)":/g, "$1:");
   return `// Starter definition scaffolded from the stack's OpenAPI document: check labels, reference
 // label fields and rules (patterns, lengths, plain-words messages) against the table's constraints.
+// Typed by the table's row: run \`npm run types:gen\` after its migration so database.types.ts knows it.
 import type { ResourceDefinition } from "./types";
 
-export const ${identifier(table)}: ResourceDefinition = ${body};
+export const ${identifier(table)}: ResourceDefinition<${JSON.stringify(table)}> = ${body};
 `;
 }

@@ -47,8 +47,10 @@ describe("scaffoldDefinition", () => {
 
   it("writes a module exporting a typed definition", () => {
     expect(source).toContain('import type { ResourceDefinition } from "./types";');
-    expect(source).toContain("export const products: ResourceDefinition = {");
-    expect(scaffoldDefinition("order_items", products)).toContain("export const orderItems: ResourceDefinition");
+    expect(source).toContain('export const products: ResourceDefinition<"products"> = {');
+    expect(scaffoldDefinition("order_items", products)).toContain(
+      'export const orderItems: ResourceDefinition<"order_items">',
+    );
   });
 
   it("labels columns for people", () => {

@@ -1,7 +1,7 @@
 import type { ResourceDefinition } from "./types";
 
 /** Append-only: written by triggers, never edited. */
-export const auditLog: ResourceDefinition = {
+export const auditLog: ResourceDefinition<"audit_log"> = {
   name: "audit_log",
   route: "audit",
   label: { singular: "audit entry", plural: "audit log" },

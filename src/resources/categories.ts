@@ -1,7 +1,7 @@
 import { createdAt, idField, updatedAt } from "./fields";
 import type { ResourceDefinition } from "./types";
 
-export const categories: ResourceDefinition = {
+export const categories: ResourceDefinition<"categories"> = {
   name: "categories",
   label: { singular: "category", plural: "categories" },
   titleField: "name",

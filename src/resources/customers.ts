@@ -1,7 +1,7 @@
 import { createdAt, idField, notesField, updatedAt } from "./fields";
 import type { ResourceDefinition } from "./types";
 
-export const customers: ResourceDefinition = {
+export const customers: ResourceDefinition<"customers"> = {
   name: "customers",
   label: { singular: "customer", plural: "customers" },
   titleField: "full_name",

@@ -2,7 +2,7 @@ import { idField } from "./fields";
 import type { ResourceDefinition } from "./types";
 
 /** Listed on the order page; not a menu entry of its own. */
-export const orderItems: ResourceDefinition = {
+export const orderItems: ResourceDefinition<"order_items"> = {
   name: "order_items",
   label: { singular: "order item", plural: "order items" },
   titleField: "id",

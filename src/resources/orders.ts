@@ -2,7 +2,7 @@ import { createdAt, idField, notesField, updatedAt } from "./fields";
 import { ORDER_STATUSES } from "./orderStatus";
 import type { ResourceDefinition } from "./types";
 
-export const orders: ResourceDefinition = {
+export const orders: ResourceDefinition<"orders"> = {
   name: "orders",
   label: { singular: "order", plural: "orders" },
   titleField: "number",

@@ -3,7 +3,7 @@ import type { ResourceDefinition } from "./types";
 
 export const PRODUCT_STATUSES = ["draft", "active", "archived"] as const;
 
-export const products: ResourceDefinition = {
+export const products: ResourceDefinition<"products"> = {
   name: "products",
   label: { singular: "product", plural: "products" },
   titleField: "name",

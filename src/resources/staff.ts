@@ -5,7 +5,7 @@ import type { ResourceDefinition } from "./types";
  * Read-only here: invitations, role changes and deactivation go through the staff-admin
  * function (the /staff screen); a staff row is deactivated, not deleted.
  */
-export const staff: ResourceDefinition = {
+export const staff: ResourceDefinition<"staff"> = {
   name: "staff",
   label: { singular: "staff member", plural: "staff" },
   idColumn: "user_id",

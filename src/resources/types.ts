@@ -1,7 +1,18 @@
 // The declarative shape every resource definition follows. The views in src/views
-// turn one of these into list, show, create and edit screens.
+// turn one of these into list, show, create and edit screens. A definition of a table
+// (`ResourceDefinition<"products">`) is checked against the generated Database types:
+// a column, sort, section or reference naming a column the table lacks fails typecheck.
 import type { BaseRecord } from "@refinedev/core";
 import type { ReactNode } from "react";
+import type { Database, Tables } from "./database.types";
+
+type PublicSchema = Database["public"];
+
+/** Tables and views of the public schema (supabase/migrations). */
+export type TableName = keyof PublicSchema["Tables"] | keyof PublicSchema["Views"];
+
+/** The columns of a table or view; any name for a definition tied to none (the generic views' view of one). */
+export type ColumnOf<Table extends string> = Table extends TableName ? keyof Tables<Table> & string : string;
 
 /** How a value is stored, shown and edited; the views pick renderers and inputs from it. */
 export type FieldType =
@@ -20,19 +31,22 @@ export type FieldType =
   | "json"
   | "id";
 
-export interface ReferenceTarget {
+export interface ReferenceTarget<Target extends string = string> {
   /** Referenced resource (table) name. */
-  resource: string;
+  resource: Target;
   /** Column of the referenced row shown to the operator. */
-  labelField: string;
+  labelField: ColumnOf<Target>;
   /** Referenced column searched server-side in the select (default labelField). */
-  searchField?: string;
+  searchField?: ColumnOf<Target>;
   /** Referenced key column (default "id"). */
-  valueField?: string;
+  valueField?: ColumnOf<Target>;
 }
 
-export interface FieldDefinition {
-  name: string;
+/** A reference to any table, its columns checked against that table. */
+type TableReference = { [Target in TableName]: ReferenceTarget<Target> }[TableName];
+
+export interface FieldDefinition<Column extends string = string, Reference = ReferenceTarget> {
+  name: Column;
   label: string;
   type: FieldType;
   /** Shown but never sent: generated, defaulted or trigger-maintained columns. */
@@ -53,7 +67,7 @@ export interface FieldDefinition {
   /** Allowed values for enums. */
   options?: readonly string[];
   maxItems?: number;
-  reference?: ReferenceTarget;
+  reference?: Reference;
   /** Storage bucket of an image path. */
   bucket?: string;
   /** Short help text under the input. */
@@ -67,50 +81,53 @@ export interface FieldDefinition {
   };
 }
 
-export interface SortDefinition {
-  field: string;
+export interface SortDefinition<Column extends string = string> {
+  field: Column;
   order: "asc" | "desc";
 }
 
-export interface RelatedList {
-  resource: string;
+export interface RelatedList<Related extends string = string> {
+  resource: Related;
   /** Column of the related table that points at this record. */
-  foreignKey: string;
+  foreignKey: ColumnOf<Related>;
   title: string;
-  columns: string[];
+  columns: ColumnOf<Related>[];
 }
 
-export interface ShowSection {
+export interface ShowSection<Column extends string = string> {
   title: string;
-  fields: string[];
+  fields: Column[];
 }
 
-export interface ResourceDefinition {
+/** What a definition of `Table` may say: its own columns, and other tables' columns where it names them. */
+type TableTyped<Table extends string, Typed, Loose> = Table extends TableName ? Typed : Loose;
+
+export interface ResourceDefinition<Table extends string = string> {
   /** Table name; also the Refine resource name. */
-  name: string;
+  name: Table;
   /** URL segment when it differs from the name (e.g. audit_log → /audit). */
   route?: string;
   label: { singular: string; plural: string };
   /** Primary key column (default "id"). */
-  idColumn?: string;
+  idColumn?: ColumnOf<Table>;
   /** Field whose value names a record in titles and selects. */
-  titleField: string;
-  fields: FieldDefinition[];
+  titleField: ColumnOf<Table>;
+  fields: FieldDefinition<ColumnOf<Table>, TableTyped<Table, TableReference, ReferenceTarget>>[];
   list: {
-    columns: string[];
-    defaultSort: SortDefinition;
+    columns: ColumnOf<Table>[];
+    defaultSort: SortDefinition<ColumnOf<Table>>;
     /** Columns that get a per-column filter. */
-    filters?: string[];
+    filters?: ColumnOf<Table>[];
     /**
      * Full-text search over a tsvector column with this text search config; through `rpc`,
      * a search function taking `q` (src/providers/searchRpc.ts), when given.
      */
-    search?: { column: string; config: string; rpc?: string };
+    search?: { column: ColumnOf<Table>; config: string; rpc?: string };
   };
-  show?: { sections: ShowSection[] };
+  show?: { sections: ShowSection<ColumnOf<Table>>[] };
   /** Fields in create/edit forms (default: every field that is not read-only). */
-  form?: { fields: string[] };
-  related?: RelatedList[];
+  form?: { fields: ColumnOf<Table>[] };
+  related?: TableTyped<Table, { [Related in TableName]: RelatedList<Related> }[TableName], RelatedList>[];
   /** Private files attached to each record (listed on its show page), in this bucket under '<id>/'. */
   documents?: { bucket: string };
   /** Carries optimistic-concurrency `version` on updates. */
@@ -123,5 +140,5 @@ export interface ResourceDefinition {
   /** Offers CSV import of new rows (src/views/csv) to operators holding `import`. */
   csvImport?: boolean;
   /** Enum fields the list's bulk actions can set on every selected row (e.g. a status). */
-  bulkSet?: string[];
+  bulkSet?: ColumnOf<Table>[];
 }

@@ -14,17 +14,11 @@ import type {
 import { dataProvider as supabaseDataProvider } from "@refinedev/supabase";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
+import { type ResourceMeta, resourceMetaOf, type SearchMeta } from "./resourceMeta";
 import { listThroughSearchRpc } from "./searchRpc";
 
 /** The filter field the list's search box sets; rewritten to full-text search on the resource's column. */
 export const SEARCH_FIELD = "q";
-
-export interface SearchMeta {
-  column: string;
-  config: string;
-  /** A function that searches through the index (see searchRpc.ts); the table otherwise. */
-  rpc?: string;
-}
 
 /**
  * `categories.name` → `categories(name)`: PostgREST orders the parent rows by a to-one embed
@@ -64,7 +58,7 @@ export function rewriteFilters(filters: CrudFilter[], search: SearchMeta | undef
  */
 export const EXACT_COUNT_UP_TO = 1000;
 
-export function isApproximate(count: unknown, total: number): boolean {
+export function isApproximate(count: ResourceMeta["count"], total: number): boolean {
   return count === "planned" || (count === "estimated" && total > EXACT_COUNT_UP_TO);
 }
 
@@ -86,8 +80,9 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
   return {
     ...base,
     getList: async <T extends BaseRecord>(params: Parameters<DataProvider["getList"]>[0]) => {
-      const sorters = params.sorters?.map((sorter) => toRelatedSorter(aliasSorter(sorter, params.meta?.sortBy)));
-      const search = params.meta?.search as SearchMeta | undefined;
+      const meta = resourceMetaOf(params.meta);
+      const sorters = params.sorters?.map((sorter) => toRelatedSorter(aliasSorter(sorter, meta.sortBy)));
+      const search = meta.search;
       const text = searchText(params.filters ?? []);
       if (search?.rpc && text) {
         const filters = (params.filters ?? []).filter((f) => !("field" in f && f.field === SEARCH_FIELD));
@@ -97,11 +92,11 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
           filters: rewriteFilters(filters, search),
           sorters: sorters ?? [],
           pagination: params.pagination,
-          select: params.meta?.select,
+          select: meta.select,
         }).catch(mapErrors(params.resource, "read"));
         if (page) return page;
       }
-      let count = params.meta?.count;
+      let count = meta.count;
       const list = () =>
         base.getList<T>({
           ...params,

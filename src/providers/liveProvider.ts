@@ -5,6 +5,7 @@
 import type { BaseKey, LiveEvent, LiveProvider } from "@refinedev/core";
 import { liveProvider as supabaseLiveProvider } from "@refinedev/supabase";
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+import { resourceMetaOf } from "./resourceMeta";
 import { createSharedChannels } from "./sharedChannels";
 
 export interface LiveSubscriber {
@@ -54,7 +55,7 @@ export function createLiveProvider(client: SupabaseClient): LiveProvider {
   return {
     subscribe: ({ channel, types, params, callback, meta }): Subscription => {
       const ids = (params?.ids as BaseKey[] | undefined)?.map(String);
-      const idColumn = typeof meta?.idColumnName === "string" ? meta.idColumnName : "id";
+      const idColumn = resourceMetaOf(meta).idColumnName ?? "id";
       const subscriber: LiveSubscriber = { types, ids, idColumn, callback };
       const set = subscribers.get(channel) ?? new Set<LiveSubscriber>();
       subscribers.set(channel, set.add(subscriber));

@@ -1,4 +1,5 @@
 // The PostgREST `select` a definition needs: its fields plus the label of each reference.
+import type { ResourceMeta } from "../providers/resourceMeta";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 
 const referenceFields = (def: ResourceDefinition) =>
@@ -34,13 +35,13 @@ export const idColumnOf = (def: ResourceDefinition) => def.idColumn ?? "id";
  * Data provider meta for reads and writes of a resource. Lists count `estimated`: exact up to
  * max_rows, the planner's estimate beyond, where an exact count costs a scan of every row.
  */
-export function metaFor(def: ResourceDefinition) {
+export function metaFor(def: ResourceDefinition): ResourceMeta {
   return {
     select: selectFor(def),
     idColumnName: idColumnOf(def),
     search: def.list.search,
     sortBy: sortAliases(def),
-    count: "estimated" as const,
+    count: "estimated",
   };
 }
 

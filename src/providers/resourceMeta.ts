@@ -1,0 +1,26 @@
+// The one `meta` a resource's screens pass with its data- and live-provider calls: built
+// from the definition (views/select.ts `metaFor`) and read by the providers, so both sides
+// share one shape instead of an untyped bag read back by casts.
+import type { MetaQuery } from "@refinedev/core";
+import type { ResourceDefinition } from "../resources/types";
+
+/** Full-text search of a list: the definition's `list.search`. */
+export type SearchMeta = NonNullable<ResourceDefinition["list"]["search"]>;
+
+export interface ResourceMeta {
+  /** The PostgREST `select`: the definition's fields and each reference's label. */
+  select?: string;
+  /** Primary key column (default "id"). */
+  idColumnName?: string;
+  search?: SearchMeta;
+  /** Columns sorted by another (a reference by the referenced label, `categories.name`). */
+  sortBy?: Record<string, string>;
+  /** How lists count their rows (@refinedev/supabase passes it to PostgREST's Prefer: count). */
+  count?: "exact" | "planned" | "estimated";
+}
+
+/** A provider call's meta as the console writes it (Refine types `meta` as an open record of any). */
+export function resourceMetaOf(meta: MetaQuery | undefined): ResourceMeta {
+  const { select, idColumnName, search, sortBy, count } = meta ?? {};
+  return { select, idColumnName, search, sortBy, count };
+}

@@ -1,0 +1,22 @@
+// The meta the screens build from a definition is the meta the providers read back.
+import { describe, expect, it } from "vitest";
+import { resourceMetaOf } from "../providers/resourceMeta";
+import { products } from "../resources/products";
+import { staff } from "../resources/staff";
+import { metaFor } from "./select";
+
+describe("resourceMetaOf", () => {
+  it("reads back what metaFor wrote", () => {
+    for (const def of [products, staff]) expect(resourceMetaOf(metaFor(def))).toEqual(metaFor(def));
+    expect(resourceMetaOf(metaFor(products)).search).toEqual({
+      column: "search",
+      config: "english",
+      rpc: "search_products",
+    });
+    expect(resourceMetaOf(metaFor(staff)).idColumnName).toBe("user_id");
+  });
+
+  it("reads a call without meta as no settings", () => {
+    expect(resourceMetaOf(undefined)).toEqual({});
+  });
+});

@@ -34,7 +34,10 @@ function localizeField(resource: string, field: FieldDefinition, t: Translate): 
     optionLabels:
       field.options &&
       Object.fromEntries(
-        field.options.map((value) => [value, t(resourceKey.option(resource, field.name, value), {}, value)]),
+        field.options.map((value) => [
+          value,
+          t(resourceKey.option(resource, field.name, value), {}, field.optionStyles?.[value]?.label ?? value),
+        ]),
       ),
   };
 }

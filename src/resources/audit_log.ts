@@ -1,3 +1,4 @@
+import { optionsOf } from "./options";
 import type { ResourceDefinition } from "./types";
 
 /** Append-only: written by triggers, never edited. */
@@ -14,7 +15,18 @@ export const auditLog: ResourceDefinition<"audit_log"> = {
     { name: "actor_id", label: "Actor ID", type: "id", readOnly: true },
     { name: "table_name", label: "Table", type: "text", readOnly: true },
     { name: "record_id", label: "Record", type: "text", readOnly: true },
-    { name: "action", label: "Action", type: "enum", options: ["INSERT", "UPDATE", "DELETE"], readOnly: true },
+    {
+      name: "action",
+      label: "Action",
+      type: "enum",
+      // The trigger's TG_OP (a text column).
+      ...optionsOf(["INSERT", "UPDATE", "DELETE"], {
+        INSERT: { label: "INSERT", color: "green" },
+        UPDATE: { label: "UPDATE", color: "blue" },
+        DELETE: { label: "DELETE", color: "red" },
+      }),
+      readOnly: true,
+    },
     { name: "changed", label: "Changed fields", type: "tags", readOnly: true },
     { name: "old", label: "Before", type: "json", readOnly: true },
     { name: "new", label: "After", type: "json", readOnly: true },

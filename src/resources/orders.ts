@@ -1,5 +1,5 @@
 import { createdAt, idField, notesField, updatedAt } from "./fields";
-import { ORDER_STATUSES } from "./orderStatus";
+import { ORDER_STATUS_OPTIONS } from "./orderStatus";
 import type { ResourceDefinition } from "./types";
 
 export const orders: ResourceDefinition<"orders"> = {
@@ -18,7 +18,7 @@ export const orders: ResourceDefinition<"orders"> = {
       required: true,
       reference: { resource: "customers", labelField: "full_name" },
     },
-    { name: "status", label: "Status", type: "enum", options: ORDER_STATUSES, readOnly: true },
+    { name: "status", label: "Status", type: "enum", ...ORDER_STATUS_OPTIONS, readOnly: true },
     { name: "total", label: "Total", type: "money", readOnly: true },
     { name: "placed_at", label: "Placed", type: "datetime", readOnly: true },
     { name: "paid_at", label: "Paid", type: "datetime", readOnly: true },

@@ -1,7 +1,6 @@
 import { createdAt, idField, updatedAt } from "./fields";
+import { enumOptions } from "./options";
 import type { ResourceDefinition } from "./types";
-
-export const PRODUCT_STATUSES = ["draft", "active", "archived"] as const;
 
 export const products: ResourceDefinition<"products"> = {
   name: "products",
@@ -47,7 +46,11 @@ export const products: ResourceDefinition<"products"> = {
       name: "status",
       label: "Status",
       type: "enum",
-      options: PRODUCT_STATUSES,
+      ...enumOptions("product_status", {
+        draft: { label: "draft", color: "default" },
+        active: { label: "active", color: "green" },
+        archived: { label: "archived", color: "default" },
+      }),
       checks: { active: "A product can be active only with a price above zero and a category." },
     },
     { name: "tags", label: "Tags", type: "tags", maxItems: 10, rule: "A product can have at most 10 tags." },

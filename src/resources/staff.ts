@@ -1,4 +1,5 @@
 import { createdAt } from "./fields";
+import { enumOptions } from "./options";
 import type { ResourceDefinition } from "./types";
 
 /**
@@ -15,7 +16,17 @@ export const staff: ResourceDefinition<"staff"> = {
     { name: "user_id", label: "User ID", type: "id", readOnly: true },
     { name: "full_name", label: "Full name", type: "text", readOnly: true },
     { name: "email", label: "E-mail", type: "email", readOnly: true },
-    { name: "role", label: "Role", type: "enum", options: ["admin", "editor", "viewer"], readOnly: true },
+    {
+      name: "role",
+      label: "Role",
+      type: "enum",
+      ...enumOptions("staff_role", {
+        admin: { label: "admin", color: "magenta" },
+        editor: { label: "editor", color: "blue" },
+        viewer: { label: "viewer", color: "default" },
+      }),
+      readOnly: true,
+    },
     { name: "active", label: "Active", type: "boolean", readOnly: true },
     createdAt,
   ],

@@ -31,6 +31,13 @@ export type FieldType =
   | "json"
   | "id";
 
+/** How an enum value is shown: its English label (translated by its option key) and tag colour. */
+export interface OptionStyle {
+  label: string;
+  /** An antd Tag colour ("default" for grey). */
+  color: string;
+}
+
 export interface ReferenceTarget<Target extends string = string> {
   /** Referenced resource (table) name. */
   resource: Target;
@@ -64,8 +71,10 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
   rule?: string;
   /** Named database rules (`<table>_<column>_check_<name>`) in plain words. */
   checks?: Record<string, string>;
-  /** Allowed values for enums. */
+  /** Allowed values for enums (resources/options.ts builds them with their styles). */
   options?: readonly string[];
+  /** The English label and tag colour of each option. */
+  optionStyles?: Readonly<Record<string, OptionStyle>>;
   maxItems?: number;
   reference?: Reference;
   /** Storage bucket of an image path. */

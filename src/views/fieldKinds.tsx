@@ -33,24 +33,6 @@ export const targetOf = (field: FieldDefinition) => {
 const optionsOf = (field: FieldDefinition) =>
   (field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o) }));
 
-const STATUS_COLORS: Record<string, string> = {
-  active: "green",
-  draft: "default",
-  archived: "default",
-  pending: "gold",
-  paid: "blue",
-  shipped: "cyan",
-  delivered: "green",
-  cancelled: "red",
-  refunded: "purple",
-  admin: "magenta",
-  editor: "blue",
-  viewer: "default",
-  INSERT: "green",
-  UPDATE: "blue",
-  DELETE: "red",
-};
-
 const textKind: FieldKind = {
   render: (v) => text(v),
   input: (f) => <Input placeholder={f.placeholder} maxLength={f.maxLength} />,
@@ -91,7 +73,8 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     input: (f) => numberInput(f, { precision: 2, step: 0.01, prefix: "$" }),
   },
   enum: {
-    render: (v, f) => (empty(v) ? "" : <Tag color={STATUS_COLORS[String(v)]}>{optionLabel(f, String(v))}</Tag>),
+    render: (v, f) =>
+      empty(v) ? "" : <Tag color={f.optionStyles?.[String(v)]?.color}>{optionLabel(f, String(v))}</Tag>,
     input: (f) => <Select options={optionsOf(f)} allowClear={!f.required} />,
     filter: {
       operator: "in",

@@ -5,9 +5,10 @@ import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { orders } from "../resources/orders";
 import { staff } from "../resources/staff";
+import type { FieldDefinition } from "../resources/types";
 import { FIELD_KINDS } from "./fieldKinds";
 
-const tagOf = (value: string, field = orders.fields.find((f) => f.name === "status")) => {
+const tagOf = (value: string, field: FieldDefinition | undefined = orders.fields.find((f) => f.name === "status")) => {
   if (!field) throw new Error("orders has no status field");
   const { container } = render(FIELD_KINDS.enum.render(value, field, {}) as ReactElement);
   return container.querySelector(".ant-tag");

@@ -6,8 +6,8 @@ import { Alert, Button, Checkbox, Segmented, Skeleton, Table, Typography } from 
 import { useMemo, useState } from "react";
 import { useResourceTitle } from "../../i18n/useResourceTitle";
 import { menuResources, nestedResources } from "../../resources";
-import { ROLE_LABELS } from "../staff/staffAdmin";
-import { ACTIONS, cellKey, grantedCells, MATRIX_ROLES, type MatrixRole, matrixResources } from "./matrix";
+import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../resources/roles";
+import { ACTIONS, cellKey, grantedCells, matrixResources } from "./matrix";
 import { usePermissionMatrix } from "./usePermissionMatrix";
 
 const KNOWN = [...menuResources, ...nestedResources].map((r) => r.name).concat("permissions");
@@ -15,13 +15,13 @@ const KNOWN = [...menuResources, ...nestedResources].map((r) => r.name).concat("
 export function PermissionsPage() {
   const t = useTranslate();
   const { open: notify } = useNotification();
-  const [role, setRole] = useState<MatrixRole>("editor");
+  const [role, setRole] = useState<StaffRole>("editor");
   const [pending, setPending] = useState<string>();
   const { rows, query, setCell } = usePermissionMatrix();
   const granted = useMemo(() => grantedCells(rows), [rows]);
   const resources = useMemo(() => matrixResources(KNOWN, rows), [rows]);
   const resourceTitle = useResourceTitle();
-  const roleName = (r: MatrixRole) => t(`staff.role.${r}`, ROLE_LABELS[r]);
+  const roleName = (r: StaffRole) => t(`staff.role.${r}`, ROLE_LABELS[r]);
 
   const change = async (resource: string, action: (typeof ACTIONS)[number], checked: boolean) => {
     const cell = { role, resource, action };
@@ -44,11 +44,11 @@ export function PermissionsPage() {
           "What each role may do with each resource. Changes apply at once, in the database and in the console.",
         )}
       </Typography.Paragraph>
-      <Segmented<MatrixRole>
+      <Segmented<StaffRole>
         aria-label={t("permissions.role", "Role")}
         value={role}
         onChange={setRole}
-        options={MATRIX_ROLES.map((value) => ({ value, label: roleName(value) }))}
+        options={STAFF_ROLES.map((value) => ({ value, label: roleName(value) }))}
         style={{ marginBottom: 16 }}
       />
       {query.isError ? (

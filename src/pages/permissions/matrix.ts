@@ -1,15 +1,16 @@
 // The permission matrix as the editor shows it: one grid per role, resources × actions,
 // built from the rows of `permissions` (SPEC §6).
 
-/** The permission_action enum, in the order the grid shows it. */
-export const ACTIONS = ["list", "show", "create", "edit", "delete", "export", "import"] as const;
-export type Action = (typeof ACTIONS)[number];
+import { Constants, type Database } from "../../resources/database.types";
+import type { StaffRole } from "../../resources/roles";
 
-export const MATRIX_ROLES = ["admin", "editor", "viewer"] as const;
-export type MatrixRole = (typeof MATRIX_ROLES)[number];
+export type Action = Database["public"]["Enums"]["permission_action"];
+
+/** The permission_action enum, in its order, which the grid shows. */
+export const ACTIONS: readonly Action[] = Constants.public.Enums.permission_action;
 
 export interface PermissionRow {
-  role: MatrixRole;
+  role: StaffRole;
   resource: string;
   action: Action;
 }

@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Form, Input } from "antd";
 import { useEffect, useState } from "react";
 import { queryClient, supabase } from "../../providers";
 import { MESSAGES } from "../../providers/messages";
-import { ROLE_LABELS, type StaffRole } from "../staff/staffAdmin";
+import { ROLE_LABELS, type StaffRole } from "../../resources/roles";
 
 interface Identity {
   id: string;

@@ -4,7 +4,8 @@ import { useNotification, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input, Modal, Select } from "antd";
 import { useAttempt } from "../../components/useAttempt";
 import { supabase } from "../../providers";
-import { ROLE_LABELS, ROLES, runStaffCommand, type StaffRole } from "./staffAdmin";
+import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../resources/roles";
+import { runStaffCommand } from "./staffAdmin";
 
 interface Values {
   email: string;
@@ -67,7 +68,9 @@ export function InviteModal({ onClose, onInvited }: Props) {
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item name="role" label={t("staff.role", "Role")}>
-          <Select options={ROLES.map((role) => ({ value: role, label: t(`staff.role.${role}`, ROLE_LABELS[role]) }))} />
+          <Select
+            options={STAFF_ROLES.map((role) => ({ value: role, label: t(`staff.role.${role}`, ROLE_LABELS[role]) }))}
+          />
         </Form.Item>
       </Form>
     </Modal>

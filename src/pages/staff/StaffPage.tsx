@@ -10,11 +10,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { supabase } from "../../providers";
 import { FunctionCallError } from "../../providers/functionErrors";
+import { ROLE_LABELS, STAFF_ROLES } from "../../resources/roles";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
 import { formatDateTime } from "../../views/format";
 import { InviteModal } from "./InviteModal";
-import { ROLE_LABELS, ROLES, runStaffCommand, type StaffCommand, type StaffRow } from "./staffAdmin";
+import { runStaffCommand, type StaffCommand, type StaffRow } from "./staffAdmin";
 
 export function StaffPage({ definition: def }: { definition: ResourceDefinition }) {
   const t = useTranslate();
@@ -87,7 +88,7 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
                   t("staff.roleChanged", { name: row.full_name }, "{{name}}'s role is changed."),
                 )
               }
-              options={ROLES.map((value) => ({ value, label: t(`staff.role.${value}`, ROLE_LABELS[value]) }))}
+              options={STAFF_ROLES.map((value) => ({ value, label: t(`staff.role.${value}`, ROLE_LABELS[value]) }))}
               style={{ width: 120 }}
             />
           )}

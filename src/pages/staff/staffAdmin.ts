@@ -2,12 +2,7 @@
 // alone holds the service-role key. Its refusals carry SPEC §8 messages in `{ error }`.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { functionError } from "../../providers/functionErrors";
-
-export const ROLES = ["admin", "editor", "viewer"] as const;
-export type StaffRole = (typeof ROLES)[number];
-
-/** English names of the roles; translated as `staff.role.<role>`. */
-export const ROLE_LABELS: Record<StaffRole, string> = { admin: "Admin", editor: "Editor", viewer: "Viewer" };
+import type { StaffRole } from "../../resources/roles";
 
 export type StaffCommand =
   | { action: "invite"; email: string; full_name: string; role: StaffRole }

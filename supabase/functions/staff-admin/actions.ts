@@ -3,8 +3,9 @@
 // calls use the service-role client.
 import type { SupabaseClient } from "npm:@supabase/supabase-js@2";
 import { HttpError } from "../_shared/http.ts";
-import type { Command, Role } from "./commands.ts";
+import type { Command } from "./commands.ts";
 import { STAFF_EXISTS, staffWriteError } from "./dbErrors.ts";
+import type { Role } from "./roles.ts";
 
 export interface Clients {
   caller: SupabaseClient;

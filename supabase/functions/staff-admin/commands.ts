@@ -1,9 +1,7 @@
 // The requests staff-admin accepts, checked field by field before anything is
 // changed; each problem is a 400 with a message the console can show as is.
 import { HttpError } from "../_shared/http.ts";
-
-export const ROLES = ["admin", "editor", "viewer"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from "./roles.ts";
 
 export type Command =
   | { action: "invite"; email: string; fullName: string; role: Role; redirectTo?: string }

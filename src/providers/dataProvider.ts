@@ -53,8 +53,8 @@ export function rewriteFilters(filters: CrudFilter[], search: SearchMeta | undef
 }
 
 /**
- * PostgREST counts `estimated` exactly up to max_rows (supabase/config.toml [api]) and takes
- * the planner's estimate beyond; `planned` is always the estimate.
+ * PostgREST counts `estimated` exactly up to max_rows (supabase/config.toml [api], which
+ * maxRows.test.ts ties to this) and takes the planner's estimate beyond; `planned` is always the estimate.
  */
 export const EXACT_COUNT_UP_TO = 1000;
 

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { withScope } from "../../stack/src/db/index.js";
+import { withScope } from "../../stack/src/db/scope.js";
 import type { RestRequest } from "../../stack/src/rest/http/context.js";
 import { compileRead, findRelation } from "../../stack/src/rest/http/read.js";
 import { parseQuery } from "../../stack/src/rest/parse/query.js";

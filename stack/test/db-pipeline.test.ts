@@ -3,9 +3,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WELL_KNOWN } from "../src/config/index.js";
-import { type RequestScope, withScope } from "../src/db/index.js";
-import { pipeline, readInScope } from "../src/db/pipeline.js";
+import { pipeline } from "../src/db/pipeline.js";
 import { urlForRole } from "../src/db/postgres.js";
+import { type RequestScope, readInScope, withScope } from "../src/db/scope.js";
 import { startTestStack, type TestStack } from "./harness.js";
 
 let stack: TestStack;

@@ -3,7 +3,7 @@
 // service does it (withScope: role + JWT claims in one transaction), and the rows
 // the permission probes create, edit and delete (opsdesk-rls, opsdesk-role-matrix).
 import type pg from "pg";
-import { withScope } from "../src/db/index.js";
+import { withScope } from "../src/db/scope.js";
 import { quoteIdent, quoteQualified } from "../src/shared/sql.js";
 import type { TestStack } from "./harness.js";
 

@@ -1,7 +1,7 @@
-// Connection pools and the per-request transaction every API service runs in.
+// Connection pools: the superuser's for the services' bookkeeping, the authenticator's
+// for callers' queries (run as the caller through scope.ts).
 import pg from "pg";
 import { WELL_KNOWN } from "../config/index.js";
-import { pipeline, type Statement } from "./pipeline.js";
 import { urlForRole } from "./postgres.js";
 
 // Timestamps and numerics are passed through as text: JSON built by Postgres keeps
@@ -37,96 +37,4 @@ export function openDatabase(url: string, poolSize = 10): Database {
       await Promise.all([admin.end(), api.end()]);
     },
   };
-}
-
-/** Who is calling and how: what PostgREST and storage-api put into the session. */
-export interface RequestScope {
-  role: string;
-  claims: Record<string, unknown>;
-  /** `claims` as JSON when the caller already has it (REST keeps it per verified token). */
-  claimsJson?: string;
-  method: string;
-  path: string;
-  /** Lower-cased request headers. */
-  headers: Record<string, string>;
-  /** Schemas for search_path (request schema first, then the extra search path). */
-  searchPath: string[];
-  readOnly?: boolean;
-  /** Extra transaction-local settings, e.g. storage.operation. */
-  settings?: Record<string, string>;
-}
-
-/**
- * Runs `fn` in one transaction as the caller: SET LOCAL ROLE via set_config, the
- * claims and request GUCs PostgREST sets, plus the legacy per-claim settings that
- * auth.uid() and storage policies read. `rollback` ends with ROLLBACK instead of
- * COMMIT (Prefer: tx=rollback, permission probes).
- */
-export async function withScope<T>(
-  pool: pg.Pool,
-  scope: RequestScope,
-  fn: (client: pg.PoolClient) => Promise<T>,
-  options: { rollback?: boolean } = {},
-): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    // BEGIN and the settings in one round trip; the Sync does not end an explicit transaction.
-    await pipeline(client, [{ text: scope.readOnly ? "begin read only" : "begin", values: [] }, scopeSettings(scope)]);
-    const result = await fn(client);
-    await client.query(options.rollback ? "rollback" : "commit");
-    return result;
-  } catch (err) {
-    try {
-      await client.query("rollback");
-    } catch {
-      broken = true;
-    }
-    throw err;
-  } finally {
-    client.release(broken);
-  }
-}
-
-/**
- * The one statement that makes a transaction the caller's: SET LOCAL ROLE via
- * set_config, the claims and request GUCs PostgREST sets, plus the legacy per-claim
- * settings that auth.uid() and storage policies read. `readOnly` also sets the
- * transaction read only (for transactions not opened by BEGIN READ ONLY). Its text
- * depends only on which settings there are: prepared once per connection, and its
- * result (the values just set) is not read.
- */
-export function scopeSettings(scope: RequestScope, options: { readOnly?: boolean } = {}): Statement {
-  const claims = scope.claimsJson ?? JSON.stringify(scope.claims);
-  const sub = typeof scope.claims.sub === "string" ? scope.claims.sub : "";
-  const email = typeof scope.claims.email === "string" ? scope.claims.email : "";
-  const values: string[] = [
-    scope.searchPath.map((s) => `"${s.replaceAll('"', '""')}"`).join(", "),
-    scope.role,
-    claims,
-    sub,
-    email,
-    scope.method,
-    scope.path,
-    JSON.stringify(scope.headers),
-  ];
-  const extra = Object.entries(scope.settings ?? {});
-  const parts = [
-    "set_config('search_path', $1, true)",
-    "set_config('role', $2, true)",
-    "set_config('request.jwt.claims', $3, true)",
-    "set_config('request.jwt.claim.role', $2, true)",
-    "set_config('request.jwt.claim.sub', $4, true)",
-    "set_config('request.jwt.claim.email', $5, true)",
-    "set_config('request.method', $6, true)",
-    "set_config('request.path', $7, true)",
-    "set_config('request.headers', $8, true)",
-  ];
-  for (const [key, value] of extra) {
-    const n = values.length + 1;
-    values.push(key, value);
-    parts.push(`set_config($${n}, $${n + 1}, true)`);
-  }
-  if (options.readOnly) parts.push("set_config('transaction_read_only', 'on', true)");
-  return { text: `select ${parts.join(", ")}`, values, prepare: true, discard: true };
 }

@@ -10,7 +10,6 @@
 // once per connection under a name, so Postgres parses and plans them once.
 import { createRequire } from "node:module";
 import type pg from "pg";
-import { type RequestScope, scopeSettings } from "./index.js";
 
 export interface Statement {
   text: string;
@@ -47,7 +46,7 @@ interface Serializer {
   sync(): Buffer;
 }
 
-// node-postgres' own row parsing (with the type parsers set in ./index.ts), value and
+// node-postgres' own row parsing (with the type parsers set in ./index.ts, which opens every pool), value and
 // message serialisation, so results and parameters are exactly what client.query gives.
 const require = createRequire(import.meta.url);
 const Result = require("pg/lib/result.js") as new () => PgResult;
@@ -209,28 +208,4 @@ export async function pipeline(client: pg.ClientBase, statements: Statement[]): 
   const p = new Pipeline(statements);
   client.query(p as unknown as pg.Submittable);
   return (await p.done).map((r) => r.rows);
-}
-
-/**
- * One read-only statement as the caller (see withScope), in a single round trip:
- * the scope's settings and the statement are pipelined in one transaction.
- */
-export async function readInScope(
-  pool: pg.Pool,
-  scope: RequestScope,
-  statement: Statement,
-): Promise<Record<string, unknown>[]> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    const [, rows] = await pipeline(client, [scopeSettings(scope, { readOnly: true }), statement]);
-    return rows;
-  } catch (err) {
-    // A server error leaves the connection ready (the Sync ended the transaction);
-    // anything else may have left it mid-protocol.
-    broken = !(err instanceof Error && "severity" in err);
-    throw err;
-  } finally {
-    client.release(broken);
-  }
 }

@@ -3,7 +3,7 @@
 // caller can SELECT a probe row of the extension; write = the caller can INSERT one.
 // Every probe runs in a transaction that is rolled back.
 import type pg from "pg";
-import { withScope } from "../db/index.js";
+import { withScope } from "../db/scope.js";
 import type { Claims } from "../shared/jwt.js";
 
 export type Extension = "broadcast" | "presence";

@@ -4,7 +4,7 @@
 import type { FastifyRequest } from "fastify";
 import type pg from "pg";
 import type { StackContext } from "../context.js";
-import { withScope } from "../db/index.js";
+import { withScope } from "../db/scope.js";
 import type { ServiceError } from "../shared/errors.js";
 import type { Claims } from "../shared/jwt.js";
 import { ERRORS, fromPgError } from "./errors.js";

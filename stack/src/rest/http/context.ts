@@ -1,6 +1,6 @@
 // Everything one REST request carries through the handlers.
 import type { StackContext } from "../../context.js";
-import type { RequestScope } from "../../db/index.js";
+import type { RequestScope } from "../../db/scope.js";
 import type { Preferences } from "../parse/prefer.js";
 import type { ReadLimits } from "../plan/read.js";
 import type { SchemaCache } from "../schema/types.js";

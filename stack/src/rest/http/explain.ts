@@ -1,7 +1,7 @@
 // `Accept: application/vnd.pgrst.plan+json|text`: instead of its result, a request
 // answers with the EXPLAIN of the statement it would run, as PostgREST does when
 // pgrst.db_plan_enabled is on.
-import { withScope } from "../../db/index.js";
+import { withScope } from "../../db/scope.js";
 import { rollsBack } from "../schema/settings.js";
 import type { SqlQuery } from "../sql/index.js";
 import type { RestRequest, RestResponse } from "./context.js";

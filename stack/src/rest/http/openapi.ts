@@ -1,6 +1,6 @@
 // GET / → the OpenAPI document for what the caller's role may use (none with
 // pgrst.openapi_mode = 'disabled').
-import { withScope } from "../../db/index.js";
+import { withScope } from "../../db/scope.js";
 import { pgrst } from "../errors.js";
 import { openApiDocument, type Visible } from "../openapi.js";
 import type { RestRequest, RestResponse } from "./context.js";

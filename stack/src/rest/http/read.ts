@@ -1,8 +1,7 @@
 // GET/HEAD on a table or view, and the shared "run a read, shape the response"
 // step that RPC results use too. Compiled reads are cached per URL.
 import type pg from "pg";
-import { withScope } from "../../db/index.js";
-import { readInScope } from "../../db/pipeline.js";
+import { readInScope, withScope } from "../../db/scope.js";
 import { pgrst } from "../errors.js";
 import { closestMatch, SUGGESTION_MIN_SCORE } from "../fuzzy.js";
 import { parseQuery } from "../parse/query.js";

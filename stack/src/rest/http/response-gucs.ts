@@ -3,7 +3,13 @@
 // response. The statement that ran the request reads them after its rows
 // (RESPONSE_GUC_COLUMNS in rest/sql/read).
 import { pgrst } from "../errors.js";
-import type { RestResponse } from "./context.js";
+
+/** What the settings act on: a response's status and headers (RestResponse in ./context). */
+interface GucTarget {
+  status: number;
+  headers: Record<string, string | string[]>;
+  gucs?: ResponseGucs;
+}
 
 export interface ResponseGucs {
   /** JSON array of single-key objects, e.g. `[{"Set-Cookie": "a=1"}]`. */
@@ -42,7 +48,7 @@ function parseHeaders(text: string): [string, string][] {
  * The response with its settings applied: their headers replace ours of the same
  * name (a name given several times is sent several times).
  */
-export function applyResponseGucs(res: RestResponse): RestResponse {
+export function applyResponseGucs<Response extends GucTarget>(res: Response): Response {
   const { gucs } = res;
   if (!gucs) return res;
   let status = res.status;

@@ -1,6 +1,6 @@
 // /rpc/<fn>: POST with a JSON body, GET/HEAD with query arguments. Results are read
 // like a table (select, filters, order, range, embeds) from the call's CTE.
-import { withScope } from "../../db/index.js";
+import { withScope } from "../../db/scope.js";
 import { pgrst } from "../errors.js";
 import { parseQuery } from "../parse/query.js";
 import { planRead } from "../plan/read.js";

@@ -1,5 +1,5 @@
 // POST (insert/upsert), PUT (single-row upsert), PATCH and DELETE on a table.
-import { withScope } from "../../db/index.js";
+import { withScope } from "../../db/scope.js";
 import { pgrst } from "../errors.js";
 import { parseQuery } from "../parse/query.js";
 import {

@@ -3,21 +3,13 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ApiKeys } from "./api-keys.js";
 import type { StackConfig } from "./config/index.js";
 import type { Database } from "./db/index.js";
 import type { ServiceError } from "./shared/errors.js";
 import type { JwtKeys } from "./shared/jwt.js";
 import type { Logger } from "./shared/log.js";
 import type { RequestFault } from "./shared/requestFaults.js";
-
-export interface ApiKeys {
-  /** Legacy HS256 JWTs, as `supabase status` prints them. */
-  anon: string;
-  serviceRole: string;
-  /** New-style opaque keys that the gateway maps to the JWTs above. */
-  publishable: string;
-  secret: string;
-}
 
 export interface StackContext {
   config: StackConfig;
@@ -63,5 +55,3 @@ export interface Service {
   /** Schema changed: drop caches. */
   reloadSchema?(): Promise<void>;
 }
-
-export type ServiceFactory = (ctx: StackContext) => Service;

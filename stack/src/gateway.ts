@@ -5,7 +5,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { ApiKeys, Service, StackContext } from "./context.js";
+import { effectiveAuthorization, isKnownKey } from "./api-keys.js";
+import type { Service, StackContext } from "./context.js";
 import { ServiceError } from "./shared/errors.js";
 import { requestFaultOf } from "./shared/requestFaults.js";
 
@@ -46,42 +47,12 @@ const EXPOSED_HEADERS = [
 /** Kong's cors plugin's default preflight answer (the CLI configures none). */
 const PREFLIGHT_METHODS = "GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT";
 
-/**
- * The Authorization a service should see, from Kong's BearerToken template:
- * a user's Bearer token passes through; `sb_` keys become the matching JWT.
- */
-export function effectiveAuthorization(
-  authorization: string | undefined,
-  apikey: string | undefined,
-  keys: ApiKeys,
-): string | undefined {
-  const bearerSb = authorization?.startsWith("Bearer sb_");
-  if (authorization && !bearerSb) return authorization;
-  const key = bearerSb ? authorization?.slice(7) : apikey;
-  if (key === keys.secret) return `Bearer ${keys.serviceRole}`;
-  if (key === keys.publishable) return `Bearer ${keys.anon}`;
-  if (bearerSb) return authorization;
-  return apikey ? `Bearer ${apikey}` : undefined;
-}
-
 function apiKeyOf(req: FastifyRequest): string | undefined {
   const header = req.headers.apikey;
   if (typeof header === "string" && header) return header;
   const q = req.url.indexOf("?");
   if (q < 0) return undefined;
   return new URLSearchParams(req.url.slice(q + 1)).get("apikey") ?? undefined;
-}
-
-async function isKnownKey(ctx: StackContext, key: string): Promise<boolean> {
-  const { keys } = ctx;
-  if (key === keys.anon || key === keys.serviceRole || key === keys.publishable || key === keys.secret) return true;
-  // Any JWT signed with the project secret is a valid legacy key (custom roles, tests).
-  try {
-    await ctx.jwt.verify(key);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** `scheme://host[:port]` of an Origin, default ports dropped, as Kong compares them. */
@@ -168,7 +139,7 @@ export async function buildGateway(
         hint: "No `apikey` request header or url param was found.",
       });
     }
-    if (!open && apikey && !(await isKnownKey(ctx, apikey))) {
+    if (!open && apikey && !(await isKnownKey(apikey, ctx.keys, ctx.jwt))) {
       return reply.code(401).send({
         message: "Invalid API key",
         hint: "Double check your Supabase `anon` or `service_role` API key.",

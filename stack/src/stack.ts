@@ -3,8 +3,9 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { type ConfigOverrides, loadConfig, type StackConfig, WELL_KNOWN } from "./config/index.js";
-import type { ApiKeys, Service, StackContext } from "./context.js";
+import { type ApiKeys, deriveKeys } from "./api-keys.js";
+import { type ConfigOverrides, loadConfig, type StackConfig } from "./config/index.js";
+import type { Service, StackContext } from "./context.js";
 import { type Database, openDatabase } from "./db/index.js";
 import { applyMigrations, applySeeds, installBase, isFresh } from "./db/migrate.js";
 import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
@@ -46,26 +47,6 @@ export interface RunningStack {
   platform: PlatformWorkers;
   timings: { postgresMs: number; migrateMs: number; totalMs: number; fresh: boolean };
   stop(): Promise<void>;
-}
-
-export async function deriveKeys(secret: string, jwt?: JwtKeys): Promise<ApiKeys> {
-  if (secret === WELL_KNOWN.jwtSecret && !jwt?.asymmetric) {
-    return {
-      anon: WELL_KNOWN.anonKey,
-      serviceRole: WELL_KNOWN.serviceRoleKey,
-      publishable: WELL_KNOWN.publishableKey,
-      secret: WELL_KNOWN.secretKey,
-    };
-  }
-  // The CLI signs the legacy keys with a custom secret, or its first signing key, the same way.
-  const signer = jwt ?? (await JwtKeys.create(secret));
-  const sign = (role: string) => signer.sign({ iss: "supabase-demo", role, exp: 1983812996 });
-  return {
-    anon: await sign("anon"),
-    serviceRole: await sign("service_role"),
-    publishable: WELL_KNOWN.publishableKey,
-    secret: WELL_KNOWN.secretKey,
-  };
 }
 
 /** Installs the base, applies migrations and, on a fresh database, the seeds. */

@@ -3,9 +3,9 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
+import { jwtForApiKey } from "../api-keys.js";
 import type { Service, StackContext } from "../context.js";
 import { type Listener, listenForNotifications } from "../db/listen.js";
-import { effectiveAuthorization } from "../gateway.js";
 import { confirmToken, TokenError } from "./auth.js";
 import { ChangeService } from "./changes/index.js";
 import { registerBroadcastApi } from "./http.js";
@@ -51,7 +51,7 @@ export function createRealtimeService(ctx: StackContext): Service {
     const header = req.headers["x-api-key"];
     const apikey = (typeof header === "string" ? header : null) ?? url.searchParams.get("apikey");
     if (!apikey) return refuse(socket, 401, "API key is missing");
-    const tenantToken = effectiveAuthorization(undefined, apikey, ctx.keys)?.slice("Bearer ".length) ?? apikey;
+    const tenantToken = jwtForApiKey(apikey, ctx.keys);
     try {
       await confirmToken(ctx.jwt, tenantToken);
     } catch (err) {

@@ -1,10 +1,11 @@
 // `opsdesk-stack [start|reset|status|gen-types] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR] [--require-api-key]`
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "./config/index.js";
-import { JwtKeys } from "./shared/jwt.js";
-import { defaultDataDir, deriveKeys, type RunningStack, startStack } from "./stack.js";
+import { deriveKeys } from "../api-keys.js";
+import { loadConfig } from "../config/index.js";
+import { JwtKeys } from "../shared/jwt.js";
+import { type RunningStack, startStack } from "../stack.js";
+import { genTypes } from "./gen-types.js";
+import { runningStack } from "./running.js";
 
 const USAGE = `Usage: opsdesk-stack [command] [options]
 
@@ -80,27 +81,6 @@ export function statusLines(s: Pick<RunningStack, "url" | "dbUrl" | "keys" | "co
   return rows.map(([k, v]) => `${k.padStart(width)}: ${v}`).join("\n");
 }
 
-interface RunningInfo {
-  pid: number;
-  url: string;
-  dbUrl: string;
-  startedAt: string;
-}
-
-/** The stack.json of a stack whose process is still alive, if any. */
-function runningStack(): RunningInfo | undefined {
-  const config = loadConfig(projectDir, options);
-  const file = path.join(path.resolve(options.dataDir ?? defaultDataDir(config)), "stack.json");
-  if (!existsSync(file)) return undefined;
-  const info = JSON.parse(readFileSync(file, "utf8")) as RunningInfo;
-  try {
-    process.kill(info.pid, 0);
-    return info;
-  } catch {
-    return undefined;
-  }
-}
-
 async function start(): Promise<void> {
   const launch = async (reset: boolean) => {
     try {
@@ -152,7 +132,7 @@ async function start(): Promise<void> {
 }
 
 async function resetCommand(): Promise<void> {
-  const running = runningStack();
+  const running = runningStack(projectDir, options.dataDir);
   if (!running) {
     const stack = await startStack({ ...options, reset: true }).catch((err: Error) =>
       fail(`Reset failed:\n${err.message}`),
@@ -165,7 +145,7 @@ async function resetCommand(): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 200));
-    const now = runningStack();
+    const now = runningStack(projectDir, options.dataDir);
     if (now && now.startedAt !== running.startedAt) {
       process.stdout.write(`Database reset; the running stack (pid ${now.pid}) serves it at ${now.url}.\n`);
       return;
@@ -176,7 +156,7 @@ async function resetCommand(): Promise<void> {
 
 async function status(): Promise<void> {
   const config = loadConfig(projectDir, options);
-  const info = runningStack();
+  const info = runningStack(projectDir, options.dataDir);
   if (!info) fail("The stack is not running.");
   const health = await fetch(`${info.url}/auth/v1/health`).then(
     (r) => r.status,
@@ -200,7 +180,6 @@ if (values.help) {
 } else if (command === "status") {
   await status();
 } else if (command === "gen-types") {
-  const { genTypes } = await import("./rest/gen-types-cli.js");
   process.stdout.write(await genTypes({ projectDir, dataDir: options.dataDir, schemas: values.schema ?? ["public"] }));
 } else {
   fail(`Unknown command "${command}".\n\n${USAGE}`);

@@ -1,71 +1,179 @@
-// REST errors with PostgREST's body {code, message, details, hint}, and the
-// SQLSTATE → HTTP status mapping of PostgREST's Error.hs.
-import type pg from "pg";
-import { restError, type ServiceError } from "../shared/errors.js";
+// REST's error catalogue: every PostgREST error this stack gives, with its code,
+// HTTP status and message written once, as PostgREST's Error.hs keeps them (group 1:
+// the request, group 2: the schema cache, group 3: the JWT). The body is PostgREST's
+// {code, message, details, hint}. Postgres errors are mapped in postgres-errors.ts.
+import { ServiceError } from "../shared/errors.js";
 import type { RequestFault } from "../shared/requestFaults.js";
-import { raisedPgrst } from "./raise-pgrst.js";
 
-export { restError };
-
-export function pgrst(
+/** A PostgREST-shaped error; only this catalogue and errors raised from SQL choose the code. */
+export function restError(
   status: number,
   code: string,
   message: string,
   details: unknown = null,
   hint: string | null = null,
+  headers: Record<string, string> = {},
 ): ServiceError {
-  return restError(status, code, message, details, hint);
+  return new ServiceError(
+    status,
+    { code, message, details, hint },
+    { "proxy-status": `PostgREST; error=${code}`, ...headers },
+  );
 }
 
-/**
- * A request fault (shared/requestFaults) as PostgREST words it. PostgREST itself has
- * no body limit; its one way to answer 413 is the PT413 convention, used here.
- */
+/** A JWT refused: 401 with the WWW-Authenticate PostgREST sends. */
+function jwtError(code: string, message: string): ServiceError {
+  return restError(401, code, message, null, null, {
+    "www-authenticate": `Bearer error="invalid_token", error_description="${message}"`,
+  });
+}
+
+const INVALID_JSON = "Empty or invalid json";
+
+export const REST_ERRORS = {
+  // Group 1: the request.
+  queryParse: (message: string, details: unknown = null) => restError(400, "PGRST100", message, details),
+  rpcMethod: (method: string) => restError(405, "PGRST101", `Cannot use the ${method} method on RPC`),
+  invalidBody: (details: unknown = null) => restError(400, "PGRST102", INVALID_JSON, details),
+  objectKeysDiffer: () => restError(400, "PGRST102", "All object keys must match"),
+  rangeNotSatisfiable: (details: string | null = null) =>
+    restError(416, "PGRST103", "Requested range not satisfiable", details),
+  putNeedsPrimaryKey: () =>
+    restError(405, "PGRST105", "Filters must include all and only primary key columns with 'eq' operators"),
+  schemaNotExposed: (schema: string, exposed: string[]) =>
+    restError(
+      406,
+      "PGRST106",
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${exposed.join(", ")}`,
+    ),
+  mediaTypeUnavailable: (types: string[]) =>
+    restError(406, "PGRST107", `None of these media types are available: ${types.join(", ")}`),
+  notEmbedded: (name: string) =>
+    restError(
+      400,
+      "PGRST108",
+      `'${name}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${name}' is included in the 'select' query parameter.`,
+    ),
+  responseHeadersGuc: () =>
+    restError(
+      500,
+      "PGRST111",
+      "response.headers guc must be a JSON array composed of objects with a single key and a string value",
+    ),
+  responseStatusGuc: () => restError(500, "PGRST112", "response.status guc must be a valid status code"),
+  putLimitOffset: () => restError(400, "PGRST114", "limit/offset querystring parameters are not allowed for PUT"),
+  putKeyMismatch: () => restError(400, "PGRST115", "Payload values do not match URL in primary key column(s)"),
+  notSingular: (rows: number) =>
+    restError(406, "PGRST116", "Cannot coerce the result to a single JSON object", `The result contains ${rows} rows`),
+  unsupportedMethod: (method: string) => restError(405, "PGRST117", `Unsupported HTTP method: ${method}`),
+  relatedOrderNotToOne: (origin: string, target: string) =>
+    restError(
+      400,
+      "PGRST118",
+      `A related order on '${target}' is not possible`,
+      `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
+    ),
+  embedFilterOperator: (embed: string) =>
+    restError(
+      400,
+      "PGRST120",
+      `Bad operator on the '${embed}' embedded resource`,
+      "Only is null or not is null filters are allowed on embedded resources",
+    ),
+  raisedUnreadable: (details: string, hint: string) =>
+    restError(500, "PGRST121", "Could not parse JSON in the RAISE SQLSTATE 'PGRST' error", details, hint),
+  strictPreferences: (invalid: string[]) =>
+    restError(
+      400,
+      "PGRST122",
+      "Invalid preferences given with handling=strict",
+      `Invalid preferences: ${invalid.join(", ")}`,
+    ),
+  aggregatesDisabled: () => restError(400, "PGRST123", "Use of aggregate functions is not allowed"),
+  maxAffectedExceeded: (affected: number) =>
+    restError(
+      400,
+      "PGRST124",
+      "Query result exceeds max-affected preference constraint",
+      `The query affects ${affected} rows`,
+    ),
+  invalidPath: () => restError(404, "PGRST125", "Invalid path specified in request URL"),
+  openApiDisabled: () => restError(404, "PGRST126", "Root endpoint metadata is disabled"),
+  notImplemented: (details: string) => restError(400, "PGRST127", "Feature not implemented", details),
+  maxAffectedNeedsSet: () =>
+    restError(
+      400,
+      "PGRST128",
+      "Function must return SETOF or TABLE when max-affected preference is used with handling=strict",
+    ),
+  // Group 2: the schema cache.
+  noRelationship: (origin: string, target: string, schema: string, hint: string | undefined) =>
+    restError(
+      400,
+      "PGRST200",
+      `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
+      `Searched for a foreign key relationship between '${origin}' and '${target}'${hint === undefined ? "" : ` using the hint '${hint}'`} in the schema '${schema}', but no matches were found.`,
+    ),
+  ambiguousRelationship: (origin: string, target: string, found: unknown[], hints: string[]) =>
+    restError(
+      300,
+      "PGRST201",
+      `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
+      found,
+      `Try changing '${target}' to one of the following: ${hints.join(", ")}. Find the desired relationship in the 'details' key.`,
+    ),
+  noFunction: (signature: string, searched: string, hint: string | null) =>
+    restError(
+      404,
+      "PGRST202",
+      `Could not find the function ${signature} in the schema cache`,
+      `Searched for the function ${searched}, but no matches were found in the schema cache.`,
+      hint,
+    ),
+  ambiguousFunction: (candidates: string[]) =>
+    restError(
+      300,
+      "PGRST203",
+      `Could not choose the best candidate function between: ${candidates.join(", ")}`,
+      null,
+      "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
+    ),
+  noColumn: (relation: string, column: string) =>
+    restError(400, "PGRST204", `Could not find the '${column}' column of '${relation}' in the schema cache`),
+  noTable: (qualified: string, similar: string | undefined, schema: string) =>
+    restError(
+      404,
+      "PGRST205",
+      `Could not find the table '${qualified}' in the schema cache`,
+      null,
+      similar ? `Perhaps you meant the table '${schema}.${similar}'` : null,
+    ),
+  // Group 3: the JWT.
+  jwtInvalid: (message: string) => jwtError("PGRST301", message),
+  jwtClaimsInvalid: (message: string) => jwtError("PGRST303", message),
+  // Postgres' own errors, which PostgREST passes on, where the stack finds them before Postgres would.
+  noConflictConstraint: () =>
+    restError(400, "42P10", "there is no unique or exclusion constraint matching the ON CONFLICT specification"),
+  writeWithoutFilter: (verb: string) => restError(400, "21000", `${verb} requires a WHERE clause`),
+  viewNotWritable: (verb: string, view: string) => restError(405, "55000", `cannot ${verb} into view "${view}"`),
+  duplicateTableName: (name: string) => restError(400, "42712", `table name "${name}" specified more than once`),
+  // PostgREST has no body limit; its one way to answer 413 is the PT413 convention.
+  payloadTooLarge: (details: string) => restError(413, "PT413", "Payload Too Large", details),
+};
+
+/** The hook for request faults (shared/requestFaults) found before a handler runs. */
 export function restRequestFault(fault: RequestFault): ServiceError {
   switch (fault.kind) {
     case "body_too_large":
-      return restError(413, "PT413", "Payload Too Large", fault.message);
+      return REST_ERRORS.payloadTooLarge(fault.message);
     case "invalid_json":
     case "json_too_deep":
-      return restError(400, "PGRST102", "Empty or invalid json", fault.message);
+      return REST_ERRORS.invalidBody(fault.message);
     default:
-      return restError(400, "PGRST100", fault.message);
+      return REST_ERRORS.queryParse(fault.message);
   }
-}
-
-/** PGRST100 from a parse failure. */
-export function badQuery(message: string, details: string | null): ServiceError {
-  return restError(400, "PGRST100", message, details);
-}
-
-/** HTTP status for a Postgres error, as PostgREST maps it. */
-export function statusForSqlState(code: string, message: string, anonymous: boolean): number {
-  if (code === "23503" || code === "23505") return 409;
-  if (code === "42501") return anonymous ? 401 : 403;
-  if (code === "42P01" || code === "42883") return 404;
-  if (code === "42P17") return 500;
-  if (code === "25006") return 405;
-  if (code === "21000") return message.endsWith("requires a WHERE clause") ? 400 : 500;
-  if (code === "22023" && /^role .* does not exist$/.test(message)) return 401;
-  if (code === "P0001") return 400;
-  if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
-  if (code.startsWith("P0")) return 500;
-  if (code.startsWith("08") || code.startsWith("53") || code === "57P01") return code === "53400" ? 500 : 503;
-  if (["0L", "0P", "28"].some((p) => code.startsWith(p))) return 403;
-  if (["25", "2D", "38", "39", "3B", "40", "54", "55", "57", "58", "F0", "HV", "XX"].some((p) => code.startsWith(p)))
-    return 500;
-  return 400;
-}
-
-/** A Postgres error as the client sees it. */
-export function fromPgError(err: pg.DatabaseError, anonymous: boolean): ServiceError {
-  const code = err.code ?? "XX000";
-  if (code === "PGRST") return raisedPgrst(err);
-  const status = statusForSqlState(code, err.message, anonymous);
-  const headers: Record<string, string> = status === 401 ? { "www-authenticate": "Bearer" } : {};
-  return restError(status, code, err.message, err.detail ?? null, err.hint ?? null, headers);
-}
-
-export function isPgError(err: unknown): err is pg.DatabaseError {
-  return typeof err === "object" && err !== null && "code" in err && "severity" in err;
 }

@@ -1,9 +1,10 @@
 // One error type for every service. A handler throws a ServiceError carrying the
 // exact body its client expects; the gateway's error handler sends it, logs the
-// cause and never leaks internals. Each service keeps its own body shape:
-//   REST    {code, message, details, hint}          (PostgREST)
-//   Auth    {code, error_code, msg, message}        (GoTrue, see auth/errors)
-//   Storage {statusCode, error, message}            (storage-api)
+// cause and never leaks internals. Each service keeps its own body shape, built by
+// its error catalogue (docs/architecture.md, "Errors"):
+//   REST    {code, message, details, hint}          (PostgREST, rest/errors)
+//   Auth    {code, error_code, msg, message}        (GoTrue, auth/errors)
+//   Storage {statusCode, error, message}            (storage-api, storage/errors)
 export class ServiceError extends Error {
   constructor(
     readonly status: number,
@@ -18,20 +19,4 @@ export class ServiceError extends Error {
       options,
     );
   }
-}
-
-/** A PostgREST-shaped error. */
-export function restError(
-  status: number,
-  code: string,
-  message: string,
-  details: unknown = null,
-  hint: string | null = null,
-  headers: Record<string, string> = {},
-): ServiceError {
-  return new ServiceError(
-    status,
-    { code, message, details, hint },
-    { "proxy-status": `PostgREST; error=${code}`, ...headers },
-  );
 }

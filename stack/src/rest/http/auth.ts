@@ -3,7 +3,7 @@
 // they expire so the hot path skips the HMAC.
 import type { StackContext } from "../../context.js";
 import { type Claims, jwtErrors } from "../../shared/jwt.js";
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 
 export interface Caller {
   role: string;
@@ -17,25 +17,19 @@ const ANON_ROLE = "anon";
 const CACHE_LIMIT = 5000;
 const SKEW_SECONDS = 30;
 
-function jwtError(code: "PGRST301" | "PGRST303", message: string) {
-  const err = pgrst(401, code, message);
-  err.headers["www-authenticate"] = `Bearer error="invalid_token", error_description="${message}"`;
-  return err;
-}
-
 function describeFailure(err: unknown) {
-  if (err instanceof jwtErrors.JWTExpired) return jwtError("PGRST303", "JWT expired");
+  if (err instanceof jwtErrors.JWTExpired) return REST_ERRORS.jwtClaimsInvalid("JWT expired");
   if (err instanceof jwtErrors.JWTClaimValidationFailed) {
-    if (err.claim === "nbf") return jwtError("PGRST303", "JWT not yet valid");
-    if (err.claim === "iat") return jwtError("PGRST303", "JWT issued at future");
-    if (err.claim === "exp") return jwtError("PGRST303", "The JWT 'exp' claim must be a number");
-    return jwtError("PGRST303", "Parsing claims failed");
+    if (err.claim === "nbf") return REST_ERRORS.jwtClaimsInvalid("JWT not yet valid");
+    if (err.claim === "iat") return REST_ERRORS.jwtClaimsInvalid("JWT issued at future");
+    if (err.claim === "exp") return REST_ERRORS.jwtClaimsInvalid("The JWT 'exp' claim must be a number");
+    return REST_ERRORS.jwtClaimsInvalid("Parsing claims failed");
   }
   if (err instanceof jwtErrors.JOSEAlgNotAllowed || err instanceof jwtErrors.JOSENotSupported) {
-    return jwtError("PGRST301", "Wrong or unsupported encoding algorithm");
+    return REST_ERRORS.jwtInvalid("Wrong or unsupported encoding algorithm");
   }
-  if (err instanceof jwtErrors.JWTInvalid) return jwtError("PGRST303", "Parsing claims failed");
-  return jwtError("PGRST301", "JWT cryptographic operation failed");
+  if (err instanceof jwtErrors.JWTInvalid) return REST_ERRORS.jwtClaimsInvalid("Parsing claims failed");
+  return REST_ERRORS.jwtInvalid("JWT cryptographic operation failed");
 }
 
 function fromClaims(claims: Claims): Caller {
@@ -54,12 +48,12 @@ export function createAuthenticator(ctx: StackContext) {
     const match = header ? /^bearer\s*(.*)$/i.exec(header.trim()) : null;
     if (!match) return NO_TOKEN;
     const token = match[1].trim();
-    if (!token) throw jwtError("PGRST301", "Empty JWT is sent in Authorization header");
+    if (!token) throw REST_ERRORS.jwtInvalid("Empty JWT is sent in Authorization header");
     const cached = cache.get(token);
     const now = Date.now() / 1000;
     if (cached && (typeof cached.exp !== "number" || cached.exp + SKEW_SECONDS > now)) return cached.caller;
     const parts = token.split(".").length;
-    if (parts !== 3) throw jwtError("PGRST301", `Expected 3 parts in JWT; got ${parts}`);
+    if (parts !== 3) throw REST_ERRORS.jwtInvalid(`Expected 3 parts in JWT; got ${parts}`);
     let claims: Claims;
     try {
       claims = await ctx.jwt.verify(token);
@@ -67,7 +61,7 @@ export function createAuthenticator(ctx: StackContext) {
       throw describeFailure(err);
     }
     if (claims.exp !== undefined && typeof claims.exp !== "number") {
-      throw jwtError("PGRST303", "The JWT 'exp' claim must be a number");
+      throw REST_ERRORS.jwtClaimsInvalid("The JWT 'exp' claim must be a number");
     }
     if (cache.size >= CACHE_LIMIT) cache.clear();
     const caller = fromClaims(claims);

@@ -1,5 +1,5 @@
 // Request headers that shape the response: profile (schema), media type, Range.
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 
 export type Media = "json" | "object" | "csv" | "openapi" | "plan";
 
@@ -22,7 +22,7 @@ export function negotiateMedia(accept: string | undefined, planEnabled: boolean)
     // Plans are offered only with pgrst.db_plan_enabled.
     if (hit && (hit[1] !== "plan" || planEnabled)) return hit[1];
   }
-  throw pgrst(406, "PGRST107", `None of these media types are available: ${types.join(", ")}`);
+  throw REST_ERRORS.mediaTypeUnavailable(types);
 }
 
 export const CONTENT_TYPES: Record<Exclude<Media, "plan">, string> = {
@@ -41,13 +41,7 @@ export function mediaOf(r: { media: Media }): Exclude<Media, "plan"> {
 export function negotiateSchema(header: string | undefined, schemas: string[]): { schema: string; explicit: boolean } {
   if (header === undefined || header === "") return { schema: schemas[0], explicit: false };
   if (!schemas.includes(header)) {
-    throw pgrst(
-      406,
-      "PGRST106",
-      `Invalid schema: ${header}`,
-      null,
-      `Only the following schemas are exposed: ${schemas.join(", ")}`,
-    );
+    throw REST_ERRORS.schemaNotExposed(header, schemas);
   }
   return { schema: header, explicit: true };
 }
@@ -59,7 +53,7 @@ export function parseRange(header: string | undefined): { offset: number; limit?
   const offset = Number(m[1]);
   if (m[2] === "") return { offset };
   const last = Number(m[2]);
-  if (last < offset) throw pgrst(416, "PGRST103", "Requested range not satisfiable", null);
+  if (last < offset) throw REST_ERRORS.rangeNotSatisfiable();
   return { offset, limit: last - offset + 1 };
 }
 

@@ -1,7 +1,7 @@
 // GET / → the OpenAPI document for what the caller's role may use (none with
 // pgrst.openapi_mode = 'disabled').
 import { withScope } from "../../db/scope.js";
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 import { openApiDocument, type Visible } from "../openapi.js";
 import type { RestRequest, RestResponse } from "./context.js";
 import { scopeFor } from "./context.js";
@@ -17,7 +17,7 @@ select coalesce((select array_agg(c.relname::text) from pg_class c join pg_names
 
 export async function handleOpenApi(r: RestRequest): Promise<RestResponse> {
   if (r.cache.settings.openapiMode === "disabled") {
-    throw pgrst(404, "PGRST126", "Root endpoint metadata is disabled");
+    throw REST_ERRORS.openApiDisabled();
   }
   const visible: Visible = await withScope(r.ctx.db.api, scopeFor(r, true), async (client) => {
     const { rows } = await client.query(PRIVILEGES_SQL, [r.schema]);

@@ -2,7 +2,7 @@
 // step that RPC results use too. Compiled reads are cached per URL.
 import type pg from "pg";
 import { readInScope, withScope } from "../../db/scope.js";
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 import { closestMatch, SUGGESTION_MIN_SCORE } from "../fuzzy.js";
 import { parseQuery } from "../parse/query.js";
 import { planRead } from "../plan/read.js";
@@ -39,13 +39,7 @@ export function findRelation(cache: SchemaCache, schema: string, name: string): 
   if (relation) return relation;
   const names = [...cache.relations.values()].filter((r) => r.schema === schema).map((r) => r.name);
   const similar = closestMatch(names, name, SUGGESTION_MIN_SCORE);
-  throw pgrst(
-    404,
-    "PGRST205",
-    `Could not find the table '${schema}.${name}' in the schema cache`,
-    null,
-    similar ? `Perhaps you meant the table '${schema}.${similar}'` : null,
-  );
+  throw REST_ERRORS.noTable(`${schema}.${name}`, similar, schema);
 }
 
 export function outputNames(node: ReadNode): string[] {

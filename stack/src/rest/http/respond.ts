@@ -1,6 +1,6 @@
 // Status codes, Content-Range and Preference-Applied, as PostgREST computes them.
 
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 import type { Preferences } from "../parse/prefer.js";
 
 // `0-9/57` or `0-9/*`; the range part is `*` when nothing was returned.
@@ -13,12 +13,7 @@ export function contentRange(offset: number, page: number, total: number | null)
 export function readStatus(offset: number, page: number, total: number | null): number {
   if (total === null) return 200;
   if (offset > total) {
-    throw pgrst(
-      416,
-      "PGRST103",
-      "Requested range not satisfiable",
-      `An offset of ${offset} was requested, but there are only ${total} rows.`,
-    );
+    throw REST_ERRORS.rangeNotSatisfiable(`An offset of ${offset} was requested, but there are only ${total} rows.`);
   }
   return page < total ? 206 : 200;
 }
@@ -26,12 +21,7 @@ export function readStatus(offset: number, page: number, total: number | null): 
 /** 406 unless exactly one row: singular responses (`Accept: vnd.pgrst.object`). */
 export function requireSingleRow(page: number): void {
   if (page !== 1) {
-    throw pgrst(
-      406,
-      "PGRST116",
-      "Cannot coerce the result to a single JSON object",
-      `The result contains ${page} rows`,
-    );
+    throw REST_ERRORS.notSingular(page);
   }
 }
 
@@ -64,12 +54,7 @@ export function preferenceApplied(prefs: Preferences, honoured: (keyof Preferenc
 /** Fails the request under handling=strict when max-affected is exceeded. */
 export function checkMaxAffected(prefs: Preferences, affected: number): void {
   if (prefs.handling === "strict" && prefs.maxAffected !== undefined && affected > prefs.maxAffected) {
-    throw pgrst(
-      400,
-      "PGRST124",
-      "Query result exceeds max-affected preference constraint",
-      `The query affects ${affected} rows`,
-    );
+    throw REST_ERRORS.maxAffectedExceeded(affected);
   }
 }
 

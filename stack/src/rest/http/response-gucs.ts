@@ -2,7 +2,7 @@
 // request sets them with set_config(…, true) and PostgREST applies them to the HTTP
 // response. The statement that ran the request reads them after its rows
 // (RESPONSE_GUC_COLUMNS in rest/sql/read).
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 
 /** What the settings act on: a response's status and headers (RestResponse in ./context). */
 interface GucTarget {
@@ -24,12 +24,7 @@ export function gucsOf(row: Record<string, unknown> | undefined): ResponseGucs |
 }
 
 function parseHeaders(text: string): [string, string][] {
-  const invalid = () =>
-    pgrst(
-      500,
-      "PGRST111",
-      "response.headers guc must be a JSON array composed of objects with a single key and a string value",
-    );
+  const invalid = REST_ERRORS.responseHeadersGuc;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -54,8 +49,7 @@ export function applyResponseGucs<Response extends GucTarget>(res: Response): Re
   let status = res.status;
   if (gucs.status !== null) {
     status = /^\d{3}$/.test(gucs.status.trim()) ? Number(gucs.status) : Number.NaN;
-    if (!(status >= 100 && status <= 599))
-      throw pgrst(500, "PGRST112", "response.status guc must be a valid status code");
+    if (!(status >= 100 && status <= 599)) throw REST_ERRORS.responseStatusGuc();
   }
   const headers = { ...res.headers };
   const fromGuc = new Map<string, string[]>();

@@ -3,9 +3,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { StackContext } from "../../context.js";
 import { jsonNestsDeeperThan, jsonTooDeep } from "../../shared/requestFaults.js";
-import { fromPgError, isPgError, pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 import { ParseError } from "../parse/errors.js";
 import { parsePrefer } from "../parse/prefer.js";
+import { fromPgError, isPgError } from "../postgres-errors.js";
 import type { SchemaCacheHolder } from "../schema/index.js";
 import { type Caller, createAuthenticator } from "./auth.js";
 import type { RestRequest, RestResponse } from "./context.js";
@@ -35,7 +36,7 @@ function decodePath(raw: string): string {
 
 /** Parse and shape errors become PostgREST's 400s; Postgres errors get its mapping. */
 function asRestError(err: unknown, caller: Caller | undefined): unknown {
-  if (err instanceof ParseError) return pgrst(400, "PGRST100", err.message, err.details);
+  if (err instanceof ParseError) return REST_ERRORS.queryParse(err.message, err.details);
   if (isPgError(err)) return fromPgError(err, caller?.anonymous ?? true);
   return err;
 }
@@ -64,12 +65,7 @@ export function registerRoutes(app: FastifyInstance, ctx: StackContext, schema: 
       // Prefer: tx=… counts only where db_tx_end allows overriding (neither honoured nor echoed otherwise).
       if (!cache.settings.txEnd.endsWith("-allow-override")) delete prefs.tx;
       if (prefs.handling === "strict" && prefs.invalid.length) {
-        throw pgrst(
-          400,
-          "PGRST122",
-          "Invalid preferences given with handling=strict",
-          `Invalid preferences: ${prefs.invalid.join(", ")}`,
-        );
+        throw REST_ERRORS.strictPreferences(prefs.invalid);
       }
       const profile = (isRead ? req.headers["accept-profile"] : req.headers["content-profile"]) as string | undefined;
       const { schema: schemaName, explicit } = negotiateSchema(profile, cache.settings.schemas);
@@ -104,12 +100,11 @@ export function registerRoutes(app: FastifyInstance, ctx: StackContext, schema: 
   async function route(r: RestRequest): Promise<RestResponse> {
     const segments = r.path.slice(1).split("/");
     if (r.path === "/") {
-      if (r.method !== "GET" && r.method !== "HEAD")
-        throw pgrst(405, "PGRST117", `Unsupported HTTP method: ${r.method}`);
+      if (r.method !== "GET" && r.method !== "HEAD") throw REST_ERRORS.unsupportedMethod(r.method);
       return handleOpenApi(r);
     }
     if (segments.length === 2 && segments[0] === "rpc" && segments[1]) return handleRpc(r, segments[1]);
-    if (segments.length !== 1) throw pgrst(404, "PGRST125", `Invalid path specified in request URL`);
+    if (segments.length !== 1) throw REST_ERRORS.invalidPath();
     if (r.method === "GET" || r.method === "HEAD") return handleTableRead(r, segments[0]);
     return handleTableWrite(r, segments[0]);
   }

@@ -1,7 +1,7 @@
 // /rpc/<fn>: POST with a JSON body, GET/HEAD with query arguments. Results are read
 // like a table (select, filters, order, range, embeds) from the call's CTE.
 import { withScope } from "../../db/scope.js";
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 import { parseQuery } from "../parse/query.js";
 import { planRead } from "../plan/read.js";
 import {
@@ -36,7 +36,7 @@ function bodyMedia(contentType: string | string[] | undefined): BodyMedia {
 
 export async function handleRpc(r: RestRequest, name: string): Promise<RestResponse> {
   const isRead = r.method === "GET" || r.method === "HEAD";
-  if (!isRead && r.method !== "POST") throw pgrst(405, "PGRST101", `Cannot use the ${r.method} method on RPC`);
+  if (!isRead && r.method !== "POST") throw REST_ERRORS.rpcMethod(r.method);
   const parsed = parseQuery(r.query, { rpcRead: isRead });
   const { call, query } = isRead
     ? rpcFromQuery(r.cache, r.schema, name, parsed)
@@ -59,11 +59,7 @@ export async function handleRpc(r: RestRequest, name: string): Promise<RestRespo
   if (r.media === "plan") return explainResponse(r, compiled.main, readOnly);
   const strictMaxAffected = r.prefs.handling === "strict" && r.prefs.maxAffected !== undefined;
   if (strictMaxAffected && !fn.returnsSet) {
-    throw pgrst(
-      400,
-      "PGRST128",
-      "Function must return SETOF or TABLE when max-affected preference is used with handling=strict",
-    );
+    throw REST_ERRORS.maxAffectedNeedsSet();
   }
   const result = await withScope(
     r.ctx.db.api,

@@ -1,6 +1,6 @@
 // POST (insert/upsert), PUT (single-row upsert), PATCH and DELETE on a table.
 import { withScope } from "../../db/scope.js";
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 import { parseQuery } from "../parse/query.js";
 import {
   payloadKeyMismatch,
@@ -58,7 +58,7 @@ export async function handleTableWrite(r: RestRequest, name: string): Promise<Re
   else if (r.method === "PATCH") plan = planUpdate(relation, q, r.body, writeConditions(relation, q, maxRows));
   else if (r.method === "DELETE") plan = planDelete(relation, writeConditions(relation, q, maxRows));
   else if (r.method === "PUT") plan = planPut(relation, q, r.body, maxRows);
-  else throw pgrst(405, "PGRST117", `Unsupported HTTP method: ${r.method}`);
+  else throw REST_ERRORS.unsupportedMethod(r.method);
 
   const representation = r.prefs.return === "representation";
   const headersOnly = r.prefs.return === "headers-only" && r.method === "POST";

@@ -1,24 +1,20 @@
 // A write's JSON payload → the columns it sets, checked against the schema cache.
 // The raw text goes to Postgres untouched (no precision lost on big numbers).
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 import type { Relation } from "../schema/types.js";
 import type { WriteBody } from "./types.js";
 
-function invalidBody(details: string | null = null) {
-  return pgrst(400, "PGRST102", details ? "Empty or invalid json" : "Empty or invalid json", details);
-}
-
 export function parseJsonBody(raw: string): unknown {
-  if (raw.trim() === "") throw invalidBody();
+  if (raw.trim() === "") throw REST_ERRORS.invalidBody();
   try {
     return JSON.parse(raw);
   } catch {
-    throw invalidBody();
+    throw REST_ERRORS.invalidBody();
   }
 }
 
 export function columnNotFound(relation: Relation, name: string) {
-  return pgrst(400, "PGRST204", `Could not find the '${name}' column of '${relation.name}' in the schema cache`);
+  return REST_ERRORS.noColumn(relation.name, name);
 }
 
 /**
@@ -29,7 +25,7 @@ export function writeBody(relation: Relation, raw: string, columnsParam: string[
   const value = parseJsonBody(raw);
   const rows = Array.isArray(value) ? value : [value];
   if (!rows.every((r) => typeof r === "object" && r !== null && !Array.isArray(r))) {
-    throw pgrst(400, "PGRST102", "All object keys must match");
+    throw REST_ERRORS.objectKeysDiffer();
   }
   let names: string[];
   if (columnsParam) {
@@ -45,7 +41,7 @@ export function writeBody(relation: Relation, raw: string, columnsParam: string[
             .join("\u0000") !== key,
       )
     ) {
-      throw pgrst(400, "PGRST102", "All object keys must match");
+      throw REST_ERRORS.objectKeysDiffer();
     }
   }
   const columns = [...new Set(names)].map((n) => {

@@ -1,7 +1,7 @@
 // Insert/update/delete plans. The RETURNING part, when asked for, is a ReadNode
 // over the CTE holding the affected rows (see rest/sql/mutate).
 
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 import type { Preferences } from "../parse/prefer.js";
 import type { ApiQuery } from "../parse/types.js";
 import type { Relation } from "../schema/types.js";
@@ -19,7 +19,7 @@ export function planInsert(relation: Relation, q: ApiQuery, raw: string, prefs: 
     const columns = q.onConflict ?? relation.pk;
     for (const c of columns) if (!relation.columns.has(c)) throw columnNotFound(relation, c);
     if (columns.length === 0) {
-      throw pgrst(400, "42P10", "there is no unique or exclusion constraint matching the ON CONFLICT specification");
+      throw REST_ERRORS.noConflictConstraint();
     }
     plan.onConflict = { columns, action: prefs.resolution === "merge-duplicates" ? "update" : "nothing" };
   }
@@ -34,11 +34,11 @@ export function planInsert(relation: Relation, q: ApiQuery, raw: string, prefs: 
 export function planPut(relation: Relation, q: ApiQuery, raw: string, maxRows: number): MutationPlan {
   requireWritable(relation, relation.insertable && relation.updatable, "insert");
   if (q.limits.length || q.offsets.length) {
-    throw pgrst(400, "PGRST114", "limit/offset querystring parameters are not allowed for PUT");
+    throw REST_ERRORS.putLimitOffset();
   }
   const where = q.logic.length ? [] : writeConditions(relation, q, maxRows);
   if (!namesOneRowByKey(relation, where)) {
-    throw pgrst(405, "PGRST105", "Filters must include all and only primary key columns with 'eq' operators");
+    throw REST_ERRORS.putNeedsPrimaryKey();
   }
   const body = writeBody(relation, firstRow(raw), q.columns);
   if (!relation.pk.every((c) => body.columns.some((col) => col.name === c))) throw payloadKeyMismatch();
@@ -53,7 +53,7 @@ export function planPut(relation: Relation, q: ApiQuery, raw: string, maxRows: n
 }
 
 export function payloadKeyMismatch() {
-  return pgrst(400, "PGRST115", "Payload values do not match URL in primary key column(s)");
+  return REST_ERRORS.putKeyMismatch();
 }
 
 function namesOneRowByKey(relation: Relation, where: Condition[]): boolean {
@@ -117,11 +117,11 @@ export function planReturning(relation: Relation, q: ApiQuery, aggregates: boole
 
 /** Supabase loads `safeupdate`: UPDATE/DELETE without WHERE is refused. */
 function requireFilter(verb: "UPDATE" | "DELETE", where: Condition[]): void {
-  if (where.length === 0) throw pgrst(400, "21000", `${verb} requires a WHERE clause`);
+  if (where.length === 0) throw REST_ERRORS.writeWithoutFilter(verb);
 }
 
 function requireWritable(relation: Relation, ok: boolean, verb: string): void {
   if (!ok) {
-    throw pgrst(405, "55000", `cannot ${verb} into view "${relation.name}"`);
+    throw REST_ERRORS.viewNotWritable(verb, relation.name);
   }
 }

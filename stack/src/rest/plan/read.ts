@@ -1,6 +1,6 @@
 // ApiQuery + a relation → ReadNode tree: expand `*`, resolve embeds, then attach
 // filters, logic trees, order and limits to the node their path names.
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 import type { ApiQuery, Field, Filter, LogicTree, OrderTerm, SelectItem } from "../parse/types.js";
 import { type Column, looseColumn, type Relation } from "../schema/types.js";
 import { findRelationship, isToOne } from "./relationship.js";
@@ -63,7 +63,7 @@ function selectNode(
       for (const column of relation.columnList)
         node.outputs.push({ kind: "column", name: column.name, column, json: [] });
     } else if (item.type === "column") {
-      if (item.aggregate && !aggregates) throw pgrst(400, "PGRST123", "Use of aggregate functions is not allowed");
+      if (item.aggregate && !aggregates) throw REST_ERRORS.aggregatesDisabled();
       node.outputs.push({
         kind: "column",
         // An aggregate is named after its function, as Postgres names the column.
@@ -85,18 +85,13 @@ function selectNode(
       const name = item.alias ?? item.relation;
       if (node.children.some((c) => c.embed?.name === name)) {
         // PostgREST names each embed's join `<table>_<name>_<depth>`: the same name twice is Postgres' error.
-        throw pgrst(400, "42712", `table name "${relation.name}_${name}_${depth + 1}" specified more than once`);
+        throw REST_ERRORS.duplicateTableName(`${relation.name}_${name}_${depth + 1}`);
       }
       child.embed = { name, relationship, toOne: isToOne(relationship), inner: item.joinType === "inner" };
       node.children.push(child);
       if (item.spread) {
         if (!child.embed.toOne && aggregated(child)) {
-          throw pgrst(
-            400,
-            "PGRST127",
-            "Feature not implemented",
-            "Aggregates are not implemented for one-to-many or many-to-many spreads.",
-          );
+          throw REST_ERRORS.notImplemented("Aggregates are not implemented for one-to-many or many-to-many spreads.");
         }
         node.outputs.push({ kind: "spread", node: child });
       } else if (item.select.length > 0) {
@@ -126,13 +121,7 @@ function nodeAt(root: ReadNode, path: string[]): ReadNode {
 function childNamed(node: ReadNode, name: string): ReadNode {
   const child = node.children.find((c) => c.embed?.name === name);
   if (!child) {
-    throw pgrst(
-      400,
-      "PGRST108",
-      `'${name}' is not an embedded resource in this request`,
-      null,
-      `Verify that '${name}' is included in the 'select' query parameter.`,
-    );
+    throw REST_ERRORS.notEmbedded(name);
   }
   return child;
 }
@@ -155,12 +144,7 @@ function condition(node: ReadNode, f: Filter | LogicTree): Condition {
   }
   const isNullCheck = f.expr.op === "is" && (f.expr.value === "null" || f.expr.value === "not_null");
   if (!isNullCheck || f.field.json.length) {
-    throw pgrst(
-      400,
-      "PGRST120",
-      `Bad operator on the '${f.field.name}' embedded resource`,
-      "Only is null or not is null filters are allowed on embedded resources",
-    );
+    throw REST_ERRORS.embedFilterOperator(f.field.name);
   }
   const isNull = (f.expr.op === "is" && f.expr.value === "null") !== f.negated;
   return { kind: "embedNull", embed, isNull };
@@ -175,12 +159,7 @@ function orderItem(node: ReadNode, t: OrderTerm): OrderItem {
   if (t.relation === undefined) return { ...base, column: columnOf(node.relation, t.field.name) };
   const embed = childNamed(node, t.relation);
   if (!embed.embed?.toOne) {
-    throw pgrst(
-      400,
-      "PGRST118",
-      `A related order on '${t.relation}' is not possible`,
-      `'${node.relation.name}' and '${t.relation}' do not form a many-to-one or one-to-one relationship`,
-    );
+    throw REST_ERRORS.relatedOrderNotToOne(node.relation.name, t.relation);
   }
   return { ...base, column: columnOf(embed.relation, t.field.name), embed };
 }

@@ -1,6 +1,6 @@
 // Which relationship `relation[!hint]` means from a table (PostgREST's findRel), and
 // the PGRST200/PGRST201 errors it gives when there is none or more than one.
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 import type { Relation, Relationship } from "../schema/types.js";
 
 /** The single origin-side and target-side column of a one-column foreign key. */
@@ -57,22 +57,10 @@ export function findRelationship(origin: Relation, name: string, hint: string | 
   const found = origin.relationships.filter((r) => matches(r, name, hint));
   if (found.length === 1) return found[0];
   if (found.length === 0) {
-    const using = hint === undefined ? "" : ` using the hint '${hint}'`;
-    throw pgrst(
-      400,
-      "PGRST200",
-      `Could not find a relationship between '${origin.name}' and '${name}' in the schema cache`,
-      `Searched for a foreign key relationship between '${origin.name}' and '${name}'${using} in the schema '${origin.schema}', but no matches were found.`,
-    );
+    throw REST_ERRORS.noRelationship(origin.name, name, origin.schema, hint);
   }
   const hints = found.map((r) => `'${r.target.name}!${r.junction ? r.junction.relation.name : r.constraint}'`);
-  throw pgrst(
-    300,
-    "PGRST201",
-    `Could not embed because more than one relationship was found for '${origin.name}' and '${name}'`,
-    found.map(describe),
-    `Try changing '${name}' to one of the following: ${hints.join(", ")}. Find the desired relationship in the 'details' key.`,
-  );
+  throw REST_ERRORS.ambiguousRelationship(origin.name, name, found.map(describe), hints);
 }
 
 export function isToOne(r: Relationship): boolean {

@@ -1,6 +1,6 @@
 // /rpc/f: choose the overload by argument names (PostgREST's findProc), collect the
 // arguments, and describe the result rows so the read passes can shape them.
-import { pgrst } from "../errors.js";
+import { REST_ERRORS } from "../errors.js";
 import { closestMatch, SUGGESTION_MIN_SCORE } from "../fuzzy.js";
 import { parseFilterValue } from "../parse/filter.js";
 import type { ApiQuery } from "../parse/types.js";
@@ -69,13 +69,7 @@ export function chooseFunction(cache: SchemaCache, schema: string, name: string,
   const qualified = `${schema}.${name}`;
   if (chosen.length === 0) throw functionNotFound(cache, schema, name, overloads, call);
   const signature = (fn: FunctionDef) => `${qualified}(${fn.params.map((p) => `${p.name} => ${p.type}`).join(", ")})`;
-  throw pgrst(
-    300,
-    "PGRST203",
-    `Could not choose the best candidate function between: ${chosen.map(signature).join(", ")}`,
-    null,
-    "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
-  );
+  throw REST_ERRORS.ambiguousFunction(chosen.map(signature));
 }
 
 /** PGRST202, worded as PostgREST words it for the kind of call, with its fuzzy suggestion. */
@@ -119,13 +113,7 @@ function functionNotFound(
       hint = `Perhaps you meant to call the function ${schema}.${overloads.length ? name : ""}${similar}`;
     }
   }
-  return pgrst(
-    404,
-    "PGRST202",
-    `Could not find the function ${qualified}${rawBody ? "" : listed} in the schema cache`,
-    `Searched for the function ${qualified}${how}, but no matches were found in the schema cache.`,
-    hint,
-  );
+  return REST_ERRORS.noFunction(`${qualified}${rawBody ? "" : listed}`, `${qualified}${how}`, hint);
 }
 
 /** POST: the body's keys name the arguments; a positional function gets the body whole. */
@@ -136,7 +124,7 @@ export function rpcFromBody(cache: SchemaCache, schema: string, name: string, ra
   const keys = isObject ? Object.keys(body as object) : [];
   const fn = chooseFunction(cache, schema, name, { keys, post: media });
   if (positional(fn)) return { fn, args: { kind: "body", value: empty && media === "json" ? "{}" : raw } };
-  if (media === "json" && !isObject && !empty) throw pgrst(400, "PGRST102", "Empty or invalid json");
+  if (media === "json" && !isObject && !empty) throw REST_ERRORS.invalidBody();
   return namedCall(fn, keys, empty ? "{}" : raw);
 }
 

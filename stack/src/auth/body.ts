@@ -2,7 +2,7 @@
 // is refused before anything is written (GoTrue answers 400 bad_json when Go
 // cannot unmarshal the body into its params struct).
 import type { FastifyRequest } from "fastify";
-import { badRequest } from "./errors.js";
+import { AUTH_ERRORS } from "./errors.js";
 
 type Kind = "string" | "boolean" | "number" | "object" | "array";
 type Spec = Record<string, Kind>;
@@ -31,17 +31,14 @@ function kindOf(value: unknown): string {
 export function readBody<S extends Spec>(req: FastifyRequest, spec: S): Out<S> {
   const body = req.body ?? {};
   if (kindOf(body) !== "object") {
-    throw badRequest("bad_json", "Could not parse request body as JSON: expected a JSON object");
+    throw AUTH_ERRORS.badJson("expected a JSON object");
   }
   const out: Record<string, unknown> = {};
   for (const [field, kind] of Object.entries(spec)) {
     const value = (body as Record<string, unknown>)[field];
     if (value === undefined || value === null) continue;
     if (kindOf(value) !== kind) {
-      throw badRequest(
-        "bad_json",
-        `Could not parse request body as JSON: field "${field}" must be a ${kind}, got ${kindOf(value)}`,
-      );
+      throw AUTH_ERRORS.badJson(`field "${field}" must be a ${kind}, got ${kindOf(value)}`);
     }
     out[field] = value;
   }
@@ -60,8 +57,8 @@ const EMAIL =
 /** Lower-cases and checks an address as GoTrue's validateEmail does. */
 export function normalizeEmail(email: string): string {
   const trimmed = email.trim();
-  if (!trimmed) throw badRequest("validation_failed", "An email address is required");
-  if (trimmed.length > 255) throw badRequest("validation_failed", "An email address is too long");
-  if (!EMAIL.test(trimmed)) throw badRequest("validation_failed", "Unable to validate email address: invalid format");
+  if (!trimmed) throw AUTH_ERRORS.validationFailed("An email address is required");
+  if (trimmed.length > 255) throw AUTH_ERRORS.validationFailed("An email address is too long");
+  if (!EMAIL.test(trimmed)) throw AUTH_ERRORS.validationFailed("Unable to validate email address: invalid format");
   return trimmed.toLowerCase();
 }

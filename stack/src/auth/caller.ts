@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type pg from "pg";
 import type { StackContext } from "../context.js";
 import { type Claims, jwtErrors } from "../shared/jwt.js";
-import { AUTH_ERRORS, forbidden } from "./errors.js";
+import { AUTH_ERRORS } from "./errors.js";
 import type { SessionRow } from "./sessions.js";
 import { findUserById, type UserRow } from "./users.js";
 
@@ -34,14 +34,13 @@ export async function verifiedClaims(ctx: StackContext, req: FastifyRequest): Pr
   try {
     return await ctx.jwt.verify(token);
   } catch (err) {
-    throw forbidden("bad_jwt", `invalid JWT: unable to parse or verify signature, ${describeJwtError(err)}`);
+    throw AUTH_ERRORS.badJwt(describeJwtError(err));
   }
 }
 
 export async function requireAdmin(ctx: StackContext, req: FastifyRequest): Promise<Claims> {
   const claims = await verifiedClaims(ctx, req);
-  if (typeof claims.role !== "string" || !ADMIN_ROLES.has(claims.role))
-    throw forbidden("not_admin", "User not allowed");
+  if (typeof claims.role !== "string" || !ADMIN_ROLES.has(claims.role)) throw AUTH_ERRORS.notAdmin();
   return claims;
 }
 
@@ -58,19 +57,19 @@ export async function requireUser(
   db: pg.ClientBase | pg.Pool,
 ): Promise<Caller> {
   const claims = await verifiedClaims(ctx, req);
-  if (!claims.sub) throw forbidden("bad_jwt", "invalid claim: missing sub claim");
-  if (!isUuid(claims.sub)) throw forbidden("bad_jwt", "invalid claim: sub claim must be a UUID");
+  if (!claims.sub) throw AUTH_ERRORS.invalidClaim("missing sub claim");
+  if (!isUuid(claims.sub)) throw AUTH_ERRORS.invalidClaim("sub claim must be a UUID");
   const user = await findUserById(db, claims.sub);
-  if (!user) throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
+  if (!user) throw AUTH_ERRORS.userFromJwtMissing();
   let session: SessionRow | null = null;
   if (claims.session_id !== undefined) {
-    if (!isUuid(claims.session_id)) throw forbidden("bad_jwt", "invalid claim: session_id claim must be a UUID");
+    if (!isUuid(claims.session_id)) throw AUTH_ERRORS.invalidClaim("session_id claim must be a UUID");
     const { rows } = await db.query<SessionRow>(
       "select id, user_id, created_at, aal from auth.sessions where id = $1 and user_id = $2",
       [claims.session_id, user.id],
     );
     session = rows[0] ?? null;
-    if (!session) throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
+    if (!session) throw AUTH_ERRORS.sessionFromJwtMissing();
   }
   return { claims, user, session };
 }

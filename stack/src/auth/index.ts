@@ -1,17 +1,11 @@
 // GoTrue-compatible auth API at /auth/v1. The routing table; handlers live in
 // http/, one file per endpoint family.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Service, StackContext } from "../context.js";
+import { ServiceError } from "../shared/errors.js";
 import { jsonNestsDeeperThan, jsonTooDeep, RequestFault, requestFaultOf } from "../shared/requestFaults.js";
 import { requireAdmin } from "./caller.js";
-import {
-  API_VERSION,
-  API_VERSION_HEADER,
-  AuthError,
-  authRequestFault,
-  renderAuthError,
-  sendAuthError,
-} from "./errors.js";
+import { API_VERSION, API_VERSION_HEADER, AUTH_ERRORS, authRequestFault, forRequest } from "./errors.js";
 import { adminLinkRoutes } from "./http/adminLinks.js";
 import { adminOAuthClientRoutes } from "./http/adminOAuthClients.js";
 import { adminUserRoutes } from "./http/adminUsers.js";
@@ -63,19 +57,17 @@ function installErrorHandling(app: FastifyInstance, ctx: StackContext): void {
   app.addHook("onRequest", async (_req, reply) => {
     reply.header(API_VERSION_HEADER, API_VERSION);
   });
-  app.setNotFoundHandler((req, reply) =>
-    sendAuthError(req, reply, new AuthError(404, "not_found", "Unsupported path")),
-  );
+  const send = (req: FastifyRequest, reply: FastifyReply, err: ServiceError) => {
+    const rendered = forRequest(req, err);
+    return reply.code(rendered.status).headers(rendered.headers).send(rendered.body);
+  };
+  app.setNotFoundHandler((req, reply) => send(req, reply, AUTH_ERRORS.unsupportedPath()));
   app.setErrorHandler((err, req, reply) => {
-    const fault = err instanceof AuthError ? undefined : requestFaultOf(err);
-    const known = err instanceof AuthError ? err : fault && authRequestFault(fault);
-    if (known) return sendAuthError(req, reply, known);
+    if (err instanceof ServiceError) return send(req, reply, err);
+    const fault = requestFaultOf(err);
+    if (fault) return send(req, reply, authRequestFault(fault));
     ctx.log.error(`auth ${req.method} ${req.url} failed`, err);
-    return sendAuthError(
-      req,
-      reply,
-      new AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information"),
-    );
+    return send(req, reply, AUTH_ERRORS.unexpectedFailure());
   });
 }
 
@@ -85,7 +77,7 @@ export function createAuthService(ctx: StackContext): Service {
     name: "auth",
     prefix: "/auth/v1",
     isOpen: (path) => OPEN_PATHS.has(path),
-    frameworkError: (fault, req) => renderAuthError(req, authRequestFault(fault)),
+    frameworkError: (fault, req) => forRequest(req, authRequestFault(fault)),
     async register(app) {
       installJsonParser(app);
       installErrorHandling(app, ctx);

@@ -6,7 +6,7 @@ import type pg from "pg";
 import type { StackContext } from "../context.js";
 import { storeMail } from "../mail/store.js";
 import { parseGoDuration } from "./duration.js";
-import { tooManyRequests } from "./errors.js";
+import { AUTH_ERRORS } from "./errors.js";
 import type { IssuedToken } from "./otp.js";
 import { authRuntime } from "./runtime.js";
 import { htmlToText, type MailType, renderTemplate, templateFor } from "./templates.js";
@@ -32,10 +32,7 @@ export function checkMaxFrequency(ctx: StackContext, lastSentAt: Date | null): v
   const frequencyMs = parseGoDuration(ctx.config.auth.email.max_frequency) ?? 1000;
   const waitMs = lastSentAt.getTime() + frequencyMs - Date.now();
   if (waitMs > 0) {
-    throw tooManyRequests(
-      "over_email_send_rate_limit",
-      `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`,
-    );
+    throw AUTH_ERRORS.emailSendTooSoon(Math.ceil(waitMs / 1000));
   }
 }
 
@@ -53,7 +50,7 @@ export interface MailRequest {
 export async function sendMail(ctx: StackContext, req: FastifyRequest, db: pg.ClientBase, mail: MailRequest) {
   const runtime = authRuntime(ctx);
   if (runtime.emailLimited && !runtime.limiter.takeEmail("all")) {
-    throw tooManyRequests("over_email_send_rate_limit", "Email rate limit exceeded");
+    throw AUTH_ERRORS.overEmailSendRateLimit();
   }
   const verifyType = VERIFY_TYPE[mail.type];
   const link = verifyType ? actionLink(ctx, mail.token.hashed, verifyType, mail.redirectTo) : null;

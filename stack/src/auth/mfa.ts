@@ -8,7 +8,7 @@ import type pg from "pg";
 import QRCode from "qrcode";
 import type { StackContext } from "../context.js";
 import type { Caller } from "./caller.js";
-import { AUTH_ERRORS, userNotFound } from "./errors.js";
+import { AUTH_ERRORS } from "./errors.js";
 import { insertRefreshToken, type SessionRow, sessionResponse } from "./sessions.js";
 import { findUserById } from "./users.js";
 
@@ -220,7 +220,7 @@ export async function verifyTotp(
     caller.user.id,
   ]);
   const user = await findUserById(db, caller.user.id);
-  if (!user) throw userNotFound();
+  if (!user) throw AUTH_ERRORS.userNotFound();
   return sessionResponse(ctx, db, user, rows[0], refreshToken);
 }
 

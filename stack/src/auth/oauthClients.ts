@@ -4,7 +4,7 @@
 // marks the row deleted, as GoTrue does.
 import { createHash, randomBytes } from "node:crypto";
 import type pg from "pg";
-import { validationFailed } from "./errors.js";
+import { AUTH_ERRORS } from "./errors.js";
 
 const AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post"] as const;
 const GRANT_TYPES = ["authorization_code", "refresh_token"];
@@ -56,8 +56,8 @@ function redirectUriProblem(uri: string): string | null {
 
 function checkUrl(name: "client_uri" | "logo_uri", value: string | undefined) {
   if (!value) return;
-  if (value.length > 2048) throw validationFailed(`${name} cannot exceed 2048 characters`);
-  if (!URL.canParse(value)) throw validationFailed(`${name} must be a valid URL`);
+  if (value.length > 2048) throw AUTH_ERRORS.validationFailed(`${name} cannot exceed 2048 characters`);
+  if (!URL.canParse(value)) throw AUTH_ERRORS.validationFailed(`${name} must be a valid URL`);
 }
 
 /** GoTrue's validate() for registration (`required`) and for updates. */
@@ -65,32 +65,33 @@ export function checkClientFields(fields: ClientFields, registering: boolean): v
   const uris = fields.redirect_uris;
   if (registering || uris !== undefined) {
     if (!uris?.length)
-      throw validationFailed(registering ? "redirect_uris is required" : "redirect_uris cannot be empty");
-    if (uris.length > 10) throw validationFailed("redirect_uris cannot exceed 10 items");
+      throw AUTH_ERRORS.validationFailed(registering ? "redirect_uris is required" : "redirect_uris cannot be empty");
+    if (uris.length > 10) throw AUTH_ERRORS.validationFailed("redirect_uris cannot exceed 10 items");
     for (const uri of uris) {
       const problem = redirectUriProblem(uri);
-      if (problem) throw validationFailed(`invalid redirect_uri '${uri}': ${problem}`);
+      if (problem) throw AUTH_ERRORS.validationFailed(`invalid redirect_uri '${uri}': ${problem}`);
     }
   }
   if (fields.grant_types !== undefined && (registering ? fields.grant_types.length > 0 : true)) {
-    if (!fields.grant_types.length) throw validationFailed("grant_types cannot be empty");
+    if (!fields.grant_types.length) throw AUTH_ERRORS.validationFailed("grant_types cannot be empty");
     if (fields.grant_types.some((g) => !GRANT_TYPES.includes(g))) {
-      throw validationFailed("grant_types must only contain 'authorization_code' and/or 'refresh_token'");
+      throw AUTH_ERRORS.validationFailed("grant_types must only contain 'authorization_code' and/or 'refresh_token'");
     }
   }
-  if ((fields.client_name?.length ?? 0) > 1024) throw validationFailed("client_name cannot exceed 1024 characters");
+  if ((fields.client_name?.length ?? 0) > 1024)
+    throw AUTH_ERRORS.validationFailed("client_name cannot exceed 1024 characters");
   checkUrl("client_uri", fields.client_uri);
   checkUrl("logo_uri", fields.logo_uri);
   if (fields.client_type && fields.client_type !== "public" && fields.client_type !== "confidential") {
-    throw validationFailed("client_type must be 'public' or 'confidential'");
+    throw AUTH_ERRORS.validationFailed("client_type must be 'public' or 'confidential'");
   }
   const method = fields.token_endpoint_auth_method;
   if (method && !(AUTH_METHODS as readonly string[]).includes(method)) {
-    throw validationFailed(`token_endpoint_auth_method must be one of: [${AUTH_METHODS.join(" ")}]`);
+    throw AUTH_ERRORS.validationFailed(`token_endpoint_auth_method must be one of: [${AUTH_METHODS.join(" ")}]`);
   }
   const implied = method ? (method === "none" ? "public" : "confidential") : undefined;
   if (registering && fields.client_type && implied && fields.client_type !== implied) {
-    throw validationFailed(
+    throw AUTH_ERRORS.validationFailed(
       `client_type '${fields.client_type}' is inconsistent with token_endpoint_auth_method '${method}' (expected client_type '${implied}')`,
     );
   }
@@ -165,7 +166,7 @@ export async function updateClient(db: pg.ClientBase, client: OAuthClientRow, fi
   const method = fields.token_endpoint_auth_method;
   if (method && (method === "none") !== (client.client_type === "public")) {
     const valid = client.client_type === "public" ? "[none]" : "[client_secret_basic client_secret_post]";
-    throw validationFailed(
+    throw AUTH_ERRORS.validationFailed(
       `token_endpoint_auth_method '${method}' is not valid for client_type '${client.client_type}'; valid methods: ${valid}`,
     );
   }
@@ -194,7 +195,8 @@ export async function deleteClient(db: pg.ClientBase, client: OAuthClientRow): P
 }
 
 export async function regenerateSecret(db: pg.ClientBase, client: OAuthClientRow) {
-  if (client.client_type !== "confidential") throw validationFailed("Cannot regenerate secret for public client");
+  if (client.client_type !== "confidential")
+    throw AUTH_ERRORS.validationFailed("Cannot regenerate secret for public client");
   const issued = newSecret();
   const { rows } = await db.query<OAuthClientRow>(
     "update auth.oauth_clients set client_secret_hash = $2, updated_at = now() where id = $1 returning *",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config/index.js";
-import { AuthError } from "./errors.js";
+import { ServiceError } from "../shared/errors.js";
 import { checkPasswordStrength, hashPassword, passwordMatches } from "./passwords.js";
 
 const auth = loadConfig("/nonexistent").auth;
@@ -10,7 +10,7 @@ function reasonsOf(password: string, requirements = "", min = 6): string[] {
     checkPasswordStrength(password, { ...auth, password_requirements: requirements, minimum_password_length: min });
     return [];
   } catch (err) {
-    return ((err as AuthError).extra.weak_password as { reasons: string[] }).reasons;
+    return ((err as ServiceError).body as { weak_password: { reasons: string[] } }).weak_password.reasons;
   }
 }
 
@@ -30,7 +30,7 @@ describe("password policy", () => {
     expect(reasonsOf("aB1", "lower_upper_letters_digits_symbols")).toEqual(["length", "characters"]);
   });
   it("refuses passwords bcrypt would truncate", () => {
-    expect(() => checkPasswordStrength("x".repeat(73), auth)).toThrow(AuthError);
+    expect(() => checkPasswordStrength("x".repeat(73), auth)).toThrow(ServiceError);
   });
 });
 

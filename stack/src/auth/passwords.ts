@@ -2,7 +2,7 @@
 // Go writes, and pgcrypto's crypt(…, gen_salt('bf')) hashes from SQL seeds verify too.
 import type { StackConfig } from "../config/index.js";
 import { bcryptCompare, bcryptHash } from "./bcryptPool.js";
-import { unprocessable, validationFailed } from "./errors.js";
+import { AUTH_ERRORS } from "./errors.js";
 
 const COST = 10;
 const MAX_BCRYPT_BYTES = 72;
@@ -34,7 +34,7 @@ const REQUIRED_SETS: Record<string, string[]> = {
 /** Throws 422 weak_password with GoTrue's reasons when the password breaks the policy. */
 export function checkPasswordStrength(password: string, auth: StackConfig["auth"]): void {
   if (Buffer.byteLength(password) > MAX_BCRYPT_BYTES) {
-    throw validationFailed(`Password cannot be longer than ${MAX_BCRYPT_BYTES} characters`, 422);
+    throw AUTH_ERRORS.validationFailed(`Password cannot be longer than ${MAX_BCRYPT_BYTES} characters`, 422);
   }
   const reasons: string[] = [];
   const messages: string[] = [];
@@ -47,5 +47,5 @@ export function checkPasswordStrength(password: string, auth: StackConfig["auth"
     reasons.push("characters");
     messages.push(`Password should contain at least one character of each: ${sets.join(", ")}.`);
   }
-  if (reasons.length) throw unprocessable("weak_password", messages.join(" "), { weak_password: { reasons } });
+  if (reasons.length) throw AUTH_ERRORS.weakPassword(messages.join(" "), reasons);
 }

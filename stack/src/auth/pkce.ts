@@ -3,7 +3,7 @@
 // exchanged for a session at POST /token?grant_type=pkce.
 import { createHash } from "node:crypto";
 import type pg from "pg";
-import { AuthError, badRequest, notFound, validationFailed } from "./errors.js";
+import { AUTH_ERRORS } from "./errors.js";
 import type { AuthMethod } from "./sessions.js";
 
 const FLOW_STATE_TTL_SECONDS = 300;
@@ -18,10 +18,10 @@ export function readPkceParams(body: { code_challenge?: string; code_challenge_m
   if (!challenge && !method) return null;
   const normalized = method?.toLowerCase();
   if (!challenge || (normalized !== "s256" && normalized !== "plain")) {
-    throw validationFailed("PKCE flow requires code_challenge_method and code_challenge");
+    throw AUTH_ERRORS.validationFailed("PKCE flow requires code_challenge_method and code_challenge");
   }
   if (challenge.length < 43 || challenge.length > 128) {
-    throw validationFailed("code challenge has to be between 43 and 128 characters");
+    throw AUTH_ERRORS.validationFailed("code challenge has to be between 43 and 128 characters");
   }
   return { challenge, method: normalized };
 }
@@ -76,14 +76,14 @@ export async function exchangeAuthCode(
     [authCode, FLOW_STATE_TTL_SECONDS],
   );
   const flow = rows[0];
-  if (!flow) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
+  if (!flow) throw AUTH_ERRORS.flowStateNotFound();
   if (flow.expired) {
-    throw new AuthError(422, "flow_state_expired", "invalid flow state, flow state has expired");
+    throw AUTH_ERRORS.flowStateExpired();
   }
   if (challengeOf(verifier, flow.code_challenge_method) !== flow.code_challenge) {
-    throw badRequest("bad_code_verifier", "code challenge does not match previously saved code verifier");
+    throw AUTH_ERRORS.badCodeVerifier();
   }
-  if (!flow.user_id) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
+  if (!flow.user_id) throw AUTH_ERRORS.flowStateNotFound();
   await db.query("delete from auth.flow_state where id = $1", [flow.id]);
   return { userId: flow.user_id, method: flow.authentication_method };
 }

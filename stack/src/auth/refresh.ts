@@ -3,11 +3,12 @@
 // within refresh_token_reuse_interval; any other reuse revokes the whole session.
 import type pg from "pg";
 import type { StackContext } from "../context.js";
-import { type AuthError, badRequest } from "./errors.js";
+import type { ServiceError } from "../shared/errors.js";
+import { AUTH_ERRORS } from "./errors.js";
 import { insertRefreshToken, type RefreshTokenRow, type SessionRow, sessionResponse } from "./sessions.js";
 import { findUserById, isBanned } from "./users.js";
 
-export type RefreshResult = { session: Record<string, unknown> } | { error: AuthError };
+export type RefreshResult = { session: Record<string, unknown> } | { error: ServiceError };
 
 export async function refreshGrant(ctx: StackContext, db: pg.ClientBase, token: string): Promise<RefreshResult> {
   // Lock the session before its token, the order logout's cascade takes them in (no deadlock).
@@ -20,12 +21,12 @@ export async function refreshGrant(ctx: StackContext, db: pg.ClientBase, token: 
     token,
   ]);
   const current = rows[0];
-  if (!current) throw badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+  if (!current) throw AUTH_ERRORS.refreshTokenNotFound();
   const session = sessions[0];
-  if (!session) throw badRequest("session_not_found", "Invalid Refresh Token: No Valid Session Found");
+  if (!session) throw AUTH_ERRORS.refreshSessionNotFound();
   const user = await findUserById(db, session.user_id);
-  if (!user) throw badRequest("session_not_found", "Invalid Refresh Token: No Valid Session Found");
-  if (isBanned(user)) throw badRequest("user_banned", "Invalid Refresh Token: User Banned");
+  if (!user) throw AUTH_ERRORS.refreshSessionNotFound();
+  if (isBanned(user)) throw AUTH_ERRORS.refreshUserBanned();
 
   let issued: string;
   if (!ctx.config.auth.enable_refresh_token_rotation && !current.revoked) {
@@ -49,7 +50,7 @@ export async function refreshGrant(ctx: StackContext, db: pg.ClientBase, token: 
       // As GoTrue's RevokeTokenFamily: revoked, updated_at untouched.
       await db.query("update auth.refresh_tokens set revoked = true where session_id = $1", [session.id]);
       // Returned, not thrown: the revocation must commit.
-      return { error: badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used") };
+      return { error: AUTH_ERRORS.refreshTokenAlreadyUsed() };
     } else {
       issued = current.token;
     }

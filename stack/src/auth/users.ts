@@ -1,7 +1,7 @@
 // auth.users and auth.identities: reading, writing and the User JSON GoTrue returns.
 import type pg from "pg";
 import { quoteIdent } from "../shared/sql.js";
-import { unprocessable } from "./errors.js";
+import { AUTH_ERRORS } from "./errors.js";
 
 export const AUDIENCE = "authenticated";
 export const INSTANCE_ID = "00000000-0000-0000-0000-000000000000";
@@ -124,7 +124,7 @@ async function insertUniquely(db: pg.ClientBase, text: string, values: unknown[]
     return await db.query<UserRow>(text, values);
   } catch (err) {
     if ((err as { code?: string }).code === "23505") {
-      throw unprocessable("email_exists", "A user with this email address has already been registered");
+      throw AUTH_ERRORS.emailExists();
     }
     throw err;
   }

@@ -3,7 +3,7 @@
 // the e-mail. The caller turns the outcome into a session, a redirect or a message.
 import type pg from "pg";
 import type { StackContext } from "../context.js";
-import { AuthError, forbidden, validationFailed } from "./errors.js";
+import { AUTH_ERRORS } from "./errors.js";
 import { clearOneTimeToken, PKCE_PREFIX, type TokenColumn, tokenHash } from "./otp.js";
 import type { AuthMethod } from "./sessions.js";
 import { confirmEmail, findUserByToken, isBanned, isConfirmed, type UserRow, updateUser } from "./users.js";
@@ -69,7 +69,7 @@ async function findUser(db: pg.ClientBase, input: VerifyInput): Promise<{ user: 
     return user && column ? { user, column } : null;
   }
   if (input.email && input.otp) return findByOtp(db, columns, input.email, input.otp);
-  throw validationFailed("Verify requires either a token or a token hash");
+  throw AUTH_ERRORS.validationFailed("Verify requires either a token or a token hash");
 }
 
 function isExpired(ctx: StackContext, user: UserRow, column: TokenColumn): boolean {
@@ -103,10 +103,10 @@ async function applyEmailChange(db: pg.ClientBase, user: UserRow): Promise<void>
 export async function verify(ctx: StackContext, db: pg.ClientBase, input: VerifyInput): Promise<VerifyOutcome> {
   const found = await findUser(db, input);
   if (!found || isExpired(ctx, found.user, found.column)) {
-    throw forbidden("otp_expired", "Token has expired or is invalid");
+    throw AUTH_ERRORS.otpExpired();
   }
   const { user, column } = found;
-  if (isBanned(user)) throw new AuthError(401, "user_banned", "Error confirming user");
+  if (isBanned(user)) throw AUTH_ERRORS.userBannedConfirming();
   const pkce = (user[column] as string).startsWith(PKCE_PREFIX);
   const signedIn = (method: AuthMethod): VerifyOutcome => ({ kind: "signed_in", userId: user.id, method, pkce });
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type pg from "pg";
 import type { StackContext } from "../../context.js";
 import { normalizeEmail, readBody } from "../body.js";
-import { notFound, unprocessable, validationFailed } from "../errors.js";
+import { AUTH_ERRORS } from "../errors.js";
 import { issueEmailChange, issueLink, type LinkKind, sendLink } from "../links.js";
 import { actionLink } from "../mailer.js";
 import type { IssuedToken } from "../otp.js";
@@ -26,7 +26,7 @@ const LINK_TYPES = ["signup", "invite", "magiclink", "recovery", "email_change_c
 type LinkType = (typeof LINK_TYPES)[number];
 
 function emailExists(): Error {
-  return unprocessable("email_exists", "A user with this email address has already been registered");
+  return AUTH_ERRORS.emailExists();
 }
 
 /** The invited (or signing-up) user: created when new, refused when already confirmed. */
@@ -48,7 +48,7 @@ async function pendingUser(
 
 async function existingUser(db: pg.ClientBase, email: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
-  if (!user) throw notFound("user_not_found", "User with this email not found");
+  if (!user) throw AUTH_ERRORS.userWithEmailNotFound();
   return user;
 }
 
@@ -62,15 +62,15 @@ async function generateLink(ctx: StackContext, req: FastifyRequest) {
     redirect_to: "string",
   });
   const type = body.type as LinkType;
-  if (!LINK_TYPES.includes(type)) throw validationFailed("Invalid link type", 422);
-  if (!body.email) throw validationFailed("Email is required", 422);
+  if (!LINK_TYPES.includes(type)) throw AUTH_ERRORS.validationFailed("Invalid link type", 422);
+  if (!body.email) throw AUTH_ERRORS.validationFailed("Email is required", 422);
   const email = normalizeEmail(body.email);
   const data = body.data ?? {};
   const redirectTo = redirectTarget(ctx, req, body.redirect_to);
   const options = { redirectTo, pkce: null, data };
   let encryptedPassword = "";
   if (type === "signup") {
-    if (!body.password) throw validationFailed("Password is required for a signup link", 422);
+    if (!body.password) throw AUTH_ERRORS.validationFailed("Password is required for a signup link", 422);
     checkPasswordStrength(body.password, ctx.config.auth);
     encryptedPassword = await hashPassword(body.password);
   }
@@ -109,7 +109,7 @@ async function generateLink(ctx: StackContext, req: FastifyRequest) {
 export function adminLinkRoutes(app: FastifyInstance, ctx: StackContext): void {
   app.post("/invite", async (req) => {
     const body = readBody(req, { email: "string", data: "object" });
-    if (!body.email) throw validationFailed("Email is required", 422);
+    if (!body.email) throw AUTH_ERRORS.validationFailed("Email is required", 422);
     const email = normalizeEmail(body.email);
     const redirectTo = redirectTarget(ctx, req);
     return inTransaction(ctx, async (db) => {

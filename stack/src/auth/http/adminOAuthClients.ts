@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { StackContext } from "../../context.js";
 import { readBody } from "../body.js";
 import { isUuid } from "../caller.js";
-import { AUTH_ERRORS, validationFailed } from "../errors.js";
+import { AUTH_ERRORS } from "../errors.js";
 import {
   type ClientFields,
   clientJson,
@@ -29,7 +29,8 @@ function readFields(req: FastifyRequest): ClientFields {
     client_type: "string",
   });
   const strings = (name: string, list: unknown[] | undefined) => {
-    if (list?.some((item) => typeof item !== "string")) throw validationFailed(`${name} must be a list of strings`);
+    if (list?.some((item) => typeof item !== "string"))
+      throw AUTH_ERRORS.validationFailed(`${name} must be a list of strings`);
     return list as string[] | undefined;
   };
   return {

@@ -6,7 +6,7 @@ import type { StackContext } from "../../context.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { isUuid } from "../caller.js";
 import { parseGoDuration } from "../duration.js";
-import { notFound, unprocessable, userNotFound, validationFailed } from "../errors.js";
+import { AUTH_ERRORS } from "../errors.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
 import { inTransaction } from "../tx.js";
 import {
@@ -48,13 +48,14 @@ function readAttributes(req: FastifyRequest) {
 function bannedUntil(duration: string): Date | null {
   if (duration === "none") return null;
   const ms = parseGoDuration(duration);
-  if (ms === null) throw validationFailed(`invalid format for ban duration: ${duration}`);
+  if (ms === null) throw AUTH_ERRORS.validationFailed(`invalid format for ban duration: ${duration}`);
   return new Date(Date.now() + ms);
 }
 
 async function encryptedPasswordOf(ctx: StackContext, attrs: Attributes): Promise<string | undefined> {
   if (attrs.password_hash !== undefined) {
-    if (!/^\$2[aby]\$\d\d\$/.test(attrs.password_hash)) throw validationFailed("Invalid password hash format", 400);
+    if (!/^\$2[aby]\$\d\d\$/.test(attrs.password_hash))
+      throw AUTH_ERRORS.validationFailed("Invalid password hash format", 400);
     return attrs.password_hash;
   }
   if (attrs.password === undefined) return undefined;
@@ -65,14 +66,14 @@ async function encryptedPasswordOf(ctx: StackContext, attrs: Attributes): Promis
 async function assertEmailFree(db: pg.ClientBase, email: string, selfId?: string) {
   const other = await findUserByEmail(db, email);
   if (other && other.id !== selfId) {
-    throw unprocessable("email_exists", "A user with this email address has already been registered");
+    throw AUTH_ERRORS.emailExists();
   }
 }
 
 async function loadUser(db: pg.ClientBase | pg.Pool, id: string): Promise<UserRow> {
-  if (!isUuid(id)) throw notFound("validation_failed", "user_id must be an UUID");
+  if (!isUuid(id)) throw AUTH_ERRORS.userIdNotUuid();
   const user = await findUserById(db, id);
-  if (!user) throw userNotFound();
+  if (!user) throw AUTH_ERRORS.userNotFound();
   return user;
 }
 
@@ -81,7 +82,7 @@ async function listUsers(ctx: StackContext, req: FastifyRequest, reply: FastifyR
   const page = Number(queryParam(req, "page") || 1);
   const perPage = Number(queryParam(req, "per_page") || 50);
   if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1 || perPage > 1000) {
-    throw validationFailed("Bad Pagination Parameters: page and per_page must be positive integers");
+    throw AUTH_ERRORS.validationFailed("Bad Pagination Parameters: page and per_page must be positive integers");
   }
   const filter = queryParam(req, "filter") ?? null;
   const where = `aud = $1 and ($2::text is null or email ilike '%' || $2 || '%'
@@ -118,9 +119,10 @@ function paginationLink(req: FastifyRequest, page: number, perPage: number, tota
 
 async function createAdminUser(ctx: StackContext, req: FastifyRequest) {
   const attrs = readAttributes(req);
-  if (!attrs.email && !attrs.phone) throw validationFailed("Cannot create a user without either an email or phone");
-  if (!attrs.email) throw unprocessable("phone_provider_disabled", "Phone users are not supported by the local stack");
-  if (attrs.id !== undefined && !isUuid(attrs.id)) throw validationFailed("id must be a UUID");
+  if (!attrs.email && !attrs.phone)
+    throw AUTH_ERRORS.validationFailed("Cannot create a user without either an email or phone");
+  if (!attrs.email) throw AUTH_ERRORS.phoneUsersUnsupported();
+  if (attrs.id !== undefined && !isUuid(attrs.id)) throw AUTH_ERRORS.validationFailed("id must be a UUID");
   const email = normalizeEmail(attrs.email);
   const encryptedPassword = (await encryptedPasswordOf(ctx, attrs)) ?? "";
   const banned = attrs.ban_duration !== undefined ? bannedUntil(attrs.ban_duration) : null;
@@ -217,12 +219,12 @@ export function adminUserRoutes(app: FastifyInstance, ctx: StackContext): void {
   app.delete("/admin/users/:id/factors/:factorId", async (req) => {
     const { factorId } = req.params as { factorId: string };
     const user = await loadUser(ctx.db.admin, idOf(req));
-    if (!isUuid(factorId)) throw notFound("mfa_factor_not_found", "Factor not found");
+    if (!isUuid(factorId)) throw AUTH_ERRORS.mfaFactorNotFound();
     const { rows } = await ctx.db.admin.query(
       "delete from auth.mfa_factors where id = $1 and user_id = $2 returning *",
       [factorId, user.id],
     );
-    if (!rows[0]) throw notFound("mfa_factor_not_found", "Factor not found");
+    if (!rows[0]) throw AUTH_ERRORS.mfaFactorNotFound();
     return factorJson(rows[0]);
   });
 }

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from "fastify";
 import type { StackContext } from "../../context.js";
 import { queryParam } from "../body.js";
-import { tooManyRequests } from "../errors.js";
+import { AUTH_ERRORS } from "../errors.js";
 import type { BucketName } from "../rateLimit.js";
 import { resolveRedirect } from "../redirect.js";
 import { authRuntime } from "../runtime.js";
@@ -17,7 +17,7 @@ export function rateLimit(ctx: StackContext, req: FastifyRequest, name: BucketNa
   const raw = req.headers[rateLimitHeader];
   const key = (Array.isArray(raw) ? raw.join(",") : (raw ?? "")).split(",")[0].trim();
   if (key && !limiter.take(name, key)) {
-    throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
+    throw AUTH_ERRORS.overRequestRateLimit();
   }
 }
 

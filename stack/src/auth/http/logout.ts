@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { StackContext } from "../../context.js";
 import { queryParam } from "../body.js";
 import { requireUser } from "../caller.js";
-import { validationFailed } from "../errors.js";
+import { AUTH_ERRORS } from "../errors.js";
 import { inTransaction } from "../tx.js";
 
 const SCOPES = ["global", "local", "others"] as const;
@@ -12,7 +12,7 @@ export function logoutRoutes(app: FastifyInstance, ctx: StackContext): void {
   app.post("/logout", async (req, reply) => {
     const scope = queryParam(req, "scope") ?? "global";
     if (!(SCOPES as readonly string[]).includes(scope)) {
-      throw validationFailed(`Unsupported logout scope "${scope}"`);
+      throw AUTH_ERRORS.validationFailed(`Unsupported logout scope "${scope}"`);
     }
     await inTransaction(ctx, async (db) => {
       const { user, session } = await requireUser(ctx, req, db);

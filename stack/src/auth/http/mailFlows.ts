@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { StackContext } from "../../context.js";
 import { normalizeEmail, readBody } from "../body.js";
-import { unprocessable, validationFailed } from "../errors.js";
+import { AUTH_ERRORS } from "../errors.js";
 import { sendEmailChange, sendLink } from "../links.js";
 import { readPkceParams } from "../pkce.js";
 import { inTransaction } from "../tx.js";
@@ -18,7 +18,7 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: StackContext): void {
   app.post("/recover", async (req) => {
     rateLimit(ctx, req, "recover");
     const body = readBody(req, { email: "string", ...PKCE_FIELDS });
-    if (!body.email) throw validationFailed("Password recovery requires an email", 422);
+    if (!body.email) throw AUTH_ERRORS.validationFailed("Password recovery requires an email", 422);
     const email = normalizeEmail(body.email);
     const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body) };
     await inTransaction(ctx, async (db) => {
@@ -37,16 +37,16 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: StackContext): void {
       ...PKCE_FIELDS,
     });
     rateLimit(ctx, req, "otp");
-    if (body.phone && !body.email) throw unprocessable("phone_provider_disabled", "Unsupported phone provider");
-    if (!body.email) throw validationFailed("An email address or phone number is required");
+    if (body.phone && !body.email) throw AUTH_ERRORS.phoneProviderDisabled();
+    if (!body.email) throw AUTH_ERRORS.validationFailed("An email address or phone number is required");
     const email = normalizeEmail(body.email);
     const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body), data: body.data };
     await inTransaction(ctx, async (db) => {
       let user = await findUserByEmail(db, email);
       if (!user || !isConfirmed(user)) {
-        if (body.create_user === false) throw unprocessable("otp_disabled", "Signups not allowed for otp");
+        if (body.create_user === false) throw AUTH_ERRORS.otpSignupsDisabled();
         if (!user && (!auth.enable_signup || !auth.email.enable_signup)) {
-          throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+          throw AUTH_ERRORS.signupDisabled();
         }
         user ??= await createUser(db, {
           email,
@@ -68,12 +68,12 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: StackContext): void {
     rateLimit(ctx, req, "resend");
     const body = readBody(req, { type: "string", email: "string", phone: "string", ...PKCE_FIELDS });
     if (body.type === "sms" || body.type === "phone_change") {
-      throw unprocessable("phone_provider_disabled", "Unsupported phone provider");
+      throw AUTH_ERRORS.phoneProviderDisabled();
     }
     if (body.type !== "signup" && body.type !== "email_change") {
-      throw validationFailed("Missing one of these types: signup, email_change, sms, phone_change");
+      throw AUTH_ERRORS.validationFailed("Missing one of these types: signup, email_change, sms, phone_change");
     }
-    if (!body.email) throw validationFailed("Type provided requires an email address");
+    if (!body.email) throw AUTH_ERRORS.validationFailed("Type provided requires an email address");
     const email = normalizeEmail(body.email);
     const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body) };
     await inTransaction(ctx, async (db) => {

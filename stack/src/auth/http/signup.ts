@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { StackContext } from "../../context.js";
 import { normalizeEmail, readBody } from "../body.js";
-import { unprocessable, validationFailed } from "../errors.js";
+import { AUTH_ERRORS } from "../errors.js";
 import { sendLink } from "../links.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
 import { readPkceParams } from "../pkce.js";
@@ -53,12 +53,12 @@ export function signupRoutes(app: FastifyInstance, ctx: StackContext): void {
       code_challenge: "string",
       code_challenge_method: "string",
     });
-    if (!auth.enable_signup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+    if (!auth.enable_signup) throw AUTH_ERRORS.signupDisabled();
     const data = body.data ?? {};
 
     if (!body.email && !body.phone) {
       if (!auth.enable_anonymous_sign_ins) {
-        throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+        throw AUTH_ERRORS.anonymousSignInsDisabled();
       }
       rateLimit(ctx, req, "anonymous");
       return inTransaction(ctx, async (db) => {
@@ -73,10 +73,10 @@ export function signupRoutes(app: FastifyInstance, ctx: StackContext): void {
       });
     }
     rateLimit(ctx, req, "signups");
-    if (!body.email) throw unprocessable("phone_provider_disabled", "Phone signups are disabled");
-    if (!auth.email.enable_signup) throw unprocessable("email_provider_disabled", "Email signups are disabled");
+    if (!body.email) throw AUTH_ERRORS.phoneSignupsDisabled();
+    if (!auth.email.enable_signup) throw AUTH_ERRORS.emailSignupsDisabled();
     const email = normalizeEmail(body.email);
-    if (!body.password) throw validationFailed("Signup requires a valid password", 422);
+    if (!body.password) throw AUTH_ERRORS.validationFailed("Signup requires a valid password", 422);
     checkPasswordStrength(body.password, auth);
     const pkce = readPkceParams(body);
     const redirectTo = redirectTarget(ctx, req);
@@ -86,7 +86,7 @@ export function signupRoutes(app: FastifyInstance, ctx: StackContext): void {
     return inTransaction(ctx, async (db) => {
       let user = await findUserByEmail(db, email);
       if (user && isConfirmed(user)) {
-        if (autoconfirm) throw unprocessable("user_already_exists", "User already registered");
+        if (autoconfirm) throw AUTH_ERRORS.userAlreadyExists();
         return obfuscatedUser(email, data);
       }
       if (user) {

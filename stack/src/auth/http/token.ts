@@ -1,16 +1,9 @@
 // POST /token: grant_type=password | refresh_token | pkce.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { StackContext } from "../../context.js";
+import type { ServiceError } from "../../shared/errors.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
-import {
-  API_VERSION,
-  API_VERSION_HEADER,
-  AUTH_ERRORS,
-  AuthError,
-  badRequest,
-  invalidCredentials,
-  validationFailed,
-} from "../errors.js";
+import { API_VERSION, API_VERSION_HEADER, AUTH_ERRORS, authErrorCode, ERROR_CODES } from "../errors.js";
 import { checkPasswordStrength, passwordMatches } from "../passwords.js";
 import { exchangeAuthCode } from "../pkce.js";
 import { refreshGrant } from "../refresh.js";
@@ -25,8 +18,9 @@ function weakPasswordNote(ctx: StackContext, password: string): Record<string, u
     checkPasswordStrength(password, ctx.config.auth);
     return {};
   } catch (err) {
-    if (err instanceof AuthError && err.errorCode === "weak_password") {
-      return { weak_password: { ...(err.extra.weak_password as object), message: err.message } };
+    if (authErrorCode(err) === ERROR_CODES.weakPassword) {
+      const { weak_password, message } = (err as ServiceError).body as { weak_password: object; message: string };
+      return { weak_password: { ...weak_password, message } };
     }
     return {};
   }
@@ -48,15 +42,15 @@ function idTokenIssuer(req: FastifyRequest): string {
 async function passwordGrant(ctx: StackContext, req: FastifyRequest) {
   const body = readBody(req, { email: "string", phone: "string", password: "string" });
   rateLimit(ctx, req, "token");
-  if (!body.email && !body.phone) throw validationFailed("missing email or phone");
-  if (!body.email || !body.password) throw invalidCredentials();
+  if (!body.email && !body.phone) throw AUTH_ERRORS.validationFailed("missing email or phone");
+  if (!body.email || !body.password) throw AUTH_ERRORS.invalidCredentials();
   const email = normalizeEmail(body.email);
   const password = body.password;
   return inTransaction(ctx, async (db) => {
     const user = await findUserByEmail(db, email);
-    if (!user || !(await passwordMatches(password, user.encrypted_password))) throw invalidCredentials();
-    if (isBanned(user)) throw badRequest("user_banned", "User is banned");
-    if (!isConfirmed(user)) throw badRequest("email_not_confirmed", "Email not confirmed");
+    if (!user || !(await passwordMatches(password, user.encrypted_password))) throw AUTH_ERRORS.invalidCredentials();
+    if (isBanned(user)) throw AUTH_ERRORS.userBanned();
+    if (!isConfirmed(user)) throw AUTH_ERRORS.emailNotConfirmedSignIn();
     const session = await startSession(ctx, db, user.id, "password", clientMeta(req));
     return { ...session, ...weakPasswordNote(ctx, password) };
   });
@@ -82,7 +76,7 @@ async function pkceGrant(ctx: StackContext, req: FastifyRequest) {
   rateLimit(ctx, req, "token");
   const { auth_code: code, code_verifier: verifier } = body;
   if (!code || !verifier) {
-    throw validationFailed("invalid request: both auth code and code verifier should be non-empty");
+    throw AUTH_ERRORS.validationFailed("invalid request: both auth code and code verifier should be non-empty");
   }
   return inTransaction(ctx, async (db) => {
     const { userId, method } = await exchangeAuthCode(db, code, verifier);
@@ -104,7 +98,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: StackContext): void {
       case "id_token":
         throw AUTH_ERRORS.providerDisabled(idTokenIssuer(req));
       default:
-        throw badRequest("invalid_credentials", "unsupported_grant_type");
+        throw AUTH_ERRORS.unsupportedGrantType();
     }
   });
 }

@@ -4,7 +4,7 @@ import type pg from "pg";
 import type { StackContext } from "../../context.js";
 import { normalizeEmail, readBody } from "../body.js";
 import { type Caller, requireUser } from "../caller.js";
-import { AUTH_ERRORS, AuthError, badRequest, unprocessable } from "../errors.js";
+import { AUTH_ERRORS } from "../errors.js";
 import { sendEmailChange, sendReauthentication } from "../links.js";
 import { clearOneTimeToken, tokenHash } from "../otp.js";
 import { checkPasswordStrength, hashPassword, passwordMatches } from "../passwords.js";
@@ -20,7 +20,7 @@ async function checkReauthentication(ctx: StackContext, db: pg.ClientBase, calle
   if (!ctx.config.auth.email.secure_password_change) return;
   const { session, user } = caller;
   if (session && Date.now() - session.created_at.getTime() < RECENT_SESSION_MS) return;
-  if (!nonce) throw badRequest("reauthentication_needed", "Password update requires reauthentication");
+  if (!nonce) throw AUTH_ERRORS.reauthenticationNeeded();
   const sentAt = user.reauthentication_sent_at?.getTime() ?? 0;
   const expired = sentAt + ctx.config.auth.email.otp_expiry * 1000 < Date.now();
   if (!user.reauthentication_token || expired || tokenHash(user.email ?? "", nonce) !== user.reauthentication_token) {
@@ -33,7 +33,7 @@ async function checkReauthentication(ctx: StackContext, db: pg.ClientBase, calle
 async function changePassword(ctx: StackContext, db: pg.ClientBase, caller: Caller, password: string, nonce?: string) {
   checkPasswordStrength(password, ctx.config.auth);
   if (await passwordMatches(password, caller.user.encrypted_password)) {
-    throw unprocessable("same_password", "New password should be different from the old password.");
+    throw AUTH_ERRORS.samePassword();
   }
   await checkReauthentication(ctx, db, caller, nonce);
   await updateUser(db, caller.user.id, { encrypted_password: await hashPassword(password) });
@@ -47,7 +47,7 @@ async function changePassword(ctx: StackContext, db: pg.ClientBase, caller: Call
 async function assertEmailFree(db: pg.ClientBase, email: string, selfId: string) {
   const other = await findUserByEmail(db, email);
   if (other && other.id !== selfId) {
-    throw unprocessable("email_exists", "A user with this email address has already been registered");
+    throw AUTH_ERRORS.emailExists();
   }
 }
 
@@ -74,7 +74,7 @@ export function userRoutes(app: FastifyInstance, ctx: StackContext): void {
     return inTransaction(ctx, async (db) => {
       const caller = await requireUser(ctx, req, db);
       const { user } = caller;
-      if (body.phone !== undefined) throw unprocessable("phone_provider_disabled", "Phone provider is disabled");
+      if (body.phone !== undefined) throw AUTH_ERRORS.phoneUpdateDisabled();
       if (body.data) {
         await updateUser(db, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, body.data) });
       }
@@ -94,7 +94,7 @@ export function userRoutes(app: FastifyInstance, ctx: StackContext): void {
         }
       }
       const updated = await findUserById(db, user.id);
-      if (!updated) throw new AuthError(404, "user_not_found", "User not found");
+      if (!updated) throw AUTH_ERRORS.userNotFound();
       return renderUser(db, updated);
     });
   });

@@ -4,8 +4,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
 import type { StackContext } from "../../context.js";
+import type { ServiceError } from "../../shared/errors.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
-import { AUTH_ERRORS, AuthError, validationFailed } from "../errors.js";
+import { AUTH_ERRORS, authErrorCode, ERROR_CODES } from "../errors.js";
 import { PKCE_PREFIX } from "../otp.js";
 import { issueAuthCode } from "../pkce.js";
 import { startSession } from "../sessions.js";
@@ -21,8 +22,9 @@ function assertE164(phone: string): void {
 }
 
 function readType(value: unknown): VerifyType {
-  if (value === "sms" || value === "phone_change") throw validationFailed("Phone verification is not enabled");
-  if (!isVerifyType(value)) throw validationFailed("Verify requires a verification type");
+  if (value === "sms" || value === "phone_change")
+    throw AUTH_ERRORS.validationFailed("Phone verification is not enabled");
+  if (!isVerifyType(value)) throw AUTH_ERRORS.validationFailed("Verify requires a verification type");
   return value;
 }
 
@@ -55,7 +57,7 @@ async function verifyLink(ctx: StackContext, req: FastifyRequest, reply: Fastify
     rateLimit(ctx, req, "verify");
     const type = readType(queryParam(req, "type"));
     const token = queryParam(req, "token");
-    if (!token) throw validationFailed("Verify requires a token or a token hash");
+    if (!token) throw AUTH_ERRORS.validationFailed("Verify requires a token or a token hash");
     const location = await inTransaction(ctx, async (db) => {
       const { outcome, session } = await runVerify(ctx, req, db, { type, tokenHash: token });
       if (outcome.kind === "email_change_pending") return withFragment(redirectTo, { message: PENDING_MESSAGE });
@@ -70,16 +72,18 @@ async function verifyLink(ctx: StackContext, req: FastifyRequest, reply: Fastify
         });
       }
       const code = await issueAuthCode(db, outcome.userId, outcome.method);
-      if (!code) throw new AuthError(404, "flow_state_not_found", "No valid flow state found for this link");
+      if (!code) throw AUTH_ERRORS.flowStateNotFoundForLink();
       return withQuery(redirectTo, { code });
     });
     return reply.code(303).header("location", location).send();
   } catch (err) {
-    if (!(err instanceof AuthError)) throw err;
-    const description = err.errorCode === "otp_expired" ? "Email link is invalid or has expired" : err.message;
+    const errorCode = authErrorCode(err);
+    if (!errorCode) throw err;
+    const { status, message } = err as ServiceError;
+    const description = errorCode === ERROR_CODES.otpExpired ? "Email link is invalid or has expired" : message;
     const params = {
-      error: err.status === 429 ? "server_error" : "access_denied",
-      error_code: err.errorCode,
+      error: status === 429 ? "server_error" : "access_denied",
+      error_code: errorCode,
       error_description: description,
     };
     // Errors drop the redirect's own query; PKCE clients read them from the query too.
@@ -95,7 +99,7 @@ function verifyInputOf(type: VerifyType, body: { token?: string; token_hash?: st
   if (body.token_hash) return { type, tokenHash: body.token_hash };
   if (body.email && body.token) return { type, email: normalizeEmail(body.email), otp: body.token };
   if (body.token) return { type, tokenHash: body.token };
-  throw validationFailed("Verify requires either a token or a token hash");
+  throw AUTH_ERRORS.validationFailed("Verify requires either a token or a token hash");
 }
 
 export function verifyRoutes(app: FastifyInstance, ctx: StackContext): void {
@@ -116,7 +120,7 @@ export function verifyRoutes(app: FastifyInstance, ctx: StackContext): void {
       throw AUTH_ERRORS.otpExpired();
     }
     const type = readType(body.type);
-    if (body.phone) throw validationFailed("Phone verification is not enabled");
+    if (body.phone) throw AUTH_ERRORS.validationFailed("Phone verification is not enabled");
     const input = verifyInputOf(type, body);
     return inTransaction(ctx, async (db) => {
       const { outcome, session } = await runVerify(ctx, req, db, input);

@@ -4,7 +4,7 @@
 import { ServiceError } from "../shared/errors.js";
 import type { RequestFault } from "../shared/requestFaults.js";
 
-export function storageError(
+function storageError(
   status: number,
   code: string,
   message: string,

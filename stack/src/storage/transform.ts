@@ -4,7 +4,7 @@
 // the client accepts it, as the CLI's imgproxy detects). Sources sharp cannot read
 // are refused with storage-api's message for what imgproxy reports.
 import sharp, { type FormatEnum, type Sharp } from "sharp";
-import { storageError } from "./errors.js";
+import { ERRORS } from "./errors.js";
 
 export interface TransformOptions {
   width?: number;
@@ -31,7 +31,7 @@ const MIME: Record<string, string> = {
 };
 
 const clamp = (n: number) => Math.min(SIZE.max, Math.max(SIZE.min, n));
-const invalid = (message: string) => storageError(400, "InvalidRequest", message);
+const invalid = ERRORS.invalidRequest;
 
 /** The query of render/image/{authenticated,public}, checked as storage-api's schema does. */
 export function transformFromQuery(query: Record<string, unknown>): TransformOptions {

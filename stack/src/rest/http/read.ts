@@ -131,16 +131,32 @@ export function readResponse(
 }
 
 const PLAN_CACHE_LIMIT = 1000;
-const planCache = new Map<string, CompiledRead>();
 
-export async function handleTableRead(r: RestRequest, name: string): Promise<RestResponse> {
+/** Compiled reads by request (one per REST service, built with it), the oldest dropped past the limit. */
+export class ReadPlanCache {
+  private readonly plans = new Map<string, CompiledRead>();
+
+  get(key: string): CompiledRead | undefined {
+    return this.plans.get(key);
+  }
+
+  set(key: string, compiled: CompiledRead): void {
+    if (this.plans.size >= PLAN_CACHE_LIMIT) this.plans.delete(this.plans.keys().next().value as string);
+    this.plans.set(key, compiled);
+  }
+
+  get size(): number {
+    return this.plans.size;
+  }
+}
+
+export async function handleTableRead(r: RestRequest, name: string, planCache: ReadPlanCache): Promise<RestResponse> {
   const key = `${r.cache.version}\u0000${r.schema}\u0000${name}\u0000${r.media}\u0000${r.prefs.count}\u0000${r.stripNulls}\u0000${JSON.stringify(r.range)}\u0000${r.query}`;
   let compiled = planCache.get(key);
   if (!compiled) {
     const relation = findRelation(r.cache, r.schema, name);
     const node = planRead(relation, { kind: "relation", relation }, parseQuery(r.query), readLimits(r));
     compiled = compileRead(node, r);
-    if (planCache.size >= PLAN_CACHE_LIMIT) planCache.delete(planCache.keys().next().value as string);
     planCache.set(key, compiled);
   }
   const plan = compiled;

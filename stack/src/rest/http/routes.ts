@@ -12,7 +12,7 @@ import { type Caller, createAuthenticator } from "./auth.js";
 import type { RestRequest, RestResponse } from "./context.js";
 import { negotiateMedia, negotiateSchema, nullsStripped, parseRange } from "./negotiate.js";
 import { handleOpenApi } from "./openapi.js";
-import { handleTableRead } from "./read.js";
+import { handleTableRead, type ReadPlanCache } from "./read.js";
 import { applyResponseGucs } from "./response-gucs.js";
 import { handleRpc } from "./rpc.js";
 import { handleTableWrite } from "./write.js";
@@ -41,7 +41,12 @@ function asRestError(err: unknown, caller: Caller | undefined): unknown {
   return err;
 }
 
-export function registerRoutes(app: FastifyInstance, ctx: StackContext, schema: SchemaCacheHolder): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  ctx: StackContext,
+  schema: SchemaCacheHolder,
+  plans: ReadPlanCache,
+): void {
   const authenticate = createAuthenticator(ctx);
 
   // Bodies are read as text: JSON is validated in the planner and sent to Postgres
@@ -105,7 +110,7 @@ export function registerRoutes(app: FastifyInstance, ctx: StackContext, schema: 
     }
     if (segments.length === 2 && segments[0] === "rpc" && segments[1]) return handleRpc(r, segments[1]);
     if (segments.length !== 1) throw REST_ERRORS.invalidPath();
-    if (r.method === "GET" || r.method === "HEAD") return handleTableRead(r, segments[0]);
+    if (r.method === "GET" || r.method === "HEAD") return handleTableRead(r, segments[0], plans);
     return handleTableWrite(r, segments[0]);
   }
 

@@ -26,6 +26,7 @@ export function createSchemaCacheHolder(
   log: Logger,
 ): SchemaCacheHolder {
   let cache: SchemaCache | undefined;
+  let loads = 0;
   let listener: Listener | undefined;
   // Reloads never overlap; a reload asked for during one runs once afterwards.
   let running: Promise<void> | undefined;
@@ -40,7 +41,7 @@ export function createSchemaCacheHolder(
       do {
         again = false;
         const settings = await loadSettings(admin, api);
-        cache = await loadSchemaCache(admin, settings.schemas, settings);
+        cache = await loadSchemaCache(admin, settings.schemas, settings, ++loads);
       } while (again);
     })().finally(() => {
       running = undefined;

@@ -50,13 +50,15 @@ interface ArgRow {
   elemTypname: string | null;
 }
 
-let versions = 0;
-
-/** `settings` default to PostgREST's with nothing configured in the database (gen-types needs no more). */
+/**
+ * `settings` default to PostgREST's with nothing configured in the database (gen-types
+ * needs no more); `version` tells this load from the holder's earlier ones.
+ */
 export async function loadSchemaCache(
   db: pg.Pool | pg.ClientBase,
   schemas: string[],
   settings: RestSettings = settingsFrom(new Map(), { schemas, extra_search_path: [], max_rows: 1000 }),
+  version = 0,
 ): Promise<SchemaCache> {
   const [rels, cons, funcs, enums, composites, viewColumns, computedRels] = await Promise.all(
     [
@@ -139,7 +141,7 @@ export async function loadSchemaCache(
     if (comp) f.returnColumns = comp.attributes.map((a) => asColumn({ ...a, elemTypname: null, mode: "o" }, enumMap));
   }
 
-  return { version: ++versions, settings, schemas, relations, functions, enums: enumMap, composites: compositeMap };
+  return { version, settings, schemas, relations, functions, enums: enumMap, composites: compositeMap };
 }
 
 /**

@@ -42,6 +42,8 @@ export interface RunningStack {
   keys: ApiKeys;
   config: StackConfig;
   ctx: StackContext;
+  /** The mounted services, each holding its own state (tests inspect it). */
+  services: Service[];
   app: FastifyInstance;
   /** pg_net's and pg_cron's workers. */
   platform: PlatformWorkers;
@@ -146,6 +148,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       keys,
       config,
       ctx,
+      services,
       app: runningApp,
       platform: runningPlatform,
       timings: { postgresMs, migrateMs, totalMs: performance.now() - started, fresh },

@@ -26,6 +26,7 @@ describe("closed sign-ups", () => {
       await fetch(`${stack.url}/auth/v1/settings`, { headers: { apikey: stack.keys.anon } })
     ).json();
     expect(settings.disable_signup).toBe(true);
+    expect(settings.external).toMatchObject({ github: true, google: false, apple: false, email: true });
   });
 
   it("still lets admins create and invite users, who then sign in", async () => {

@@ -4,8 +4,7 @@ import path from "node:path";
 import { createClient, type Session } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { authRuntime } from "../src/auth/runtime.js";
-import { followLink, latestMail, mailsTo, uniqueEmail } from "./fixtures/auth/helpers.js";
+import { authStateOf, followLink, latestMail, mailsTo, uniqueEmail } from "./fixtures/auth/helpers.js";
 import { FIXTURES, startTestStack, type TestStack } from "./harness.js";
 
 let stack: TestStack;
@@ -149,7 +148,7 @@ describe("anonymous sign-ins", () => {
   });
 
   it("limits anonymous sign-ins per address per hour (anonymous_users, 30 by default) when keyed", async () => {
-    authRuntime(stack.ctx).rateLimitHeader = "x-client-address";
+    authStateOf(stack).rateLimitHeader = "x-client-address";
     const client = stack.anon({ "x-client-address": "10.1.1.1" });
     const results = await Promise.all(Array.from({ length: 31 }, () => client.auth.signInAnonymously()));
     const limited = results.filter((r) => r.error?.status === 429);

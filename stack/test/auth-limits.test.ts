@@ -6,8 +6,7 @@
 // per hour whenever an SMTP server is configured.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authRuntime } from "../src/auth/runtime.js";
-import { mailsTo, uniqueEmail } from "./fixtures/auth/helpers.js";
+import { authStateOf, mailsTo, uniqueEmail } from "./fixtures/auth/helpers.js";
 import { FIXTURES, startTestStack, type TestStack } from "./harness.js";
 
 let stack: TestStack;
@@ -40,7 +39,7 @@ describe("rate limits", () => {
   }, 120_000);
 
   it("lets a burst of 30 through per address and endpoint family, then the configured rate", async () => {
-    const runtime = authRuntime(stack.ctx);
+    const runtime = authStateOf(stack);
     runtime.rateLimitHeader = "x-client-address";
     const client = fromAddress("10.0.0.1");
     const unknown = uniqueEmail("nobody");
@@ -61,7 +60,7 @@ describe("rate limits", () => {
   });
 
   it("limits sign-ins and refreshes together (/token) and verifications", async () => {
-    authRuntime(stack.ctx).rateLimitHeader = "x-client-address";
+    authStateOf(stack).rateLimitHeader = "x-client-address";
     const client = fromAddress("10.0.0.3");
     const email = uniqueEmail();
     await stack.service().auth.admin.createUser({ email, password: "password-1", email_confirm: true });
@@ -86,7 +85,7 @@ describe("rate limits", () => {
   });
 
   it("limits e-mails per hour when an SMTP server is configured", async () => {
-    const { limiter } = authRuntime(stack.ctx);
+    const { limiter } = authStateOf(stack);
     const admin = stack.service().auth.admin;
     const emails = [uniqueEmail("a"), uniqueEmail("b"), uniqueEmail("c")];
     for (const email of emails) await admin.createUser({ email, password: "password-1", email_confirm: true });

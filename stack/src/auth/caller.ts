@@ -2,10 +2,10 @@
 // requireAdmin and maybeLoadUserOrSession do.
 import type { FastifyRequest } from "fastify";
 import type pg from "pg";
-import type { StackContext } from "../context.js";
 import { type Claims, jwtErrors } from "../shared/jwt.js";
 import { AUTH_ERRORS } from "./errors.js";
 import type { SessionRow } from "./sessions.js";
+import type { AuthContext } from "./state.js";
 import { findUserById, type UserRow } from "./users.js";
 
 const ADMIN_ROLES = new Set(["service_role", "supabase_admin"]);
@@ -29,7 +29,7 @@ function describeJwtError(err: unknown): string {
   return "token is malformed";
 }
 
-export async function verifiedClaims(ctx: StackContext, req: FastifyRequest): Promise<Claims> {
+export async function verifiedClaims(ctx: AuthContext, req: FastifyRequest): Promise<Claims> {
   const token = bearer(req);
   try {
     return await ctx.jwt.verify(token);
@@ -38,7 +38,7 @@ export async function verifiedClaims(ctx: StackContext, req: FastifyRequest): Pr
   }
 }
 
-export async function requireAdmin(ctx: StackContext, req: FastifyRequest): Promise<Claims> {
+export async function requireAdmin(ctx: AuthContext, req: FastifyRequest): Promise<Claims> {
   const claims = await verifiedClaims(ctx, req);
   if (typeof claims.role !== "string" || !ADMIN_ROLES.has(claims.role)) throw AUTH_ERRORS.notAdmin();
   return claims;
@@ -51,11 +51,7 @@ export interface Caller {
 }
 
 /** The signed-in user and session named by the JWT; both must still exist. */
-export async function requireUser(
-  ctx: StackContext,
-  req: FastifyRequest,
-  db: pg.ClientBase | pg.Pool,
-): Promise<Caller> {
+export async function requireUser(ctx: AuthContext, req: FastifyRequest, db: pg.ClientBase | pg.Pool): Promise<Caller> {
   const claims = await verifiedClaims(ctx, req);
   if (!claims.sub) throw AUTH_ERRORS.invalidClaim("missing sub claim");
   if (!isUuid(claims.sub)) throw AUTH_ERRORS.invalidClaim("sub claim must be a UUID");

@@ -18,6 +18,7 @@ import { signupRoutes } from "./http/signup.js";
 import { tokenRoutes } from "./http/token.js";
 import { userRoutes } from "./http/user.js";
 import { verifyRoutes } from "./http/verify.js";
+import { type AuthContext, type AuthState, createAuthState } from "./state.js";
 import { checkTemplates } from "./templates.js";
 
 /** GoTrue reads bodies of a few KB; anything near this size is abuse. */
@@ -50,7 +51,7 @@ function installJsonParser(app: FastifyInstance): void {
   });
 }
 
-function installErrorHandling(app: FastifyInstance, ctx: StackContext): void {
+function installErrorHandling(app: FastifyInstance, ctx: AuthContext): void {
   app.addHook("onRoute", (route) => {
     route.bodyLimit ??= BODY_LIMIT_BYTES;
   });
@@ -71,9 +72,16 @@ function installErrorHandling(app: FastifyInstance, ctx: StackContext): void {
   });
 }
 
-export function createAuthService(ctx: StackContext): Service {
-  checkTemplates(ctx.config);
+/** The auth service, with its state (rate-limit buckets) for tests to inspect. */
+export interface AuthService extends Service {
+  state: AuthState;
+}
+
+export function createAuthService(stack: StackContext): AuthService {
+  checkTemplates(stack.config);
+  const ctx: AuthContext = { ...stack, auth: createAuthState(stack.config) };
   return {
+    state: ctx.auth,
     name: "auth",
     prefix: "/auth/v1",
     isOpen: (path) => OPEN_PATHS.has(path),

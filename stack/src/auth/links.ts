@@ -2,11 +2,11 @@
 // mirror in auth.one_time_tokens, a PKCE flow state when asked, and the mail.
 import type { FastifyRequest } from "fastify";
 import type pg from "pg";
-import type { StackContext } from "../context.js";
 import { checkMaxFrequency, sendMail } from "./mailer.js";
 import { clearOneTimeToken, type IssuedToken, issueToken, recordOneTimeToken, type TokenColumn } from "./otp.js";
 import { createFlowState, type PkceParams } from "./pkce.js";
 import type { AuthMethod } from "./sessions.js";
+import type { AuthContext } from "./state.js";
 import type { MailType } from "./templates.js";
 import { type UserRow, updateUser } from "./users.js";
 
@@ -35,7 +35,7 @@ export interface LinkOptions {
 
 /** Writes the token for a link kind (generate_link stops here; the mail flows go on to send). */
 export async function issueLink(
-  ctx: StackContext,
+  ctx: AuthContext,
   db: pg.ClientBase,
   user: UserRow,
   kind: LinkKind,
@@ -55,7 +55,7 @@ export async function issueLink(
 }
 
 export async function sendLink(
-  ctx: StackContext,
+  ctx: AuthContext,
   req: FastifyRequest,
   db: pg.ClientBase,
   user: UserRow,
@@ -81,7 +81,7 @@ export interface EmailChangeTokens {
 
 /** Tokens for an e-mail change: one for the new address, one for the current when double_confirm_changes. */
 export async function issueEmailChange(
-  ctx: StackContext,
+  ctx: AuthContext,
   db: pg.ClientBase,
   user: UserRow,
   newEmail: string,
@@ -112,7 +112,7 @@ export async function issueEmailChange(
 }
 
 export async function sendEmailChange(
-  ctx: StackContext,
+  ctx: AuthContext,
   req: FastifyRequest,
   db: pg.ClientBase,
   user: UserRow,
@@ -128,7 +128,7 @@ export async function sendEmailChange(
 
 /** GET /reauthenticate: a code (nonce) mailed to the user for a sensitive password change. */
 export async function sendReauthentication(
-  ctx: StackContext,
+  ctx: AuthContext,
   req: FastifyRequest,
   db: pg.ClientBase,
   user: UserRow,

@@ -3,12 +3,11 @@
 // and enforces max_frequency and the e-mail rate limit first.
 import type { FastifyRequest } from "fastify";
 import type pg from "pg";
-import type { StackContext } from "../context.js";
 import { storeMail } from "../mail/store.js";
 import { parseGoDuration } from "./duration.js";
 import { AUTH_ERRORS } from "./errors.js";
 import type { IssuedToken } from "./otp.js";
-import { authRuntime } from "./runtime.js";
+import type { AuthContext } from "./state.js";
 import { htmlToText, type MailType, renderTemplate, templateFor } from "./templates.js";
 
 /** The `type` a link verifies as, per mail. */
@@ -21,13 +20,13 @@ const VERIFY_TYPE: Record<MailType, string | null> = {
   reauthentication: null,
 };
 
-export function actionLink(ctx: StackContext, hashed: string, verifyType: string, redirectTo: string): string {
+export function actionLink(ctx: AuthContext, hashed: string, verifyType: string, redirectTo: string): string {
   const query = new URLSearchParams({ token: hashed, type: verifyType, redirect_to: redirectTo });
   return `${ctx.config.api.external_url}/auth/v1/verify?${query}`;
 }
 
 /** 429 when the previous mail of this kind went out less than max_frequency ago. */
-export function checkMaxFrequency(ctx: StackContext, lastSentAt: Date | null): void {
+export function checkMaxFrequency(ctx: AuthContext, lastSentAt: Date | null): void {
   if (!lastSentAt) return;
   const frequencyMs = parseGoDuration(ctx.config.auth.email.max_frequency) ?? 1000;
   const waitMs = lastSentAt.getTime() + frequencyMs - Date.now();
@@ -47,8 +46,8 @@ export interface MailRequest {
   data?: Record<string, unknown>;
 }
 
-export async function sendMail(ctx: StackContext, req: FastifyRequest, db: pg.ClientBase, mail: MailRequest) {
-  const runtime = authRuntime(ctx);
+export async function sendMail(ctx: AuthContext, req: FastifyRequest, db: pg.ClientBase, mail: MailRequest) {
+  const runtime = ctx.auth;
   if (runtime.emailLimited && !runtime.limiter.takeEmail("all")) {
     throw AUTH_ERRORS.overEmailSendRateLimit();
   }

@@ -6,10 +6,10 @@
 import { Secret, TOTP } from "otpauth";
 import type pg from "pg";
 import QRCode from "qrcode";
-import type { StackContext } from "../context.js";
 import type { Caller } from "./caller.js";
 import { AUTH_ERRORS } from "./errors.js";
 import { insertRefreshToken, type SessionRow, sessionResponse } from "./sessions.js";
+import type { AuthContext } from "./state.js";
 import { findUserById } from "./users.js";
 
 /** GoTrue's defaults (GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION, _FACTOR_EXPIRY_DURATION, _MAX_VERIFIED_FACTORS). */
@@ -52,7 +52,7 @@ export async function loadFactor(db: pg.ClientBase, userId: string, factorId: st
 }
 
 /** GoTrue's validateFactors: stale unverified factors go, then names, counts and the AAL are checked. */
-async function checkNewFactor(ctx: StackContext, db: pg.ClientBase, caller: Caller, friendlyName: string) {
+async function checkNewFactor(ctx: AuthContext, db: pg.ClientBase, caller: Caller, friendlyName: string) {
   await db.query(
     `delete from auth.mfa_factors f where status <> 'verified' and created_at + make_interval(secs => $1) < now()
        and not exists (select 1 from auth.mfa_challenges c where c.factor_id = f.id)`,
@@ -71,7 +71,7 @@ async function checkNewFactor(ctx: StackContext, db: pg.ClientBase, caller: Call
 }
 
 /** The issuer GoTrue puts in the otpauth URI: the request's, else the host of site_url. */
-function issuerOf(ctx: StackContext, issuer: string | undefined): string {
+function issuerOf(ctx: AuthContext, issuer: string | undefined): string {
   if (issuer) return issuer;
   try {
     return new URL(ctx.config.auth.site_url).host;
@@ -100,7 +100,7 @@ async function insertFactor(
  * registration ceremony (challenge, verify) is not offered by the local stack.
  */
 export async function enrollWebAuthn(
-  ctx: StackContext,
+  ctx: AuthContext,
   db: pg.ClientBase,
   caller: Caller,
   friendlyName: string,
@@ -111,7 +111,7 @@ export async function enrollWebAuthn(
 }
 
 export async function enrollTotp(
-  ctx: StackContext,
+  ctx: AuthContext,
   db: pg.ClientBase,
   caller: Caller,
   params: { friendlyName: string; issuer?: string },
@@ -182,7 +182,7 @@ function totpMatches(secret: string, code: string): boolean {
  * unverified TOTP factors go (GoTrue's verifyTOTPFactor).
  */
 export async function verifyTotp(
-  ctx: StackContext,
+  ctx: AuthContext,
   db: pg.ClientBase,
   caller: Caller,
   factor: FactorRow,

@@ -2,15 +2,15 @@
 // revoked token is honoured only as the parent of the session's active token or
 // within refresh_token_reuse_interval; any other reuse revokes the whole session.
 import type pg from "pg";
-import type { StackContext } from "../context.js";
 import type { ServiceError } from "../shared/errors.js";
 import { AUTH_ERRORS } from "./errors.js";
 import { insertRefreshToken, type RefreshTokenRow, type SessionRow, sessionResponse } from "./sessions.js";
+import type { AuthContext } from "./state.js";
 import { findUserById, isBanned } from "./users.js";
 
 export type RefreshResult = { session: Record<string, unknown> } | { error: ServiceError };
 
-export async function refreshGrant(ctx: StackContext, db: pg.ClientBase, token: string): Promise<RefreshResult> {
+export async function refreshGrant(ctx: AuthContext, db: pg.ClientBase, token: string): Promise<RefreshResult> {
   // Lock the session before its token, the order logout's cascade takes them in (no deadlock).
   const { rows: sessions } = await db.query<SessionRow>(
     `select id, user_id, created_at, aal from auth.sessions

@@ -3,7 +3,7 @@
 // access tokens are HS256 JWTs whose claims mirror the user and session.
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
-import type { StackContext } from "../context.js";
+import type { AuthContext } from "./state.js";
 import { INSTANCE_ID, renderUser, type UserRow } from "./users.js";
 
 const ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -92,7 +92,7 @@ export async function insertRefreshToken(
 }
 
 export async function signAccessToken(
-  ctx: StackContext,
+  ctx: AuthContext,
   db: pg.ClientBase,
   user: UserRow,
   session: SessionRow,
@@ -126,7 +126,7 @@ export async function signAccessToken(
 
 /** The session JSON auth-js stores: tokens, expiry and the user. */
 export async function sessionResponse(
-  ctx: StackContext,
+  ctx: AuthContext,
   db: pg.ClientBase,
   user: UserRow,
   session: SessionRow,
@@ -145,7 +145,7 @@ export async function sessionResponse(
 
 /** Signs the user in: a new session with its first refresh token, then the session JSON. */
 export async function startSession(
-  ctx: StackContext,
+  ctx: AuthContext,
   db: pg.ClientBase,
   userId: string,
   method: AuthMethod,

@@ -1,9 +1,9 @@
 // Auth's own bookkeeping runs as the superuser pool (GoTrue connects as
 // supabase_auth_admin, which owns the auth schema), one transaction per operation.
 import type pg from "pg";
-import type { StackContext } from "../context.js";
+import type { AuthContext } from "./state.js";
 
-export async function inTransaction<T>(ctx: StackContext, fn: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(ctx: AuthContext, fn: (db: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await ctx.db.admin.connect();
   let broken = false;
   try {

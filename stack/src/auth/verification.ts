@@ -2,10 +2,10 @@
 // (link) or by e-mail + OTP (code), check expiry, then confirm, recover or change
 // the e-mail. The caller turns the outcome into a session, a redirect or a message.
 import type pg from "pg";
-import type { StackContext } from "../context.js";
 import { AUTH_ERRORS } from "./errors.js";
 import { clearOneTimeToken, PKCE_PREFIX, type TokenColumn, tokenHash } from "./otp.js";
 import type { AuthMethod } from "./sessions.js";
+import type { AuthContext } from "./state.js";
 import { confirmEmail, findUserByToken, isBanned, isConfirmed, type UserRow, updateUser } from "./users.js";
 
 export const VERIFY_TYPES = ["signup", "invite", "magiclink", "recovery", "email_change", "email"] as const;
@@ -72,7 +72,7 @@ async function findUser(db: pg.ClientBase, input: VerifyInput): Promise<{ user: 
   throw AUTH_ERRORS.validationFailed("Verify requires either a token or a token hash");
 }
 
-function isExpired(ctx: StackContext, user: UserRow, column: TokenColumn): boolean {
+function isExpired(ctx: AuthContext, user: UserRow, column: TokenColumn): boolean {
   const sentAt = user[SENT_AT[column]] as Date | null;
   return !sentAt || sentAt.getTime() + ctx.config.auth.email.otp_expiry * 1000 < Date.now();
 }
@@ -100,7 +100,7 @@ async function applyEmailChange(db: pg.ClientBase, user: UserRow): Promise<void>
   await clearOneTimeToken(db, user.id, "email_change_token_current");
 }
 
-export async function verify(ctx: StackContext, db: pg.ClientBase, input: VerifyInput): Promise<VerifyOutcome> {
+export async function verify(ctx: AuthContext, db: pg.ClientBase, input: VerifyInput): Promise<VerifyOutcome> {
   const found = await findUser(db, input);
   if (!found || isExpired(ctx, found.user, found.column)) {
     throw AUTH_ERRORS.otpExpired();

@@ -91,7 +91,11 @@ export interface StackConfig {
       otp_length: number;
       otp_expiry: number;
       template: Record<string, EmailTemplate>;
+      /** [auth.email.smtp] present and not `enabled = false`: a custom SMTP server instead of the catcher. */
+      smtp_enabled: boolean;
     };
+    /** [auth.external.<provider>] `enabled`, by provider name. */
+    external: Record<string, boolean>;
     mfa: MfaConfig;
     /** [auth.oauth_server]: GoTrue as an OAuth 2.1 server (here: its admin client registry). */
     oauth_server: { enabled: boolean };
@@ -281,7 +285,12 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
         otp_length: pick(email, "otp_length", 6),
         otp_expiry: pick(email, "otp_expiry", 3600),
         template: section(raw, "auth", "email", "template") as Record<string, EmailTemplate>,
+        smtp_enabled:
+          "smtp" in email && pick<boolean>(section(raw, "auth", "email", "smtp"), "enabled", true) !== false,
       },
+      external: Object.fromEntries(
+        Object.entries(section(raw, "auth", "external")).map(([name, p]) => [name, pick(p as Toml, "enabled", false)]),
+      ),
       oauth_server: { enabled: pick(section(raw, "auth", "oauth_server"), "enabled", false) },
       mfa: {
         max_enrolled_factors: pick(mfa, "max_enrolled_factors", 10),

@@ -2,13 +2,13 @@
 // POST /admin/generate_link (returns the link and OTP without sending anything).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type pg from "pg";
-import type { StackContext } from "../../context.js";
 import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { issueEmailChange, issueLink, type LinkKind, sendLink } from "../links.js";
 import { actionLink } from "../mailer.js";
 import type { IssuedToken } from "../otp.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
+import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import {
   createUser,
@@ -52,7 +52,7 @@ async function existingUser(db: pg.ClientBase, email: string): Promise<UserRow> 
   return user;
 }
 
-async function generateLink(ctx: StackContext, req: FastifyRequest) {
+async function generateLink(ctx: AuthContext, req: FastifyRequest) {
   const body = readBody(req, {
     type: "string",
     email: "string",
@@ -106,7 +106,7 @@ async function generateLink(ctx: StackContext, req: FastifyRequest) {
 }
 
 /** Registered inside the admin scope, whose hook has already required the service role. */
-export function adminLinkRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function adminLinkRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.post("/invite", async (req) => {
     const body = readBody(req, { email: "string", data: "object" });
     if (!body.email) throw AUTH_ERRORS.validationFailed("Email is required", 422);

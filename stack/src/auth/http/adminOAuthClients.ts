@@ -2,7 +2,6 @@
 // role (register, list, read, update, delete, regenerate the secret), answering
 // "OAuth server is disabled" unless [auth.oauth_server] is enabled.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { StackContext } from "../../context.js";
 import { readBody } from "../body.js";
 import { isUuid } from "../caller.js";
 import { AUTH_ERRORS } from "../errors.js";
@@ -16,6 +15,7 @@ import {
   registerClient,
   updateClient,
 } from "../oauthClients.js";
+import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 
 function readFields(req: FastifyRequest): ClientFields {
@@ -41,7 +41,7 @@ function readFields(req: FastifyRequest): ClientFields {
 }
 
 /** Registered inside the admin scope, whose hook has already required the service role. */
-export function adminOAuthClientRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function adminOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.register(async (scope) => {
     scope.addHook("preHandler", async () => {
       if (!ctx.config.auth.oauth_server.enabled) throw AUTH_ERRORS.oauthServerDisabled();

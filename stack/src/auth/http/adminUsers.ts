@@ -2,12 +2,12 @@
 // create, read, update, delete, and the user's MFA factors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
-import type { StackContext } from "../../context.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { isUuid } from "../caller.js";
 import { parseGoDuration } from "../duration.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
+import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import {
   AUDIENCE,
@@ -52,7 +52,7 @@ function bannedUntil(duration: string): Date | null {
   return new Date(Date.now() + ms);
 }
 
-async function encryptedPasswordOf(ctx: StackContext, attrs: Attributes): Promise<string | undefined> {
+async function encryptedPasswordOf(ctx: AuthContext, attrs: Attributes): Promise<string | undefined> {
   if (attrs.password_hash !== undefined) {
     if (!/^\$2[aby]\$\d\d\$/.test(attrs.password_hash))
       throw AUTH_ERRORS.validationFailed("Invalid password hash format", 400);
@@ -77,7 +77,7 @@ async function loadUser(db: pg.ClientBase | pg.Pool, id: string): Promise<UserRo
   return user;
 }
 
-async function listUsers(ctx: StackContext, req: FastifyRequest, reply: FastifyReply) {
+async function listUsers(ctx: AuthContext, req: FastifyRequest, reply: FastifyReply) {
   // As GoTrue's paginate: an absent or empty parameter (auth-js sends `page=&per_page=`) is the default.
   const page = Number(queryParam(req, "page") || 1);
   const perPage = Number(queryParam(req, "per_page") || 50);
@@ -117,7 +117,7 @@ function paginationLink(req: FastifyRequest, page: number, perPage: number, tota
   return parts.join(", ");
 }
 
-async function createAdminUser(ctx: StackContext, req: FastifyRequest) {
+async function createAdminUser(ctx: AuthContext, req: FastifyRequest) {
   const attrs = readAttributes(req);
   if (!attrs.email && !attrs.phone)
     throw AUTH_ERRORS.validationFailed("Cannot create a user without either an email or phone");
@@ -142,7 +142,7 @@ async function createAdminUser(ctx: StackContext, req: FastifyRequest) {
   });
 }
 
-async function updateAdminUser(ctx: StackContext, req: FastifyRequest, id: string) {
+async function updateAdminUser(ctx: AuthContext, req: FastifyRequest, id: string) {
   const attrs = readAttributes(req);
   const encryptedPassword = await encryptedPasswordOf(ctx, attrs);
   const email = attrs.email !== undefined ? normalizeEmail(attrs.email) : undefined;
@@ -172,7 +172,7 @@ async function updateAdminUser(ctx: StackContext, req: FastifyRequest, id: strin
 }
 
 /** should_soft_delete keeps the row (deleted_at, identifiers cleared) as GoTrue's SoftDeleteUser. */
-async function deleteAdminUser(ctx: StackContext, req: FastifyRequest, id: string) {
+async function deleteAdminUser(ctx: AuthContext, req: FastifyRequest, id: string) {
   const { should_soft_delete: soft } = readBody(req, { should_soft_delete: "boolean" });
   await inTransaction(ctx, async (db) => {
     const user = await loadUser(db, id);
@@ -200,7 +200,7 @@ async function deleteAdminUser(ctx: StackContext, req: FastifyRequest, id: strin
 }
 
 /** Registered inside the admin scope, whose hook has already required the service role. */
-export function adminUserRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function adminUserRoutes(app: FastifyInstance, ctx: AuthContext): void {
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
   app.get("/admin/users", (req, reply) => listUsers(ctx, req, reply));

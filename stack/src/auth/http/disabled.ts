@@ -3,11 +3,11 @@
 // "disabled" errors after the same checks GoTrue makes first, so clients see what
 // they would see against `supabase start`.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { StackContext } from "../../context.js";
 import { requireUser } from "../caller.js";
 import { AUTH_ERRORS } from "../errors.js";
+import type { AuthContext } from "../state.js";
 
-export function disabledFeatureRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function disabledFeatureRoutes(app: FastifyInstance, ctx: AuthContext): void {
   // requireAuthentication, then requireManualLinkingEnabled.
   const manualLinking = async (req: FastifyRequest) => {
     await requireUser(ctx, req, ctx.db.admin);

@@ -5,16 +5,16 @@
 // [auth.mfa] turns it off.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type pg from "pg";
-import type { StackContext } from "../../context.js";
 import { readBody } from "../body.js";
 import { type Caller, isUuid, requireUser } from "../caller.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { createChallenge, enrollTotp, enrollWebAuthn, loadFactor, unenroll, verifyTotp } from "../mfa.js";
+import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import { rateLimit } from "./common.js";
 
 /** requireAuthentication + requireNotAnonymous, then the work in one transaction. */
-function asCaller<T>(ctx: StackContext, req: FastifyRequest, work: (db: pg.PoolClient, caller: Caller) => Promise<T>) {
+function asCaller<T>(ctx: AuthContext, req: FastifyRequest, work: (db: pg.PoolClient, caller: Caller) => Promise<T>) {
   return inTransaction(ctx, async (db) => {
     const caller = await requireUser(ctx, req, db);
     if (caller.claims.is_anonymous === true) throw AUTH_ERRORS.anonymousNotAllowed();
@@ -28,7 +28,7 @@ function factorIdOf(req: FastifyRequest): string {
   return factorId;
 }
 
-export function factorRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function factorRoutes(app: FastifyInstance, ctx: AuthContext): void {
   const { mfa } = ctx.config.auth;
 
   app.post("/factors", async (req) => {

@@ -1,14 +1,14 @@
 // POST /logout?scope=global|local|others → 204.
 import type { FastifyInstance } from "fastify";
-import type { StackContext } from "../../context.js";
 import { queryParam } from "../body.js";
 import { requireUser } from "../caller.js";
 import { AUTH_ERRORS } from "../errors.js";
+import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 
 const SCOPES = ["global", "local", "others"] as const;
 
-export function logoutRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function logoutRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.post("/logout", async (req, reply) => {
     const scope = queryParam(req, "scope") ?? "global";
     if (!(SCOPES as readonly string[]).includes(scope)) {

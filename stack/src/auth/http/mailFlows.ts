@@ -1,18 +1,18 @@
 // The endpoints that only send mail: POST /recover, /otp (magic link) and /resend.
 // Unknown addresses get the same `{}` as known ones, so nothing leaks.
 import type { FastifyInstance } from "fastify";
-import type { StackContext } from "../../context.js";
 import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { sendEmailChange, sendLink } from "../links.js";
 import { readPkceParams } from "../pkce.js";
+import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import { confirmEmail, createUser, findUserByEmail, findUserById, isConfirmed } from "../users.js";
 import { rateLimit, redirectTarget } from "./common.js";
 
 const PKCE_FIELDS = { code_challenge: "string", code_challenge_method: "string" } as const;
 
-export function mailFlowRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
   const { auth } = ctx.config;
 
   app.post("/recover", async (req) => {

@@ -1,6 +1,6 @@
 // GET /health, /settings and /.well-known/jwks.json.
 import type { FastifyInstance } from "fastify";
-import type { StackContext } from "../../context.js";
+import type { AuthContext } from "../state.js";
 
 const EXTERNAL_PROVIDERS = [
   "apple",
@@ -23,7 +23,7 @@ const EXTERNAL_PROVIDERS = [
   "zoom",
 ];
 
-export function metaRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function metaRoutes(app: FastifyInstance, ctx: AuthContext): void {
   const { auth } = ctx.config;
 
   app.get("/health", async () => ({
@@ -35,7 +35,7 @@ export function metaRoutes(app: FastifyInstance, ctx: StackContext): void {
   app.get("/settings", async () => ({
     external: {
       anonymous_users: auth.enable_anonymous_sign_ins,
-      ...Object.fromEntries(EXTERNAL_PROVIDERS.map((p) => [p, false])),
+      ...Object.fromEntries(EXTERNAL_PROVIDERS.map((p) => [p, auth.external[p] ?? false])),
       email: auth.email.enable_signup,
       phone: false,
     },

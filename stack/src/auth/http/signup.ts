@@ -1,13 +1,13 @@
 // POST /signup: e-mail + password (or anonymous) sign-up, as GoTrue's signup.go.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { StackContext } from "../../context.js";
 import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { sendLink } from "../links.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
 import { readPkceParams } from "../pkce.js";
 import { startSession } from "../sessions.js";
+import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import {
   AUDIENCE,
@@ -41,7 +41,7 @@ function obfuscatedUser(email: string, data: Record<string, unknown>) {
   };
 }
 
-export function signupRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
   const { auth } = ctx.config;
 
   app.post("/signup", async (req) => {

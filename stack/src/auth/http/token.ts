@@ -1,6 +1,5 @@
 // POST /token: grant_type=password | refresh_token | pkce.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { StackContext } from "../../context.js";
 import type { ServiceError } from "../../shared/errors.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { API_VERSION, API_VERSION_HEADER, AUTH_ERRORS, authErrorCode, ERROR_CODES } from "../errors.js";
@@ -8,12 +7,13 @@ import { checkPasswordStrength, passwordMatches } from "../passwords.js";
 import { exchangeAuthCode } from "../pkce.js";
 import { refreshGrant } from "../refresh.js";
 import { startSession } from "../sessions.js";
+import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import { findUserByEmail, isBanned, isConfirmed } from "../users.js";
 import { clientMeta, rateLimit } from "./common.js";
 
 /** The weak_password note GoTrue adds to a sign-in whose password no longer meets the policy. */
-function weakPasswordNote(ctx: StackContext, password: string): Record<string, unknown> {
+function weakPasswordNote(ctx: AuthContext, password: string): Record<string, unknown> {
   try {
     checkPasswordStrength(password, ctx.config.auth);
     return {};
@@ -39,7 +39,7 @@ function idTokenIssuer(req: FastifyRequest): string {
   return (provider && OIDC_ISSUERS[provider]) || issuer || "";
 }
 
-async function passwordGrant(ctx: StackContext, req: FastifyRequest) {
+async function passwordGrant(ctx: AuthContext, req: FastifyRequest) {
   const body = readBody(req, { email: "string", phone: "string", password: "string" });
   rateLimit(ctx, req, "token");
   if (!body.email && !body.phone) throw AUTH_ERRORS.validationFailed("missing email or phone");
@@ -56,7 +56,7 @@ async function passwordGrant(ctx: StackContext, req: FastifyRequest) {
   });
 }
 
-async function refreshTokenGrant(ctx: StackContext, req: FastifyRequest, reply: FastifyReply) {
+async function refreshTokenGrant(ctx: AuthContext, req: FastifyRequest, reply: FastifyReply) {
   const body = readBody(req, { refresh_token: "string" });
   rateLimit(ctx, req, "token");
   if (!body.refresh_token) {
@@ -71,7 +71,7 @@ async function refreshTokenGrant(ctx: StackContext, req: FastifyRequest, reply: 
   return result.session;
 }
 
-async function pkceGrant(ctx: StackContext, req: FastifyRequest) {
+async function pkceGrant(ctx: AuthContext, req: FastifyRequest) {
   const body = readBody(req, { auth_code: "string", code_verifier: "string" });
   rateLimit(ctx, req, "token");
   const { auth_code: code, code_verifier: verifier } = body;
@@ -84,7 +84,7 @@ async function pkceGrant(ctx: StackContext, req: FastifyRequest) {
   });
 }
 
-export function tokenRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function tokenRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.post("/token", async (req, reply) => {
     switch (queryParam(req, "grant_type")) {
       case "password":

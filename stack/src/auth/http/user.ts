@@ -1,7 +1,6 @@
 // GET/PUT /user and GET /reauthenticate: the signed-in user reading and changing itself.
 import type { FastifyInstance } from "fastify";
 import type pg from "pg";
-import type { StackContext } from "../../context.js";
 import { normalizeEmail, readBody } from "../body.js";
 import { type Caller, requireUser } from "../caller.js";
 import { AUTH_ERRORS } from "../errors.js";
@@ -9,6 +8,7 @@ import { sendEmailChange, sendReauthentication } from "../links.js";
 import { clearOneTimeToken, tokenHash } from "../otp.js";
 import { checkPasswordStrength, hashPassword, passwordMatches } from "../passwords.js";
 import { readPkceParams } from "../pkce.js";
+import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import { findUserByEmail, findUserById, isConfirmed, mergeMetadata, renderUser, updateUser } from "../users.js";
 import { rateLimit, redirectTarget } from "./common.js";
@@ -16,7 +16,7 @@ import { rateLimit, redirectTarget } from "./common.js";
 const RECENT_SESSION_MS = 24 * 3600_000;
 
 /** secure_password_change: a session older than a day must prove itself with the mailed nonce. */
-async function checkReauthentication(ctx: StackContext, db: pg.ClientBase, caller: Caller, nonce?: string) {
+async function checkReauthentication(ctx: AuthContext, db: pg.ClientBase, caller: Caller, nonce?: string) {
   if (!ctx.config.auth.email.secure_password_change) return;
   const { session, user } = caller;
   if (session && Date.now() - session.created_at.getTime() < RECENT_SESSION_MS) return;
@@ -30,7 +30,7 @@ async function checkReauthentication(ctx: StackContext, db: pg.ClientBase, calle
   await clearOneTimeToken(db, user.id, "reauthentication_token");
 }
 
-async function changePassword(ctx: StackContext, db: pg.ClientBase, caller: Caller, password: string, nonce?: string) {
+async function changePassword(ctx: AuthContext, db: pg.ClientBase, caller: Caller, password: string, nonce?: string) {
   checkPasswordStrength(password, ctx.config.auth);
   if (await passwordMatches(password, caller.user.encrypted_password)) {
     throw AUTH_ERRORS.samePassword();
@@ -51,7 +51,7 @@ async function assertEmailFree(db: pg.ClientBase, email: string, selfId: string)
   }
 }
 
-export function userRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function userRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.get("/user", async (req) => {
     const { user } = await requireUser(ctx, req, ctx.db.admin);
     return renderUser(ctx.db.admin, user);

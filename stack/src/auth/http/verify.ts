@@ -3,13 +3,13 @@
 // `?code=` (PKCE) or the error in the fragment, as GoTrue does.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
-import type { StackContext } from "../../context.js";
 import type { ServiceError } from "../../shared/errors.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { AUTH_ERRORS, authErrorCode, ERROR_CODES } from "../errors.js";
 import { PKCE_PREFIX } from "../otp.js";
 import { issueAuthCode } from "../pkce.js";
 import { startSession } from "../sessions.js";
+import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import { isVerifyType, type VerifyInput, type VerifyOutcome, type VerifyType, verify } from "../verification.js";
 import { clientMeta, rateLimit, redirectTarget } from "./common.js";
@@ -40,7 +40,7 @@ function withQuery(url: string, params: Record<string, string>): string {
 }
 
 async function runVerify(
-  ctx: StackContext,
+  ctx: AuthContext,
   req: FastifyRequest,
   db: pg.ClientBase,
   input: VerifyInput,
@@ -51,7 +51,7 @@ async function runVerify(
   return { outcome, session: await startSession(ctx, db, outcome.userId, "otp", clientMeta(req)) };
 }
 
-async function verifyLink(ctx: StackContext, req: FastifyRequest, reply: FastifyReply) {
+async function verifyLink(ctx: AuthContext, req: FastifyRequest, reply: FastifyReply) {
   const redirectTo = redirectTarget(ctx, req);
   try {
     rateLimit(ctx, req, "verify");
@@ -102,7 +102,7 @@ function verifyInputOf(type: VerifyType, body: { token?: string; token_hash?: st
   throw AUTH_ERRORS.validationFailed("Verify requires either a token or a token hash");
 }
 
-export function verifyRoutes(app: FastifyInstance, ctx: StackContext): void {
+export function verifyRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.get("/verify", (req, reply) => verifyLink(ctx, req, reply));
 
   app.post("/verify", async (req) => {

@@ -1,4 +1,4 @@
--- Opsdesk demo data: the default permission matrix (SPEC §6), the demo accounts
+-- Opsdesk demo data: the default permission matrix (docs/product.md §6), the demo accounts
 -- (password `opsdesk-demo`) and a deterministic business: 12 categories, 500
 -- products, 300 customers, 1 000 orders with 1–5 items over the last 90 days.
 -- Orders are created pending with their items and then walked through the state
@@ -166,7 +166,7 @@ from (
 ) c
 order by c.n;
 
--- Customers entered twice (SPEC §11 "Possible duplicates"): a typo, swapped names
+-- Customers entered twice (docs/product.md §11 "Possible duplicates"): a typo, swapped names
 -- without accents, another provider with the address in capitals.
 insert into public.customers (id, full_name, email, country, created_at)
 select md5('opsdesk-duplicate-' || d.n)::uuid, d.full_name, d.email, d.country, now() - d.age * interval '1 day'

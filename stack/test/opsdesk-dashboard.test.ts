@@ -1,4 +1,4 @@
-// The dashboard's figures (SPEC §2 "/"), fetched through supabase-js exactly as the
+// The dashboard's figures (docs/product.md §2 "/"), fetched through supabase-js exactly as the
 // console does (rpc dashboard_kpis, orders_per_day, revenue_by_category), checked day
 // by day and category by category against the raw rows, aggregated here in the test.
 import type { SupabaseClient } from "@supabase/supabase-js";

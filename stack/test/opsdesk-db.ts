@@ -1,5 +1,5 @@
 // Shared by the Opsdesk schema tests: the demo accounts of supabase/seed.sql, the
-// SPEC §6 permission matrix, running SQL as one of the accounts the way the REST
+// docs/product.md §6 permission matrix, running SQL as one of the accounts the way the REST
 // service does it (withScope: role + JWT claims in one transaction), and the rows
 // the permission probes create, edit and delete (opsdesk-rls, opsdesk-role-matrix).
 import type pg from "pg";
@@ -33,7 +33,7 @@ export const RESOURCES = [
 export type Resource = (typeof RESOURCES)[number];
 export const ACTIONS = ["list", "show", "create", "edit", "delete", "export", "import"] as const;
 
-// SPEC §6, written out by hand: the seed must produce exactly this.
+// docs/product.md §6, written out by hand: the seed must produce exactly this.
 const RECORDS = { viewer: "list show export", editor: "list show export create edit import", admin: "*" };
 const ORDERS = {
   viewer: "list show export",
@@ -42,7 +42,7 @@ const ORDERS = {
 };
 const ADMIN_ONLY = { viewer: "", editor: "", admin: "*" };
 const AUDIT = { viewer: "", editor: "list show export", admin: "list show export" };
-const SPEC_MATRIX: Record<Resource, Record<"viewer" | "editor" | "admin", string>> = {
+const PRODUCT_MATRIX: Record<Resource, Record<"viewer" | "editor" | "admin", string>> = {
   categories: RECORDS,
   products: RECORDS,
   customers: RECORDS,
@@ -53,14 +53,14 @@ const SPEC_MATRIX: Record<Resource, Record<"viewer" | "editor" | "admin", string
   audit_log: AUDIT,
 };
 
-/** What an account may do on a resource per SPEC §6 (nothing for non-staff and inactive staff). */
+/** What an account may do on a resource per docs/product.md §6 (nothing for non-staff and inactive staff). */
 export function specAllows(account: Account, resource: Resource, action: string): boolean {
   if (account !== "admin" && account !== "editor" && account !== "viewer") return false;
-  const allowed = SPEC_MATRIX[resource][account];
+  const allowed = PRODUCT_MATRIX[resource][account];
   return allowed === "*" || allowed.split(" ").includes(action);
 }
 
-/** The SPEC §6 rows of one role, sorted like my_permissions(). */
+/** The docs/product.md §6 rows of one role, sorted like my_permissions(). */
 export function specRows(role: "admin" | "editor" | "viewer"): { resource: string; action: string }[] {
   return RESOURCES.flatMap((resource) =>
     ACTIONS.filter((action) => specAllows(role, resource, action)).map((action) => ({ resource, action })),

@@ -1,4 +1,4 @@
-// Automatic embeddings (SPEC §11) through the whole chain: a change to a product or
+// Automatic embeddings (docs/product.md §11) through the whole chain: a change to a product or
 // customer — through REST, CSV import or a bulk update — is queued by a trigger,
 // sent by the pg_cron job through pg_net to the `embed` edge function, and shows
 // in vector queries within 5 s; a deleted record loses its vector.

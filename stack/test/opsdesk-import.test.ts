@@ -1,4 +1,4 @@
-// CSV import RPC (issue 5, SPEC §9) through supabase-js: a dry run reports every bad
+// CSV import RPC (issue 5, docs/product.md §9) through supabase-js: a dry run reports every bad
 // row and writes nothing, a commit writes all rows or none, references are resolved by
 // their label, and only callers holding `import` (and, through RLS, `create`) may import.
 import type { SupabaseClient } from "@supabase/supabase-js";
@@ -147,7 +147,7 @@ describe("a file with errors", () => {
       { row: 9, code: "23514", constraint: "products_stock_check", column: null },
     ]);
     expect(data?.errors[2]).toMatchObject({ label: "No Such Category", ambiguous: false });
-    // The raw message carries what the console parses into SPEC §8 text (with RLS on,
+    // The raw message carries what the console parses into docs/product.md §8 text (with RLS on,
     // Postgres leaves the key values out of the details).
     expect(data?.errors[0].message).toContain('"products_sku_key"');
     expect(await countWhere("products", "sku", [good, "IMP-ERR-DUP"])).toBe(0);

@@ -1,4 +1,4 @@
-// The profile page's backend (SPEC §2 /profile) through supabase-js, as the console
+// The profile page's backend (docs/product.md §2 /profile) through supabase-js, as the console
 // calls it: rpc set_my_name changes only the caller's own name, password change with the
 // current password checked first, and sign-out everywhere ending every session.
 import type { SupabaseClient } from "@supabase/supabase-js";

@@ -64,7 +64,7 @@ async function probe(account: Account, resource: Resource, action: string): Prom
 }
 
 describe("the seeded permission matrix", () => {
-  it("is exactly SPEC §6", async () => {
+  it("is exactly docs/product.md §6", async () => {
     for (const role of ["admin", "editor", "viewer"] as const) {
       const rows = await stack.sql<{ resource: string; action: string }>(
         "select resource, action::text from permissions where role = $1",
@@ -156,7 +156,7 @@ describe("row-level security per demo account (rolled-back probes)", () => {
 
 describe("app.can and my_permissions", () => {
   it.each(ACCOUNTS)(
-    "my_permissions() for %s is its role's SPEC §6 rows (none without an active staff row)",
+    "my_permissions() for %s is its role's docs/product.md §6 rows (none without an active staff row)",
     async (account) => {
       const { rows } = await queryAs<{ resource: string; action: string }>(
         stack,

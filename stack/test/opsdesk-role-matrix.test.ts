@@ -1,7 +1,7 @@
 // The role matrix (issue 6) through supabase-js: every account × every resource of the
 // seeded `permissions` rows × list/show/create/edit/delete/export/import. The expected
 // outcomes are derived from those rows and the accounts' `staff` rows, so a resource added
-// to the seed adds its cases (opsdesk-rls.test.ts checks that the seed is SPEC §6). Writes
+// to the seed adds its cases (opsdesk-rls.test.ts checks that the seed is docs/product.md §6). Writes
 // carry Prefer: tx=rollback and import is a dry run: the database ends as it began.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, describe, expect, it } from "vitest";

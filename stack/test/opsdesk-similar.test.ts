@@ -1,4 +1,4 @@
-// The console's vector functions (SPEC §11): `similar` (products like this one;
+// The console's vector functions (docs/product.md §11): `similar` (products like this one;
 // customers like the one being typed), `duplicates` (pairs above the threshold) and
 // `merge-customers` (orders moved, duplicate deleted, audited, stale pairs refused),
 // each checking the caller's permissions.

@@ -1,4 +1,4 @@
-// The staff-admin edge function (SPEC §2 /staff, §7) run by the stack's Deno
+// The staff-admin edge function (docs/product.md §2 /staff, §7) run by the stack's Deno
 // runtime from supabase/functions, called through supabase-js as the console
 // does: invite (mail → link → password → sign-in), role changes that RLS sees at
 // once, deactivation that ends the operator's sessions, and the guards.

@@ -1,7 +1,7 @@
 // Opsdesk's buckets and storage policies (issue 5) through supabase-js: who may upload,
 // replace, read and remove product images and order documents, that files must sit in
 // the folder of an existing record, that private documents need signed URLs, and that
-// the buckets enforce SPEC §9's limits, the same ones the console checks before upload.
+// the buckets enforce docs/product.md §9's limits, the same ones the console checks before upload.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUCKET_LIMITS, ORDER_DOCUMENTS, PRODUCT_IMAGES } from "../../src/views/files/limits.js";

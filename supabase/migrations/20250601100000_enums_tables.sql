@@ -1,4 +1,4 @@
--- Opsdesk schema (SPEC §3): enums, tables, constraints, indexes.
+-- Opsdesk schema (docs/product.md §3): enums, tables, constraints, indexes.
 --
 -- Constraint names are part of the contract with the console: it maps an error's
 -- constraint name to the field and the message below.

@@ -1,4 +1,4 @@
--- Opsdesk triggers (SPEC §3–§5): versions, updated_at, slugs, the order state machine,
+-- Opsdesk triggers (docs/product.md §3–§5): versions, updated_at, slugs, the order state machine,
 -- the item lock, totals, unit price defaults, guards on staff and permissions, audit.
 --
 -- Rules raised here (SQLSTATE → message):
@@ -62,7 +62,7 @@ begin
 end
 $$;
 
--- The order state machine (SPEC §4), in one place: the trigger and the console
+-- The order state machine (docs/product.md §4), in one place: the trigger and the console
 -- (rpc order_next_statuses) read it from here.
 create function public.order_next_statuses(status public.order_status)
 returns public.order_status[]

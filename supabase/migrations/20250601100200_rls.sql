@@ -1,4 +1,4 @@
--- Row-level security (SPEC §6): every table, every policy asks one function,
+-- Row-level security (docs/product.md §6): every table, every policy asks one function,
 -- app.can(resource, action), which reads the permission matrix for the caller's
 -- ACTIVE staff row. Non-staff, inactive staff and anon: no policy passes.
 --   select → list or show · insert → create · update → edit · delete → delete

@@ -1,4 +1,4 @@
--- RPCs the console calls (SPEC §7) and the realtime publication.
+-- RPCs the console calls (docs/product.md §7) and the realtime publication.
 
 -- The caller's rows of the permission matrix; empty for non-staff, inactive
 -- staff and anon. Security definer: the caller need not be able to read

@@ -1,4 +1,4 @@
--- Storage (SPEC §3, §9): product images (public read, PNG/JPEG/WebP ≤ 5 MB) and
+-- Storage (docs/product.md §3, §9): product images (public read, PNG/JPEG/WebP ≤ 5 MB) and
 -- order documents (private, PDF ≤ 10 MB). Policies on storage.objects ask the same
 -- app.can() as the tables: an image belongs to products, a document to orders.
 

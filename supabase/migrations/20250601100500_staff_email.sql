@@ -1,4 +1,4 @@
--- staff.email is a copy of the account's auth e-mail (SPEC §3): it follows an
+-- staff.email is a copy of the account's auth e-mail (docs/product.md §3): it follows an
 -- e-mail change made through Auth. Security definer: Auth's own connection
 -- changes auth.users, and the copy must be written whoever that is.
 create function app.staff_follow_auth_email() returns trigger

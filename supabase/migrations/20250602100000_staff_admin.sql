@@ -1,4 +1,4 @@
--- Staff administration (SPEC §2 /staff, §4 session): rules the staff-admin edge
+-- Staff administration (docs/product.md §2 /staff, §4 session): rules the staff-admin edge
 -- function relies on, enforced here so they hold however staff rows change.
 --   P0001  You cannot deactivate your own account.
 --   P0001  You cannot change your own role.

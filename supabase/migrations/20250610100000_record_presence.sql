@@ -1,4 +1,4 @@
--- Presence on a record (SPEC §7: realtime presence on `record:<resource>:<id>`): the
+-- Presence on a record (docs/product.md §7: realtime presence on `record:<resource>:<id>`): the
 -- console joins these as private channels, so only staff who may see the record learn
 -- who else has it open, and only they can announce themselves there. During the check
 -- realtime.topic() is the channel's topic.

@@ -1,4 +1,4 @@
--- CSV import (issue 5, SPEC §9): one RPC validates a whole file against the
+-- CSV import (issue 5, docs/product.md §9): one RPC validates a whole file against the
 -- database and then writes it all or nothing.
 --
 --   import_rows(resource, rows, labels, dry_run) → {inserted, committed, errors, truncated}
@@ -14,7 +14,7 @@
 -- rows cost about 2·k·log2(500) smaller inserts instead of n subtransactions).
 -- Each failure becomes {row (1-based), code, message, details, constraint,
 -- column}, the raw parts of the database error, which the console turns into the
--- same SPEC §8 messages its forms show. Checking stops after 100 errors (`truncated`). A dry run, or a file with any
+-- same docs/product.md §8 messages its forms show. Checking stops after 100 errors (`truncated`). A dry run, or a file with any
 -- error, is rolled back; otherwise every row is committed.
 --
 -- Security invoker: RLS and the table's grants apply as for any insert (`create`),

@@ -1,4 +1,4 @@
--- The profile page (SPEC §2 /profile): every active staff member renames themselves.
+-- The profile page (docs/product.md §2 /profile): every active staff member renames themselves.
 -- Staff rows are otherwise changed only by those who may edit `staff` (RLS), so this
 -- is the one path to one's own row, and it changes nothing but `full_name`. Security
 -- definer to pass the staff RLS; the check constraint still applies (23514, "Full name

@@ -1,4 +1,4 @@
--- Automatic embeddings (SPEC §11), the way Supabase's guide builds them: a trigger
+-- Automatic embeddings (docs/product.md §11), the way Supabase's guide builds them: a trigger
 -- queues the changed record, a pg_cron job calls the `embed` edge function over
 -- HTTP with pg_net, and the function embeds the batch and writes (or deletes) the
 -- vectors in the vector bucket `opsdesk` (indexes `products` and `customers`).

@@ -1,4 +1,4 @@
--- Merging duplicate customers (SPEC §11): the kept customer takes over the
+-- Merging duplicate customers (docs/product.md §11): the kept customer takes over the
 -- duplicate's orders and the duplicate is deleted, in one transaction, as the
 -- caller (RLS and the audit log see them: each moved order and the deleted customer
 -- are audit rows). Both must still be at the versions the operator was shown.

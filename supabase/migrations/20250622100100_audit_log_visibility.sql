@@ -1,5 +1,5 @@
 -- An audit entry shows a record's values, so it is visible only to whom the record
--- itself is (SPEC §6): besides `audit_log` list or show, the reader must hold `show` on
+-- itself is (docs/product.md §6): besides `audit_log` list or show, the reader must hold `show` on
 -- the entry's table. That covers the History tab, /audit, its export and realtime alike,
 -- since all of them read through this policy.
 --

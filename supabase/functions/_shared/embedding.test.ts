@@ -1,4 +1,4 @@
-// The text embedding's promises (SPEC §11): typos, swapped names, accents and case
+// The text embedding's promises (docs/product.md §11): typos, swapped names, accents and case
 // land close to the original; strangers and unrelated products do not.
 import { describe, expect, it } from "vitest";
 import { customerFields, DIMENSION, embedFields, fold, productFields, similarity } from "./embedding";

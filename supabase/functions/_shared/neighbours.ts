@@ -11,7 +11,7 @@ export interface Neighbour {
   similarity: number;
 }
 
-/** SPEC §11: customers at least this alike are possible duplicates (the default). */
+/** docs/product.md §11: customers at least this alike are possible duplicates (the default). */
 export const DUPLICATE_THRESHOLD = 0.85;
 
 /** A request's threshold, or the default; 400 when it is not a number in 0…1. */

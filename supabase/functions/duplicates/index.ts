@@ -1,4 +1,4 @@
-// duplicates (SPEC §11, /customers/duplicates): every pair of customers whose
+// duplicates (docs/product.md §11, /customers/duplicates): every pair of customers whose
 // vectors are at least `threshold` (default 0.85) alike, closest first, with what
 // the operator needs to choose and to merge safely (each customer's version and
 // order count). Needs customers `list`; the customers are read as the caller.

@@ -1,4 +1,4 @@
-// embed (SPEC §11): called by the database, never by the console. Each request is a
+// embed (docs/product.md §11): called by the database, never by the console. Each request is a
 // batch of queued jobs ({resource, id, seq}) sent by app.process_embeddings through
 // pg_net; the function reads the records, embeds their text and writes the vectors
 // (a record that no longer exists loses its vector), then clears the jobs. Only the

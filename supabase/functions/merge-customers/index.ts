@@ -1,4 +1,4 @@
-// merge-customers (SPEC §11): keeps one customer, moves the duplicate's orders to it
+// merge-customers (docs/product.md §11): keeps one customer, moves the duplicate's orders to it
 // and deletes the duplicate — one transaction in rpc('merge_customers'), run as the
 // caller so RLS and the audit log see them. Needs customers `edit` and `delete`;
 // refused with a clear message if either customer changed since the pair was shown.

@@ -1,4 +1,4 @@
-// similar (SPEC §11): for the product show page, the products nearest to one
+// similar (docs/product.md §11): for the product show page, the products nearest to one
 // product (needs products `show`); for the customer create form, existing
 // customers whose name and e-mail come close to what is being typed (needs
 // customers `list`). Records are read as the caller.

@@ -1,5 +1,5 @@
 // PostgREST errors from staff writes, turned into what the operator reads
-// (SPEC §8): guard triggers and constraints carry their rule, a lost race on the
+// (docs/product.md §8): guard triggers and constraints carry their rule, a lost race on the
 // same person is a conflict, RLS is a permission error.
 import type { PostgrestError } from "npm:@supabase/supabase-js@2";
 import { FORBIDDEN } from "../_shared/access.ts";

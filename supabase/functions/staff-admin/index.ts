@@ -1,4 +1,4 @@
-// staff-admin (SPEC §2 /staff, §7): invite, set_role, deactivate, reactivate.
+// staff-admin (docs/product.md §2 /staff, §7): invite, set_role, deactivate, reactivate.
 // The only holder of the service-role key. Callers must be signed-in active staff
 // whose role may create (invite) or edit (the rest) staff.
 

@@ -30,6 +30,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // Opsdesk's own backend (supabase/: schema, policies, RPCs, edge functions)
+        // through the stack, on the stack project's Postgres and harness.
+        test: {
+          name: "app",
+          include: ["supabase/tests/**/*.test.ts"],
+          globalSetup: ["stack/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

@@ -4,8 +4,8 @@
 // once, deactivation that ends the operator's sessions, and the guards.
 import { FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { followLink, latestMail, mailsTo } from "./fixtures/auth/helpers.js";
-import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
+import { followLink, latestMail, mailsTo } from "../../stack/test/fixtures/auth/helpers.js";
+import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
 import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
 
 const FORBIDDEN = "You don't have permission to do that.";

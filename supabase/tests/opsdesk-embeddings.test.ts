@@ -4,8 +4,8 @@
 // in vector queries within 5 s; a deleted record loses its vector.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerFields, embedFields, productFields } from "../../supabase/functions/_shared/embedding.js";
-import type { TestStack } from "./harness.js";
+import type { TestStack } from "../../stack/test/harness.js";
+import { customerFields, embedFields, productFields } from "../functions/_shared/embedding.js";
 import { signIn, startEmbeddedStack, within } from "./opsdesk-vectors.js";
 
 const WITHIN_MS = 5000;

@@ -3,9 +3,9 @@
 // service does it (withScope: role + JWT claims in one transaction), and the rows
 // the permission probes create, edit and delete (opsdesk-rls, opsdesk-role-matrix).
 import type pg from "pg";
-import { withScope } from "../src/db/scope.js";
-import { quoteIdent, quoteQualified } from "../src/shared/sql.js";
-import type { TestStack } from "./harness.js";
+import { withScope } from "../../stack/src/db/scope.js";
+import { quoteIdent, quoteQualified } from "../../stack/src/shared/sql.js";
+import type { TestStack } from "../../stack/test/harness.js";
 
 export const DEMO_PASSWORD = "opsdesk-demo";
 

@@ -5,8 +5,8 @@
 // `access:<user id>` channel, and `staff` / `permissions` changes reach no one else.
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Inbox, subscribe } from "./fixtures/realtime/helpers.js";
-import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
+import { Inbox, subscribe } from "../../stack/test/fixtures/realtime/helpers.js";
+import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
 import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
 
 type Person = "admin" | "editor" | "viewer" | "outsider";

@@ -1,7 +1,7 @@
 // Shared by the Opsdesk vector tests: a stack of the repository's project whose
 // seeded products and customers have all been embedded, and signed-in clients.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
+import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
 import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
 
 /** Polls until `check` passes; fails after `ms`. Returns how long it took. */

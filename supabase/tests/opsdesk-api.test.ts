@@ -3,8 +3,8 @@
 // The role matrix itself is opsdesk-role-matrix.test.ts.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Inbox, subscribe } from "./fixtures/realtime/helpers.js";
-import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
+import { Inbox, subscribe } from "../../stack/test/fixtures/realtime/helpers.js";
+import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
 import { ACCOUNTS, type Account, DEMO, DEMO_PASSWORD, specRows } from "./opsdesk-db.js";
 
 let stack: TestStack;

@@ -4,7 +4,7 @@
 // each checking the caller's permissions.
 import type { FunctionsHttpError, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestStack } from "./harness.js";
+import type { TestStack } from "../../stack/test/harness.js";
 import { signIn, startEmbeddedStack, within } from "./opsdesk-vectors.js";
 
 let stack: TestStack;

@@ -5,8 +5,9 @@
 // carry Prefer: tx=rollback and import is a dry run: the database ends as it began.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, describe, expect, it } from "vitest";
-import { quoteIdent, quoteQualified } from "../src/shared/sql.js";
-import { REPO_ROOT, startTestStack } from "./harness.js";
+import { quoteIdent, quoteQualified } from "../../stack/src/shared/sql.js";
+import { REPO_ROOT, startTestStack } from "../../stack/test/harness.js";
+import { allowTxOverride } from "../../stack/test/rest-helpers.js";
 import {
   ACCOUNTS,
   ACTIONS,
@@ -17,7 +18,6 @@ import {
   existingRow,
   newRow,
 } from "./opsdesk-db.js";
-import { allowTxOverride } from "./rest-helpers.js";
 
 type Action = (typeof ACTIONS)[number];
 

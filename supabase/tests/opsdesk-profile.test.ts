@@ -3,7 +3,7 @@
 // current password checked first, and sign-out everywhere ending every session.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
+import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
 import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
 
 let stack: TestStack;

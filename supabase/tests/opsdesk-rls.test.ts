@@ -2,7 +2,7 @@
 // account, my_permissions and the dashboard RPCs, run as the caller the way the
 // REST service runs requests (role + JWT claims in one transaction).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
+import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
 import {
   ACCOUNTS,
   type Account,

@@ -3,7 +3,7 @@
 // their label, and only callers holding `import` (and, through RLS, `create`) may import.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
+import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
 import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
 
 let stack: TestStack;

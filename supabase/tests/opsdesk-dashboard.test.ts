@@ -3,7 +3,7 @@
 // by day and category by category against the raw rows, aggregated here in the test.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
+import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
 import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
 
 const REVENUE = new Set(["paid", "shipped", "delivered"]);

@@ -9,7 +9,7 @@ import type { Database } from "./db/index.js";
 import type { ServiceError } from "./shared/errors.js";
 import type { JwtKeys } from "./shared/jwt.js";
 import type { Logger } from "./shared/log.js";
-import type { RequestFault } from "./shared/requestFaults.js";
+import type { RequestFault } from "./shared/request-faults.js";
 
 export interface StackContext {
   config: StackConfig;

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { effectiveAuthorization, isKnownKey } from "./api-keys.js";
 import type { Service, StackContext } from "./context.js";
 import { ServiceError } from "./shared/errors.js";
-import { requestFaultOf } from "./shared/requestFaults.js";
+import { requestFaultOf } from "./shared/request-faults.js";
 
 export interface GatewayOptions {
   /** Refuse requests that carry no API key (401), as hosted Supabase does; unknown keys are refused either way. */

@@ -69,7 +69,7 @@ export async function prepareDatabase(url: string, config: StackConfig, log: Log
   }
 }
 
-/** Deletes a data directory, with a cluster kept outside it for the postgres user (db/postgresUser). */
+/** Deletes a data directory, with a cluster kept outside it for the postgres user (db/postgres-user). */
 export async function removeDataDir(dataDir: string): Promise<void> {
   await removeCluster(path.join(dataDir, "db"));
   rmSync(dataDir, { recursive: true, force: true });

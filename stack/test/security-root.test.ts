@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WELL_KNOWN } from "../src/config/index.js";
 import { removeCluster } from "../src/db/postgres.js";
-import { clusterLocation, SHARED_ROOT, serverUser } from "../src/db/postgresUser.js";
+import { clusterLocation, SHARED_ROOT, serverUser } from "../src/db/postgres-user.js";
 import { removeDataDir } from "../src/stack.js";
 import { launchStack, stderrOf, stopStack, waitHealthy } from "./cli.js";
 import { freePort } from "./global-setup.js";

@@ -6,7 +6,7 @@
 // number, exactly as GoTrue's HandleResponseError does (forRequest).
 import type { FastifyRequest } from "fastify";
 import { ServiceError } from "../shared/errors.js";
-import type { RequestFault } from "../shared/requestFaults.js";
+import type { RequestFault } from "../shared/request-faults.js";
 
 export const API_VERSION = "2024-01-01";
 export const API_VERSION_HEADER = "x-supabase-api-version";
@@ -92,7 +92,7 @@ export const AUTH_ERRORS = {
     authError(500, C.unexpectedFailure, "Unexpected failure, please check server logs for more information"),
   validationFailed: (msg: string, status = 400) => authError(status, C.validationFailed, msg),
   unsupportedPath: () => notFound(C.notFound, "Unsupported path"),
-  // Request faults (shared/requestFaults), found before a handler runs, and bodies of the wrong shape.
+  // Request faults (shared/request-faults), found before a handler runs, and bodies of the wrong shape.
   requestTooLarge: () => authError(413, C.requestTooLarge, "Request body too large"),
   unsupportedMediaType: () => authError(415, C.badJson, "Unsupported Content-Type: use application/json"),
   badJson: (detail: string) => badRequest(C.badJson, `Could not parse request body as JSON: ${detail}`),
@@ -204,7 +204,7 @@ export function forRequest(req: FastifyRequest, err: ServiceError): ServiceError
   return new ServiceError(err.status, { ...(err.body as object), code: err.status }, err.headers);
 }
 
-/** The hook for request faults (shared/requestFaults: bad JSON, body too large…), as GoTrue words them. */
+/** The hook for request faults (shared/request-faults: bad JSON, body too large…), as GoTrue words them. */
 export function authRequestFault(fault: RequestFault): ServiceError {
   switch (fault.kind) {
     case "body_too_large":

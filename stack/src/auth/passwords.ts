@@ -1,7 +1,7 @@
 // Password hashing and policy, as GoTrue: bcrypt cost 10 with the `$2a$` prefix
 // Go writes, and pgcrypto's crypt(…, gen_salt('bf')) hashes from SQL seeds verify too.
 import type { StackConfig } from "../config/index.js";
-import { bcryptCompare, bcryptHash } from "./bcryptPool.js";
+import { bcryptCompare, bcryptHash } from "./bcrypt-pool.js";
 import { AUTH_ERRORS } from "./errors.js";
 
 const COST = 10;

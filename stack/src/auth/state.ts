@@ -3,7 +3,7 @@
 // auth handler receives: the stack's, plus this state.
 import type { StackConfig } from "../config/index.js";
 import type { StackContext } from "../context.js";
-import { RateLimiter } from "./rateLimit.js";
+import { RateLimiter } from "./rate-limit.js";
 
 export interface AuthState {
   limiter: RateLimiter;

@@ -23,7 +23,7 @@ function extensionDirOf(postgres: string): string | undefined {
 /**
  * Copies the stack's extension files where the embedded Postgres that runs from
  * `postgres` looks for them (when they differ): the package's, or the copy made for
- * the postgres user (db/postgresUser).
+ * the postgres user (db/postgres-user).
  */
 export function installStackExtensions(postgres: string, log: Logger): void {
   const target = extensionDirOf(postgres);

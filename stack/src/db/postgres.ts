@@ -14,7 +14,7 @@ import pg from "pg";
 import { WELL_KNOWN } from "../config/index.js";
 import type { Logger } from "../shared/log.js";
 import { endWithThisProcess } from "../shared/processes.js";
-import { type ClusterOptions, ClusterTemplate, embeddedPostgresVersion } from "./clusterTemplate.js";
+import { type ClusterOptions, ClusterTemplate, embeddedPostgresVersion } from "./cluster-template.js";
 import { installStackExtensions } from "./extensions.js";
 import {
   clusterLocation,
@@ -23,7 +23,7 @@ import {
   removeCluster,
   type ServerUser,
   serverUser,
-} from "./postgresUser.js";
+} from "./postgres-user.js";
 
 export { removeCluster };
 

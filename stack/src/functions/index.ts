@@ -13,8 +13,8 @@ import { functionEnv } from "./env.js";
 import { FUNCTION_ERRORS, sendJson } from "./errors.js";
 import { checkJwt } from "./gate.js";
 import { proxyTo } from "./proxy.js";
-import { WORKER_MAIN } from "./runtime.js";
 import { BootError, DenoWorker } from "./worker.js";
+import { WORKER_MAIN } from "./worker-main.js";
 
 const PREFIX = "/functions/v1";
 const RESTART_DEBOUNCE_MS = 150;

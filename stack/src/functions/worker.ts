@@ -39,7 +39,7 @@ function canConnect(port: number): Promise<boolean> {
 export interface WorkerOptions {
   spec: FunctionSpec;
   deno: string;
-  /** The wrapper module that imports the function (see runtime.ts). */
+  /** The wrapper module that imports the function (see worker-main.ts). */
   main: string;
   env: Record<string, string>;
   log: Logger;

@@ -12,7 +12,7 @@ import { topicKey } from "./hub.js";
 import { canWrite, type Extension, readableExtensions } from "./policies.js";
 import type { PresenceDiff } from "./presence.js";
 import { encodeFrame, type Frame, frameAround, type Vsn } from "./protocol/frames.js";
-import { fanOut, fanOutPresence, type RealtimeRuntime, type TopicMember } from "./runtime.js";
+import { fanOut, fanOutPresence, type RealtimeState, type TopicMember } from "./state.js";
 
 export interface SocketLink {
   readonly vsn: Vsn;
@@ -62,7 +62,7 @@ export class Channel implements TopicMember, ChangeSubscriber {
   private readonly changeFrames = new Map<string, [Buffer, Buffer]>();
 
   constructor(
-    private readonly rt: RealtimeRuntime,
+    private readonly rt: RealtimeState,
     private readonly socket: SocketLink,
     readonly topic: string,
     readonly joinRef: string | null,

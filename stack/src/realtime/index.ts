@@ -8,13 +8,13 @@ import type { Service, StackContext } from "../context.js";
 import { type Listener, listenForNotifications } from "../db/listen.js";
 import { confirmToken, TokenError } from "./auth.js";
 import { ChangeService } from "./changes/index.js";
-import { registerBroadcastApi } from "./http.js";
+import { registerBroadcastApi } from "./http/broadcast-api.js";
 import { TopicHub } from "./hub.js";
 import { deliverDatabaseMessages, startMessageJanitor } from "./messages.js";
 import { PresenceRegistry } from "./presence.js";
 import { parseVsn } from "./protocol/frames.js";
-import type { RealtimeRuntime, TopicMember } from "./runtime.js";
 import { RealtimeSocket } from "./socket.js";
+import type { RealtimeState, TopicMember } from "./state.js";
 
 const PREFIX = "/realtime/v1";
 const WEBSOCKET_PATH = `${PREFIX}/websocket`;
@@ -32,7 +32,7 @@ function refuse(socket: Duplex, status: number, error: string): void {
 export function createRealtimeService(ctx: StackContext): Service {
   const idleTimeoutMs = Number(process.env.REALTIME_IDLE_TIMEOUT_MS) || DEFAULT_IDLE_TIMEOUT_MS;
   const log = ctx.log.child("realtime");
-  const rt: RealtimeRuntime = {
+  const rt: RealtimeState = {
     ctx,
     log,
     hub: new TopicHub<TopicMember>(),

@@ -9,7 +9,7 @@ import type { Logger } from "../shared/log.js";
 import { OutgoingBroadcast } from "./broadcast.js";
 import type { TextRow } from "./changes/payload.js";
 import { topicKey } from "./hub.js";
-import { fanOut, type RealtimeRuntime } from "./runtime.js";
+import { fanOut, type RealtimeState } from "./state.js";
 
 const RETENTION = "72 hours";
 const JANITOR_INTERVAL_MS = 60 * 60 * 1000;
@@ -34,7 +34,7 @@ function broadcastOf(row: TextRow): { key: string; message: OutgoingBroadcast } 
   };
 }
 
-export function deliverDatabaseMessages(rt: RealtimeRuntime, rows: TextRow[]): void {
+export function deliverDatabaseMessages(rt: RealtimeState, rows: TextRow[]): void {
   for (const row of rows) {
     try {
       const broadcast = broadcastOf(row);

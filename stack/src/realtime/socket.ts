@@ -5,7 +5,7 @@ import type { Socket } from "node:net";
 import type WebSocket from "ws";
 import { Channel, type SocketLink } from "./channel.js";
 import { decodeFrame, encodeFrame, type Frame, FrameError, type Vsn } from "./protocol/frames.js";
-import type { RealtimeRuntime } from "./runtime.js";
+import type { RealtimeState } from "./state.js";
 
 /** Unsent bytes a client may fall behind by before it is disconnected. */
 export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -19,7 +19,7 @@ export class RealtimeSocket implements SocketLink {
   private corked = false;
 
   constructor(
-    private readonly rt: RealtimeRuntime,
+    private readonly rt: RealtimeState,
     private readonly ws: WebSocket,
     readonly vsn: Vsn,
     readonly tenantToken: string,

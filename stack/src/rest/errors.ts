@@ -3,7 +3,7 @@
 // the request, group 2: the schema cache, group 3: the JWT). The body is PostgREST's
 // {code, message, details, hint}. Postgres errors are mapped in postgres-errors.ts.
 import { ServiceError } from "../shared/errors.js";
-import type { RequestFault } from "../shared/requestFaults.js";
+import type { RequestFault } from "../shared/request-faults.js";
 
 /** A PostgREST-shaped error; only this catalogue and errors raised from SQL choose the code. */
 export function restError(
@@ -165,7 +165,7 @@ export const REST_ERRORS = {
   payloadTooLarge: (details: string) => restError(413, "PT413", "Payload Too Large", details),
 };
 
-/** The hook for request faults (shared/requestFaults) found before a handler runs. */
+/** The hook for request faults (shared/request-faults) found before a handler runs. */
 export function restRequestFault(fault: RequestFault): ServiceError {
   switch (fault.kind) {
     case "body_too_large":

@@ -2,7 +2,7 @@
 // the string `statusCode` in the body, the HTTP status is 400 (500 for server faults).
 // storage-js reads `statusCode`, `code` and `message`; `exists()` looks for NoSuchKey.
 import { ServiceError } from "../shared/errors.js";
-import type { RequestFault } from "../shared/requestFaults.js";
+import type { RequestFault } from "../shared/request-faults.js";
 
 function storageError(
   status: number,
@@ -42,7 +42,7 @@ export const ERRORS = {
 };
 
 /**
- * A request fault (shared/requestFaults) as storage-api's error handler renders a
+ * A request fault (shared/request-faults) as storage-api's error handler renders a
  * Fastify error: the fault's own status, storage's code for it.
  */
 export function storageRequestFault(fault: RequestFault): ServiceError {

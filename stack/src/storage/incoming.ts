@@ -4,7 +4,7 @@
 import "@fastify/multipart";
 import type { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
-import { jsonNestsDeeperThan, jsonTooDeep } from "../shared/requestFaults.js";
+import { jsonNestsDeeperThan, jsonTooDeep } from "../shared/request-faults.js";
 import { ERRORS } from "./errors.js";
 
 export interface IncomingFile {

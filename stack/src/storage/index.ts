@@ -2,17 +2,17 @@
 // metadata rows in storage.*, access decided by RLS as the caller, bytes on disk
 // under <dataDir>/storage.
 import type { Service, StackContext } from "../context.js";
-import { guardJsonDepth } from "../shared/requestFaults.js";
+import { guardJsonDepth } from "../shared/request-faults.js";
 import { DiskStore } from "./disk.js";
 import { storageRequestFault } from "./errors.js";
+import { registerBucketRoutes } from "./http/buckets.js";
+import { registerListV2Route } from "./http/list-v2.js";
+import { registerManageRoutes } from "./http/manage.js";
+import { isOpenRead, registerReadRoutes } from "./http/read.js";
+import { registerRenderRoutes } from "./http/render.js";
+import { isOpenWrite, registerWriteRoutes } from "./http/write.js";
 import { STORAGE_PREFIX } from "./keys.js";
 import { upsertConfiguredBucket } from "./queries.js";
-import { registerBucketRoutes } from "./routes/buckets.js";
-import { registerListV2Route } from "./routes/listV2.js";
-import { registerManageRoutes } from "./routes/manage.js";
-import { isOpenRead, registerReadRoutes } from "./routes/read.js";
-import { registerRenderRoutes } from "./routes/render.js";
-import { isOpenWrite, registerWriteRoutes } from "./routes/write.js";
 
 export function createStorageService(ctx: StackContext): Service {
   const store = new DiskStore(ctx.dataDir);

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from "fastify";
 import { queryParam } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
-import type { BucketName } from "../rateLimit.js";
+import type { BucketName } from "../rate-limit.js";
 import { resolveRedirect } from "../redirect.js";
 import type { AuthContext } from "../state.js";
 

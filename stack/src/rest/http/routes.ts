@@ -2,7 +2,7 @@
 // authenticates, negotiates profile/media/prefs, then hands off to one handler.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { StackContext } from "../../context.js";
-import { jsonNestsDeeperThan, jsonTooDeep } from "../../shared/requestFaults.js";
+import { jsonNestsDeeperThan, jsonTooDeep } from "../../shared/request-faults.js";
 import { REST_ERRORS } from "../errors.js";
 import { ParseError } from "../parse/errors.js";
 import { parsePrefer } from "../parse/prefer.js";

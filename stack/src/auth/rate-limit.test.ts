@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config/index.js";
-import { RateLimiter } from "./rateLimit.js";
+import { RateLimiter } from "./rate-limit.js";
 
 const limits = { ...loadConfig("/nonexistent").auth.rate_limit, sign_in_sign_ups: 3, anonymous_users: 2 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH, RequestFault, requestFaultOf } from "./requestFaults.js";
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH, RequestFault, requestFaultOf } from "./request-faults.js";
 
 const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 

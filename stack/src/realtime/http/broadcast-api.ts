@@ -2,13 +2,13 @@
 // and `POST /api/broadcast/:topic/events/:event` (body = payload), both 202. Private
 // messages go out only where the caller's token may write to the topic.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ServiceError } from "../shared/errors.js";
-import { guardJsonDepth } from "../shared/requestFaults.js";
-import { confirmToken, TokenError } from "./auth.js";
-import { OutgoingBroadcast } from "./broadcast.js";
-import { topicKey } from "./hub.js";
-import { type Caller, canWrite } from "./policies.js";
-import { fanOut, type RealtimeRuntime } from "./runtime.js";
+import { ServiceError } from "../../shared/errors.js";
+import { guardJsonDepth } from "../../shared/request-faults.js";
+import { confirmToken, TokenError } from "../auth.js";
+import { OutgoingBroadcast } from "../broadcast.js";
+import { topicKey } from "../hub.js";
+import { type Caller, canWrite } from "../policies.js";
+import { fanOut, type RealtimeState } from "../state.js";
 
 interface Message {
   topic: string;
@@ -32,7 +32,7 @@ function parseMessages(body: unknown): Message[] {
   });
 }
 
-async function callerOf(rt: RealtimeRuntime, req: FastifyRequest): Promise<Caller> {
+async function callerOf(rt: RealtimeState, req: FastifyRequest): Promise<Caller> {
   const token = req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "";
   try {
     const { role, claims } = await confirmToken(rt.ctx.jwt, token);
@@ -43,7 +43,7 @@ async function callerOf(rt: RealtimeRuntime, req: FastifyRequest): Promise<Calle
   }
 }
 
-async function send(rt: RealtimeRuntime, caller: Caller, messages: Message[]): Promise<void> {
+async function send(rt: RealtimeState, caller: Caller, messages: Message[]): Promise<void> {
   for (const m of messages) {
     if (m.private && !(await canWrite(rt.ctx.db.admin, caller, m.topic, "broadcast"))) continue;
     const topic = `realtime:${m.topic}`;
@@ -58,7 +58,7 @@ async function send(rt: RealtimeRuntime, caller: Caller, messages: Message[]): P
   }
 }
 
-export function registerBroadcastApi(app: FastifyInstance, rt: RealtimeRuntime): void {
+export function registerBroadcastApi(app: FastifyInstance, rt: RealtimeState): void {
   guardJsonDepth(app);
   // httpSend() posts binary payloads as application/octet-stream.
   app.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_req, body, done) => done(null, body));

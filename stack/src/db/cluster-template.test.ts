@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../shared/log.js";
-import { ClusterTemplate, templateKey } from "./clusterTemplate.js";
+import { ClusterTemplate, templateKey } from "./cluster-template.js";
 
 const options = {
   user: "postgres",

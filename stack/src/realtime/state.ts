@@ -12,7 +12,7 @@ export interface TopicMember {
   receivePresenceDiff(diff: PresenceDiff): void;
 }
 
-export interface RealtimeRuntime {
+export interface RealtimeState {
   ctx: StackContext;
   log: Logger;
   hub: TopicHub<TopicMember>;
@@ -21,10 +21,10 @@ export interface RealtimeRuntime {
 }
 
 /** Sends a broadcast to every member of a topic but `except` (the sender without `self`). */
-export function fanOut(rt: RealtimeRuntime, key: string, message: OutgoingBroadcast, except?: TopicMember): void {
+export function fanOut(rt: RealtimeState, key: string, message: OutgoingBroadcast, except?: TopicMember): void {
   for (const member of rt.hub.members(key)) if (member !== except) member.receiveBroadcast(message);
 }
 
-export function fanOutPresence(rt: RealtimeRuntime, key: string, diff: PresenceDiff): void {
+export function fanOutPresence(rt: RealtimeState, key: string, diff: PresenceDiff): void {
   for (const member of rt.hub.members(key)) member.receivePresenceDiff(diff);
 }

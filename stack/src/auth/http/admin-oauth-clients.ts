@@ -14,7 +14,7 @@ import {
   regenerateSecret,
   registerClient,
   updateClient,
-} from "../oauthClients.js";
+} from "../oauth-clients.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 

@@ -1,11 +1,11 @@
-// POST /object/list-v2/{bucket}: the flat, cursor-paged listing (listV2.ts), run as
+// POST /object/list-v2/{bucket}: the flat, cursor-paged listing (list-v2.ts), run as
 // the caller so SELECT policies decide which objects show.
 import type { FastifyInstance } from "fastify";
 import type { StackContext } from "../../context.js";
 import { callerOf, runAs } from "../caller.js";
 import { ERRORS } from "../errors.js";
 import { bucketTarget } from "../keys.js";
-import { LIST_V2_SORT_COLUMNS, listObjectsV2 } from "../listV2.js";
+import { LIST_V2_SORT_COLUMNS, listObjectsV2 } from "../list-v2.js";
 
 export function registerListV2Route(app: FastifyInstance, ctx: StackContext): void {
   app.post("/object/list-v2/*", async (req) => {

@@ -1,15 +1,24 @@
--- Row visibility for postgres_changes, cheaper per subscriber than base 42:
+-- Row visibility for postgres_changes, batched: one call checks every pending row of
+-- a table for every subscriber, so SELECT policies decide what each one receives.
+-- The check (built by the realtime service with quoted identifiers) takes the rows'
+-- keys as one jsonb parameter and returns the ordinals of the rows the current role
+-- and claims may select; it is prepared once per call and executed once per
+-- subscriber, as upstream's realtime.apply_rls does.
 -- * The prepared check runs with a generic plan. Its keys change with every call,
---   so the default plan_cache_mode planned it afresh for every subscriber (the plan
---   cost more than the lookup); a generic plan is made once per call and role.
+--   so the default plan_cache_mode would plan it afresh for every subscriber (the
+--   plan costing more than the lookup); a generic plan is made once per call and role.
 -- * The legacy `request.jwt.claim.sub/role/email` settings are set as PostgREST and
 --   the stack's REST set them: auth.uid() reads claim.sub first, and without it
---   parses the claims JSON once per row the policy looks at (a membership policy
---   that scans its table did that for every member, for every subscriber).
+--   parses the claims JSON once per row the policy looks at.
 -- * Only subscribers that may see at least one row come back, as (viewer, ordinals)
 --   rows: 1-based positions in `roles`, 1-based positions in `keys`.
--- Subscribers sorted by role keep one plan. `xids`: see base 42 (logical decoding can
--- hand a commit over a moment before it is visible to new snapshots).
+-- Subscribers sorted by role keep one plan. `xids` are the rows' transactions:
+-- logical decoding can hand a commit over a moment before the committing backend
+-- leaves the proc array, and until then a new snapshot would not see the rows; the
+-- check waits (briefly) for that.
+-- This file replaced two earlier versions (41 and 42, folded into it); databases
+-- that installed them drop their functions here.
+drop function if exists realtime.stack_rows_visible(text, text[], text[], text[]);
 drop function if exists realtime.stack_visible_rows(text, jsonb, text[], text[], bigint[]);
 
 create function realtime.stack_visible_rows(

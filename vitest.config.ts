@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
-/** App tests that need a real stack (Postgres): they run with the stack project. */
+/** Console tests that need a real stack (Postgres): they run with the app project. */
 const STACK_TESTS_IN_APP = "src/**/*.stack.test.ts";
 
 export default defineConfig({
@@ -22,7 +22,7 @@ export default defineConfig({
       {
         test: {
           name: "stack",
-          include: ["stack/test/**/*.test.ts", STACK_TESTS_IN_APP],
+          include: ["stack/test/**/*.test.ts"],
           globalSetup: ["stack/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -31,11 +31,11 @@ export default defineConfig({
         },
       },
       {
-        // Opsdesk's own backend (supabase/: schema, policies, RPCs, edge functions)
-        // through the stack, on the stack project's Postgres and harness.
+        // Opsdesk's own backend (supabase/: schema, policies, RPCs, edge functions) and
+        // the console's stack tests, through the stack, on its Postgres and harness.
         test: {
           name: "app",
-          include: ["supabase/tests/**/*.test.ts"],
+          include: ["supabase/tests/**/*.test.ts", STACK_TESTS_IN_APP],
           globalSetup: ["stack/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

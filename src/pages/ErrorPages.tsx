@@ -1,15 +1,15 @@
 // 403 for a screen the role may not open, 404 for anything else.
 import { useTranslate } from "@refinedev/core";
-import { Spin } from "antd";
-import { lazy, Suspense } from "react";
+import { ChunkBoundary } from "../components/errors/ChunkBoundary";
+import { lazyChunk } from "../components/errors/lazyChunk";
 
-const ErrorResult = lazy(() => import("./errors/ErrorResult"));
+const ErrorResult = lazyChunk(() => import("./errors/ErrorResult").then((m) => m.default));
 
 function ErrorPage({ status, subTitle }: { status: "403" | "404"; subTitle: string }) {
   return (
-    <Suspense fallback={<Spin style={{ display: "block", marginTop: 64 }} />}>
+    <ChunkBoundary>
       <ErrorResult status={status} subTitle={subTitle} />
-    </Suspense>
+    </ChunkBoundary>
   );
 }
 

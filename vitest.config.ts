@@ -13,6 +13,9 @@ export default defineConfig({
             "supabase/functions/**/*.test.ts",
           ],
           environment: "node",
+          // Through Vite like the test files, so Refine's router bindings and the tests share
+          // one copy of react-router (and so one router context).
+          server: { deps: { inline: ["@refinedev/react-router"] } },
         },
       },
       {

@@ -34,6 +34,8 @@ async function expectList(page: Page, letter: Letter, errors: string[]) {
 }
 
 test("every ordered pair of lists through the side menu keeps each list to its own state", async ({ page }) => {
+  // Thirteen screens, each waited for.
+  test.slow();
   const errors = pageErrors(page);
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
@@ -44,6 +46,7 @@ test("every ordered pair of lists through the side menu keeps each list to its o
 });
 
 test("browser Back and Forward and the g shortcuts move between lists without a blank screen", async ({ page }) => {
+  test.slow();
   const errors = pageErrors(page);
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();

@@ -1,10 +1,6 @@
 // Wiring only: providers, resources and the console's routes (the sign-in screens are in main.tsx).
 import { Authenticated, Refine } from "@refinedev/core";
-import routerProvider, {
-  CatchAllNavigate,
-  DocumentTitleHandler,
-  UnsavedChangesNotifier,
-} from "@refinedev/react-router";
+import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, Spin } from "antd";
 import { useMemo } from "react";
 import { Route, Routes } from "react-router";
@@ -59,7 +55,8 @@ export function App() {
   const i18nProvider = useI18nProvider();
   const localized = useMemo(() => translatedResources(resources, i18nProvider.translate), [i18nProvider]);
   return (
-    <AntdApp>
+    // Notices at the bottom: at the top they covered the header and the page's buttons.
+    <AntdApp notification={{ placement: "bottomRight" }}>
       <Refine
         dataProvider={dataProvider}
         liveProvider={liveProvider}
@@ -125,7 +122,6 @@ export function App() {
           </Route>
         </Routes>
         <UnsavedChangesNotifier />
-        <DocumentTitleHandler />
       </Refine>
     </AntdApp>
   );

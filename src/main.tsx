@@ -1,7 +1,6 @@
 // antd 5 renders with React 19 only through this patch (static methods, waves); it warns otherwise.
 import "@ant-design/v5-patch-for-react-19";
 import "antd/dist/reset.css";
-import "./layout.css";
 import "./components/theme/a11y.css";
 import { Spin } from "antd";
 import { type ReactElement, StrictMode } from "react";

@@ -2,6 +2,7 @@
 import { useTranslate } from "@refinedev/core";
 import { ChunkBoundary } from "../components/errors/ChunkBoundary";
 import { lazyChunk } from "../components/errors/lazyChunk";
+import { useTabTitle } from "../components/useTabTitle";
 
 const ErrorResult = lazyChunk(() => import("./errors/ErrorResult").then((m) => m.default));
 
@@ -15,6 +16,7 @@ function ErrorPage({ status, subTitle }: { status: "403" | "404"; subTitle: stri
 
 export function ForbiddenPage() {
   const t = useTranslate();
+  useTabTitle(t("errors.forbiddenTab", "No access"));
   return (
     <ErrorPage status="403" subTitle={t("errors.forbiddenPage", "You don't have permission to open this page.")} />
   );
@@ -22,5 +24,6 @@ export function ForbiddenPage() {
 
 export function NotFoundPage() {
   const t = useTranslate();
+  useTabTitle(t("errors.notFoundTab", "Page not found"));
   return <ErrorPage status="404" subTitle={t("errors.notFoundPage", "There is no page at this address.")} />;
 }

@@ -55,7 +55,7 @@ export function LoginPage() {
   }
 
   return (
-    <AuthCard title={t("auth.login.title", "Sign in to your account")}>
+    <AuthCard tab={t("auth.login.tab", "Sign in")} title={t("auth.login.title", "Sign in to your account")}>
       {notice && !outcome && <Alert type="warning" showIcon message={localized(notice)} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon message={localized(error)} role="alert" style={{ marginBottom: 16 }} />}
       <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false}>

@@ -95,6 +95,8 @@ export interface ResourceDefinition {
   idColumn?: string;
   /** Field whose value names a record in titles and selects. */
   titleField: string;
+  /** The title alone says what the record is (ORD-000123): notices leave the kind out. */
+  titleSaysKind?: boolean;
   fields: FieldDefinition[];
   list: {
     columns: string[];

@@ -3,11 +3,13 @@
 // (invite) or edit (the rest) staff, as the function requires; CSV export for those who may
 // export. Operators cannot change their own role or deactivate themselves (the database
 // refuses too); the last active admin stays.
+
 import { useTable } from "@refinedev/antd";
 import { useCan, useGetIdentity, useLogout, useNotification, useTranslate } from "@refinedev/core";
 import { Button, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useTabTitle } from "../../components/useTabTitle";
 import { supabase } from "../../providers";
 import { FunctionCallError } from "../../providers/functionErrors";
 import type { ResourceDefinition } from "../../resources/types";
@@ -50,11 +52,14 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
     }
   };
 
+  const title = t("staff.title", "Staff");
+  useTabTitle(title);
+
   return (
     <div style={{ padding: 8 }}>
       <Space style={{ width: "100%", justifyContent: "space-between", marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {t("staff.title", "Staff")}
+          {title}
         </Typography.Title>
         <Space>
           <ExportButton definition={def} filters={filters} sorters={sorters} />

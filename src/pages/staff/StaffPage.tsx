@@ -81,21 +81,26 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
         <Table.Column<StaffRow>
           dataIndex="role"
           title={t("staff.role", "Role")}
-          render={(role: StaffRow["role"], row) => (
-            <Select
-              aria-label={t("staff.roleOf", { name: row.full_name }, "Role of {{name}}")}
-              value={role}
-              disabled={!may.edit || row.user_id === me?.id || busy === row.user_id}
-              onChange={(next) =>
-                run(
-                  { action: "set_role", user_id: row.user_id, role: next },
-                  t("staff.roleChanged", { name: row.full_name }, "{{name}}'s role is changed."),
-                )
-              }
-              options={ROLES.map((value) => ({ value, label: t(`staff.role.${value}`, ROLE_LABELS[value]) }))}
-              style={{ width: 120 }}
-            />
-          )}
+          render={(role: StaffRow["role"], row) =>
+            // A role the operator may not change is text: a disabled select reads too faintly.
+            !may.edit || row.user_id === me?.id ? (
+              t(`staff.role.${role}`, ROLE_LABELS[role])
+            ) : (
+              <Select
+                aria-label={t("staff.roleOf", { name: row.full_name }, "Role of {{name}}")}
+                value={role}
+                disabled={busy === row.user_id}
+                onChange={(next) =>
+                  run(
+                    { action: "set_role", user_id: row.user_id, role: next },
+                    t("staff.roleChanged", { name: row.full_name }, "{{name}}'s role is changed."),
+                  )
+                }
+                options={ROLES.map((value) => ({ value, label: t(`staff.role.${value}`, ROLE_LABELS[value]) }))}
+                style={{ width: 120 }}
+              />
+            )
+          }
         />
         <Table.Column<StaffRow>
           dataIndex="active"

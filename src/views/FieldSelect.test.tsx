@@ -9,7 +9,14 @@ afterEach(cleanup);
 // jsdom has no matchMedia; antd's grid (inside Form.Item) asks it for breakpoints.
 beforeAll(() => {
   window.matchMedia = (media: string) =>
-    ({ matches: false, media, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }) as never;
+    ({
+      matches: false,
+      media,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+    }) as never;
 });
 
 describe("FieldSelect", () => {

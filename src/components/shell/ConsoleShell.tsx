@@ -9,11 +9,13 @@ import { ConsoleLayout } from "./ConsoleLayout";
 import { useFormKeys } from "./formKeys";
 import { ScreenArea } from "./ScreenArea";
 import { useConsoleNotice } from "./useConsoleNotice";
+import { useDialogFocus } from "./useDialogFocus";
 
 export default function ConsoleShell() {
   usePreferenceSync();
   useConsoleNotice();
   useFormKeys();
+  useDialogFocus();
   return (
     <PaletteProvider>
       <DeferredDeletesProvider>

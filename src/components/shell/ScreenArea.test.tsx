@@ -3,18 +3,28 @@
 // failing screen kept to an error panel that navigation clears.
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { Link, MemoryRouter, Route, Routes } from "react-router";
+import { Link, MemoryRouter, Route, Routes, useNavigate } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PreferencesProvider } from "../theme/PreferencesProvider";
 import { ScreenArea } from "./ScreenArea";
 
-/** Keeps what it was first rendered with, as a list keeps its columns. */
+/** Keeps what it was first rendered with, as a list keeps its columns, and counts clicks. */
 function Remembers({ name }: { name: string }) {
   const [first] = useState(name);
+  const [clicks, setClicks] = useState(0);
+  const navigate = useNavigate();
   return (
     <>
       <p>showing {first}</p>
+      <p>clicked {clicks}</p>
+      <button type="button" onClick={() => setClicks(clicks + 1)}>
+        click
+      </button>
       <Link to="/b">to b</Link>
+      <Link to="/a">to a</Link>
+      <button type="button" onClick={() => navigate("/a?page=2", { replace: true })}>
+        replace
+      </button>
     </>
   );
 }
@@ -51,6 +61,15 @@ describe("ScreenArea", () => {
     expect(screen.getByText("showing a")).toBeTruthy();
     fireEvent.click(screen.getByText("to b"));
     expect(screen.getByText("showing b")).toBeTruthy();
+  });
+
+  it("keeps a screen that replaces its own address, and starts it afresh when opened again", () => {
+    renderAt("/a");
+    fireEvent.click(screen.getByText("click"));
+    fireEvent.click(screen.getByText("replace"));
+    expect(screen.getByText("clicked 1")).toBeTruthy();
+    fireEvent.click(screen.getByText("to a"));
+    expect(screen.getByText("clicked 0")).toBeTruthy();
   });
 
   it("shows what failed, in a panel with a retry and the dashboard; navigating clears it", { timeout: 30_000 }, () => {

@@ -28,9 +28,7 @@ export function readScreen(page: Page): Promise<ScreenState> {
   return page.evaluate(() => {
     const content = document.querySelector(".ant-layout-content");
     const text = (selector: string) => content?.querySelector(selector)?.textContent?.trim() ?? null;
-    const panel = [...(content?.querySelectorAll("[role=alert]") ?? [])].find((e) =>
-      e.querySelector(".ant-result-error"),
-    );
+    const panel = content?.querySelector("[data-screen-error]");
     return {
       pathname: location.pathname,
       search: location.search,

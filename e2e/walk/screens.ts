@@ -20,44 +20,21 @@ interface ResourceTexts {
   forms: boolean;
 }
 
-/** The routed resources by path segment (src/resources, src/i18n/locales/de). */
+const texts = (resource: string, forms: boolean, en: [string, string], de: [string, string]): ResourceTexts => ({
+  resource,
+  forms,
+  plural: { en: en[0], de: de[0] },
+  singular: { en: en[1], de: de[1] },
+});
+
+/** The routed resources by path segment: plural and singular (src/resources, src/i18n/locales/de). */
 export const RESOURCES: Record<string, ResourceTexts> = {
-  products: {
-    resource: "products",
-    plural: { en: "Products", de: "Produkte" },
-    singular: { en: "Product", de: "Produkt" },
-    forms: true,
-  },
-  categories: {
-    resource: "categories",
-    plural: { en: "Categories", de: "Kategorien" },
-    singular: { en: "Category", de: "Kategorie" },
-    forms: true,
-  },
-  customers: {
-    resource: "customers",
-    plural: { en: "Customers", de: "Kunden" },
-    singular: { en: "Customer", de: "Kunde" },
-    forms: true,
-  },
-  orders: {
-    resource: "orders",
-    plural: { en: "Orders", de: "Bestellungen" },
-    singular: { en: "Order", de: "Bestellung" },
-    forms: true,
-  },
-  staff: {
-    resource: "staff",
-    plural: { en: "Staff", de: "Mitarbeitende" },
-    singular: { en: "Staff member", de: "Mitarbeiter:in" },
-    forms: false,
-  },
-  audit: {
-    resource: "audit_log",
-    plural: { en: "Audit log", de: "Audit-Protokoll" },
-    singular: { en: "Audit entry", de: "Protokolleintrag" },
-    forms: false,
-  },
+  products: texts("products", true, ["Products", "Product"], ["Produkte", "Produkt"]),
+  categories: texts("categories", true, ["Categories", "Category"], ["Kategorien", "Kategorie"]),
+  customers: texts("customers", true, ["Customers", "Customer"], ["Kunden", "Kunde"]),
+  orders: texts("orders", true, ["Orders", "Order"], ["Bestellungen", "Bestellung"]),
+  staff: texts("staff", false, ["Staff", "Staff member"], ["Mitarbeitende", "Mitarbeiter:in"]),
+  audit: texts("audit_log", false, ["Audit log", "Audit entry"], ["Audit-Protokoll", "Protokolleintrag"]),
 };
 
 /** Screens of their own: heading and the matrix resource that guards them (none: every staff role). */

@@ -46,6 +46,7 @@ for (const theme of ["light", "dark"] as Theme[]) {
       ["/customers", rows("Customers")],
       [`/customers/${customer?.id}`, heading(/^Customer /)],
       ["/customers/create", heading("Create Customer")],
+      ["/customers/duplicates", heading("Possible duplicates")],
       ["/orders", rows("Orders")],
       ["/orders/1", heading(/^Order ORD-/)],
       ["/orders/1/edit", heading("Edit Order")],

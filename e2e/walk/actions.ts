@@ -56,6 +56,7 @@ const ADDRESSES = [
   "/products/create",
   "/categories/2/edit",
   "/customers",
+  "/customers/duplicates",
   "/orders/1",
   "/orders/3/edit",
   "/staff",

@@ -37,11 +37,21 @@ export const RESOURCES: Record<string, ResourceTexts> = {
   audit: texts("audit_log", false, ["Audit log", "Audit entry"], ["Audit-Protokoll", "Protokolleintrag"]),
 };
 
-/** Screens of their own: heading and the matrix resource that guards them (none: every staff role). */
-const PAGES: Record<string, { heading: Record<Language, string>; resource?: string }> = {
+/**
+ * Screens of their own: heading and the matrix cells they need (none: every staff role;
+ * src/providers/accessControlProvider.ts).
+ */
+const PAGES: Record<string, { heading: Record<Language, string>; needs?: [string, string][] }> = {
   "/": { heading: { en: "Dashboard", de: "Dashboard" } },
-  "/permissions": { heading: { en: "Permissions", de: "Berechtigungen" }, resource: "permissions" },
+  "/permissions": { heading: { en: "Permissions", de: "Berechtigungen" }, needs: [["permissions", "list"]] },
   "/profile": { heading: { en: "Profile", de: "Profil" } },
+  "/customers/duplicates": {
+    heading: { en: "Possible duplicates", de: "Mögliche Dubletten" },
+    needs: [
+      ["customers", "edit"],
+      ["customers", "delete"],
+    ],
+  },
 };
 
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
@@ -50,7 +60,7 @@ const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|
 export function expectedScreen(pathname: string, language: Language, may: May): ExpectedScreen {
   const page = PAGES[pathname];
   if (page) {
-    if (page.resource && !may(page.resource, "list")) return { kind: "forbidden" };
+    if (!(page.needs ?? []).every(([resource, action]) => may(resource, action))) return { kind: "forbidden" };
     return { kind: "page", heading: exactly(page.heading[language]) };
   }
   const [segment, id, edit, ...rest] = pathname.split("/").filter(Boolean);

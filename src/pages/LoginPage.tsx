@@ -48,7 +48,7 @@ export function LoginPage() {
   if (signedIn) return <BackToTarget />;
   if (outcome?.ok === false && outcome.secondFactor) {
     return (
-      <AuthCard title={t("auth.mfa.title", "Two-factor sign-in")}>
+      <AuthCard tab={t("auth.mfa.tab", "Two-factor sign-in")} title={t("auth.mfa.title", "Two-factor sign-in")}>
         <SecondFactorStep onSignedIn={() => setSignedIn(true)} />
       </AuthCard>
     );

@@ -3,7 +3,6 @@
 // (invite) or edit (the rest) staff, as the function requires; CSV export for those who may
 // export. Operators cannot change their own role or deactivate themselves (the database
 // refuses too); the last active admin stays.
-
 import { useTable } from "@refinedev/antd";
 import { useCan, useGetIdentity, useLogout, useNotification, useTranslate } from "@refinedev/core";
 import { Button, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";

@@ -25,6 +25,7 @@ export default {
   "auth.update.done": "Passwort geändert",
   "auth.update.doneDescription": "Ihr neues Passwort ist gesetzt.",
   "auth.mfa.title": "Anmeldung mit zweitem Faktor",
+  "auth.mfa.tab": "Zweiter Faktor",
   "auth.mfa.code": "Code aus Ihrer Authenticator-App",
   "auth.mfa.codeRule": "Geben Sie die sechs Ziffern ein.",
   "auth.mfa.submit": "Bestätigen",

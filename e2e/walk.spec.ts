@@ -3,10 +3,10 @@
 // lists, language, theme, typed addresses, phone width), asserting after every step that
 // the screen is whole. WALK_STEPS (default 60) and WALK_SEED replay or lengthen a walk; a
 // failure prints the seed and every step up to it.
-import { type Browser, test } from "@playwright/test";
-import { magicLinkSession } from "./apiClient";
-import { createOperator, permissionsOf } from "./backend";
-import { type Role, unique } from "./helpers";
+import { test } from "@playwright/test";
+import { permissionsOf } from "./backend";
+import type { Role } from "./helpers";
+import { newOperatorPage } from "./operatorPage";
 import { DESKTOP, Mover } from "./walk/actions";
 import { settle, watchErrors } from "./walk/checks";
 import { Prng } from "./walk/prng";
@@ -18,43 +18,15 @@ const ROLES: Role[] = ["admin", "editor", "viewer"];
 /** Each role walks its own path from the one base seed. */
 const seedOf = (role: Role) => (BASE_SEED + 7919 * (ROLES.indexOf(role) + 1)) >>> 0;
 
-/**
- * A browser signed in as a new operator of the role: the walk switches language and theme,
- * which are stored per operator and must not reach other specs' demo accounts.
- */
-async function operatorPage(browser: Browser, role: Role) {
-  const email = `${unique(`walk-${role}`).toLowerCase()}@example.com`;
-  await createOperator(role, email);
-  const session = await magicLinkSession(email);
-  const origin = test.info().project.use.baseURL ?? "";
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin,
-          // Where supabase-js keeps the session for a 127.0.0.1 project URL (as auth.setup.ts saves it).
-          localStorage: [
-            { name: "sb-127-auth-token", value: JSON.stringify(session) },
-            { name: "opsdesk.hadSession", value: "1" },
-          ],
-        },
-      ],
-    },
-  });
-  const page = await context.newPage();
-  // A move that cannot be made fails the step instead of waiting for the whole walk's time.
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
 for (const role of ROLES) {
   test(`a seeded random walk as ${role} keeps every screen whole`, async ({ browser }) => {
     test.setTimeout(120_000 + STEPS * 25_000);
     const seed = seedOf(role);
     const may = await permissionsOf(role);
-    const page = await operatorPage(browser, role);
+    // A new operator: the walk switches language and theme, which are stored per operator.
+    const page = await newOperatorPage(browser, role, DESKTOP);
+    // A move that cannot be made fails the step instead of waiting for the whole walk's time.
+    page.setDefaultTimeout(20_000);
     const errors = watchErrors(page);
     const mover = new Mover(page, new Prng(seed));
     const log: string[] = [];

@@ -3,6 +3,7 @@
 // palette and `g` shortcuts, page / sort / filter / search changes, language and theme,
 // a typed address, and the phone width. Each returns what it did, for the walk's log.
 import { expect, type Page } from "@playwright/test";
+import { leaveFields, switchTheme } from "../helpers";
 import type { ScreenState } from "./checks";
 import type { Prng } from "./prng";
 
@@ -163,13 +164,8 @@ export class Mover {
     return "browser forward";
   }
 
-  /** Takes the keyboard away from any field, so shortcuts reach the console. */
-  private async leaveFields(): Promise<void> {
-    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  }
-
   private async palette(): Promise<string> {
-    await this.leaveFields();
+    await leaveFields(this.page);
     await this.page.keyboard.press("Control+k");
     const options = this.page.locator(".command-palette-list [role=option]");
     await expect(options.first()).toBeVisible();
@@ -186,7 +182,7 @@ export class Mover {
   }
 
   private async shortcut(): Promise<string> {
-    await this.leaveFields();
+    await leaveFields(this.page);
     await this.page.keyboard.press("Shift+?");
     const help = this.page.getByRole("dialog").filter({ has: this.page.locator(".ant-table") });
     await expect(help).toBeVisible();
@@ -284,14 +280,9 @@ export class Mover {
   }
 
   private async theme(): Promise<string> {
+    if (!this.narrow) return `theme ${await switchTheme(this.page)}`;
     const dark = (await this.page.evaluate(() => document.documentElement.dataset.theme)) === "dark";
-    const next = dark ? /^(Light|Hell)$/ : /^(Dark|Dunkel)$/;
-    if (this.narrow) await this.accountMenu(next);
-    else
-      await this.page
-        .locator("header .ant-segmented-item")
-        .filter({ has: this.page.getByTitle(next) })
-        .click();
+    await this.accountMenu(dark ? /^(Light|Hell)$/ : /^(Dark|Dunkel)$/);
     await expect(this.page.locator("html")).toHaveAttribute("data-theme", dark ? "light" : "dark");
     return `theme ${dark ? "light" : "dark"}`;
   }

@@ -2,14 +2,28 @@
 // viewport sideways, and which header controls overlap or leave the bar.
 import type { Page } from "@playwright/test";
 
+/** Waits for running CSS transitions (a drawer sliding, a theme switch) to arrive. */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /**
- * Why the page scrolls sideways, if it does: the page's width against the viewport, and the
- * outermost elements reaching past its right edge outside anything that scrolls or clips them.
+ * What sticks out of the viewport sideways, once transitions have settled: the page's width
+ * against the viewport (it scrolls sideways), and the outermost elements cut off at either
+ * edge outside anything that scrolls or clips them (a popup reaching past the left edge
+ * makes nothing scroll, but is cut off all the same).
  */
 export async function horizontalOverflow(page: Page): Promise<string[]> {
+  await transitionsDone(page);
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
     const clipped = (element: Element) => {
       for (let parent = element.parentElement; parent; parent = parent.parentElement) {
         const overflowX = getComputedStyle(parent).overflowX;
@@ -19,14 +33,24 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
     };
     const culprits = [...document.body.querySelectorAll("*")].filter((element) => {
       const box = element.getBoundingClientRect();
-      return box.width > 0 && box.right > width + 1 && !clipped(element);
+      if (box.width === 0 || box.height === 0) return false;
+      // Partly shown: wholly outside is how hidden things are kept (closed drawers, measurers).
+      const cutOff = (box.right > width + 1 && box.left < width) || (box.left < -1 && box.right > 0);
+      return cutOff && !clipped(element);
     });
     const outermost = culprits.filter(
       (element) => !culprits.some((other) => other !== element && other.contains(element)),
     );
+    const scrolls = document.documentElement.scrollWidth > width;
+    if (!scrolls && outermost.length === 0) return [];
+    const describe = (e: Element) => {
+      const box = e.getBoundingClientRect();
+      const name = `${e.tagName.toLowerCase()}.${String(e.className).split(" ").join(".")}`;
+      return `${name} spans ${Math.round(box.left)}..${Math.round(box.right)}px`;
+    };
     return [
-      `page is ${document.documentElement.scrollWidth}px wide in a ${width}px viewport`,
-      ...outermost.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(" ").join(".")}`),
+      ...(scrolls ? [`page is ${document.documentElement.scrollWidth}px wide in a ${width}px viewport`] : []),
+      ...outermost.slice(0, 5).map(describe),
     ];
   });
 }

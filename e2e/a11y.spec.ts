@@ -40,55 +40,76 @@ async function open(page: Page, path: string, shown: (page: Page) => Promise<voi
   await page.waitForLoadState("networkidle");
 }
 
-test("every screen, the palette and the help have no serious accessibility violations in either theme", async ({
+// The screens in two halves, which may run side by side; each screen is opened once.
+const customerId = async () =>
+  (await serviceClient().from("customers").select("id").limit(1).single()).data?.id as string;
+const HALVES: { name: string; screens: () => Promise<[string, (page: Page) => Promise<void>][]> }[] = [
+  {
+    name: "the dashboard, products, categories and customers",
+    screens: async () => [
+      ["/", heading("Dashboard")],
+      ["/products", rows("Products")],
+      ["/products/1", heading(/^Product /)],
+      ["/products/1/edit", heading("Edit Product")],
+      ["/products/create", heading("Create Product")],
+      ["/categories", rows("Categories")],
+      ["/categories/1", heading(/^Category /)],
+      ["/customers", rows("Customers")],
+      [`/customers/${await customerId()}`, heading(/^Customer /)],
+      ["/customers/create", heading("Create Customer")],
+    ],
+  },
+  {
+    name: "duplicates, orders, staff, permissions, audit, profile and 404",
+    screens: async () => [
+      ["/customers/duplicates", heading("Possible duplicates")],
+      ["/orders", rows("Orders")],
+      ["/orders/1", heading(/^Order ORD-/)],
+      ["/orders/1/edit", heading("Edit Order")],
+      ["/staff", rows("Staff")],
+      ["/permissions", heading("Permissions")],
+      ["/audit", rows("Audit log")],
+      ["/profile", heading("Profile")],
+      ["/no-such-screen", async (page) => expect(page.getByText("There is no page at this address.")).toBeVisible()],
+    ],
+  },
+];
+
+test.describe.configure({ mode: "parallel" });
+
+for (const half of HALVES) {
+  test(`${half.name}: no serious accessibility violations in either theme`, async ({ browser }) => {
+    // About ten screens, each loaded once and scanned twice.
+    test.setTimeout(180_000);
+    const found: string[] = [];
+    // An admin of its own: switching the theme stores it for the operator.
+    const admin = await newOperatorPage(browser, "admin");
+    for (const [path, shown] of await half.screens()) {
+      await open(admin, path, shown);
+      found.push(...(await scanBothThemes(admin, path)));
+    }
+    await admin.context().close();
+    expect(found).toEqual([]);
+  });
+}
+
+test("the palette and the shortcuts help have no serious accessibility violations in either theme", async ({
   browser,
 }) => {
-  // About twenty screens, each loaded once and scanned twice.
-  test.setTimeout(240_000);
-  const { data: customer } = await serviceClient().from("customers").select("id").limit(1).single();
-  const screens: [string, (page: Page) => Promise<void>][] = [
-    ["/", heading("Dashboard")],
-    ["/products", rows("Products")],
-    ["/products/1", heading(/^Product /)],
-    ["/products/1/edit", heading("Edit Product")],
-    ["/products/create", heading("Create Product")],
-    ["/categories", rows("Categories")],
-    ["/categories/1", heading(/^Category /)],
-    ["/customers", rows("Customers")],
-    [`/customers/${customer?.id}`, heading(/^Customer /)],
-    ["/customers/create", heading("Create Customer")],
-    ["/customers/duplicates", heading("Possible duplicates")],
-    ["/orders", rows("Orders")],
-    ["/orders/1", heading(/^Order ORD-/)],
-    ["/orders/1/edit", heading("Edit Order")],
-    ["/staff", rows("Staff")],
-    ["/permissions", heading("Permissions")],
-    ["/audit", rows("Audit log")],
-    ["/profile", heading("Profile")],
-    ["/no-such-screen", async (page) => expect(page.getByText("There is no page at this address.")).toBeVisible()],
-  ];
-  const found: string[] = [];
-  // An admin of its own: switching the theme stores it for the operator.
   const admin = await newOperatorPage(browser, "admin");
-  for (const [path, shown] of screens) {
-    await open(admin, path, shown);
-    found.push(...(await scanBothThemes(admin, path)));
-  }
-
-  // Open dialogs: the command palette and the shortcuts help.
   await open(admin, "/products", rows("Products"));
   const palette = async () => {
     await leaveFields(admin);
     await admin.keyboard.press("Control+k");
     await expect(admin.getByRole("combobox", { name: "Search commands and records" })).toBeFocused();
   };
-  await palette();
-  found.push(...(await scanBothThemes(admin, "palette", palette)));
   const help = async () => {
     await leaveFields(admin);
     await admin.keyboard.press("Shift+?");
     await expect(admin.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
   };
+  await palette();
+  const found = await scanBothThemes(admin, "palette", palette);
   await help();
   found.push(...(await scanBothThemes(admin, "shortcuts help", help)));
   await admin.context().close();

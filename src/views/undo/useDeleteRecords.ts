@@ -8,6 +8,7 @@ import { findResource } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
 import { deleteRow } from "../bulk/bulkApi";
 import { runBulk } from "../bulk/runBulk";
+import { removeRecordFiles } from "../files/withFileCleanup";
 import { recordName } from "../recordName";
 import { idColumnOf } from "../select";
 import { useScheduleDelete } from "./DeferredDeletes";
@@ -33,6 +34,8 @@ export function useDeleteRecords(def: ResourceDefinition) {
             : t("undo.count", { count: records.length, plural: shown.label.plural }, "{{count}} {{plural}}"),
         send: async () => {
           const outcome = await runBulk(ids, (id) => deleteRow(supabase, def, id, findResource));
+          // Their images and documents go with them (the database cannot remove files).
+          await removeRecordFiles(supabase, def, outcome.succeeded);
           return {
             deleted: outcome.succeeded,
             refused: outcome.failed.map((failure) => ({

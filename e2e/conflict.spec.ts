@@ -33,6 +33,9 @@ test("a stale edit gets the conflict message and a reload", async ({ context }) 
     hasText: "Someone else changed this record. Reload to see their changes.",
   });
   await expect(stale).toBeVisible();
+  // Where the eye is after clicking Save: beside it, in view.
+  await expect(second.locator(".ant-card-actions").getByRole("alert")).toHaveText(/Someone else changed this record/);
+  await expect(stale).toBeInViewport();
   await stale.getByRole("button", { name: "Reload" }).click();
   await expect(stale).toHaveCount(0);
   await expect(formField(second, "Stock")).toHaveValue("11");

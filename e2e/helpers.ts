@@ -108,3 +108,20 @@ export async function openPath(page: Page, path: string) {
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, path);
 }
+
+/** Switches the colour theme with the header's switch (desktop width, either language); returns the new one. */
+export async function switchTheme(page: Page): Promise<"light" | "dark"> {
+  const dark = (await page.locator("html").getAttribute("data-theme")) === "dark";
+  await page
+    .locator("header .ant-segmented-item")
+    .filter({ has: page.getByTitle(dark ? /^(Light|Hell)$/ : /^(Dark|Dunkel)$/) })
+    .click();
+  const next = dark ? "light" : "dark";
+  await expect(page.locator("html")).toHaveAttribute("data-theme", next);
+  return next;
+}
+
+/** Takes the keyboard away from any field, so shortcuts reach the console. */
+export async function leaveFields(page: Page): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}

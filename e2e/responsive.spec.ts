@@ -1,22 +1,83 @@
-// On a phone the menu becomes a drawer with a fixed toggle; page titles stay clear of it.
-import { expect, test } from "@playwright/test";
+// Phone width (390 px): the header holds the menu button, search as an icon and the account
+// menu (with language and theme inside it), none overlapping or leaving the bar; every menu
+// screen fits the width and keeps its title clear of the header.
+import { expect, type Page, test } from "@playwright/test";
 import { sessionFile } from "./helpers";
+import { type Box, horizontalOverflow, layoutProblems } from "./layoutChecks";
 
-test.use({ storageState: sessionFile("viewer"), viewport: { width: 390, height: 800 } });
+test.use({ storageState: sessionFile("admin"), viewport: { width: 390, height: 800 } });
 
-for (const path of ["/products", "/orders"]) {
-  test(`the drawer toggle does not cover the title of ${path} on a phone`, async ({ page }) => {
-    await page.goto(path);
-    const title = page.locator(".ant-page-header-heading-title").first();
-    await expect(title).toBeVisible();
-    // Refine renders the drawer toggle as a direct child of the sider layout.
-    const toggle = page.locator(".ant-layout-has-sider > button.ant-btn-icon-only");
-    await expect(toggle).toBeVisible();
-    const t = await title.boundingBox();
-    const b = await toggle.boundingBox();
-    expect(t && b).toBeTruthy();
-    if (!t || !b) return;
-    const overlaps = b.x < t.x + t.width && t.x < b.x + b.width && b.y < t.y + t.height && t.y < b.y + b.height;
-    expect(overlaps, `toggle ${JSON.stringify(b)} vs title ${JSON.stringify(t)}`).toBe(false);
-  });
+const header = (page: Page) => page.locator("header.ant-layout-header");
+
+async function headerProblems(page: Page): Promise<string[]> {
+  const bar = await header(page).boundingBox();
+  if (!bar) return ["no header"];
+  const controls = {
+    menu: header(page).getByRole("button", { name: "Menu", exact: true }),
+    search: header(page).getByRole("button", { name: /Search or jump to/ }),
+    account: header(page).getByRole("button", { name: /Account menu/ }),
+  };
+  const boxes: Box[] = [];
+  for (const [name, control] of Object.entries(controls)) {
+    const box = await control.boundingBox();
+    if (!box) return [`${name} is not shown`];
+    boxes.push({ name, ...box, x: box.x - bar.x, y: box.y - bar.y });
+  }
+  return layoutProblems(boxes, bar);
 }
+
+test("every menu screen fits a phone, under a header that holds its controls", async ({ page }) => {
+  test.slow();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await header(page).getByRole("button", { name: "Menu", exact: true }).click();
+  const drawer = page.locator(".ant-drawer");
+  const openDrawer = page.locator(".ant-drawer-open");
+  const screens = (await drawer.getByRole("menuitem").allInnerTexts())
+    .map((s) => s.trim())
+    .filter((s) => s !== "Logout");
+  expect(screens.length).toBeGreaterThanOrEqual(9);
+  await page.keyboard.press("Escape");
+
+  const found: string[] = [];
+  for (const name of screens) {
+    await header(page).getByRole("button", { name: "Menu", exact: true }).click();
+    await drawer.getByRole("menuitem", { name, exact: true }).click();
+    await expect(openDrawer).toHaveCount(0);
+    const title = page.getByRole("heading", { name, exact: true }).first();
+    await expect(title).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    found.push(...(await headerProblems(page)).map((p) => `${name}: ${p}`));
+    found.push(...(await horizontalOverflow(page)).map((p) => `${name}: ${p}`));
+    const bar = await header(page).boundingBox();
+    const heading = await title.boundingBox();
+    if (bar && heading && heading.y < bar.y + bar.height) found.push(`${name}: the header covers the title`);
+  }
+  expect(found).toEqual([]);
+});
+
+test("the account menu holds language and theme on a phone", async ({ page }) => {
+  await page.goto("/products");
+  await expect(page.getByRole("heading", { name: "Products" })).toBeVisible();
+  await header(page)
+    .getByRole("button", { name: /Account menu/ })
+    .click();
+  // Choosing is exercised by the walk (with operators of its own: a choice is stored per operator).
+  for (const item of ["English", "Deutsch", "Light", "Dark", "Profile", "Logout"])
+    await expect(page.getByRole("menuitem", { name: item })).toBeVisible();
+});
+
+test("a middle column's filter opens inside the phone's width", async ({ page }) => {
+  await page.goto("/products");
+  await expect(page.locator(".ant-table-tbody tr.ant-table-row").first()).toBeVisible();
+  // The Category funnel in the middle of the screen: aligned to its right edge, as antd
+  // aligns filter dropdowns, the dropdown fits neither side there.
+  const funnel = page.locator("thead th").filter({ hasText: "Category" }).locator(".ant-table-filter-trigger");
+  await funnel.evaluate((element) => element.scrollIntoView({ inline: "center", block: "center" }));
+  await funnel.click();
+  const dropdown = page.locator(".ant-table-filter-dropdown:visible");
+  await expect(dropdown).toBeVisible();
+  expect(await horizontalOverflow(page)).toEqual([]);
+  const box = await dropdown.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+});

@@ -14,6 +14,7 @@ const BLUE_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
+const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 const IMAGE_RULE = "Files must be PNG, JPEG or WebP up to 5 MB.";
 const DOCUMENT_RULE = "Files must be PDF up to 10 MB.";
 
@@ -58,8 +59,16 @@ test.describe("as an editor", () => {
     const [stored] = await filesIn("product-images", String(product.id));
     expect(await productImage(page).getAttribute("src")).toContain(stored);
 
-    // Refused in the browser with SPEC §8's message: wrong type, then too large.
-    await fileInput(page).setInputFiles({ name: "anim.gif", mimeType: "image/gif", buffer: RED_PNG });
+    // Refused in the browser with SPEC §8's message: text named .png (the type is read from
+    // the first bytes, not the name; no message was showing before), a GIF, then too large.
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await fileInput(page).setInputFiles({
+      name: "notes.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not an image, only text"),
+    });
+    await expect(page.getByRole("alert").filter({ hasText: IMAGE_RULE })).toBeVisible();
+    await fileInput(page).setInputFiles({ name: "anim.gif", mimeType: "image/gif", buffer: GIF });
     await expect(page.getByRole("alert").filter({ hasText: IMAGE_RULE })).toBeVisible();
     await fileInput(page).setInputFiles({
       name: "huge.png",
@@ -84,8 +93,13 @@ test.describe("as an editor", () => {
     await expect(documents.getByText("No documents yet.")).toBeVisible();
     await expect(documents.getByText(DOCUMENT_RULE)).toBeVisible();
 
+    // A PNG named .pdf is no document: the first bytes decide (no message was showing before).
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await fileInput(page).setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: RED_PNG });
+    await expect(page.getByRole("alert").filter({ hasText: DOCUMENT_RULE })).toBeVisible();
     await fileInput(page).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: RED_PNG });
     await expect(page.getByRole("alert").filter({ hasText: DOCUMENT_RULE })).toBeVisible();
+    expect(await filesIn("order-documents", String(order.id))).toEqual([]);
 
     const pdf = Buffer.from("%PDF-1.4\n% e2e\n");
     await fileInput(page).setInputFiles({ name: "Rechnung März.pdf", mimeType: "application/pdf", buffer: pdf });
@@ -137,7 +151,9 @@ test.describe("as an admin", () => {
     await page.goto(`/products/${product.id}/edit`);
     await page.getByRole("button", { name: "Delete" }).click();
     await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
-    await expect(page).toHaveURL(/\/products$/);
-    await expect.poll(() => filesIn("product-images", String(product.id))).toEqual([]);
+    await expect(page).toHaveURL(/\/products(\?|$)/);
+    // The delete (and the images with it) goes when its undo time has run out.
+    await expect(page.getByRole("button", { name: /^Undo/ })).toBeVisible();
+    await expect.poll(() => filesIn("product-images", String(product.id)), { timeout: 30_000 }).toEqual([]);
   });
 });

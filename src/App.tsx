@@ -1,13 +1,11 @@
 // Wiring only: providers, resources and the console's routes (the sign-in screens are in main.tsx).
 import { Authenticated, Refine } from "@refinedev/core";
-import routerProvider, {
-  CatchAllNavigate,
-  DocumentTitleHandler,
-  UnsavedChangesNotifier,
-} from "@refinedev/react-router";
+import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, Spin } from "antd";
-import { lazy, Suspense, useMemo } from "react";
+import { useMemo } from "react";
 import { Route, Routes } from "react-router";
+import { ChunkBoundary } from "./components/errors/ChunkBoundary";
+import { lazyChunk } from "./components/errors/lazyChunk";
 import { GuardedScreen } from "./components/GuardedScreen";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
 import { useI18nProvider } from "./components/theme/PreferencesProvider";
@@ -19,24 +17,18 @@ import { menuResources, nestedResources } from "./resources";
 import { refineResource, resourceRoutes } from "./views/routes";
 
 // The signed-in console (layout, header, palette) loads after the auth check, not on /login.
-const ConsoleShell = lazy(() => import("./components/shell/ConsoleShell"));
-const DashboardPage = lazy(() => import("./pages/dashboard/DashboardPage").then((m) => ({ default: m.DashboardPage })));
-const OrderShowPage = lazy(() => import("./pages/orders/OrderShowPage").then((m) => ({ default: m.OrderShowPage })));
-const AuditPage = lazy(() => import("./pages/audit/AuditPage").then((m) => ({ default: m.AuditPage })));
-const StaffPage = lazy(() => import("./pages/staff/StaffPage").then((m) => ({ default: m.StaffPage })));
-const PermissionsPage = lazy(() =>
-  import("./pages/permissions/PermissionsPage").then((m) => ({ default: m.PermissionsPage })),
+const ConsoleShell = lazyChunk(() => import("./components/shell/ConsoleShell").then((m) => m.default));
+const DashboardPage = lazyChunk(() => import("./pages/dashboard/DashboardPage").then((m) => m.DashboardPage));
+const OrderShowPage = lazyChunk(() => import("./pages/orders/OrderShowPage").then((m) => m.OrderShowPage));
+const AuditPage = lazyChunk(() => import("./pages/audit/AuditPage").then((m) => m.AuditPage));
+const StaffPage = lazyChunk(() => import("./pages/staff/StaffPage").then((m) => m.StaffPage));
+const PermissionsPage = lazyChunk(() => import("./pages/permissions/PermissionsPage").then((m) => m.PermissionsPage));
+const ProductShowPage = lazyChunk(() => import("./pages/products/ProductShowPage").then((m) => m.ProductShowPage));
+const CustomerCreatePage = lazyChunk(() =>
+  import("./pages/customers/CustomerCreatePage").then((m) => m.CustomerCreatePage),
 );
-const ProductShowPage = lazy(() =>
-  import("./pages/products/ProductShowPage").then((m) => ({ default: m.ProductShowPage })),
-);
-const CustomerCreatePage = lazy(() =>
-  import("./pages/customers/CustomerCreatePage").then((m) => ({ default: m.CustomerCreatePage })),
-);
-const DuplicatesPage = lazy(() =>
-  import("./pages/customers/DuplicatesPage").then((m) => ({ default: m.DuplicatesPage })),
-);
-const ProfilePage = lazy(() => import("./pages/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })));
+const DuplicatesPage = lazyChunk(() => import("./pages/customers/DuplicatesPage").then((m) => m.DuplicatesPage));
+const ProfilePage = lazyChunk(() => import("./pages/profile/ProfilePage").then((m) => m.ProfilePage));
 
 const resources = [
   { name: "dashboard", list: "/", meta: { label: "Dashboard", icon: RESOURCE_ICONS.dashboard } },
@@ -63,7 +55,8 @@ export function App() {
   const i18nProvider = useI18nProvider();
   const localized = useMemo(() => translatedResources(resources, i18nProvider.translate), [i18nProvider]);
   return (
-    <AntdApp>
+    // Notices at the bottom: at the top they covered the header and the page's buttons.
+    <AntdApp notification={{ placement: "bottomRight" }}>
       <Refine
         dataProvider={dataProvider}
         liveProvider={liveProvider}
@@ -86,18 +79,18 @@ export function App() {
           <Route
             element={
               <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
-                <Suspense fallback={<Spin fullscreen />}>
+                <ChunkBoundary loading={<Spin fullscreen />}>
                   <ConsoleShell />
-                </Suspense>
+                </ChunkBoundary>
               </Authenticated>
             }
           >
             <Route
               index
               element={
-                <Suspense fallback={<Spin />}>
+                <ChunkBoundary>
                   <DashboardPage />
-                </Suspense>
+                </ChunkBoundary>
               }
             />
             <Route
@@ -129,7 +122,6 @@ export function App() {
           </Route>
         </Routes>
         <UnsavedChangesNotifier />
-        <DocumentTitleHandler />
       </Refine>
     </AntdApp>
   );

@@ -1,12 +1,13 @@
 // antd 5 renders with React 19 only through this patch (static methods, waves); it warns otherwise.
 import "@ant-design/v5-patch-for-react-19";
 import "antd/dist/reset.css";
-import "./layout.css";
 import "./components/theme/a11y.css";
 import { Spin } from "antd";
-import { lazy, type ReactElement, StrictMode, Suspense } from "react";
+import { type ReactElement, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router";
+import { ChunkBoundary } from "./components/errors/ChunkBoundary";
+import { lazyChunk } from "./components/errors/lazyChunk";
 import { PreferencesProvider } from "./components/theme/PreferencesProvider";
 import { loadConsole, preloadConsole } from "./consoleLoader";
 import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
@@ -15,7 +16,7 @@ import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
 
 // The sign-in screens are a small app of their own (supabase-js auth and antd form pieces);
 // the Refine console is fetched only for the other routes, or while a sign-in is submitted.
-const Console = lazy(() => loadConsole().then((m) => ({ default: m.App })));
+const Console = lazyChunk(() => loadConsole().then((m) => m.App));
 
 const AUTH_SCREENS: Record<string, ReactElement> = {
   "/login": <LoginPage />,
@@ -26,7 +27,11 @@ if (!(window.location.pathname in AUTH_SCREENS)) preloadConsole(window.location.
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
-createRoot(root).render(
+// A screen that fails shows the error panel (ChunkBoundary); the console keeps the error and
+// where in the screen it happened, for whoever looks into it.
+const onCaughtError = (error: unknown, info: { componentStack?: string }) =>
+  console.error("A screen failed to render:", error, info.componentStack ?? "");
+createRoot(root, { onCaughtError }).render(
   <StrictMode>
     <PreferencesProvider>
       <BrowserRouter>
@@ -37,9 +42,9 @@ createRoot(root).render(
           <Route
             path="*"
             element={
-              <Suspense fallback={<Spin fullscreen />}>
+              <ChunkBoundary loading={<Spin fullscreen />}>
                 <Console />
-              </Suspense>
+              </ChunkBoundary>
             }
           />
         </Routes>

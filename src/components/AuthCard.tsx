@@ -2,14 +2,19 @@
 // rather than antd's Card and Typography, which pull tabs, menus and tooltips into the
 // sign-in route's bundle.
 import { theme } from "antd";
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
+import { useTabTitle } from "./useTabTitle";
 
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+interface Props {
+  /** The screen's short name for the browser tab ("Sign in · Opsdesk"). */
+  tab: string;
+  title: string;
+  children: ReactNode;
+}
+
+export function AuthCard({ tab, title, children }: Props) {
   const { token } = theme.useToken();
-  // Outside Refine no title handler runs: leaving the console must not keep its page title.
-  useEffect(() => {
-    document.title = `${title} | Opsdesk`;
-  }, [title]);
+  useTabTitle(tab);
   return (
     <main
       style={{

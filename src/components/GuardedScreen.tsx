@@ -1,9 +1,11 @@
 // A routed screen behind its permission: the 403 page when the matrix says no, a spinner
-// while the lazily loaded screen arrives.
+// while the lazily loaded screen arrives, the error panel when it fails. The screen is keyed
+// by its resource: state one resource's screen built (a list's columns, saved view, filters,
+// search, selection) is never read by another's, even where React would reuse the component.
 import { CanAccess } from "@refinedev/core";
-import { Spin } from "antd";
-import { type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import { ForbiddenPage } from "../pages/ErrorPages";
+import { ChunkBoundary } from "./errors/ChunkBoundary";
 
 interface Props {
   resource: string;
@@ -14,7 +16,7 @@ interface Props {
 export function GuardedScreen({ resource, action = "list", children }: Props) {
   return (
     <CanAccess resource={resource} action={action} fallback={<ForbiddenPage />}>
-      <Suspense fallback={<Spin style={{ display: "block", marginTop: 64 }} />}>{children}</Suspense>
+      <ChunkBoundary key={resource}>{children}</ChunkBoundary>
     </CanAccess>
   );
 }

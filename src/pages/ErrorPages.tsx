@@ -1,20 +1,22 @@
 // 403 for a screen the role may not open, 404 for anything else.
 import { useTranslate } from "@refinedev/core";
-import { Spin } from "antd";
-import { lazy, Suspense } from "react";
+import { ChunkBoundary } from "../components/errors/ChunkBoundary";
+import { lazyChunk } from "../components/errors/lazyChunk";
+import { useTabTitle } from "../components/useTabTitle";
 
-const ErrorResult = lazy(() => import("./errors/ErrorResult"));
+const ErrorResult = lazyChunk(() => import("./errors/ErrorResult").then((m) => m.default));
 
 function ErrorPage({ status, subTitle }: { status: "403" | "404"; subTitle: string }) {
   return (
-    <Suspense fallback={<Spin style={{ display: "block", marginTop: 64 }} />}>
+    <ChunkBoundary>
       <ErrorResult status={status} subTitle={subTitle} />
-    </Suspense>
+    </ChunkBoundary>
   );
 }
 
 export function ForbiddenPage() {
   const t = useTranslate();
+  useTabTitle(t("errors.forbiddenTab", "No access"));
   return (
     <ErrorPage status="403" subTitle={t("errors.forbiddenPage", "You don't have permission to open this page.")} />
   );
@@ -22,5 +24,6 @@ export function ForbiddenPage() {
 
 export function NotFoundPage() {
   const t = useTranslate();
+  useTabTitle(t("errors.notFoundTab", "Page not found"));
   return <ErrorPage status="404" subTitle={t("errors.notFoundPage", "There is no page at this address.")} />;
 }

@@ -14,7 +14,7 @@ export function ForgotPasswordPage() {
   const t = useText();
   const { run, pending, outcome, error } = useAuthAction(requestReset);
   return (
-    <AuthCard title={t("auth.forgot.title", "Reset your password")}>
+    <AuthCard tab={t("auth.forgot.tab", "Reset password")} title={t("auth.forgot.title", "Reset your password")}>
       {outcome?.ok && (
         <Alert
           type="success"

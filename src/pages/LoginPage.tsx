@@ -48,14 +48,14 @@ export function LoginPage() {
   if (signedIn) return <BackToTarget />;
   if (outcome?.ok === false && outcome.secondFactor) {
     return (
-      <AuthCard title={t("auth.mfa.title", "Two-factor sign-in")}>
+      <AuthCard tab={t("auth.mfa.tab", "Two-factor sign-in")} title={t("auth.mfa.title", "Two-factor sign-in")}>
         <SecondFactorStep onSignedIn={() => setSignedIn(true)} />
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title={t("auth.login.title", "Sign in to your account")}>
+    <AuthCard tab={t("auth.login.tab", "Sign in")} title={t("auth.login.title", "Sign in to your account")}>
       {notice && !outcome && <Alert type="warning" showIcon message={localized(notice)} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon message={localized(error)} role="alert" style={{ marginBottom: 16 }} />}
       <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false}>

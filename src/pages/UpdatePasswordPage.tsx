@@ -34,7 +34,7 @@ export function UpdatePasswordPage() {
   };
 
   return (
-    <AuthCard title={t("auth.update.title", "Choose a new password")}>
+    <AuthCard tab={t("auth.update.tab", "New password")} title={t("auth.update.title", "Choose a new password")}>
       {error && <Alert type="error" showIcon message={message(error)} style={{ marginBottom: 16 }} />}
       <Form<Values> layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item

@@ -6,6 +6,7 @@ export const orders: ResourceDefinition<"orders"> = {
   name: "orders",
   label: { singular: "order", plural: "orders" },
   titleField: "number",
+  titleSaysKind: true,
   versioned: true,
   documents: { bucket: "order-documents" },
   fields: [

@@ -121,6 +121,8 @@ export interface ResourceDefinition<Table extends string = string> {
   idColumn?: ColumnOf<Table>;
   /** Field whose value names a record in titles and selects. */
   titleField: ColumnOf<Table>;
+  /** The title alone says what the record is (ORD-000123): notices leave the kind out. */
+  titleSaysKind?: boolean;
   fields: FieldDefinition<ColumnOf<Table>, TableTyped<Table, TableReference, ReferenceTarget>>[];
   list: {
     columns: ColumnOf<Table>[];

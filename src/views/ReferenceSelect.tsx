@@ -1,7 +1,8 @@
 // A select over another resource that searches it server-side as the operator types.
 import { useSelect } from "@refinedev/antd";
-import { Select, type SelectProps } from "antd";
+import type { SelectProps } from "antd";
 import type { ReferenceTarget } from "../resources/types";
+import { FieldSelect } from "./FieldSelect";
 
 interface Props extends Omit<SelectProps, "options"> {
   target: ReferenceTarget;
@@ -18,5 +19,5 @@ export function ReferenceSelect({ target, value, ...rest }: Props) {
     onSearch: (text) => [{ field: target.searchField ?? target.labelField, operator: "contains", value: text }],
     meta: { select: `${target.valueField ?? "id"},${target.labelField}` },
   });
-  return <Select {...selectProps} allowClear {...rest} value={value} />;
+  return <FieldSelect {...selectProps} allowClear {...rest} value={value} />;
 }

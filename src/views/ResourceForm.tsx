@@ -4,17 +4,21 @@ import { Create, Edit, useForm } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, type LiveEvent, useParsed, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input } from "antd";
 import { type ReactNode, useRef, useState } from "react";
+import { useTabTitle } from "../components/useTabTitle";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import { localizeMessage, MESSAGES } from "../providers/messages";
 import type { ResourceDefinition } from "../resources/types";
 import { BACK_ICON } from "./backIcon";
 import { showFieldErrors } from "./formErrors";
 import { buildFormItems } from "./formItems";
-import { ConflictNotice } from "./live/ConflictNotice";
+import { ConflictNotice, StaleNotice } from "./live/ConflictNotice";
 import { RecordPresence } from "./live/RecordPresence";
 import { useEditConflict } from "./live/useEditConflict";
 import { useRecordPresence } from "./live/useRecordPresence";
+import { recordName } from "./recordName";
+import { SaveBar } from "./SaveBar";
 import { metaFor } from "./select";
+import { DeleteRecordButton } from "./undo/DeleteRecordButton";
 
 interface Props {
   definition: ResourceDefinition;
@@ -41,8 +45,19 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     redirect: "show",
     mutationMode: "pessimistic",
     warnWhenUnsavedChanges: true,
-    // Field errors show on the fields and the rest in the form; no extra toast.
+    // Field errors show on the fields and the rest beside Save; no extra toast.
     errorNotification: false,
+    // Named by the record's title ("Saved product Aquarium pump"), never the table name.
+    successNotification: (data) => {
+      const name = recordName(shown, data?.data);
+      return {
+        type: "success",
+        message:
+          action === "create"
+            ? t("form.created", { name }, "Created {{name}}")
+            : t("form.saved", { name }, "Saved {{name}}"),
+      };
+    },
     onMutationError: (error) => {
       showFieldErrors(formProps.form, error, t);
       setFormError(error);
@@ -69,6 +84,15 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     others,
   });
   onLiveEvent.current = conflict.onLiveEvent;
+  const loadedTitle = query?.data?.data?.[def.titleField];
+  useTabTitle(
+    action === "create"
+      ? t("form.createTitle", { name }, "Create {{name}}")
+      : loadedTitle !== undefined
+        ? t("form.editTab", { title: loadedTitle }, "Edit {{title}}")
+        : undefined,
+    shown.label.plural.replace(/^./, (c) => c.toUpperCase()),
+  );
   const stale = formError?.statusCode === 409 && formError.message === MESSAGES.stale;
   const hasFieldErrors = Boolean(formError?.errors && Object.keys(formError.errors).length > 0);
 
@@ -76,6 +100,14 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     await conflict.reload();
     setFormError(undefined);
   };
+  const saveNotice = stale ? (
+    <StaleNotice onReload={reload} />
+  ) : (
+    formError && !hasFieldErrors && <Alert type="error" showIcon message={localizeMessage(formError.message, t)} />
+  );
+  const footerButtons = ({ defaultButtons }: { defaultButtons: ReactNode }) => (
+    <SaveBar notice={saveNotice}>{defaultButtons}</SaveBar>
+  );
 
   const form = (
     <Form
@@ -88,16 +120,12 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       style={{ maxWidth: 720 }}
     >
       <ConflictNotice
-        remote={conflict.remote}
-        stale={stale}
+        remote={stale ? undefined : conflict.remote}
         comparison={conflict.comparison}
         onReload={reload}
         onTakeMine={conflict.takeMine}
         onDismiss={conflict.dismissComparison}
       />
-      {formError && !stale && !hasFieldErrors && (
-        <Alert type="error" showIcon message={localizeMessage(formError.message, t)} style={{ marginBottom: 16 }} />
-      )}
       {children}
       {buildFormItems(shown, t).map(({ field, itemProps, input }) => (
         <Form.Item key={field.name} {...itemProps}>
@@ -119,6 +147,7 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       saveButtonProps={saveButtonProps}
       isLoading={formLoading}
       goBack={BACK_ICON}
+      footerButtons={footerButtons}
     >
       {form}
     </Create>
@@ -128,11 +157,13 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       saveButtonProps={saveButtonProps}
       isLoading={formLoading}
       goBack={BACK_ICON}
-      canDelete
+      canDelete={false}
+      footerButtons={footerButtons}
       headerButtons={({ defaultButtons }) => (
         <>
           <RecordPresence others={others} />
           {defaultButtons}
+          <DeleteRecordButton definition={def} record={query?.data?.data} />
         </>
       )}
     >

@@ -3,6 +3,7 @@ import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type CrudFilter, type HttpError, useCan, useTranslate } from "@refinedev/core";
 import { Alert, Button, Empty, Form, Input, Space, Table } from "antd";
 import { useMemo } from "react";
+import { useTabTitle } from "../components/useTabTitle";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import { SEARCH_FIELD } from "../providers/dataProvider";
 import { localizeMessage } from "../providers/messages";
@@ -18,6 +19,7 @@ import { useRowActions } from "./RowActions";
 import { SavedViewsBar } from "./savedViews/SavedViewsBar";
 import { useListView } from "./savedViews/useListView";
 import { idColumnOf, metaFor } from "./select";
+import { usePendingDeleteIds } from "./undo/DeferredDeletes";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -41,6 +43,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   // Labels in the operator's language for what this screen shows; features get `def` itself.
   const shown = useLocalizedDefinition(def);
   const plural = shown.label.plural;
+  useTabTitle(capitalized(plural));
   const live = useLiveHighlights(idColumnOf(def));
   const table = useTable<BaseRecord, HttpError, { q?: string }>({
     resource: def.name,
@@ -54,8 +57,22 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     // Refine starts the new results on page 1).
     onSearch: ({ q }) => [{ field: SEARCH_FIELD, operator: "contains", value: q || undefined }],
   });
-  const { tableProps, searchFormProps, sorters, filters, tableQuery } = table;
+  const { searchFormProps, sorters, filters, tableQuery } = table;
   const idColumn = idColumnOf(def);
+  // Rows whose undoable delete waits or is being sent are gone for the operator already.
+  const deleting = usePendingDeleteIds(def.name);
+  const tableProps = useMemo(() => {
+    const { dataSource, pagination } = table.tableProps;
+    const kept = dataSource?.filter((row) => !deleting.has(String(row[idColumn])));
+    if (!dataSource || kept?.length === dataSource.length) return table.tableProps;
+    const hidden = dataSource.length - (kept?.length ?? 0);
+    const total = pagination ? pagination.total : undefined;
+    return {
+      ...table.tableProps,
+      dataSource: kept,
+      pagination: pagination && { ...pagination, total: total === undefined ? undefined : total - hidden },
+    };
+  }, [table.tableProps, deleting, idColumn]);
   const bulk = useBulkSelection(idColumn, tableProps.dataSource);
   // Permissions are per resource, not per row: ask once instead of once per button.
   const allowed = useAllowed(def.name);

@@ -3,6 +3,7 @@ import { Show } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, useShow, useTranslate } from "@refinedev/core";
 import { Alert, Card, Descriptions, Space } from "antd";
 import type { ReactNode } from "react";
+import { useTabTitle } from "../components/useTabTitle";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import { localizeMessage } from "../providers/messages";
 import { findResource } from "../resources";
@@ -16,6 +17,7 @@ import { RecordPresence } from "./live/RecordPresence";
 import { useRecordPresence } from "./live/useRecordPresence";
 import { RelatedList } from "./RelatedList";
 import { fieldsByName, idColumnOf, metaFor } from "./select";
+import { DeleteRecordButton } from "./undo/DeleteRecordButton";
 
 function defaultSections(def: ResourceDefinition): ShowSection[] {
   return [{ title: def.label.singular.replace(/^./, (c) => c.toUpperCase()), fields: def.fields.map((f) => f.name) }];
@@ -38,9 +40,12 @@ export function ResourceShow({ definition: def, headerExtra, children }: Props) 
   const shown = useLocalizedDefinition(def);
   const record = query.data?.data;
   const screens = def.screens ?? {};
-  const title = record
-    ? `${shown.label.singular.replace(/^./, (c) => c.toUpperCase())} ${String(record[def.titleField] ?? "")}`
-    : undefined;
+  const recordTitle = record ? String(record[def.titleField] ?? "") : undefined;
+  const title = record ? `${shown.label.singular.replace(/^./, (c) => c.toUpperCase())} ${recordTitle}` : undefined;
+  useTabTitle(
+    recordTitle,
+    shown.label.plural.replace(/^./, (c) => c.toUpperCase()),
+  );
 
   return (
     <Show
@@ -48,12 +53,13 @@ export function ResourceShow({ definition: def, headerExtra, children }: Props) 
       goBack={BACK_ICON}
       isLoading={query.isLoading}
       canEdit={screens.edit !== false}
-      canDelete={screens.delete !== false}
+      canDelete={false}
       headerButtons={({ defaultButtons }) => (
         <>
           <RecordPresence others={others} />
           {record && headerExtra?.(record)}
           {defaultButtons}
+          <DeleteRecordButton definition={def} record={record} />
         </>
       )}
     >

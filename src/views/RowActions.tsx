@@ -1,14 +1,15 @@
 // A list row's Show, Edit and Delete. Refine's ShowButton/EditButton/DeleteButton each
 // resolve the resource from the route on every render (three per row: most of a page
 // change's render time); here the list prepares the links and the delete once, and a row
-// is two links and a confirm.
+// is two links and a confirm. The delete is undoable (undo/DeferredDeletes).
 import { DeleteOutlined, EditOutlined, EyeOutlined } from "@ant-design/icons";
-import { type BaseKey, type BaseRecord, useDelete, useNavigation, useTranslate } from "@refinedev/core";
+import { type BaseKey, type BaseRecord, useNavigation, useTranslate } from "@refinedev/core";
 import { Button, Popconfirm, Space } from "antd";
 import { useCallback } from "react";
 import { Link } from "react-router";
 import type { ResourceDefinition } from "../resources/types";
-import { idColumnOf, metaFor } from "./select";
+import { idColumnOf } from "./select";
+import { useDeleteRecords } from "./undo/useDeleteRecords";
 
 export interface RowPermissions {
   show: boolean;
@@ -20,8 +21,7 @@ export interface RowPermissions {
 export function useRowActions(def: ResourceDefinition, allowed: RowPermissions) {
   const t = useTranslate();
   const { showUrl, editUrl } = useNavigation();
-  const { mutate: remove, mutation } = useDelete();
-  const deleting = mutation.isPending ? (mutation.variables?.id as BaseKey | undefined) : undefined;
+  const deleteRecords = useDeleteRecords(def);
   const idColumn = idColumnOf(def);
   const canShow = def.screens?.show !== false && allowed.show;
   const canEdit = def.screens?.edit !== false && allowed.edit;
@@ -48,20 +48,14 @@ export function useRowActions(def: ResourceDefinition, allowed: RowPermissions) 
               okText={t("buttons.delete", "Delete")}
               okButtonProps={{ danger: true }}
               cancelText={t("buttons.cancel", "Cancel")}
-              onConfirm={() => remove({ resource: def.name, id, meta: metaFor(def) })}
+              onConfirm={() => deleteRecords([record])}
             >
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                loading={deleting === id}
-                aria-label={t("buttons.delete", "Delete")}
-              />
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t("buttons.delete", "Delete")} />
             </Popconfirm>
           )}
         </Space>
       );
     },
-    [def, idColumn, canShow, canEdit, canDelete, showUrl, editUrl, remove, deleting, t],
+    [def, idColumn, canShow, canEdit, canDelete, showUrl, editUrl, deleteRecords, t],
   );
 }

@@ -14,6 +14,13 @@ export interface ColumnState {
   interactive: boolean;
 }
 
+/**
+ * A filter's dropdown opens centred under its funnel, which antd shifts sideways to stay in
+ * the viewport; aligned to the funnel's right (antd's default), a middle column's dropdown
+ * fits neither side at phone width, and was cut off at the left edge.
+ */
+const FILTER_DROPDOWN_PROPS: ColumnType<BaseRecord>["filterDropdownProps"] = { placement: "bottom" };
+
 /** The filter a column currently applies, as antd's `filteredValue`. */
 function currentFilterValue(filters: CrudFilter[], field: string): FilterValue | null {
   const match = filters.find((f) => "field" in f && f.field === field);
@@ -50,6 +57,7 @@ export function buildColumn(
   const filter = kindOf(field).filter;
   if (filter && def.list.filters?.includes(field.name)) {
     column.filteredValue = currentFilterValue(state.filters, field.name);
+    column.filterDropdownProps = FILTER_DROPDOWN_PROPS;
     column.filterDropdown = (props) => (
       <FilterDropdown {...props} mapValue={filter.operator === "between" ? rangePickerFilterMapper : undefined}>
         {filter.input(field)}

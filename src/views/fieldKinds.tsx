@@ -8,6 +8,7 @@ import type { ReactElement, ReactNode } from "react";
 import { Link } from "react-router";
 import { optionLabel } from "../i18n/localizeDefinition";
 import type { FieldDefinition, FieldType } from "../resources/types";
+import { FieldSelect } from "./FieldSelect";
 import { formatDate, formatDateTime, formatMoney } from "./format";
 import { BucketPathInput, ChooseReference, ContainsInput, YesNo, YesNoSelect } from "./kindTexts";
 import { ReferenceSelect } from "./ReferenceSelect";
@@ -75,7 +76,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   enum: {
     render: (v, f) =>
       empty(v) ? "" : <Tag color={f.optionStyles?.[String(v)]?.color}>{optionLabel(f, String(v))}</Tag>,
-    input: (f) => <Select options={optionsOf(f)} allowClear={!f.required} />,
+    input: (f) => <FieldSelect options={optionsOf(f)} allowClear={!f.required} />,
     filter: {
       operator: "in",
       input: (f) => <Select mode="multiple" options={optionsOf(f)} style={{ minWidth: 200 }} />,

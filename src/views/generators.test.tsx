@@ -14,6 +14,7 @@ import { orders } from "../resources/orders";
 import { products } from "../resources/products";
 import type { ResourceDefinition } from "../resources/types";
 import { buildColumns, initialFilters } from "./columns";
+import { FieldSelect } from "./FieldSelect";
 import { buildFormItems } from "./formItems";
 import { ChooseReference } from "./kindTexts";
 import { rulesFor } from "./rules";
@@ -116,7 +117,8 @@ describe("buildFormItems", () => {
     expect(typeOf("sku")).toBe(Input);
     expect(typeOf("description")).toBe(Input.TextArea);
     expect(typeOf("price")).toBe(InputNumber);
-    expect(typeOf("status")).toBe(Select);
+    // antd's Select without its aria-required on the root <div> (FieldSelect.tsx).
+    expect(typeOf("status")).toBe(FieldSelect);
     expect(typeOf("tags")).toBe(Select);
     expect(typeOf("category_id")).toBe(ChooseReference);
     expect((formItem(customers, "is_blocked").input as ReactElement).type).toBe(Checkbox);

@@ -1,14 +1,15 @@
 // Refine resources and React Router routes for every definition, each screen behind its permission.
 import type { ResourceProps } from "@refinedev/core";
-import { type ComponentType, lazy, type ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { Route } from "react-router";
+import { lazyChunk } from "../components/errors/lazyChunk";
 import { GuardedScreen } from "../components/GuardedScreen";
 import type { ResourceDefinition } from "../resources/types";
 
 // Screens load on first use, so the sign-in page stays small.
-const ResourceForm = lazy(() => import("./ResourceForm").then((m) => ({ default: m.ResourceForm })));
-const ResourceList = lazy(() => import("./ResourceList").then((m) => ({ default: m.ResourceList })));
-const ResourceShow = lazy(() => import("./ResourceShow").then((m) => ({ default: m.ResourceShow })));
+const ResourceForm = lazyChunk(() => import("./ResourceForm").then((m) => m.ResourceForm));
+const ResourceList = lazyChunk(() => import("./ResourceList").then((m) => m.ResourceList));
+const ResourceShow = lazyChunk(() => import("./ResourceShow").then((m) => m.ResourceShow));
 
 type Screen = ComponentType<{ definition: ResourceDefinition }>;
 export type ScreenOverrides = Record<string, { list?: Screen; show?: Screen; create?: Screen }>;

@@ -100,6 +100,9 @@ function ShortcutsHelp({ commands }: { commands: Command[] }) {
     { keys: "Ctrl K / ⌘ K", action: t("shortcuts.palette", "Open the command palette") },
     { keys: "/", action: t("shortcuts.search", "Search the list on screen") },
     { keys: "?", action: t("shortcuts.help", "Show these shortcuts") },
+    { keys: "Enter", action: t("shortcuts.enter", "Submit the form, from a one-line field") },
+    { keys: "Ctrl Enter / ⌘ Enter", action: t("shortcuts.submit", "Submit the form, from any field") },
+    { keys: "Esc", action: t("shortcuts.escape", "Close the dialog, menu or palette") },
     ...commands
       .filter((c) => c.shortcut)
       .map((c) => ({ keys: c.shortcut ?? "", action: t("shortcuts.go", { target: c.label }, "Go to {{target}}") })),

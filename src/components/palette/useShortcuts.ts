@@ -3,7 +3,10 @@
 import { useEffect, useRef } from "react";
 import { type Command, isTyping } from "./commands";
 
-/** How long after `g` the letter may come. */
+/**
+ * How long after `g` the letter may come, between the key presses themselves (their event
+ * time stamps): a page busy rendering handles both late, and must not lose the sequence.
+ */
 const SEQUENCE_MS = 1500;
 
 /** The list search box of the screen, when it has one (see ResourceList). */
@@ -34,7 +37,7 @@ export function useShortcuts({ commands, openPalette, openHelp, go }: Handlers):
       // playing its closing animation does not.
       if (document.querySelector(".ant-modal-wrap:not([style*='display: none']) .ant-modal:not(.ant-zoom-leave)"))
         return;
-      if (pendingG && Date.now() - pendingG < SEQUENCE_MS) {
+      if (pendingG && event.timeStamp - pendingG < SEQUENCE_MS) {
         pendingG = 0;
         const target = handlers.commands.find((c) => c.shortcut === `g ${event.key.toLowerCase()}`);
         if (target) {
@@ -44,7 +47,7 @@ export function useShortcuts({ commands, openPalette, openHelp, go }: Handlers):
         return;
       }
       if (event.key === "g") {
-        pendingG = Date.now();
+        pendingG = event.timeStamp;
       } else if (event.key === "/") {
         const search = document.querySelector<HTMLInputElement>(LIST_SEARCH_SELECTOR);
         if (search) {

@@ -1,26 +1,28 @@
-// Everything a signed-in operator sees around the screens: Refine's layout, our header, the
-// command palette and keyboard shortcuts. Loaded lazily, so the sign-in page stays small.
-import { ThemedLayout, ThemedTitle } from "@refinedev/antd";
-import { Outlet } from "react-router";
+// Everything a signed-in operator sees around the screens: the layout with its menu and
+// header, the command palette and keyboard shortcuts. Loaded lazily, so the sign-in page
+// stays small.
+import { DeferredDeletesProvider } from "../../views/undo/DeferredDeletes";
 import { CommandPalette } from "../palette/CommandPalette";
 import { PaletteProvider } from "../palette/PaletteContext";
-import { RESOURCE_ICONS } from "../resourceIcons";
 import { usePreferenceSync } from "../theme/usePreferenceSync";
-import { ConsoleHeader } from "./ConsoleHeader";
+import { ConsoleLayout } from "./ConsoleLayout";
+import { useFormKeys } from "./formKeys";
+import { ScreenArea } from "./ScreenArea";
 import { useConsoleNotice } from "./useConsoleNotice";
-
-const Title = ({ collapsed }: { collapsed: boolean }) => (
-  <ThemedTitle collapsed={collapsed} text="Opsdesk" icon={RESOURCE_ICONS.dashboard} />
-);
+import { useDialogFocus } from "./useDialogFocus";
 
 export default function ConsoleShell() {
   usePreferenceSync();
   useConsoleNotice();
+  useFormKeys();
+  useDialogFocus();
   return (
     <PaletteProvider>
-      <ThemedLayout Title={Title} Header={ConsoleHeader}>
-        <Outlet />
-      </ThemedLayout>
+      <DeferredDeletesProvider>
+        <ConsoleLayout>
+          <ScreenArea />
+        </ConsoleLayout>
+      </DeferredDeletesProvider>
       <CommandPalette />
     </PaletteProvider>
   );

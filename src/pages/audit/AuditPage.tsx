@@ -1,10 +1,12 @@
 // /audit: every audit entry the operator may read, filtered by table, record, actor and
 // time range on the server (filters kept in the URL), each with its field-by-field diff;
 // "Export CSV" writes the filtered entries for those who may export them.
+
 import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
 import { Alert, Button, DatePicker, Form, Input, Select, Space, Table } from "antd";
 import { Link } from "react-router";
+import { useTabTitle } from "../../components/useTabTitle";
 import { useResourceTitle } from "../../i18n/useResourceTitle";
 import { findResource, menuResources } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
@@ -63,9 +65,12 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
     setCurrentPage(1);
   };
 
+  const title = t("audit.title", "Audit log");
+  useTabTitle(title);
+
   return (
     <List
-      title={t("audit.title", "Audit log")}
+      title={title}
       headerButtons={({ defaultButtons }) => (
         <>
           {defaultButtons}

@@ -2,11 +2,12 @@
 // duplicate threshold, closest first, each with Merge: the operator picks the
 // customer to keep, the other's orders move to it and the other is deleted, in one
 // audited transaction. A pair that changed since it was shown is refused.
-import { useTranslate } from "@refinedev/core";
+import { useNotification, useTranslate } from "@refinedev/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Alert, App, Button, Card, Modal, Radio, Space, Table, Tag, Typography } from "antd";
+import { Alert, Button, Modal, Radio, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useTabTitle } from "../../components/useTabTitle";
 import { localizeMessage } from "../../providers/messages";
 import {
   type DuplicatePair,
@@ -33,7 +34,8 @@ function CustomerCell({ customer }: { customer: PairCustomer }) {
 
 function MergeModal({ pair, onClose }: { pair: DuplicatePair; onClose: () => void }) {
   const t = useTranslate();
-  const { message } = App.useApp();
+  // The console's notices (bottom right, clear of the header), as every other screen's.
+  const { open: notify } = useNotification();
   const queryClient = useQueryClient();
   // Keep the customer with more orders (the older one on a tie) unless the operator picks.
   const older = pair.a.created_at <= pair.b.created_at ? pair.a : pair.b;
@@ -45,7 +47,7 @@ function MergeModal({ pair, onClose }: { pair: DuplicatePair; onClose: () => voi
   const merge = useMutation({
     mutationFn: () => mergeCustomers(keep, duplicate),
     onSuccess: async () => {
-      message.success(t("duplicates.merged", { name: keep.full_name }, "Merged into {{name}}."));
+      notify?.({ type: "success", message: t("duplicates.merged", { name: keep.full_name }, "Merged into {{name}}.") });
       await queryClient.invalidateQueries({ queryKey: PAIRS_KEY });
       onClose();
     },
@@ -90,15 +92,18 @@ export function DuplicatesPage() {
   const format = useSimilarityFormat();
   const pairs = useQuery({ queryKey: PAIRS_KEY, queryFn: duplicatePairs });
   const [merging, setMerging] = useState<DuplicatePair>();
+  const title = t("duplicates.title", "Possible duplicates");
+  useTabTitle(title);
   return (
-    <Card
-      title={t("duplicates.title", "Possible duplicates")}
-      extra={
+    <div style={{ padding: 8 }}>
+      <Space style={{ width: "100%", justifyContent: "space-between", marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
         <Button onClick={() => pairs.refetch()} loading={pairs.isFetching}>
           {t("duplicates.reload", "Reload")}
         </Button>
-      }
-    >
+      </Space>
       {pairs.isError && <Alert type="error" showIcon message={localizeMessage(pairs.error.message, t)} />}
       <Table<DuplicatePair>
         rowKey={(p) => `${p.a.id}|${p.b.id}`}
@@ -122,6 +127,6 @@ export function DuplicatesPage() {
       {merging && (
         <MergeModal key={`${merging.a.id}|${merging.b.id}`} pair={merging} onClose={() => setMerging(undefined)} />
       )}
-    </Card>
+    </div>
   );
 }

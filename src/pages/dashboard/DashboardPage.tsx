@@ -1,10 +1,12 @@
 // The dashboard (SPEC §2 "/"): KPI cards from dashboard_kpis(), and for a chosen period
 // (7/30/90 days, kept in `?days=`) orders and revenue per day plus revenue by category.
 // Every figure comes from the RPCs, which run with the caller's rights (RLS).
+
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Empty, Row, Segmented, Skeleton, Statistic, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
+import { useTabTitle } from "../../components/useTabTitle";
 import { formatMoney } from "../../views/format";
 import { BarChart } from "./BarChart";
 import { CategoryBars } from "./CategoryBars";
@@ -62,9 +64,12 @@ export function DashboardPage() {
       return current;
     });
 
+  const title = t("dashboard.title", "Dashboard");
+  useTabTitle(title);
+
   return (
     <div style={{ padding: 8 }}>
-      <Typography.Title level={3}>{t("dashboard.title", "Dashboard")}</Typography.Title>
+      <Typography.Title level={3}>{title}</Typography.Title>
       <Loaded query={kpis.query}>
         <Row gutter={[16, 16]}>
           {KPIS.map((kpi) => {

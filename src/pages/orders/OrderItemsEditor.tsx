@@ -22,6 +22,9 @@ import { ReferenceSelect } from "../../views/ReferenceSelect";
 import { rulesFor } from "../../views/rules";
 import { fieldsByName, metaFor } from "../../views/select";
 
+/** A line is named by its product (embedded by metaFor). */
+const productOf = (item: BaseRecord) => String((item.products as { name?: string } | null)?.name ?? item.product_id);
+
 interface NewItem {
   product_id: number;
   quantity: number;
@@ -73,6 +76,14 @@ export function OrderItemsEditor({ order }: { order: BaseRecord }) {
                     id: item.id as number,
                     values: { quantity },
                     mutationMode: "pessimistic",
+                    successNotification: {
+                      type: "success",
+                      message: t(
+                        "orders.items.saved",
+                        { product: productOf(item), number: order.number },
+                        "Saved {{product}} on {{number}}",
+                      ),
+                    },
                   },
                   { onSuccess: refreshOrder },
                 );
@@ -93,6 +104,14 @@ export function OrderItemsEditor({ order }: { order: BaseRecord }) {
           resource={orderItems.name}
           recordItemId={item.id as number}
           onSuccess={refreshOrder}
+          successNotification={{
+            type: "success",
+            message: t(
+              "orders.items.removed",
+              { product: productOf(item), number: order.number },
+              "Removed {{product}} from {{number}}",
+            ),
+          }}
           confirmTitle={t("orders.items.removeConfirm", "Remove this line?")}
         />
       ),

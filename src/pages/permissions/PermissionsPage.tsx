@@ -1,9 +1,11 @@
 // /permissions (SPEC §2, admin): the role × resource × action matrix, one grid per role.
 // Each checkbox grants or revokes one permission at once; the database refuses what would
 // lock the editing admin out (their own role's list/edit on permissions) and says why.
+
 import { useNotification, useTranslate } from "@refinedev/core";
 import { Alert, Button, Checkbox, Segmented, Skeleton, Table, Typography } from "antd";
 import { useMemo, useState } from "react";
+import { useTabTitle } from "../../components/useTabTitle";
 import { useResourceTitle } from "../../i18n/useResourceTitle";
 import { menuResources, nestedResources } from "../../resources";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../resources/roles";
@@ -35,9 +37,12 @@ export function PermissionsPage() {
     }
   };
 
+  const title = t("permissions.title", "Permissions");
+  useTabTitle(title);
+
   return (
     <div style={{ padding: 8 }}>
-      <Typography.Title level={3}>{t("permissions.title", "Permissions")}</Typography.Title>
+      <Typography.Title level={3}>{title}</Typography.Title>
       <Typography.Paragraph type="secondary">
         {t(
           "permissions.hint",

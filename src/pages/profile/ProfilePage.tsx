@@ -2,6 +2,7 @@
 // sign out everywhere.
 import { useLogout, useTranslate } from "@refinedev/core";
 import { Button, Card, Col, Popconfirm, Row, Typography } from "antd";
+import { useTabTitle } from "../../components/useTabTitle";
 import { MfaCard } from "./MfaCard";
 import { NameCard } from "./NameCard";
 import { PasswordCard } from "./PasswordCard";
@@ -9,9 +10,11 @@ import { PasswordCard } from "./PasswordCard";
 export function ProfilePage() {
   const t = useTranslate();
   const { mutate: logout, isPending } = useLogout<{ scope: "global" }>();
+  const title = t("profile.title", "Profile");
+  useTabTitle(title);
   return (
     <div style={{ padding: 8 }}>
-      <Typography.Title level={3}>{t("profile.title", "Profile")}</Typography.Title>
+      <Typography.Title level={3}>{title}</Typography.Title>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <NameCard />

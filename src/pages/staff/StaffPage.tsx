@@ -8,6 +8,7 @@ import { useCan, useGetIdentity, useLogout, useNotification, useTranslate } from
 import { Button, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useTabTitle } from "../../components/useTabTitle";
 import { supabase } from "../../providers";
 import { FunctionCallError } from "../../providers/functionErrors";
 import { ROLE_LABELS, STAFF_ROLES } from "../../resources/roles";
@@ -51,11 +52,14 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
     }
   };
 
+  const title = t("staff.title", "Staff");
+  useTabTitle(title);
+
   return (
     <div style={{ padding: 8 }}>
       <Space style={{ width: "100%", justifyContent: "space-between", marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {t("staff.title", "Staff")}
+          {title}
         </Typography.Title>
         <Space>
           <ExportButton definition={def} filters={filters} sorters={sorters} />
@@ -77,21 +81,26 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
         <Table.Column<StaffRow>
           dataIndex="role"
           title={t("staff.role", "Role")}
-          render={(role: StaffRow["role"], row) => (
-            <Select
-              aria-label={t("staff.roleOf", { name: row.full_name }, "Role of {{name}}")}
-              value={role}
-              disabled={!may.edit || row.user_id === me?.id || busy === row.user_id}
-              onChange={(next) =>
-                run(
-                  { action: "set_role", user_id: row.user_id, role: next },
-                  t("staff.roleChanged", { name: row.full_name }, "{{name}}'s role is changed."),
-                )
-              }
-              options={STAFF_ROLES.map((value) => ({ value, label: t(`staff.role.${value}`, ROLE_LABELS[value]) }))}
-              style={{ width: 120 }}
-            />
-          )}
+          render={(role: StaffRow["role"], row) =>
+            // A role the operator may not change is text: a disabled select reads too faintly.
+            !may.edit || row.user_id === me?.id ? (
+              t(`staff.role.${role}`, ROLE_LABELS[role])
+            ) : (
+              <Select
+                aria-label={t("staff.roleOf", { name: row.full_name }, "Role of {{name}}")}
+                value={role}
+                disabled={busy === row.user_id}
+                onChange={(next) =>
+                  run(
+                    { action: "set_role", user_id: row.user_id, role: next },
+                    t("staff.roleChanged", { name: row.full_name }, "{{name}}'s role is changed."),
+                  )
+                }
+                options={STAFF_ROLES.map((value) => ({ value, label: t(`staff.role.${value}`, ROLE_LABELS[value]) }))}
+                style={{ width: 120 }}
+              />
+            )
+          }
         />
         <Table.Column<StaffRow>
           dataIndex="active"

@@ -1,6 +1,6 @@
-// Actions on the ticked rows of a list: delete, set a field (e.g. a product's status),
-// export them. Each row succeeds or fails on its own; succeeded rows are unticked, failed
-// ones stay ticked beside the report of why.
+// Actions on the ticked rows of a list: delete (undoable, reported by its notice), set a
+// field (e.g. a product's status), export them. Each row succeeds or fails on its own;
+// updated rows are unticked, failed ones stay ticked beside the report of why.
 import { DeleteOutlined, DownloadOutlined, DownOutlined } from "@ant-design/icons";
 import { type BaseRecord, useCan, useInvalidate, useTranslate } from "@refinedev/core";
 import { Button, Dropdown, Popconfirm, Space, Typography } from "antd";
@@ -13,8 +13,9 @@ import { ExportProgressModal } from "../csv/ExportProgressModal";
 import { useCsvExport } from "../csv/useCsvExport";
 import { useFieldLabel } from "../csv/useFieldLabel";
 import { fieldsByName, idColumnOf } from "../select";
+import { useDeleteRecords } from "../undo/useDeleteRecords";
 import { BulkReport, type BulkReportData } from "./BulkReport";
-import { deleteRow, updateRow } from "./bulkApi";
+import { updateRow } from "./bulkApi";
 import { runBulk } from "./runBulk";
 import type { BulkSelection } from "./useBulkSelection";
 
@@ -25,6 +26,7 @@ export function BulkBar({ definition: def, selection }: { definition: ResourceDe
   const invalidate = useInvalidate();
   const labelOf = useFieldLabel(def);
   const csv = useCsvExport(def);
+  const deleteRecords = useDeleteRecords(def);
   const [running, setRunning] = useState(false);
   const [report, setReport] = useState<BulkReportData>();
   const can = {
@@ -37,14 +39,13 @@ export function BulkBar({ definition: def, selection }: { definition: ResourceDe
   const byId = new Map(records.map((record) => [record[idColumn] as Key, record]));
   const titleOf = (id: Key) => String(byId.get(id)?.[def.titleField] ?? id);
 
-  const run = async (verb: BulkReportData["verb"], action: (record: BaseRecord) => Promise<void>) => {
+  const update = async (action: (record: BaseRecord) => Promise<void>) => {
     setRunning(true);
     setReport(undefined);
     try {
       const outcome = await runBulk([...byId.keys()], (id) => action(byId.get(id) as BaseRecord));
       selection.release(outcome.succeeded);
       setReport({
-        verb,
         succeeded: outcome.succeeded.length,
         failed: outcome.failed.map((f) => ({ title: titleOf(f.id), message: f.message })),
       });
@@ -70,9 +71,10 @@ export function BulkBar({ definition: def, selection }: { definition: ResourceDe
               okText={t("bulk.delete", "Delete")}
               cancelText={t("bulk.cancel", "Cancel")}
               okButtonProps={{ danger: true }}
-              onConfirm={() =>
-                run("deleted", (record) => deleteRow(supabase, def, record[idColumn] as Key, findResource))
-              }
+              onConfirm={() => {
+                deleteRecords(records);
+                selection.clear();
+              }}
             >
               <Button danger icon={<DeleteOutlined />} loading={running}>
                 {t("bulk.deleteSelected", "Delete selected")}
@@ -89,7 +91,7 @@ export function BulkBar({ definition: def, selection }: { definition: ResourceDe
                   label: t(resourceKey.option(def.name, field.name, option), option),
                 })),
                 onClick: ({ key }) =>
-                  run("updated", (record) => updateRow(supabase, def, record, { [field.name]: key }, findResource)),
+                  update((record) => updateRow(supabase, def, record, { [field.name]: key }, findResource)),
               }}
             >
               <Button loading={running}>

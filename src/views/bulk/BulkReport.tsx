@@ -1,20 +1,16 @@
-// What a bulk action did: how many rows succeeded, and each failed row with its reason.
+// What a bulk update did: how many rows it changed, and each failed row with its reason
+// (bulk deletes report through their undo notice, undo/DeferredDeletes).
 import { useTranslate } from "@refinedev/core";
 import { Alert, List, Typography } from "antd";
 
 export interface BulkReportData {
-  /** "deleted" | "updated" */
-  verb: "deleted" | "updated";
   succeeded: number;
   failed: { title: string; message: string }[];
 }
 
 export function BulkReport({ report, onClose }: { report: BulkReportData; onClose: () => void }) {
   const t = useTranslate();
-  const done =
-    report.verb === "deleted"
-      ? t("bulk.deleted", { count: report.succeeded }, "{{count}} deleted")
-      : t("bulk.updated", { count: report.succeeded }, "{{count}} updated");
+  const done = t("bulk.updated", { count: report.succeeded }, "{{count}} updated");
   const failed = report.failed.length;
   return (
     <Alert

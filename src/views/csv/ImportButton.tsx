@@ -2,11 +2,13 @@
 import { UploadOutlined } from "@ant-design/icons";
 import { useCan, useTranslate } from "@refinedev/core";
 import { Button } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { ChunkBoundary } from "../../components/errors/ChunkBoundary";
+import { lazyChunk } from "../../components/errors/lazyChunk";
 import type { ResourceDefinition } from "../../resources/types";
 
 // The dialog (papaparse, validator) loads when first opened.
-const ImportDialog = lazy(() => import("./ImportDialog").then((m) => ({ default: m.ImportDialog })));
+const ImportDialog = lazyChunk(() => import("./ImportDialog").then((m) => m.ImportDialog));
 
 export function ImportButton({ definition: def }: { definition: ResourceDefinition }) {
   const t = useTranslate();
@@ -19,9 +21,9 @@ export function ImportButton({ definition: def }: { definition: ResourceDefiniti
         {t("csv.import", "Import CSV")}
       </Button>
       {open && (
-        <Suspense fallback={null}>
+        <ChunkBoundary loading={null}>
           <ImportDialog definition={def} onClose={() => setOpen(false)} />
-        </Suspense>
+        </ChunkBoundary>
       )}
     </>
   );

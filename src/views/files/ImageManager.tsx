@@ -26,8 +26,8 @@ export function ImageManager({ definition, field, record }: Props) {
   const [error, setError] = useState<string>();
 
   const take = async (file: File) => {
-    const refused = check(file);
-    setError(refused ?? (await image.replace(file)));
+    const checked = await check(file);
+    setError("refused" in checked ? checked.refused : await image.replace(file, checked.type));
   };
   const url = image.current
     ? supabase.storage.from(limits.bucket).getPublicUrl(image.current).data.publicUrl

@@ -24,10 +24,10 @@ export function RecordDocuments({ definition, record }: Props) {
   const { documents, upload, remove, download } = useRecordDocuments(record[idColumnOf(definition)], limits);
   const check = useFileCheck(limits);
   const { error, setError, attempt } = useAttempt();
-  const take = (file: File) => {
-    const refused = check(file);
-    if (refused) setError(refused);
-    else void attempt(() => upload.mutateAsync(file));
+  const take = async (file: File) => {
+    const checked = await check(file);
+    if ("refused" in checked) setError(checked.refused);
+    else void attempt(() => upload.mutateAsync({ file, type: checked.type }));
   };
 
   return (
@@ -39,7 +39,7 @@ export function RecordDocuments({ definition, record }: Props) {
             multiple={false}
             showUploadList={false}
             beforeUpload={(file) => {
-              take(file);
+              void take(file);
               return false;
             }}
           >

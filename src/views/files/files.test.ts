@@ -1,8 +1,10 @@
+import { Buffer } from "node:buffer";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../providers/messages";
 import { acceptOf, fileProblem, ORDER_DOCUMENTS, PRODUCT_IMAGES } from "./limits";
 import { documentPath, fileNameOf, newImagePath, safeFileName } from "./paths";
 import { storageErrorMessage } from "./storageErrors";
+import { fileTypeOf } from "./useFileCheck";
 
 const english = (_key: string, text: string) => text;
 
@@ -24,6 +26,36 @@ describe("fileProblem", () => {
 
   it("offers the bucket's types and extensions to the file picker", () => {
     expect(acceptOf(ORDER_DOCUMENTS)).toBe("application/pdf,.pdf");
+  });
+});
+
+describe("fileTypeOf (the type a file's first bytes show)", () => {
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+  const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x24, 0, 0, 0]), Buffer.from("WEBPVP8 ")]);
+  const PDF = Buffer.from("%PDF-1.4\n% test\n");
+  const blob = (bytes: Buffer, type: string) => new Blob([new Uint8Array(bytes)], { type });
+
+  it("reads PNG, JPEG, WebP and PDF from their signatures, whatever the file claims", async () => {
+    expect(await fileTypeOf(blob(PNG, "application/pdf"))).toBe("image/png");
+    expect(await fileTypeOf(blob(JPEG, ""))).toBe("image/jpeg");
+    expect(await fileTypeOf(blob(WEBP, "image/png"))).toBe("image/webp");
+    expect(await fileTypeOf(blob(PDF, "image/png"))).toBe("application/pdf");
+  });
+
+  it("finds no image in a text file named .png, so the bucket's rule refuses it", async () => {
+    const text = blob(Buffer.from("just some text, not an image"), "image/png");
+    const type = await fileTypeOf(text);
+    expect(type).toBe("");
+    expect(fileProblem({ size: text.size, type }, PRODUCT_IMAGES)).toBe("wrongType");
+    // A PDF named .png is no image either, and a PNG no document.
+    expect(fileProblem({ size: 10, type: await fileTypeOf(blob(PDF, "image/png")) }, PRODUCT_IMAGES)).toBe("wrongType");
+    expect(fileProblem({ size: 10, type: await fileTypeOf(blob(PNG, "application/pdf")) }, ORDER_DOCUMENTS)).toBe(
+      "wrongType",
+    );
   });
 });
 

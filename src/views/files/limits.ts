@@ -35,7 +35,10 @@ export const BUCKET_LIMITS: readonly BucketLimits[] = [PRODUCT_IMAGES, ORDER_DOC
 
 export type FileProblem = "empty" | "tooLarge" | "wrongType";
 
-/** Why the bucket would refuse this file, or null when it fits. */
+/**
+ * Why the bucket would refuse this file, or null when it fits. `type` is what the file's
+ * first bytes say it is (fileTypeOf), not what its name claims.
+ */
 export function fileProblem(file: { size: number; type: string }, limits: BucketLimits): FileProblem | null {
   if (!limits.mimeTypes.includes(file.type.toLowerCase())) return "wrongType";
   if (file.size === 0) return "empty";

@@ -1,13 +1,25 @@
-// Refuses a file in the browser with SPEC §8's words before anything is sent.
+// Checks a file in the browser before anything is sent: its size, and its type as its first
+// bytes say (PNG, JPEG, WebP and PDF signatures), not its name or the type the browser guessed
+// from the name. Refusals use SPEC §8's words. Storage checks size and declared type again;
+// only the console can read the bytes (docs/everyday.md, "Upload types").
 import { useTranslate } from "@refinedev/core";
+import { fileTypeFromBlob } from "file-type";
 import { type BucketLimits, fileProblem } from "./limits";
+
+/** The MIME type the file's content shows, "" when its bytes match no known format. */
+export async function fileTypeOf(file: Blob): Promise<string> {
+  return (await fileTypeFromBlob(file))?.mime ?? "";
+}
+
+export type FileCheck = { refused: string } | { type: string };
 
 export function useFileCheck(limits: BucketLimits) {
   const t = useTranslate();
-  return (file: File): string | undefined => {
-    const problem = fileProblem(file, limits);
-    if (problem === "empty") return t("files.empty", "The file is empty.");
-    if (problem) return t(limits.rule.key, limits.rule.text);
-    return undefined;
+  return async (file: File): Promise<FileCheck> => {
+    const type = file.size === 0 ? file.type : await fileTypeOf(file);
+    const problem = fileProblem({ size: file.size, type }, limits);
+    if (problem === "empty") return { refused: t("files.empty", "The file is empty.") };
+    if (problem) return { refused: t(limits.rule.key, limits.rule.text) };
+    return { type };
   };
 }

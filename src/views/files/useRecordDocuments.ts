@@ -41,10 +41,11 @@ export function useRecordDocuments(recordId: unknown, limits: BucketLimits) {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
+  /** Uploads `file` as `type` (what its bytes are: useFileCheck). */
   const upload = useMutation({
-    mutationFn: async (file: File) => {
+    mutationFn: async ({ file, type }: { file: File; type: string }) => {
       const { error } = await bucket.upload(documentPath(recordId, file.name), file, {
-        contentType: file.type,
+        contentType: type,
         upsert: false,
       });
       if (error) throw fail(error);

@@ -49,10 +49,11 @@ export function useRecordImage(
     }
   };
 
-  const replace = (file: File) =>
+  /** Uploads `file` as `type` (what its bytes are: useFileCheck) and points the record at it. */
+  const replace = (file: File, type: string) =>
     run(async () => {
-      const path = newImagePath(id, file.type);
-      const uploaded = await bucket.upload(path, file, { contentType: file.type, upsert: false });
+      const path = newImagePath(id, type);
+      const uploaded = await bucket.upload(path, file, { contentType: type, upsert: false });
       if (uploaded.error) return storageErrorMessage(uploaded.error, limits, t);
       const failed = await point(path);
       if (failed) {

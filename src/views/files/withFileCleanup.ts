@@ -1,8 +1,9 @@
 // Deleting a record also removes its files: the record's folder ('<id>/') in each bucket
 // its definition names (image fields, documents). Storage keeps files outside the
 // database (a SQL trigger cannot remove them), so the console does it through the
-// Storage API once the delete has succeeded; a delete the database refuses (e.g. a
-// product still on orders) keeps its files.
+// Storage API once the delete has succeeded, for Refine's deletes and the undoable ones
+// (views/undo) alike; a delete the database refuses (e.g. a product still on orders)
+// keeps its files.
 import type { BaseKey, BaseRecord, DataProvider, DeleteManyParams, DeleteOneParams } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { ResourceDefinition } from "../../resources/types";
@@ -14,22 +15,26 @@ export function bucketsOf(def: ResourceDefinition | undefined): string[] {
   return [...new Set([...images, ...(def.documents ? [def.documents.bucket] : [])])];
 }
 
+/** Removes the files of deleted records: each one's folder in every bucket its definition names. */
+export async function removeRecordFiles(client: SupabaseClient, def: ResourceDefinition | undefined, ids: BaseKey[]) {
+  for (const bucket of bucketsOf(def)) {
+    for (const id of ids) {
+      const folder = folderOf(id);
+      const { data } = await client.storage.from(bucket).list(folder, { limit: 1000 });
+      const paths = (data ?? []).filter((o) => o.id !== null).map((o) => `${folder}/${o.name}`);
+      // A failed removal leaves files behind but must not report the delete as failed.
+      if (paths.length > 0) await client.storage.from(bucket).remove(paths);
+    }
+  }
+}
+
+/** Refine's deletes with the records' files removed after them. */
 export function withFileCleanup(
   provider: DataProvider,
   client: SupabaseClient,
   findResource: (name: string) => ResourceDefinition | undefined,
 ): DataProvider {
-  const cleanFolders = async (resource: string, ids: BaseKey[]) => {
-    for (const bucket of bucketsOf(findResource(resource))) {
-      for (const id of ids) {
-        const folder = folderOf(id);
-        const { data } = await client.storage.from(bucket).list(folder, { limit: 1000 });
-        const paths = (data ?? []).filter((o) => o.id !== null).map((o) => `${folder}/${o.name}`);
-        // A failed removal leaves files behind but must not report the delete as failed.
-        if (paths.length > 0) await client.storage.from(bucket).remove(paths);
-      }
-    }
-  };
+  const cleanFolders = (resource: string, ids: BaseKey[]) => removeRecordFiles(client, findResource(resource), ids);
 
   return {
     ...provider,

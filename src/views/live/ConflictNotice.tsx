@@ -1,5 +1,6 @@
-// What the edit form says about someone else's change: at once when it happens, after a
-// refused stale save, and after the reload (their values vs the operator's, per field).
+// What the edit form says about someone else's change: at once when it happens (above the
+// form), after a refused stale save (beside Save: StaleNotice), and after the reload (their
+// values vs the operator's, per field).
 import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Space, Table, Tag } from "antd";
 import { MESSAGES } from "../../providers/messages";
@@ -7,47 +8,55 @@ import { displayValue } from "../history/values";
 import type { ConflictRow } from "./conflict";
 import type { RemoteChange } from "./useEditConflict";
 
+/** The last save was refused because the record had moved on: reload to compare. */
+export function StaleNotice({ onReload }: { onReload: () => void }) {
+  const t = useTranslate();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      message={t("live.conflict.stale", MESSAGES.stale)}
+      action={<Button onClick={onReload}>{t("live.conflict.reload", "Reload")}</Button>}
+    />
+  );
+}
+
 interface Props {
+  /** A colleague's change, unless a stale save says so beside Save already. */
   remote: RemoteChange | undefined;
-  /** The last save was refused because the record had moved on. */
-  stale: boolean;
   comparison: ConflictRow[] | undefined;
   onReload: () => void;
   onTakeMine: (rows: ConflictRow[]) => void;
   onDismiss: () => void;
 }
 
-export function ConflictNotice({ remote, stale, comparison, onReload, onTakeMine, onDismiss }: Props) {
+export function ConflictNotice({ remote, comparison, onReload, onTakeMine, onDismiss }: Props) {
   const t = useTranslate();
   const yesNo = [t("live.conflict.yes", "Yes"), t("live.conflict.no", "No")];
   const reloadButton = <Button onClick={onReload}>{t("live.conflict.reload", "Reload")}</Button>;
   const mine = comparison?.filter((row) => row.changedByMe) ?? [];
 
   return (
-    <Space direction="vertical" style={{ width: "100%", marginBottom: comparison || remote || stale ? 16 : 0 }}>
-      {stale ? (
-        <Alert type="warning" showIcon message={t("live.conflict.stale", MESSAGES.stale)} action={reloadButton} />
-      ) : (
-        remote && (
-          <Alert
-            type="warning"
-            showIcon
-            message={
-              remote.deleted
-                ? t("live.conflict.deleted", "Someone else deleted this record")
-                : t("live.conflict.changed", "Someone else changed this record")
-            }
-            description={[
-              remote.who ? t("live.conflict.by", { who: remote.who }, "Changed by {{who}}.") : "",
-              remote.deleted
-                ? ""
-                : t("live.conflict.hint", "Reload to compare your unsaved values with the current ones."),
-            ]
-              .filter(Boolean)
-              .join(" ")}
-            action={remote.deleted ? undefined : reloadButton}
-          />
-        )
+    <Space direction="vertical" style={{ width: "100%", marginBottom: comparison || remote ? 16 : 0 }}>
+      {remote && (
+        <Alert
+          type="warning"
+          showIcon
+          message={
+            remote.deleted
+              ? t("live.conflict.deleted", "Someone else deleted this record")
+              : t("live.conflict.changed", "Someone else changed this record")
+          }
+          description={[
+            remote.who ? t("live.conflict.by", { who: remote.who }, "Changed by {{who}}.") : "",
+            remote.deleted
+              ? ""
+              : t("live.conflict.hint", "Reload to compare your unsaved values with the current ones."),
+          ]
+            .filter(Boolean)
+            .join(" ")}
+          action={remote.deleted ? undefined : reloadButton}
+        />
       )}
       {comparison && (
         <Alert

@@ -21,6 +21,7 @@ export function ViewNameModal({ title, initialName = "", askDefault, onSubmit, o
   const valid = name.trim().length >= 1 && name.length <= 60;
 
   const submit = async () => {
+    if (!valid) return;
     if (await attempt(() => onSubmit(name.trim(), isDefault))) onClose();
   };
 

@@ -8,7 +8,6 @@ export default {
   "bulk.setField": "{{field}} setzen",
   "bulk.exportSelected": "Auswahl exportieren",
   "bulk.clear": "Auswahl aufheben",
-  "bulk.deleted": "{{count}} gelöscht",
   "bulk.updated": "{{count}} geändert",
   "bulk.partly": "{{done}}, {{count}} fehlgeschlagen:",
 };

@@ -2,4 +2,7 @@
 export default {
   "form.createTitle": "{{name}} anlegen",
   "form.editTitle": "{{name}} bearbeiten",
+  "form.editTab": "{{title}} bearbeiten",
+  "form.created": "{{name}} angelegt",
+  "form.saved": "{{name}} gespeichert",
 };

@@ -16,4 +16,6 @@ export default {
   "orders.items.removeConfirm": "Diese Position entfernen?",
   "orders.items.addForm": "Position hinzufügen",
   "orders.items.add": "Position hinzufügen",
+  "orders.items.saved": "{{product}} in {{number}} gespeichert",
+  "orders.items.removed": "{{product}} aus {{number}} entfernt",
 };

@@ -1,0 +1,30 @@
+// A browser signed in as a new operator of a role, for specs that change what is stored per
+// operator (language, theme) and so must not touch the demo accounts other specs share.
+import { type Browser, test } from "@playwright/test";
+import { magicLinkSession } from "./apiClient";
+import { createOperator } from "./backend";
+import { type Role, unique } from "./helpers";
+
+export async function newOperatorPage(browser: Browser, role: Role, viewport?: { width: number; height: number }) {
+  const email = `${unique(`op-${role}`).toLowerCase()}@example.com`;
+  await createOperator(role, email);
+  const session = await magicLinkSession(email);
+  const origin = test.info().project.use.baseURL ?? "";
+  const context = await browser.newContext({
+    ...(viewport ? { viewport } : {}),
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin,
+          // Where supabase-js keeps the session for a 127.0.0.1 project URL (as auth.setup.ts saves it).
+          localStorage: [
+            { name: "sb-127-auth-token", value: JSON.stringify(session) },
+            { name: "opsdesk.hadSession", value: "1" },
+          ],
+        },
+      ],
+    },
+  });
+  return context.newPage();
+}

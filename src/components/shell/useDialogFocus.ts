@@ -1,0 +1,27 @@
+// Dialogs and drawers take the keyboard the moment they open. antd moves focus into them
+// only once their opening animation has ended, so an Escape (or Tab) pressed before that went
+// to the page behind and was lost: "?" then Esc left the shortcuts help open.
+import { useEffect } from "react";
+
+/** Open layers that handle their own keys (rc-dialog's wrapper, rc-drawer's root), newest last. */
+const OPEN_LAYERS = ".ant-modal-wrap:not([style*='display: none']), .ant-drawer.ant-drawer-open";
+
+export function focusNewestLayer(): void {
+  const layers = document.querySelectorAll<HTMLElement>(OPEN_LAYERS);
+  const newest = layers[layers.length - 1];
+  if (newest && !newest.contains(document.activeElement)) newest.focus({ preventScroll: true });
+}
+
+export function useDialogFocus(): void {
+  useEffect(() => {
+    // After the dialog's own effects (which note where focus returns to on close).
+    const observer = new MutationObserver(focusNewestLayer);
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["class", "style"],
+    });
+    return () => observer.disconnect();
+  }, []);
+}

@@ -1,0 +1,8 @@
+// Undoable deletes (src/views/undo).
+export default {
+  "undo.deleted": "{{name}} gelöscht.",
+  "undo.button": "Rückgängig ({{seconds}} s)",
+  "undo.count": "{{count}} {{plural}}",
+  "undo.refused": "{{name}} konnte nicht gelöscht werden",
+  "undo.refusedSome": "{{count}} von {{name}} konnten nicht gelöscht werden",
+};

@@ -39,6 +39,9 @@ export default defineConfig({
     baseURL: webUrl,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The console honours prefers-reduced-motion (antd's transitions off), which spares each
+    // step its animation; the walk keeps full motion to catch what races an animation.
+    reducedMotion: "reduce",
     launchOptions,
   },
   projects: [

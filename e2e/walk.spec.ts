@@ -16,6 +16,9 @@ const STEPS = Number(process.env.WALK_STEPS ?? 25);
 const BASE_SEED = Number(process.env.WALK_SEED ?? 20261124);
 const ROLES: Role[] = ["admin", "editor", "viewer"];
 
+// Full motion, as most operators have it: the walk is where a step racing an animation shows.
+test.use({ reducedMotion: "no-preference" });
+
 /** Each role walks its own path from the one base seed. */
 const seedOf = (role: Role) => (BASE_SEED + 7919 * (ROLES.indexOf(role) + 1)) >>> 0;
 

@@ -12,6 +12,7 @@ import type { Locale } from "../../i18n";
 import { i18nProvider } from "../../providers/i18nProvider";
 import { supabase } from "../../providers/supabaseClient";
 import { initialTheme, type Preferences, rememberTheme, savePreference, type Theme } from "./preferences";
+import { useReducedMotion } from "./useReducedMotion";
 
 const ANTD_LOCALES = { en: enUS, de: deDE };
 
@@ -104,6 +105,8 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     [apply],
   );
 
+  const reducedMotion = useReducedMotion();
+
   const value = useMemo<PreferencesContextValue>(
     () => ({
       theme,
@@ -121,7 +124,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
         locale={ANTD_LOCALES[locale]}
         theme={{
           algorithm: theme === "dark" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-          token: TOKENS[theme],
+          token: { ...TOKENS[theme], motion: !reducedMotion },
           components: COMPONENTS[theme],
         }}
       >

@@ -1,5 +1,5 @@
 // @refinedev/supabase's data provider, wrapped where it falls short:
-// SPEC §8 errors with field errors, sorting by a to-one related column, full-text search,
+// SPEC §8 errors with field errors, sorting by a to-one related column, search,
 // dropping empty filters, "not found" for missing rows, and RPCs through `custom`.
 import type {
   BaseRecord,
@@ -13,18 +13,14 @@ import type {
 } from "@refinedev/core";
 import { dataProvider as supabaseDataProvider } from "@refinedev/supabase";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import type { ListSearch } from "../resources/types";
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
 import { listThroughSearchRpc } from "./searchRpc";
 
 /** The filter field the list's search box sets; rewritten to full-text search on the resource's column. */
 export const SEARCH_FIELD = "q";
 
-export interface SearchMeta {
-  column: string;
-  config: string;
-  /** A function that searches through the index (see searchRpc.ts); the table otherwise. */
-  rpc?: string;
-}
+export type SearchMeta = ListSearch;
 
 /**
  * `categories.name` → `categories(name)`: PostgREST orders the parent rows by a to-one embed
@@ -51,7 +47,7 @@ export function rewriteFilters(filters: CrudFilter[], search: SearchMeta | undef
     if (!("field" in filter)) return [filter];
     if (isEmpty(filter.value)) return [];
     if (filter.field !== SEARCH_FIELD) return [filter];
-    if (!search) return [];
+    if (!search || "rpc" in search) return [];
     // The plain provider passes unknown operators through as `column=<operator>.<value>`.
     const operator = `wfts(${search.config})` as CrudFilter["operator"];
     return [{ field: search.column, operator, value: String(filter.value).trim() } as CrudFilter];
@@ -89,17 +85,18 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       const sorters = params.sorters?.map((sorter) => toRelatedSorter(aliasSorter(sorter, params.meta?.sortBy)));
       const search = params.meta?.search as SearchMeta | undefined;
       const text = searchText(params.filters ?? []);
-      if (search?.rpc && text) {
-        const filters = (params.filters ?? []).filter((f) => !("field" in f && f.field === SEARCH_FIELD));
-        const page = await listThroughSearchRpc<T>(client, {
+      if (search && "rpc" in search && text) {
+        const defaultSort = params.meta?.defaultSort as CrudSort | undefined;
+        return listThroughSearchRpc<T>(client, {
+          resource: params.resource,
           rpc: search.rpc,
           text,
-          filters: rewriteFilters(filters, search),
+          filters: rewriteFilters(params.filters ?? [], search),
           sorters: sorters ?? [],
+          defaultSort: defaultSort && toRelatedSorter(aliasSorter(defaultSort, params.meta?.sortBy)),
           pagination: params.pagination,
           select: params.meta?.select,
         }).catch(mapErrors(params.resource, "read"));
-        if (page) return page;
       }
       let count = params.meta?.count;
       const list = () =>

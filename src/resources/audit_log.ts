@@ -22,6 +22,7 @@ export const auditLog: ResourceDefinition = {
   list: {
     columns: ["at", "actor_email", "table_name", "record_id", "action", "changed"],
     defaultSort: { field: "at", order: "desc" },
+    search: { rpc: "search_audit_log" },
     filters: ["table_name", "record_id", "actor_email", "action", "at"],
   },
 };

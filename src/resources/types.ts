@@ -27,6 +27,11 @@ export interface ReferenceTarget {
   labelField: string;
   /** Referenced column searched server-side in the select (default labelField). */
   searchField?: string;
+  /**
+   * A column of this table holding the label, kept by the database, that the list sorts by
+   * (an index walk) instead of ordering by the referenced table's column.
+   */
+  sortField?: string;
   /** Referenced key column (default "id"). */
   valueField?: string;
 }
@@ -67,6 +72,13 @@ export interface FieldDefinition {
   };
 }
 
+/**
+ * How a list searches: through the resource's search function (public.search_<resource>,
+ * ranked, see docs/search.md and src/providers/searchRpc.ts), or, for a table without one,
+ * full-text search (`wfts`) of a tsvector column with a text search config.
+ */
+export type ListSearch = { rpc: string } | { column: string; config: string };
+
 export interface SortDefinition {
   field: string;
   order: "asc" | "desc";
@@ -101,11 +113,8 @@ export interface ResourceDefinition {
     defaultSort: SortDefinition;
     /** Columns that get a per-column filter. */
     filters?: string[];
-    /**
-     * Full-text search over a tsvector column with this text search config; through `rpc`,
-     * a search function taking `q` (src/providers/searchRpc.ts), when given.
-     */
-    search?: { column: string; config: string; rpc?: string };
+    /** The list's search box: see ListSearch. */
+    search?: ListSearch;
   };
   show?: { sections: ShowSection[] };
   /** Fields in create/edit forms (default: every field that is not read-only). */

@@ -205,6 +205,16 @@ describe("who may search", () => {
     expect((await search("admin", "search_staff", { q: "admin" })).map((r) => r.email)).toContain(DEMO.admin.email);
   });
 
+  it("shows audit entries only of tables the role may show, as the audit log's policy does", async () => {
+    const key = "admin:customers:list"; // a permissions row's key: the editor may not show permissions
+    const admin = await search("admin", "search_audit_log", { q: key });
+    expect(admin.map((r) => r.table_name)).toContain("permissions");
+    const editor = await search("editor", "search_audit_log", { q: key, page_limit: 1000 });
+    expect(editor.filter((r) => r.table_name === "permissions" || r.table_name === "staff")).toEqual([]);
+    const table = await client("editor").from("audit_log").select("id").eq("record_id", key);
+    expect(table).toMatchObject({ error: null, data: [] });
+  });
+
   it("is not callable without signing in", async () => {
     const calls: [string, Record<string, unknown>][] = [
       ["search_products", { q: "qorvex" }],

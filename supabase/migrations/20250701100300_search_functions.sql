@@ -10,9 +10,10 @@
 -- products); the planner is denied the columns' statistics for the same reason. Marking
 -- them leakproof takes a superuser, which hosted Supabase does not give. So these
 -- functions run as the tables' owner and check, before reading anything, what the select
--- policies check: app.can(resource, 'list') — the policies admit a row by the caller's
--- role alone (20250601100200_rls.sql), so that one check admits exactly the rows RLS
--- would. A policy that ever looks at the row itself must be repeated here.
+-- policies check: app.can(resource, 'list'), and where a policy also looks at the row,
+-- that condition (app.search_targets.visible): the audit log shows an entry only to who
+-- may show its table (20250622100100_audit_log_visibility.sql). A policy that changes
+-- must change here too; the stack tests compare the searches with reads of the tables.
 --
 -- Ranking. A resource's matches come in tiers, best first (its title starts with the
 -- words; a code starts with them; every word starts a word of the record; a fragment of
@@ -36,6 +37,8 @@ create table app.search_targets (
   -- The palette lists resources in this order.
   position int not null unique,
   key_column text not null,
+  -- SQL over `t`: the row-level part of the table's select policy (as app.can covers the rest).
+  visible text not null default 'true',
   -- SQL over `t`, a row of the table: the palette's title, second line and details.
   title text not null,
   subtitle text not null,
@@ -46,7 +49,7 @@ create table app.search_targets (
 -- Written by migrations only; the API does not see schema app's tables.
 alter table app.search_targets enable row level security;
 
-insert into app.search_targets (resource, position, key_column, title, subtitle, details, tiers) values
+insert into app.search_targets (resource, position, key_column, title, subtitle, details, tiers, visible) values
 ('products', 1, 'id', 't.name', 't.sku',
  $$jsonb_build_object('sku', t.sku, 'price', t.price, 'status', t.status, 'category', t.category_name)$$,
  $$[
@@ -54,7 +57,7 @@ insert into app.search_targets (resource, position, key_column, title, subtitle,
    {"match": "lower(t.sku) collate \"C\" like $3", "order": "lower(t.sku) collate \"C\""},
    {"match": "t.search @@ $2", "order": "app.search_fold(t.name) collate \"C\""},
    {"match": "length($1) >= 3 and lower(t.sku) like $4", "order": "lower(t.sku) collate \"C\""}
- ]$$),
+ ]$$, 'true'),
 ('customers', 2, 'id', 't.full_name', 't.email',
  $$jsonb_build_object('email', t.email, 'country', t.country)$$,
  $$[
@@ -63,7 +66,7 @@ insert into app.search_targets (resource, position, key_column, title, subtitle,
    {"match": "t.search @@ $2", "order": "app.search_fold(t.full_name) collate \"C\""},
    {"match": "length($1) >= 3 and (app.search_fold(t.full_name) || ' ' || lower(t.email)) like $4",
     "order": "app.search_fold(t.full_name) collate \"C\""}
- ]$$),
+ ]$$, 'true'),
 -- An order by its number, or by its customer's name or e-mail (newest first) for callers
 -- who may read customers.
 ('orders', 3, 'id', 't.number', $$t.status::text || ' · ' || t.total::text$$,
@@ -75,7 +78,7 @@ insert into app.search_targets (resource, position, key_column, title, subtitle,
    {"match": "length($1) >= 3 and lower(t.number) like $4", "order": "lower(t.number) collate \"C\""},
    {"match": "length($1) >= 3 and (select app.can('customers', 'list')) and t.customer_id = any (array(select c.id from public.customers c where app.search_fold(c.full_name) collate \"C\" like $3 or lower(c.email) collate \"C\" like $3 or c.search @@ $2))",
     "order": "t.placed_at desc"}
- ]$$),
+ ]$$, 'true'),
 ('categories', 4, 'id', 't.name', 't.slug',
  $$jsonb_build_object('slug', t.slug, 'description', t.description)$$,
  $$[
@@ -83,7 +86,7 @@ insert into app.search_targets (resource, position, key_column, title, subtitle,
    {"match": "app.search_words(t.name || ' ' || t.slug || ' ' || coalesce(t.description, '')) @@ $2",
     "order": "app.search_fold(t.name) collate \"C\""},
    {"match": "app.search_fold(t.name) like $4", "order": "app.search_fold(t.name) collate \"C\""}
- ]$$),
+ ]$$, 'true'),
 -- Audit entries by the record's key, the actor's e-mail, or the words of the row; newest first.
 ('audit_log', 5, 'id', $$t.table_name || ' ' || t.record_id$$, $$t.action || ' · ' || coalesce(t.actor_email, '')$$,
  $$jsonb_build_object('table_name', t.table_name, 'record_id', t.record_id, 'action', t.action,
@@ -92,7 +95,7 @@ insert into app.search_targets (resource, position, key_column, title, subtitle,
    {"match": "t.record_id = $1", "order": "t.at desc"},
    {"match": "lower(t.actor_email) collate \"C\" like $3", "order": "t.at desc"},
    {"match": "(app.search_json_words(t.old) || app.search_json_words(t.new)) @@ $2", "order": "t.at desc"}
- ]$$),
+ ]$$, $$t.table_name = any ((select app.allowed_resources('show'))::text[])$$),
 ('staff', 6, 'user_id', 't.full_name', 't.email',
  $$jsonb_build_object('email', t.email, 'role', t.role, 'active', t.active)$$,
  $$[
@@ -100,7 +103,7 @@ insert into app.search_targets (resource, position, key_column, title, subtitle,
    {"match": "lower(t.email) collate \"C\" like $3", "order": "lower(t.email) collate \"C\""},
    {"match": "(app.search_fold(t.full_name) || ' ' || lower(t.email)) like $4",
     "order": "app.search_fold(t.full_name) collate \"C\""}
- ]$$);
+ ]$$, 'true');
 
 -- What a search's words become: the parameters $1–$4 above.
 create type app.search_terms as (folded text, words tsquery, prefix text, infix text);
@@ -175,7 +178,7 @@ $$;
 -- FROM and WHERE of every match of a resource that passes the filters, in no order.
 create function app.search_matches_sql(resource text, filters jsonb) returns text
 language sql stable set search_path = '' as $$
-  select format('from public.%I t where (%s)%s', s.resource,
+  select format('from public.%I t where (%s) and (%s)%s', s.resource, s.visible,
                 (select string_agg(format('(%s)', x.match), ' or ') from jsonb_to_recordset(s.tiers) x(match text)),
                 app.search_filter_sql(s.resource, filters))
   from app.search_targets s where s.resource = search_matches_sql.resource
@@ -206,7 +209,7 @@ begin
                   app.search_matches_sql(resource, filters), sort,
                   case when descending then 'desc' else 'asc' end, target.key_column);
   end if;
-  filter_sql := app.search_filter_sql(resource, filters);
+  filter_sql := format(' and (%s)%s', target.visible, app.search_filter_sql(resource, filters));
   for tier in
     select x.match, x.order, x.n
     from rows from (jsonb_to_recordset(target.tiers) as (match text, "order" text)) with ordinality x(match, "order", n)

@@ -1,7 +1,9 @@
 // The list searches (issue 14, docs/search.md): public.search_<resource> finds word
 // prefixes, code and name fragments with case and accents ignored, ranks the matches
-// (title prefix, code prefix, words, fragments; then by name), pages, filters and sorts
-// them inside, and shows only what the caller may list; public.search_count counts them.
+// (title prefix, code prefix, whole words, word prefixes, fragments; then by name), pages,
+// filters and sorts them inside, and shows only what the caller may list; public.search_count
+// counts them. Words are data whatever they hold: SQL, LIKE patterns and tsquery operators
+// match as characters, and more than a search box holds is a 400.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
@@ -103,11 +105,11 @@ describe("what a search finds", () => {
 });
 
 describe("ranking", () => {
-  it("puts title prefixes first, then code prefixes, then words, then fragments; each by name", async () => {
+  it("puts title prefixes first, then code prefixes, whole words, word prefixes, fragments; each by name", async () => {
     const rows = await search("viewer", "search_products", { q: "qorvex" });
-    // Qorvex Lamp (title), then the word matches by name: Alpha Qorvexa, Beta Bowl
-    // (description), Zeta Qorvex.
-    expect(names(rows)).toEqual(["Qorvex Lamp", "Alpha Qorvexa", "Beta Bowl", "Zeta Qorvex"]);
+    // Qorvex Lamp (title), then the whole word by name: Beta Bowl (description), Zeta
+    // Qorvex; then the word prefix: Alpha Qorvexa.
+    expect(names(rows)).toEqual(["Qorvex Lamp", "Beta Bowl", "Zeta Qorvex", "Alpha Qorvexa"]);
     const codes = await search("viewer", "search_products", { q: "qrv-100" });
     expect(names(codes)).toEqual(["Qorvex Lamp", "Zeta Qorvex", "Alpha Qorvexa"]); // by SKU
     const fragment = await search("viewer", "search_products", { q: "7788" });
@@ -133,7 +135,7 @@ describe("filters, sort and count", () => {
         { field: "price", operator: "between", value: [15, 100] },
       ],
     });
-    expect(names(rows)).toEqual(["Alpha Qorvexa", "Beta Bowl"]);
+    expect(names(rows)).toEqual(["Beta Bowl", "Alpha Qorvexa"]);
     const none = await search("viewer", "search_products", {
       q: "qorvex",
       filters: [{ field: "status", operator: "eq", value: "archived" }],
@@ -188,6 +190,30 @@ describe("filters, sort and count", () => {
 });
 
 describe("who may search", () => {
+  it("gives viewer, editor and admin the same products, and nothing to a role that may not list them", async () => {
+    const ids = async (account: keyof typeof DEMO) =>
+      (await search(account, "search_products", { q: "qorvex" })).map((r) => r.id);
+    const admin = await ids("admin");
+    expect(admin).toHaveLength(4);
+    expect(await ids("editor")).toEqual(admin);
+    expect(await ids("viewer")).toEqual(admin);
+    await stack.sql("delete from permissions where role = 'viewer' and resource = 'products' and action = 'list'");
+    try {
+      // A search is a list: a role that may only show a product by its key finds none.
+      expect(await ids("viewer")).toEqual([]);
+      expect((await client("viewer").rpc("search_count", { resource: "products", q: "qorvex" })).data).toEqual({
+        total: 0,
+        approximate: false,
+      });
+      const palette = await search("viewer", "search_all", { q: "qorvex" });
+      expect(palette.filter((hit) => hit.resource === "products")).toEqual([]);
+      expect(await ids("editor")).toEqual(admin);
+    } finally {
+      await stack.sql("insert into permissions (role, resource, action) values ('viewer', 'products', 'list')");
+    }
+    expect(await ids("viewer")).toEqual(admin);
+  });
+
   it("shows nothing to signed-in users who are not active staff", async () => {
     for (const account of ["outsider", "former"] as const) {
       expect(await search(account, "search_products", { q: "qorvex" })).toEqual([]);
@@ -226,5 +252,92 @@ describe("who may search", () => {
       expect(status).toBe(401);
       expect(error?.code).toBe("42501");
     }
+  });
+});
+
+describe("words that look like code", () => {
+  beforeAll(async () => {
+    await stack.sql(
+      `insert into products (sku, name, category_id, price, status) values
+         ('PCT-0001', '%Off Tag', 1, 1, 'active'), ('UND-0001', '_Blank Tag', 1, 1, 'active'),
+         ('BSL-0001', '\\Slash Tag', 1, 1, 'active'), ('JPN-0001', '東京 Teapot', 1, 1, 'active')`,
+    );
+    await stack.sql(
+      `insert into customers (full_name, email, country) values ('Seán O''Brien', 'sean.ob@example.com', 'IE')`,
+    );
+  });
+
+  const RPCS = ["search_products", "search_customers", "search_orders", "search_categories", "search_audit_log"];
+  const ODD = [
+    ...["'", '"', "%", "_", "\\", "%%%", "_%\\", "\\'", "$1", "%'%", "' or 1=1 --", "'; drop table products; --"],
+    ...["qorvex & !lamp", "qorvex | zzz", "!qorvex", "qorvex:*", "<->", "a <-> b", "(", "*", "::", "\\x00"],
+    ...["東京", "🔥", "Ñ ß ø", "x".repeat(200), "long ".repeat(40)],
+  ];
+
+  it("answers every search function, whatever the words hold", async () => {
+    for (const q of ODD) {
+      for (const rpc of [...RPCS, "search_staff", "search_all"]) await search("admin", rpc, { q });
+      const { error } = await client("admin").rpc("search_count", { resource: "products", q });
+      expect(error, q).toBeNull();
+    }
+    expect((await stack.sql<{ n: number }>("select count(*)::int as n from products"))[0].n).toBeGreaterThan(100);
+  });
+
+  it("matches %, _ and \\ as themselves, not as patterns", async () => {
+    // What starts with the characters, by name or SKU (none of them makes a word).
+    const expected = async (q: string) =>
+      (
+        await stack.sql<{ id: string }>(
+          `select id::text from products where starts_with(lower(name), $1) or starts_with(lower(sku), $1)
+                                       or (length($1) >= 3 and strpos(lower(sku), $1) > 0) order by id`,
+          [q],
+        )
+      ).map((r) => r.id);
+    for (const q of ["%", "_", "\\", "%%%", "_%\\"]) {
+      const rows = await search("viewer", "search_products", { q, page_limit: 1000 });
+      expect(
+        rows.map((r) => String(r.id)).sort((a, b) => Number(a) - Number(b)),
+        q,
+      ).toEqual(await expected(q));
+    }
+    expect(names(await search("viewer", "search_products", { q: "%" }))).toEqual(["%Off Tag"]);
+    expect(names(await search("viewer", "search_products", { q: "\\sl" }))).toEqual(["\\Slash Tag"]);
+  });
+
+  it("takes tsquery operators and quotes as separators between words, never as operators", async () => {
+    // Every word must match: '!' does not negate, '|' does not widen.
+    expect(names(await search("viewer", "search_products", { q: "qorvex & !lamp" }))).toEqual(["Qorvex Lamp"]);
+    expect(await search("viewer", "search_products", { q: "qorvex | zzqqxx" })).toEqual([]);
+    const obrien = await search("viewer", "search_customers", { q: "o'brien" });
+    expect(obrien.map((r) => r.full_name)).toEqual(["Seán O'Brien"]);
+  });
+
+  it("finds words of any script, with accents or without", async () => {
+    expect(names(await search("viewer", "search_products", { q: "東京" }))).toEqual(["東京 Teapot"]);
+    for (const q of ["ñúñez", "SEAN O", "seán"]) {
+      const rows = await search("viewer", "search_customers", { q, page_limit: 100 });
+      expect(rows.length, q).toBeGreaterThan(0);
+    }
+  });
+
+  it("refuses more than 200 characters, or a NUL, with a 400 that says why", async () => {
+    for (const rpc of [...RPCS, "search_all"]) {
+      const { status, error } = await client("viewer").rpc(rpc, { q: "x".repeat(201) });
+      expect(status, rpc).toBe(400);
+      expect(error).toMatchObject({
+        code: "22023",
+        message: "Search words may be at most 200 characters long, not 201.",
+      });
+    }
+    const huge = await client("viewer").rpc("search_count", { resource: "products", q: "kettle ".repeat(100_000) });
+    expect(huge.status).toBe(400);
+    expect(huge.error?.code).toBe("22023");
+    const nul = await client("viewer").rpc("search_products", { q: "a\u0000b" });
+    expect(nul.status).toBe(400);
+  });
+
+  it("pages from any offset, however far", async () => {
+    const far = await search("viewer", "search_products", { q: "qorvex", page_offset: 2_147_483_647 });
+    expect(far).toEqual([]);
   });
 });

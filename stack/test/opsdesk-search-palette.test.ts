@@ -2,29 +2,21 @@
 // best few matches of every resource the caller may list, grouped and ranked. And the
 // products' category_name (issue 18), which the database keeps equal to the category's
 // name through inserts, edits and renames, without touching the products' history.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
-import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
+import { type DEMO, type DemoClients, signInDemoAccounts } from "./opsdesk-db.js";
 
 let stack: TestStack;
-const clients = new Map<keyof typeof DEMO, SupabaseClient>();
+let client: DemoClients;
 
 beforeAll(async () => {
   stack = await startTestStack({ projectDir: REPO_ROOT });
-  for (const account of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
-    const { data, error } = await stack
-      .anon()
-      .auth.signInWithPassword({ email: DEMO[account].email, password: DEMO_PASSWORD });
-    if (error) throw error;
-    clients.set(account, stack.asUser(data.session.access_token));
-  }
+  client = await signInDemoAccounts(stack);
 });
 afterAll(async () => {
   await stack?.stop();
 });
 
-const client = (account: keyof typeof DEMO) => clients.get(account) as SupabaseClient;
 interface Hit {
   resource: string;
   id: string;

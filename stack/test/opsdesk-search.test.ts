@@ -4,23 +4,16 @@
 // filters and sorts them inside, and shows only what the caller may list; public.search_count
 // counts them. Words are data whatever they hold: SQL, LIKE patterns and tsquery operators
 // match as characters, and more than a search box holds is a 400.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startTestStack, type TestStack } from "./harness.js";
-import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
+import { DEMO, type DemoClients, signInDemoAccounts } from "./opsdesk-db.js";
 
 let stack: TestStack;
-const clients = new Map<keyof typeof DEMO, SupabaseClient>();
+let client: DemoClients;
 
 beforeAll(async () => {
   stack = await startTestStack({ projectDir: REPO_ROOT });
-  for (const account of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
-    const { data, error } = await stack
-      .anon()
-      .auth.signInWithPassword({ email: DEMO[account].email, password: DEMO_PASSWORD });
-    if (error) throw error;
-    clients.set(account, stack.asUser(data.session.access_token));
-  }
+  client = await signInDemoAccounts(stack);
   // Words no seed record has, in a title prefix, a later word, a description and a SKU.
   await stack.sql(
     `insert into products (sku, name, description, category_id, price, status) values
@@ -37,7 +30,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const client = (account: keyof typeof DEMO) => clients.get(account) as SupabaseClient;
 type Row = Record<string, unknown>;
 async function search(account: keyof typeof DEMO, rpc: string, args: Record<string, unknown>): Promise<Row[]> {
   const { data, error } = await client(account).rpc(rpc, args);

@@ -341,3 +341,31 @@ describe("words that look like code", () => {
     expect(far).toEqual([]);
   });
 });
+
+describe("how a tier reads its matches (app.search_reading)", () => {
+  it("walks an order's index only where the statistics say that at least 1 % match", async () => {
+    // 20 000 rows of few distinct words: "kettle" in 5 % of them, a "w<n>" in each.
+    await stack.sql(
+      `create table public.search_reading_probe as
+         select n as id, to_tsvector('simple', case when n % 20 = 0 then 'kettle' else 'lamp' end || ' w' || n % 50) as words
+         from generate_series(1, 20000) n`,
+    );
+    await stack.sql("analyze public.search_reading_probe");
+    const reading = async (condition: string, q: string) =>
+      (
+        await stack.sql<{ how: string }>(
+          "select app.search_reading('search_reading_probe', $1, app.search_terms($2)) as how",
+          [condition, q],
+        )
+      )[0].how;
+    try {
+      expect(await reading("t.words @@ $8", "kettle")).toBe("walk");
+      expect(await reading("t.words @@ $8", "zebra")).toBe("find");
+      // Too few distinct words for prefix statistics: the planner guesses 2 % for any
+      // prefix, a word nobody has included, so its estimate says nothing.
+      expect(await reading("t.words @@ $2", "zeb")).toBe("find");
+    } finally {
+      await stack.sql("drop table public.search_reading_probe");
+    }
+  });
+});

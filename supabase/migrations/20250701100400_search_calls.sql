@@ -10,11 +10,8 @@
 -- matches are a range of its order's index reads that range. Any other tier either walks
 -- its order's index, testing each row, which meets a page of a common word's matches
 -- early, or finds its matches through their index and sorts them, which suits few
--- matches. The planner chooses, but walking is a disaster where it guesses wrong: it
--- estimates a word that its statistics do not know at 0.5 % of the rows, and a word with no
--- match at all then walks all 1M products (15 s). So a tier walks only when its estimate
--- says at least 1 % of the rows match, which only the statistics can say; otherwise its
--- query is fenced (OFFSET 0) so that it must find its matches first.
+-- matches. Walking where few rows match reads the whole table (1.5 s on 1M products), so
+-- these functions choose, not the planner (app.search_reading).
 
 -- The planner's row estimate for a statement of the search's parameters (EXPLAIN).
 create function app.search_estimate(statement text, terms app.search_terms, filters jsonb) returns numeric
@@ -28,12 +25,45 @@ begin
 end
 $$;
 
--- Whether a query of the matches of `condition` should find them before ordering them:
--- fewer than 1 % of the rows, by the planner's estimate.
-create function app.search_fenced(resource text, condition text, terms app.search_terms) returns boolean
-language sql volatile set search_path = '' as $$
-  select app.search_estimate(format('select 1 from public.%I t where %s', resource, condition), terms, '[]')
-         < 0.01 * greatest((select c.reltuples from pg_class c where c.oid = format('public.%I', resource)::regclass), 0)
+-- Whether the rows of `condition` should be read by walking an order's index ('walk') or
+-- found first ('find'). Walk when the planner's statistics say that at least 1 % of the
+-- rows match: its estimate reaches 1 % and is more than it estimates for a word nobody
+-- has. Where the statistics have nothing to say the planner guesses a fixed share, the
+-- same for any word: 2 % for a word prefix among customers, whose names have too few
+-- distinct words for its statistics, and a walk through customers whose names nothing
+-- starts with read all 100 000 of them. A table of fewer than 10 000 rows is read either
+-- way in a few milliseconds: find, without asking the planner.
+create function app.search_reading(resource text, condition text, terms app.search_terms) returns text
+language plpgsql volatile set search_path = '' as $$
+declare
+  statement text := format('select 1 from public.%I t where %s', resource, condition);
+  tuples real := (select c.reltuples from pg_class c where c.oid = format('public.%I', resource)::regclass);
+  estimate numeric;
+begin
+  if tuples < 10000 then
+    return 'find';
+  end if;
+  estimate := app.search_estimate(statement, terms, '[]');
+  if estimate < 0.01 * tuples then
+    return 'find';
+  end if;
+  if estimate <= app.search_estimate(statement, app.search_terms('qxzqxzqxzqxz'), '[]') then
+    return 'find';
+  end if;
+  return 'walk';
+end
+$$;
+
+-- SELECT <output> of the first $6 + $7 rows of `condition` in `ordering`: walking the
+-- ordering's index ('walk', 'range'), or fenced (OFFSET 0) so that the planner must find
+-- the rows before it orders them ('find').
+create function app.search_ordered_sql(resource text, output text, condition text, ordering text, how text)
+returns text
+language sql immutable set search_path = '' as $$
+  select format(case when how = 'find'
+                     then '(select %s from (select t.* from public.%I t where %s offset 0) t order by %s limit $6 + $7)'
+                     else '(select %s from public.%I t where %s order by %s limit $6 + $7)' end,
+                output, resource, condition, ordering)
 $$;
 
 -- One query per tier, best first: SELECT <output> (and the tier's number when `tiered`)
@@ -48,7 +78,7 @@ declare
   conditions text;
   earlier text := 'false';
   branches text[] := '{}';
-  matches text;
+  condition text;
   tier record;
 begin
   if target is null then
@@ -56,20 +86,17 @@ begin
   end if;
   conditions := format('(%s)%s', target.visible, app.search_filter_sql(resource, filters));
   for tier in
-    select x.match, x.order, coalesce(x.ranged, false) as ranged, x.n
-    from rows from (jsonb_to_recordset(target.tiers) as (match text, "order" text, ranged boolean))
-      with ordinality x(match, "order", ranged, n)
+    select x.match, x.order, x.read, x.n
+    from rows from (jsonb_to_recordset(target.tiers) as (match text, "order" text, read text))
+      with ordinality x(match, "order", read, n)
   loop
-    matches := format('from public.%I t where (%s) and not coalesce(%s, false) and %s',
-                      resource, tier.match, earlier, conditions);
+    condition := format('(%s) and not coalesce(%s, false) and %s', tier.match, earlier, conditions);
     branches := branches || case
-      when counting then format('(select 1 %s)', matches)
-      when tier.ranged or not app.search_fenced(resource, tier.match, terms) then
-        format('(select %s%s %s order by %s, t.%I limit $6 + $7)', output,
-               case when tiered then format(', %s', tier.n) else '' end, matches, tier.order, target.key_column)
-      else
-        format('(select %s%s from (select t.* %s offset 0) t order by %s, t.%I limit $6 + $7)', output,
-               case when tiered then format(', %s', tier.n) else '' end, matches, tier.order, target.key_column)
+      when counting then format('(select 1 from public.%I t where %s)', resource, condition)
+      else app.search_ordered_sql(
+        resource, output || case when tiered then format(', %s', tier.n) else '' end, condition,
+        format('%s, t.%I', tier.order, target.key_column),
+        coalesce(tier.read, app.search_reading(resource, tier.match, terms)))
     end;
     earlier := format('%s or (%s)', earlier, tier.match);
   end loop;
@@ -77,7 +104,7 @@ begin
 end
 $$;
 
--- A page of a resource's matches: best tier first, or by the column `sort`.
+-- A page of a resource's matches ($6 offset, $7 limit): best tier first, or by the column `sort`.
 create function app.search_page_sql(resource text, terms app.search_terms, filters jsonb, sort text, descending boolean)
 returns text
 language plpgsql volatile set search_path = '' as $$
@@ -96,12 +123,10 @@ begin
   end if;
   any_tier := (select string_agg(format('(%s)', x.match), ' or ')
                from jsonb_to_recordset(target.tiers) x(match text));
-  return format(
-    case when app.search_fenced(resource, any_tier, terms)
-         then 'select t.* from (select t.* from public.%1$I t where (%2$s) and (%3$s)%4$s offset 0) t order by t.%5$I %6$s, t.%7$I offset $6 limit $7'
-         else 'select t.* from public.%1$I t where (%2$s) and (%3$s)%4$s order by t.%5$I %6$s, t.%7$I offset $6 limit $7' end,
-    resource, any_tier, target.visible, app.search_filter_sql(resource, filters), sort,
-    case when descending then 'desc' else 'asc' end, target.key_column);
+  return format('select * from %s hits offset $6 limit $7', app.search_ordered_sql(
+    resource, 't.*', format('(%s) and (%s)%s', any_tier, target.visible, app.search_filter_sql(resource, filters)),
+    format('t.%I %s, t.%I', sort, case when descending then 'desc' else 'asc' end, target.key_column),
+    app.search_reading(resource, any_tier, terms)));
 end
 $$;
 
@@ -122,15 +147,15 @@ begin
       rows 25 as $body$
       declare
         terms app.search_terms := app.search_terms(q);
+        -- bigint: the tiers' LIMIT $6 + $7 stays in range for any offset
+        skipped bigint := greatest(coalesce(page_offset, 0), 0);
+        shown bigint := least(greatest(coalesce(page_limit, 25), 0), 1000);
       begin
         if terms.folded = '' or not app.can(%2$L, 'list') then
           return;
         end if;
         return query execute app.search_page_sql(%2$L, terms, filters, sort, descending)
-          using terms.folded, terms.words, terms.prefix, terms.infix, filters,
-                -- bigint: the tiers' LIMIT $6 + $7 stays in range for any offset
-                greatest(coalesce(page_offset, 0), 0)::bigint, least(greatest(coalesce(page_limit, 25), 0), 1000)::bigint,
-                terms.exact;
+          using terms.folded, terms.words, terms.prefix, terms.infix, filters, skipped, shown, terms.exact;
       end
       $body$$fn$, 'search_' || target.resource, target.resource);
     execute format('revoke all on function public.%I(text, jsonb, text, boolean, int, int) from public, anon',
@@ -177,6 +202,7 @@ language plpgsql volatile security definer set search_path = '' set max_parallel
 rows 30 as $$
 declare
   terms app.search_terms := app.search_terms(q);
+  shown int := least(greatest(coalesce(per_resource, 5), 1), 20);
   target app.search_targets;
 begin
   if terms.folded = '' then
@@ -189,14 +215,14 @@ begin
         format('%L::text, t.%I::text, %s, %s, %s', target.resource, target.key_column,
                target.title, target.subtitle, target.details),
         terms, '[]', true, false), ' union all '))
-      using terms.folded, terms.words, terms.prefix, terms.infix, '[]'::jsonb,
-            0, least(greatest(coalesce(per_resource, 5), 1), 20), terms.exact;
+      using terms.folded, terms.words, terms.prefix, terms.infix, '[]'::jsonb, 0, shown, terms.exact;
   end loop;
 end
 $$;
 revoke all on function public.search_all(text, int) from public, anon;
 grant execute on function public.search_all(text, int) to authenticated, service_role;
 
-revoke all on function app.search_estimate(text, app.search_terms, jsonb), app.search_fenced(text, text, app.search_terms),
+revoke all on function app.search_estimate(text, app.search_terms, jsonb),
+  app.search_reading(text, text, app.search_terms), app.search_ordered_sql(text, text, text, text, text),
   app.search_branches(text, text, app.search_terms, jsonb, boolean, boolean),
   app.search_page_sql(text, app.search_terms, jsonb, text, boolean) from public, anon, authenticated, service_role;

@@ -19,6 +19,7 @@
 --     ordered in time (app.orders_status_machine; the check constraints still run);
 --   · every product/customer an item/order names exists, and only active products
 --     are ordered (the foreign keys are not checked while replica);
+--   · products.category_name is their category's name (app.products_category_name);
 --   · generated columns (search, orders.number, line_total) are still computed by
 --     Postgres itself.
 -- The lists' secondary indexes are dropped for the load and rebuilt afterwards
@@ -76,12 +77,13 @@ $$;
 -- step: products (1 000 000)
 -- Status follows the id so that items can pick active products arithmetically:
 -- (id - 1) % 100 < 80 active, < 92 draft, else archived.
-insert into public.products (id, sku, name, description, category_id, price, stock, status, tags, created_at, updated_at)
+insert into public.products (id, sku, name, description, category_id, category_name, price, stock, status, tags, created_at, updated_at)
 select p.n,
        upper(left(regexp_replace(c.name, '[^A-Za-z]', '', 'g'), 3)) || '-' || lpad(p.n::text, 7, '0'),
        p.adjective || ' ' || p.material || ' ' || p.noun,
        format('%s %s %s from our %s range. %s', p.adjective, lower(p.material), lower(p.noun), lower(c.name), p.blurb),
        case when p.status = 'draft' and p.n % 3 = 0 then null else c.id end,
+       case when p.status = 'draft' and p.n % 3 = 0 then null else c.name end,
        p.price, p.stock, p.status::public.product_status, p.tags, p.created_at,
        p.created_at + random() * interval '30 days'
 from (

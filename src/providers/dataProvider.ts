@@ -1,5 +1,5 @@
 // @refinedev/supabase's data provider, wrapped where it falls short:
-// SPEC §8 errors with field errors, sorting by a to-one related column, full-text search,
+// SPEC §8 errors with field errors, sorting by a to-one related column, search,
 // dropping empty filters, "not found" for missing rows, and RPCs through `custom`.
 import type {
   BaseRecord,
@@ -45,7 +45,7 @@ export function rewriteFilters(filters: CrudFilter[], search: SearchMeta | undef
     if (!("field" in filter)) return [filter];
     if (isEmpty(filter.value)) return [];
     if (filter.field !== SEARCH_FIELD) return [filter];
-    if (!search) return [];
+    if (!search || "rpc" in search) return [];
     // The plain provider passes unknown operators through as `column=<operator>.<value>`.
     const operator = `wfts(${search.config})` as CrudFilter["operator"];
     return [{ field: search.column, operator, value: String(filter.value).trim() } as CrudFilter];
@@ -84,17 +84,18 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       const sorters = params.sorters?.map((sorter) => toRelatedSorter(aliasSorter(sorter, meta.sortBy)));
       const search = meta.search;
       const text = searchText(params.filters ?? []);
-      if (search?.rpc && text) {
-        const filters = (params.filters ?? []).filter((f) => !("field" in f && f.field === SEARCH_FIELD));
-        const page = await listThroughSearchRpc<T>(client, {
+      if (search && "rpc" in search && text) {
+        const defaultSort = meta.defaultSort;
+        return listThroughSearchRpc<T>(client, {
+          resource: params.resource,
           rpc: search.rpc,
           text,
-          filters: rewriteFilters(filters, search),
+          filters: rewriteFilters(params.filters ?? [], search),
           sorters: sorters ?? [],
+          defaultSort: defaultSort && toRelatedSorter(aliasSorter(defaultSort, meta.sortBy)),
           pagination: params.pagination,
           select: meta.select,
         }).catch(mapErrors(params.resource, "read"));
-        if (page) return page;
       }
       let count = meta.count;
       const list = () =>

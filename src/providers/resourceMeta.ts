@@ -1,7 +1,7 @@
 // The one `meta` a resource's screens pass with its data- and live-provider calls: built
 // from the definition (views/select.ts `metaFor`) and read by the providers, so both sides
 // share one shape instead of an untyped bag read back by casts.
-import type { MetaQuery } from "@refinedev/core";
+import type { CrudSort, MetaQuery } from "@refinedev/core";
 import type { ResourceDefinition } from "../resources/types";
 
 /** Full-text search of a list: the definition's `list.search`. */
@@ -13,6 +13,8 @@ export interface ResourceMeta {
   /** Primary key column (default "id"). */
   idColumnName?: string;
   search?: SearchMeta;
+  /** The list's own order, which a search ranks before (src/providers/searchRpc.ts). */
+  defaultSort?: CrudSort;
   /** Columns sorted by another (a reference by the referenced label, `categories.name`). */
   sortBy?: Record<string, string>;
   /** How lists count their rows (@refinedev/supabase passes it to PostgREST's Prefer: count). */
@@ -21,6 +23,6 @@ export interface ResourceMeta {
 
 /** A provider call's meta as the console writes it (Refine types `meta` as an open record of any). */
 export function resourceMetaOf(meta: MetaQuery | undefined): ResourceMeta {
-  const { select, idColumnName, search, sortBy, count } = meta ?? {};
-  return { select, idColumnName, search, sortBy, count };
+  const { select, idColumnName, search, defaultSort, sortBy, count } = meta ?? {};
+  return { select, idColumnName, search, defaultSort, sortBy, count };
 }

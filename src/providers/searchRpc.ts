@@ -1,43 +1,81 @@
-// Full-text search through a search function (e.g. public.search_products) instead of the
-// table. Under RLS the table's GIN index cannot serve `@@` (not leakproof), so a rare word
-// scans every row; the security-definer function checks the policy once and uses the index
-// (supabase/migrations/20250615100000_search_products_rpc.sql). It refuses words with more
-// matches than it reads cheaply (PT413): those the table finds a page of quickly.
-import type { BaseRecord, CrudFilter, CrudSort, GetListResponse, Pagination } from "@refinedev/core";
-import { generateFilter } from "@refinedev/supabase";
+// A list's search through the resource's search function (public.search_<resource>, see
+// docs/search.md). Under RLS no match operator can use an index, so the functions check
+// app.can themselves and search through the indexes, ranked; they page, filter and sort
+// inside, because a common word has too many matches to hand back for PostgREST to page.
+// The page and its count (public.search_count) are asked for at the same time.
+import type { BaseRecord, CrudFilter, CrudSort, GetListResponse, LogicalFilter, Pagination } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 
-/** The function's answer to a word too common for it; the caller searches the table. */
-export const TOO_MANY_MATCHES = "PT413";
-
 export interface RpcListRequest {
+  resource: string;
   rpc: string;
   text: string;
-  /** Filters other than the search itself, already rewritten for PostgREST. */
+  /** Filters other than the search itself, without empty ones. */
   filters: CrudFilter[];
   sorters: CrudSort[];
+  /** The list's own order: while searching it gives way to relevance. */
+  defaultSort?: CrudSort;
   pagination?: Pagination;
   select?: string;
 }
 
+/** A filter as the search functions take it: Refine's operators, the value as JSON. */
+export interface SearchFilter {
+  field: string;
+  operator: LogicalFilter["operator"];
+  value: unknown;
+}
+
+export function toSearchFilters(filters: CrudFilter[]): SearchFilter[] {
+  return filters.map((filter) => {
+    if (!("field" in filter)) {
+      throw new Error("Search takes filters on columns, not and/or groups of them.");
+    }
+    return { field: filter.field, operator: filter.operator, value: filter.value };
+  });
+}
+
 /**
- * The page as getList returns it, or undefined when the function leaves the search to the
- * table. The count is exact: the function returns few rows (it refuses many), and an
- * estimate of a function's rows is its declared guess, not the matches.
+ * The column to sort the matches by, or undefined for relevance: with no order chosen,
+ * or the list's default order, a search ranks its matches.
  */
+export function searchSort(sorters: CrudSort[], defaultSort?: CrudSort): CrudSort | undefined {
+  const [sorter] = sorters;
+  if (!sorter) return undefined;
+  if (defaultSort && sorter.field === defaultSort.field && sorter.order === defaultSort.order) return undefined;
+  if (!/^[a-z_][a-z0-9_]*$/.test(sorter.field)) {
+    throw new Error(`Search results sort by relevance or by a column of the list, not by "${sorter.field}".`);
+  }
+  return sorter;
+}
+
+interface SearchCount {
+  total: number;
+  approximate: boolean;
+}
+
 export async function listThroughSearchRpc<T extends BaseRecord>(
   client: SupabaseClient,
   request: RpcListRequest,
-): Promise<GetListResponse<T> | undefined> {
+): Promise<GetListResponse<T>> {
   const { currentPage = 1, pageSize = 10 } = request.pagination ?? {};
-  const query = client
-    .rpc(request.rpc, { q: request.text }, { get: true, count: "exact" })
-    .select(request.select ?? "*");
-  for (const filter of request.filters) generateFilter(filter, query);
-  for (const sorter of request.sorters) query.order(sorter.field, { ascending: sorter.order === "asc" });
-  query.range((currentPage - 1) * pageSize, currentPage * pageSize - 1);
-  const { data, count, error } = await query;
-  if (error?.code === TOO_MANY_MATCHES) return undefined;
-  if (error) throw error;
-  return { data: (data ?? []) as unknown as T[], total: count ?? 0, approximate: false };
+  const filters = toSearchFilters(request.filters);
+  const sort = searchSort(request.sorters, request.defaultSort);
+  const [page, count] = await Promise.all([
+    client
+      .rpc(request.rpc, {
+        q: request.text,
+        filters,
+        sort: sort?.field ?? null,
+        descending: sort?.order === "desc",
+        page_offset: (currentPage - 1) * pageSize,
+        page_limit: pageSize,
+      })
+      .select(request.select ?? "*"),
+    client.rpc("search_count", { resource: request.resource, q: request.text, filters }),
+  ]);
+  if (page.error) throw page.error;
+  if (count.error) throw count.error;
+  const { total, approximate } = count.data as SearchCount;
+  return { data: (page.data ?? []) as unknown as T[], total, approximate };
 }

@@ -34,6 +34,7 @@ export const auditLog: ResourceDefinition<"audit_log"> = {
   list: {
     columns: ["at", "actor_email", "table_name", "record_id", "action", "changed"],
     defaultSort: { field: "at", order: "desc" },
+    search: { rpc: "search_audit_log" },
     filters: ["table_name", "record_id", "actor_email", "action", "at"],
   },
 };

@@ -37,6 +37,7 @@ export const categories: ResourceDefinition<"categories"> = {
   list: {
     columns: ["name", "slug", "description", "updated_at"],
     defaultSort: { field: "name", order: "asc" },
+    search: { rpc: "search_categories" },
     filters: ["name"],
   },
   csvImport: true,

@@ -50,7 +50,7 @@ export const customers: ResourceDefinition<"customers"> = {
     columns: ["full_name", "email", "phone", "country", "is_blocked", "created_at"],
     defaultSort: { field: "full_name", order: "asc" },
     filters: ["country", "is_blocked"],
-    search: { column: "search", config: "english" },
+    search: { rpc: "search_customers" },
   },
   csvImport: true,
   form: { fields: ["full_name", "email", "phone", "country", "is_blocked", "notes"] },

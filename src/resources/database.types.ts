@@ -88,10 +88,10 @@ export type Database = {
           country: string
           is_blocked: boolean
           notes: string | null
-          search: string | null
           version: number
           created_at: string
           updated_at: string
+          search: string | null
         }
         Insert: {
           id?: string
@@ -101,10 +101,10 @@ export type Database = {
           country: string
           is_blocked?: boolean
           notes?: string | null
-          search?: never
           version?: number
           created_at?: string
           updated_at?: string
+          search?: never
         }
         Update: {
           id?: string
@@ -114,10 +114,10 @@ export type Database = {
           country?: string
           is_blocked?: boolean
           notes?: string | null
-          search?: never
           version?: number
           created_at?: string
           updated_at?: string
+          search?: never
         }
         Relationships: []
       }
@@ -282,10 +282,11 @@ export type Database = {
           status: Database["public"]["Enums"]["product_status"]
           image_path: string | null
           tags: string[]
-          search: string | null
           version: number
           created_at: string
           updated_at: string
+          search: string | null
+          category_name: string | null
         }
         Insert: {
           id?: number
@@ -298,10 +299,11 @@ export type Database = {
           status?: Database["public"]["Enums"]["product_status"]
           image_path?: string | null
           tags?: string[]
-          search?: never
           version?: number
           created_at?: string
           updated_at?: string
+          search?: never
+          category_name?: string | null
         }
         Update: {
           id?: number
@@ -314,10 +316,11 @@ export type Database = {
           status?: Database["public"]["Enums"]["product_status"]
           image_path?: string | null
           tags?: string[]
-          search?: never
           version?: number
           created_at?: string
           updated_at?: string
+          search?: never
+          category_name?: string | null
         }
         Relationships: [
           {
@@ -465,12 +468,93 @@ export type Database = {
           items: number
         }[]
       }
+      search_all: {
+        Args: {
+          q: string
+          per_resource?: number
+        }
+        Returns: {
+          resource: string
+          id: string
+          title: string
+          subtitle: string
+          details: Json
+          tier: number
+        }[]
+      }
+      search_audit_log: {
+        Args: {
+          q: string
+          filters?: Json
+          sort?: string
+          descending?: boolean
+          page_offset?: number
+          page_limit?: number
+        }
+        Returns: Database["public"]["Tables"]["audit_log"]["Row"][]
+      }
+      search_categories: {
+        Args: {
+          q: string
+          filters?: Json
+          sort?: string
+          descending?: boolean
+          page_offset?: number
+          page_limit?: number
+        }
+        Returns: Database["public"]["Tables"]["categories"]["Row"][]
+      }
+      search_count: {
+        Args: {
+          resource: string
+          q: string
+          filters?: Json
+        }
+        Returns: Json
+      }
+      search_customers: {
+        Args: {
+          q: string
+          filters?: Json
+          sort?: string
+          descending?: boolean
+          page_offset?: number
+          page_limit?: number
+        }
+        Returns: Database["public"]["Tables"]["customers"]["Row"][]
+      }
+      search_orders: {
+        Args: {
+          q: string
+          filters?: Json
+          sort?: string
+          descending?: boolean
+          page_offset?: number
+          page_limit?: number
+        }
+        Returns: Database["public"]["Tables"]["orders"]["Row"][]
+      }
       search_products: {
         Args: {
           q: string
-          max_matches?: number
+          filters?: Json
+          sort?: string
+          descending?: boolean
+          page_offset?: number
+          page_limit?: number
         }
         Returns: Database["public"]["Tables"]["products"]["Row"][]
+      }
+      search_staff: {
+        Args: {
+          q: string
+          filters?: Json
+          sort?: string
+          descending?: boolean
+          page_offset?: number
+          page_limit?: number
+        }
+        Returns: Database["public"]["Tables"]["staff"]["Row"][]
       }
       set_my_name: {
         Args: {

@@ -33,6 +33,7 @@ export const orders: ResourceDefinition<"orders"> = {
   list: {
     columns: ["number", "customer_id", "status", "total", "placed_at"],
     defaultSort: { field: "placed_at", order: "desc" },
+    search: { rpc: "search_orders" },
     filters: ["status", "customer_id", "placed_at"],
   },
   show: {

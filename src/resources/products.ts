@@ -31,7 +31,7 @@ export const products: ResourceDefinition<"products"> = {
       name: "category_id",
       label: "Category",
       type: "reference",
-      reference: { resource: "categories", labelField: "name" },
+      reference: { resource: "categories", labelField: "name", sortField: "category_name" },
     },
     {
       name: "price",
@@ -70,7 +70,7 @@ export const products: ResourceDefinition<"products"> = {
     columns: ["sku", "name", "category_id", "price", "stock", "status", "updated_at"],
     defaultSort: { field: "name", order: "asc" },
     filters: ["status", "category_id"],
-    search: { column: "search", config: "english", rpc: "search_products" },
+    search: { rpc: "search_products" },
   },
   show: {
     sections: [

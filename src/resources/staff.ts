@@ -33,6 +33,7 @@ export const staff: ResourceDefinition<"staff"> = {
   list: {
     columns: ["full_name", "email", "role", "active", "created_at"],
     defaultSort: { field: "full_name", order: "asc" },
+    search: { rpc: "search_staff" },
     filters: ["role", "active"],
   },
 };

@@ -45,6 +45,11 @@ export interface ReferenceTarget<Target extends string = string> {
   labelField: ColumnOf<Target>;
   /** Referenced column searched server-side in the select (default labelField). */
   searchField?: ColumnOf<Target>;
+  /**
+   * A column of this table holding the label, kept by the database, that the list sorts by
+   * (an index walk) instead of ordering by the referenced table's column.
+   */
+  sortField?: string;
   /** Referenced key column (default "id"). */
   valueField?: ColumnOf<Target>;
 }
@@ -90,6 +95,13 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
   };
 }
 
+/**
+ * How a list searches: through the resource's search function (public.search_<resource>,
+ * ranked, see docs/search.md and src/providers/searchRpc.ts), or, for a table without one,
+ * full-text search (`wfts`) of a tsvector column with a text search config.
+ */
+export type ListSearch<Column extends string = string> = { rpc: string } | { column: Column; config: string };
+
 export interface SortDefinition<Column extends string = string> {
   field: Column;
   order: "asc" | "desc";
@@ -129,11 +141,8 @@ export interface ResourceDefinition<Table extends string = string> {
     defaultSort: SortDefinition<ColumnOf<Table>>;
     /** Columns that get a per-column filter. */
     filters?: ColumnOf<Table>[];
-    /**
-     * Full-text search over a tsvector column with this text search config; through `rpc`,
-     * a search function taking `q` (src/providers/searchRpc.ts), when given.
-     */
-    search?: { column: ColumnOf<Table>; config: string; rpc?: string };
+    /** The list's search box: see ListSearch. */
+    search?: ListSearch<ColumnOf<Table>>;
   };
   show?: { sections: ShowSection<ColumnOf<Table>>[] };
   /** Fields in create/edit forms (default: every field that is not read-only). */

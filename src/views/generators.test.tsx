@@ -40,12 +40,15 @@ describe("select and meta", () => {
     expect(selectFor(products).split(",")).not.toContain("search");
   });
 
-  it("carries the search column, id column and what reference columns sort by", () => {
+  it("carries the search function, id column, default order and what reference columns sort by", () => {
     expect(metaFor(products)).toMatchObject({
       idColumnName: "id",
-      search: { column: "search", config: "english" },
-      sortBy: { category_id: "categories.name" },
+      search: { rpc: "search_products" },
+      defaultSort: { field: "name", order: "asc" },
+      // The label's own indexed column; a reference without one sorts by the related table.
+      sortBy: { category_id: "category_name" },
     });
+    expect(metaFor(orders)).toMatchObject({ sortBy: { customer_id: "customers.full_name" } });
   });
 });
 

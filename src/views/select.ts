@@ -21,11 +21,12 @@ export function selectFor(def: ResourceDefinition): string {
 
 /**
  * What sorting by a column means: a reference column sorts by the referenced label
- * (`category_id` → `categories.name`); the data provider turns that into a related order.
+ * (`customer_id` → `customers.full_name`; the data provider turns that into a related
+ * order), or by the column that holds it (`category_id` → `category_name`).
  */
 export function sortAliases(def: ResourceDefinition): Record<string, string> {
   return Object.fromEntries(
-    referenceFields(def).map(({ name, reference: r }) => [name, `${r.resource}.${r.labelField}`]),
+    referenceFields(def).map(({ name, reference: r }) => [name, r.sortField ?? `${r.resource}.${r.labelField}`]),
   );
 }
 
@@ -40,6 +41,8 @@ export function metaFor(def: ResourceDefinition): ResourceMeta {
     select: selectFor(def),
     idColumnName: idColumnOf(def),
     search: def.list.search,
+    // While searching, this order gives way to relevance (src/providers/searchRpc.ts).
+    defaultSort: def.list.defaultSort,
     sortBy: sortAliases(def),
     count: "estimated",
   };

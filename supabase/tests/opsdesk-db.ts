@@ -2,6 +2,7 @@
 // docs/product.md §6 permission matrix, running SQL as one of the accounts the way the REST
 // service does it (withScope: role + JWT claims in one transaction), and the rows
 // the permission probes create, edit and delete (opsdesk-rls, opsdesk-role-matrix).
+import type { SupabaseClient } from "@supabase/supabase-js";
 import type pg from "pg";
 import { withScope } from "../../stack/src/db/scope.js";
 import { quoteIdent, quoteQualified } from "../../stack/src/shared/sql.js";
@@ -18,6 +19,22 @@ export const DEMO = {
 } as const;
 
 export type Account = keyof typeof DEMO | "anon" | "service_role";
+
+/** An API client per demo account, each with its own JWT. */
+export type DemoClients = (account: keyof typeof DEMO) => SupabaseClient;
+
+/** Every demo account signed in with its password. */
+export async function signInDemoAccounts(stack: TestStack): Promise<DemoClients> {
+  const clients = new Map<keyof typeof DEMO, SupabaseClient>();
+  for (const account of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
+    const { data, error } = await stack
+      .anon()
+      .auth.signInWithPassword({ email: DEMO[account].email, password: DEMO_PASSWORD });
+    if (error) throw error;
+    clients.set(account, stack.asUser(data.session.access_token));
+  }
+  return (account) => clients.get(account) as SupabaseClient;
+}
 export const ACCOUNTS: Account[] = ["admin", "editor", "viewer", "outsider", "former", "anon"];
 
 export const RESOURCES = [

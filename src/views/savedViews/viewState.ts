@@ -29,8 +29,11 @@ export function filtersForView(base: CrudFilter[], saved: CrudFilter[]): CrudFil
 }
 
 /** Columns the chooser offers: every field except raw JSON and the full-text column. */
-export const choosableColumns = (def: ResourceDefinition) =>
-  def.fields.filter((f) => f.type !== "json" && f.name !== def.list.search?.column).map((f) => f.name);
+export const choosableColumns = (def: ResourceDefinition) => {
+  const search = def.list.search;
+  const searchColumn = search && "column" in search ? search.column : undefined;
+  return def.fields.filter((f) => f.type !== "json" && f.name !== searchColumn).map((f) => f.name);
+};
 
 /** A stored column list cut to the columns the definition has; the defaults when none are left. */
 export function columnsForView(def: ResourceDefinition, stored: readonly string[] | null | undefined): string[] {

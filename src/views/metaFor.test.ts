@@ -8,11 +8,8 @@ import { metaFor } from "./select";
 describe("resourceMetaOf", () => {
   it("reads back what metaFor wrote", () => {
     for (const def of [products, staff]) expect(resourceMetaOf(metaFor(def))).toEqual(metaFor(def));
-    expect(resourceMetaOf(metaFor(products)).search).toEqual({
-      column: "search",
-      config: "english",
-      rpc: "search_products",
-    });
+    expect(resourceMetaOf(metaFor(products)).search).toEqual({ rpc: "search_products" });
+    expect(resourceMetaOf(metaFor(products)).defaultSort).toEqual(products.list.defaultSort);
     expect(resourceMetaOf(metaFor(staff)).idColumnName).toBe("user_id");
   });
 

@@ -97,6 +97,22 @@ function sendFault(services: Service[], err: unknown, req: FastifyRequest, reply
   return true;
 }
 
+/** How long a refused body may go on arriving before its connection is cut (nginx's lingering_time). */
+const LINGER_MS = 30_000;
+
+/**
+ * Fastify answers a body it refuses part-way (over the limit) with Connection: close,
+ * and closing a socket with unread data in it sends a reset that can destroy the answer
+ * before the client has read it: the client sees EPIPE instead of its 413. So the rest
+ * of the body is read and dropped (a "lingering close"), for LINGER_MS at most.
+ */
+function lingerOverUnreadBody(req: FastifyRequest, reply: FastifyReply): void {
+  reply.removeHeader("connection");
+  const cut = setTimeout(() => req.raw.socket.destroy(), LINGER_MS).unref();
+  req.raw.once("end", () => clearTimeout(cut)).once("close", () => clearTimeout(cut));
+  req.raw.resume();
+}
+
 function serviceOf(services: Service[], url: string): Service | undefined {
   return services.find(({ prefix }) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
 }
@@ -147,6 +163,11 @@ export async function buildGateway(
     }
     const authorization = effectiveAuthorization(req.headers.authorization, apikey, ctx.keys);
     if (authorization) req.headers.authorization = authorization;
+  });
+
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (!req.raw.complete && reply.getHeader("connection") === "close") lingerOverUnreadBody(req, reply);
+    return payload;
   });
 
   app.setErrorHandler((err, req, reply) => {

@@ -5,6 +5,7 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -68,6 +69,7 @@ function postChunked(
 describe("security: hostile body sizes", () => {
   let child: ChildProcess;
   let url: string;
+  let port: number;
   let drop: () => Promise<void>;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-bodies-"));
   const anon = { apikey: WELL_KNOWN.anonKey, authorization: `Bearer ${WELL_KNOWN.anonKey}` };
@@ -75,7 +77,7 @@ describe("security: hostile body sizes", () => {
   beforeAll(async () => {
     const database = await cloneTemplateDatabase();
     drop = database.drop;
-    const port = await freePort();
+    port = await freePort();
     url = `http://127.0.0.1:${port}`;
     child = launchStack({
       args: ["--project-dir", path.join(FIXTURES, "security"), "--port", String(port), "--data-dir", dataDir],
@@ -143,5 +145,42 @@ describe("security: hostile body sizes", () => {
     expect(grew.workers).toBeLessThan(100);
     // Still serving.
     expect((await fetch(`${url}/rest/v1/notes?select=id`, { headers: anon })).status).toBe(200);
+  });
+
+  it("drains a body refused part-way, so the client reads its 413 and the connection stays usable", {
+    timeout: 60_000,
+  }, async () => {
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    socket.setEncoding("latin1").on("data", (text: string) => {
+      received += text;
+    });
+    const until = (pattern: RegExp) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(received)) return;
+          socket.off("data", check);
+          resolve();
+        };
+        socket.on("data", check).once("error", reject);
+        check();
+      });
+    const write = (data: string | Buffer) =>
+      new Promise<void>((resolve, reject) => socket.write(data, (err) => (err ? reject(err) : resolve())));
+    const chunk = `${CHUNK.length.toString(16)}\r\n${CHUNK.toString("latin1")}\r\n`;
+    const keys = `apikey: ${anon.apikey}\r\nauthorization: ${anon.authorization}\r\n`;
+    await write(
+      `POST /rest/v1/notes HTTP/1.1\r\nhost: stack\r\n${keys}content-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`,
+    );
+    const refused = until(/^HTTP\/1\.1 413 /);
+    while (!/^HTTP\/1\.1 413 /.test(received)) await write(chunk);
+    await refused;
+    // The client goes on sending what it had started: 20 MB more, then the body's end.
+    for (let sent = 0; sent < 20 * 1000 * 1000; sent += CHUNK.length) await write(chunk);
+    await write("0\r\n\r\n");
+    await write(`GET /rest/v1/notes?select=id HTTP/1.1\r\nhost: stack\r\n${keys}\r\n`);
+    await until(/HTTP\/1\.1 200 /);
+    socket.destroy();
+    expect(received.split("\r\n\r\n")[0].toLowerCase()).not.toContain("connection: close");
   });
 });

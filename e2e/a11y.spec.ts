@@ -99,7 +99,8 @@ test("the palette and the shortcuts help have no serious accessibility violation
   browser,
 }) => {
   const admin = await newOperatorPage(browser, "admin");
-  await open(admin, "/products", rows("Products"));
+  // Over a light screen: axe scans the whole page, and the screens have had their scan.
+  await open(admin, "/profile", heading("Profile"));
   const palette = async () => {
     await leaveFields(admin);
     await admin.keyboard.press("Control+k");

@@ -41,30 +41,29 @@ async function open(page: Page, path: string, shown: (page: Page) => Promise<voi
 }
 
 // The screens in two halves, which may run side by side; each screen is opened once. Lists
-// show ten rows: more rows repeat the same markup and only make axe slower.
+// show ten rows: more rows repeat the same markup and only make axe slower. Every kind of
+// screen is here once (categories' list, record and the product create form are the same
+// generated screens over plain text fields, so the products' stand for them).
 const TEN_ROWS = "pageSize=10&currentPage=1";
 const customerId = async () =>
   (await serviceClient().from("customers").select("id").limit(1).single()).data?.id as string;
 const HALVES: { name: string; screens: () => Promise<[string, (page: Page) => Promise<void>][]> }[] = [
   {
-    name: "the dashboard, products, categories and customers",
+    name: "the dashboard, products, customers and duplicates",
     screens: async () => [
       ["/", heading("Dashboard")],
       [`/products?${TEN_ROWS}`, rows("Products")],
       ["/products/1", heading(/^Product /)],
       ["/products/1/edit", heading("Edit Product")],
-      ["/products/create", heading("Create Product")],
-      [`/categories?${TEN_ROWS}`, rows("Categories")],
-      ["/categories/1", heading(/^Category /)],
       [`/customers?${TEN_ROWS}`, rows("Customers")],
       [`/customers/${await customerId()}`, heading(/^Customer /)],
       ["/customers/create", heading("Create Customer")],
+      ["/customers/duplicates", heading("Possible duplicates")],
     ],
   },
   {
-    name: "duplicates, orders, staff, permissions, audit, profile and 404",
+    name: "orders, staff, permissions, audit, profile and 404",
     screens: async () => [
-      ["/customers/duplicates", heading("Possible duplicates")],
       [`/orders?${TEN_ROWS}`, rows("Orders")],
       ["/orders/1", heading(/^Order ORD-/)],
       ["/orders/1/edit", heading("Edit Order")],
@@ -99,7 +98,8 @@ test("the palette and the shortcuts help have no serious accessibility violation
   browser,
 }) => {
   const admin = await newOperatorPage(browser, "admin");
-  await open(admin, "/products", rows("Products"));
+  // Over a light screen: axe scans the whole page, and the screens have had their scan.
+  await open(admin, "/profile", heading("Profile"));
   const palette = async () => {
     await leaveFields(admin);
     await admin.keyboard.press("Control+k");

@@ -2,26 +2,33 @@
 // viewport sideways, and which header controls overlap or leave the bar.
 import type { Page } from "@playwright/test";
 
-/** Waits for running CSS transitions (a drawer sliding, a theme switch) to arrive. */
-export async function transitionsDone(page: Page): Promise<void> {
+/**
+ * Waits for running CSS transitions and finite CSS animations (a drawer sliding, a menu
+ * opening, a theme switch) to arrive; endless ones (spinners) are left running.
+ */
+export async function motionDone(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
+        .filter(
+          (animation) =>
+            animation instanceof CSSTransition ||
+            (animation instanceof CSSAnimation && animation.effect?.getTiming().iterations !== Infinity),
+        )
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
 }
 
 /**
- * What sticks out of the viewport sideways, once transitions have settled: the page's width
+ * What sticks out of the viewport sideways, once motion has settled: the page's width
  * against the viewport (it scrolls sideways), and the outermost elements cut off at either
  * edge outside anything that scrolls or clips them (a popup reaching past the left edge
  * makes nothing scroll, but is cut off all the same).
  */
 export async function horizontalOverflow(page: Page): Promise<string[]> {
-  await transitionsDone(page);
+  await motionDone(page);
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const clipped = (element: Element) => {

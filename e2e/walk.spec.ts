@@ -1,7 +1,7 @@
 // Seeded random walks through the console as admin, editor and viewer: moving between
 // screens all day the way operators do (menus, rows, back and forward, palette, shortcuts,
 // lists, language, theme, typed addresses, phone width), asserting after every step that
-// the screen is whole. WALK_STEPS and WALK_SEED replay or lengthen a walk; the default of 25
+// the screen is whole. WALK_STEPS and WALK_SEED replay or lengthen a walk; the default of 15
 // steps keeps each role's walk well under a minute in `npm test`. A failure prints the seed
 // and every step up to it.
 import { test } from "@playwright/test";
@@ -12,7 +12,7 @@ import { DESKTOP, Mover } from "./walk/actions";
 import { settle, watchErrors } from "./walk/checks";
 import { Prng } from "./walk/prng";
 
-const STEPS = Number(process.env.WALK_STEPS ?? 25);
+const STEPS = Number(process.env.WALK_STEPS ?? 15);
 const BASE_SEED = Number(process.env.WALK_SEED ?? 20261124);
 const ROLES: Role[] = ["admin", "editor", "viewer"];
 

@@ -4,6 +4,7 @@
 // a typed address, and the phone width. Each returns what it did, for the walk's log.
 import { expect, type Page } from "@playwright/test";
 import { leaveFields, switchTheme } from "../helpers";
+import { motionDone } from "../layoutChecks";
 import type { ScreenState } from "./checks";
 import type { Prng } from "./prng";
 
@@ -123,6 +124,7 @@ export class Mover {
         .click();
       items = this.page.locator(".ant-drawer-open [role=menuitem]");
       await expect(items.first()).toBeVisible();
+      await motionDone(this.page);
     }
     const screens = items.filter({ hasNot: this.page.locator(".anticon-logout") });
     const names = (await screens.allInnerTexts()).map((name) => name.trim());
@@ -222,10 +224,13 @@ export class Mover {
     await triggers.nth(index).click();
     const dropdown = this.page.locator(".ant-table-filter-dropdown:visible");
     await expect(dropdown).toBeVisible();
+    await motionDone(this.page);
     let what = "cleared";
     if (await dropdown.locator(".ant-picker").count()) {
-      // Date ranges are typed, not picked: leave them to the form tests and clear instead.
+      // Date ranges are typed, not picked: leave them to the form tests and clear instead
+      // (Clear empties the range; Filter applies that and closes the dropdown).
       await dropdown.locator(".ant-btn-dangerous").click();
+      await dropdown.locator(".ant-btn-primary").click();
     } else if (await dropdown.locator(".ant-select").count()) {
       await dropdown.locator(".ant-select").click();
       const option = this.page.locator(".ant-select-dropdown:visible .ant-select-item-option");
@@ -262,6 +267,8 @@ export class Mover {
       .locator("header")
       .getByRole("button", { name: /^(Account menu|Kontomenü)/ })
       .click();
+    // A click while the menu still unfolds lands beside the entry it aimed at.
+    await motionDone(this.page);
     const entry = this.page.locator(".ant-dropdown:visible [role=menuitem]").filter({ hasText: item });
     await entry.click();
     await expect(this.page.locator(".ant-dropdown:visible")).toHaveCount(0);

@@ -110,6 +110,8 @@ export function DuplicatesPage() {
         loading={pairs.isLoading}
         dataSource={pairs.data ?? []}
         pagination={false}
+        // Scrolls inside itself on a phone instead of widening the page.
+        scroll={{ x: "max-content" }}
         locale={{ emptyText: t("duplicates.none", "No possible duplicates.") }}
         columns={[
           { title: t("duplicates.customer", "Customer"), render: (_, p) => <CustomerCell customer={p.a} /> },

@@ -3,11 +3,12 @@
 // the open palette and shortcuts help, and the sign-in screens. One pass over the screens:
 // each is scanned with every rule in the theme it opens in, then switched to the other
 // theme in place and scanned with the colour rules (the only ones a theme can change).
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { COLOUR_RULES, seriousViolations } from "./axe";
 import { serviceClient } from "./backend";
 import { leaveFields, openPath, type Role, sessionFile, switchTheme } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
+import { test } from "./test";
 
 type Theme = "light" | "dark";
 const THEMES: Theme[] = ["light", "dark"];

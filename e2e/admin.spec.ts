@@ -1,7 +1,8 @@
 // Only admins delete, and the database's restrict rule explains itself.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { serviceClient } from "./backend";
 import { chooseOption, formField, openPath, sessionFile, unique } from "./helpers";
+import { test } from "./test";
 
 test.use({ storageState: sessionFile("admin") });
 

@@ -1,7 +1,8 @@
 // Signs each staff role in once and saves the session, so specs start signed in
 // (and the suite stays far below the sign-in rate limit).
-import { expect, test as setup } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { emailOf, type Role, sessionFile, signIn } from "./helpers";
+import { test as setup } from "./test";
 
 for (const role of ["admin", "editor", "viewer"] as Role[]) {
   setup(`sign in as ${role}`, async ({ page }) => {

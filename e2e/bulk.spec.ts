@@ -1,8 +1,9 @@
 // Bulk actions (issue 5): every selected row succeeds or fails on its own, the report
 // names the failed ones and why; after an update only the failed rows stay selected.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
 import { sessionFile, unique } from "./helpers";
+import { test } from "./test";
 
 const rows = (page: Page) => page.locator(".ant-table-tbody tr.ant-table-row");
 

@@ -1,8 +1,9 @@
 // Comfort: German that follows the operator, dark mode without a flash, the command palette
 // and shortcuts, and a small sign-in route (axe on every screen: a11y.spec.ts).
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { createOperator, insertRow } from "./backend";
 import { formField, sessionFile, signIn, unique } from "./helpers";
+import { test } from "./test";
 
 /** A staff member of its own, so switching language or theme never touches other specs' users. */
 async function newOperator(role: "editor" | "admin" = "editor") {

@@ -1,10 +1,11 @@
 // Two tabs edit the same record: the second save is told someone else changed it, and reloads.
 // Two operators edit one record: the form hears of the other's save at once, refuses the
 // stale save, and keeps the operator's unsaved values beside the current ones.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { serviceClient } from "./backend";
 import { formField, sessionFile } from "./helpers";
 import { operator, productOfMyOwn } from "./live-helpers";
+import { test } from "./test";
 
 // First loads of a lazy screen can take long on a busy shared machine.
 const patient = expect.configure({ timeout: 40_000 });

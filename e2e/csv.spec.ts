@@ -2,10 +2,11 @@
 // the list's order; an import with errors shows the report and writes nothing; a clean
 // file commits all its rows.
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import Papa from "papaparse";
 import { serviceClient } from "./backend";
 import { sessionFile, unique } from "./helpers";
+import { test } from "./test";
 
 test.use({ storageState: sessionFile("editor") });
 

@@ -1,9 +1,10 @@
 // The dashboard's cards show the figures dashboard_kpis() computes for the same operator,
 // and the charts follow the chosen period.
 
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { signedInClient } from "./apiClient";
 import { emailOf, sessionFile } from "./helpers";
+import { test } from "./test";
 
 test.use({ storageState: sessionFile("viewer") });
 

@@ -1,9 +1,10 @@
 // Everyday comfort (issue 12): tab titles that name the screen and record, keys that submit
 // forms and close dialogs (listed in the `?` help), and notices that name the record without
 // covering the header.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { insertRow } from "./backend";
 import { formField, sessionFile, unique } from "./helpers";
+import { test } from "./test";
 
 function overlaps(a: { x: number; y: number; width: number; height: number } | null, b: typeof a) {
   if (!a || !b) return false;

@@ -1,8 +1,9 @@
 // History: a record's audit entries on its show page (who, when, field-by-field diff),
 // and /audit filtered by table, record, actor and time range.
-import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { expect as baseExpect, type Page } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
 import { formField, sessionFile, unique } from "./helpers";
+import { test } from "./test";
 
 async function newCategory() {
   const name = unique("Hist");

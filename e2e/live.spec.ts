@@ -1,9 +1,10 @@
 // Live data between operators: two browser contexts (an editor and an admin) on the same
 // records. One changes a row, the other's list updates and tints it; presence shows who
 // else is on a record. (Edit conflicts between them: conflict.spec.ts.)
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
 import { formField } from "./helpers";
 import { operator, productOfMyOwn } from "./live-helpers";
+import { test } from "./test";
 
 // First loads of a lazy screen can take long on a busy shared machine.
 const expect = baseExpect.configure({ timeout: 40_000 });

@@ -2,9 +2,10 @@
 // permission's button and menu entry go, and a re-granted one's come back, without a
 // navigation. It changes the demo viewer role's rows, so it runs alone after the other specs
 // (playwright.config.ts, project "matrix"), signs in by itself, and puts the rows back.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { serviceClient } from "./backend";
 import { emailOf, headerButtons, signedInPage } from "./helpers";
+import { test } from "./test";
 
 const CELLS = [
   { role: "viewer", resource: "products", action: "export" },

@@ -1,6 +1,7 @@
 // An order walks pending → paid → shipped → delivered, offered only the legal next states.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { chooseOption, sessionFile } from "./helpers";
+import { test } from "./test";
 
 test.use({ storageState: sessionFile("editor") });
 

@@ -1,10 +1,11 @@
 // /permissions: the matrix editor writes the rows RLS reads. The test works on a resource
 // of its own (rows it creates and removes), so parallel specs keep the demo matrix.
 
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { signedInClient } from "./apiClient";
 import { serviceClient } from "./backend";
 import { emailOf, sessionFile } from "./helpers";
+import { test } from "./test";
 
 test.use({ storageState: sessionFile("admin") });
 

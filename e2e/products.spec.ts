@@ -1,6 +1,7 @@
 // An editor's day with products: create, duplicate SKU, edit, filter, sort, paginate, search.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { chooseOption, columnTexts, formField, formItem, sessionFile, tableRows, unique } from "./helpers";
+import { test } from "./test";
 
 test.use({ storageState: sessionFile("editor") });
 

@@ -1,10 +1,11 @@
 // /profile's authenticator app: an operator of their own sets one up with a code
 // computed here from the key the page shows, and from then on signs in with the
 // password and then the app's code (a wrong code is refused).
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { createOperator } from "./backend";
 import { signIn, unique } from "./helpers";
+import { test } from "./test";
 
 test("an operator sets up an authenticator app and then signs in with its code", async ({ page }) => {
   const email = `${unique("mfa").toLowerCase()}@example.com`;

@@ -1,9 +1,10 @@
 // /profile: an operator of their own (so demo accounts keep their names and passwords)
 // renames themselves, changes the password, and signs out everywhere, which ends their
 // other open consoles at once.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createOperator } from "./backend";
 import { PASSWORD, signedInPage, signIn, unique } from "./helpers";
+import { test } from "./test";
 
 test("an operator renames themselves, changes the password and signs out everywhere", async ({ page }) => {
   const email = `${unique("profile").toLowerCase()}@example.com`;

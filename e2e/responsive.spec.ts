@@ -1,9 +1,10 @@
 // Phone width (390 px): the header holds the menu button, search as an icon and the account
 // menu (with language and theme inside it), none overlapping or leaving the bar; every menu
 // screen fits the width and keeps its title clear of the header.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { sessionFile } from "./helpers";
 import { type Box, horizontalOverflow, layoutProblems } from "./layoutChecks";
+import { test } from "./test";
 
 test.use({ storageState: sessionFile("admin"), viewport: { width: 390, height: 800 } });
 

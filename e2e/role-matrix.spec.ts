@@ -2,7 +2,8 @@
 // has, the actions offered are exactly those of the role's `permissions` rows, read from the
 // database (a changed matrix changes the expectations): menu entries, list, bulk and show
 // buttons, the order's status and item controls, and 403 for screens the role may not open.
-import { expect, type Page, test } from "@playwright/test";
+// biome-ignore lint/style/noRestrictedImports: Playwright's own `test`, as the consoles below outlive a single test.
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { menuResources } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/types";
 import { insertRow, type May, permissionsOf, serviceClient } from "./backend";
@@ -135,38 +136,35 @@ async function checkForm(page: Page, path: string, allowed: boolean) {
 }
 
 /**
- * One signed-in page per role for the whole worker: a role's tests share it and move between
- * screens as links do, instead of starting the console again for each test.
+ * One signed-in page per role for this file: a role's tests share it and move between
+ * screens as links do, instead of starting the console again for each test. Closed when
+ * the file's tests are done, as the worker goes on to other files.
  */
-const it = test.extend<object, { consoleAs: (role: Role) => Promise<Page> }>({
-  consoleAs: [
-    async ({ browser }, use, workerInfo) => {
-      const pages = new Map<Role, Promise<Page>>();
-      await use((role) => {
-        const page =
-          pages.get(role) ??
-          browser
-            .newContext({ ...workerInfo.project.use, storageState: sessionFile(role) })
-            .then((context) => context.newPage());
-        pages.set(role, page);
-        return page;
-      });
-      for (const page of pages.values()) await (await page).context().close();
-    },
-    { scope: "worker" },
-  ],
+const consoles = new Map<Role, Promise<Page>>();
+function consoleAs(browser: Browser, role: Role): Promise<Page> {
+  const page =
+    consoles.get(role) ??
+    browser
+      .newContext({ ...test.info().project.use, storageState: sessionFile(role) })
+      .then((context) => context.newPage());
+  consoles.set(role, page);
+  return page;
+}
+test.afterAll(async () => {
+  for (const page of consoles.values()) await (await page).context().close();
+  consoles.clear();
 });
 
 for (const role of ROLES) {
-  it.describe(`${role}`, () => {
+  test.describe(`${role}`, () => {
     let may: May;
     let page: Page;
-    it.beforeEach(async ({ consoleAs }) => {
+    test.beforeEach(async ({ browser }) => {
       may ??= await permissionsOf(role);
-      page = await consoleAs(role);
+      page = await consoleAs(browser, role);
     });
 
-    it(`${role}: the menu has exactly the screens the role may list`, async () => {
+    test(`${role}: the menu has exactly the screens the role may list`, async () => {
       await openPath(page, "/");
       const screens = [
         ...menuResources.filter((def) => may(def.name, "list")).map(menuLabel),
@@ -183,7 +181,7 @@ for (const role of ROLES) {
       ]);
     });
 
-    it(`${role}: /permissions opens only with permissions list`, async () => {
+    test(`${role}: /permissions opens only with permissions list`, async () => {
       await openPath(page, "/permissions");
       if (may("permissions", "list"))
         await expect(page.getByRole("checkbox", { name: /^Editor may list / }).first()).toBeVisible();
@@ -191,19 +189,19 @@ for (const role of ROLES) {
     });
 
     for (const def of menuResources) {
-      it(`${role}: ${def.name} shows exactly the allowed actions`, async () => {
+      test(`${role}: ${def.name} shows exactly the allowed actions`, async () => {
         const can = (action: string) => may(def.name, action);
         const screens = def.screens ?? {};
         const id = await recordId(def);
 
-        await it.step("list", async () => {
+        await test.step("list", async () => {
           await openPath(page, pathOf(def));
           if (!can("list")) await expect(errorPage(page, "403")).toBeVisible();
           else await (LIST_CHECKS[def.name] ?? checkGeneratedList)(page, def, can, may);
         });
 
         if (screens.show !== false) {
-          await it.step("show", async () => {
+          await test.step("show", async () => {
             await openPath(page, `${pathOf(def)}/${id}`);
             if (!can("show")) {
               await expect(errorPage(page, "403")).toBeVisible();
@@ -223,9 +221,9 @@ for (const role of ROLES) {
 
         // Screens a resource does not have are not routed (staff and audit entries change elsewhere).
         if (screens.create !== false)
-          await it.step("create form", () => checkForm(page, `${pathOf(def)}/create`, can("create")));
+          await test.step("create form", () => checkForm(page, `${pathOf(def)}/create`, can("create")));
         if (screens.edit !== false)
-          await it.step("edit form", () => checkForm(page, `${pathOf(def)}/${id}/edit`, can("edit")));
+          await test.step("edit form", () => checkForm(page, `${pathOf(def)}/${id}/edit`, can("edit")));
       });
     }
   });

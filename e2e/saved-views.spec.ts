@@ -2,9 +2,10 @@
 // browser context is there (and, as the default, applied) in a fresh context of the same
 // operator, and invisible to another operator. The operator is created for this test,
 // so no other spec's lists open with its default view.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { createOperator } from "./backend";
 import { emailOf, sessionFile, signIn, unique } from "./helpers";
+import { test } from "./test";
 
 const header = (page: Page, name: string) =>
   page.locator(".ant-table-thead th").filter({ hasText: new RegExp(`^${name}$`) });

@@ -1,6 +1,7 @@
 // Each demo account gets the outcome SPEC §6/§8 promise.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { emailOf, signIn } from "./helpers";
+import { test } from "./test";
 
 for (const who of ["admin", "editor", "viewer"]) {
   test(`${who} signs in and lands on the dashboard`, async ({ page }) => {

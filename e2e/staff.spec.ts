@@ -1,7 +1,8 @@
 // /staff: an admin invites an operator (mail catcher → link → password → sign-in), changes
 // their role and deactivates them, which signs out their open console, then reactivates.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { openSelect, sessionFile, signedInPage, signIn, unique } from "./helpers";
+import { test } from "./test";
 
 /** The invite link the mail catcher holds for the address. */
 async function inviteLink(email: string): Promise<string> {

@@ -1,9 +1,10 @@
 // Undoable deletes (SPEC §10): a deleted record leaves the list at once under "Deleted <name>.
 // Undo" with a countdown; the delete is sent when the time runs out or the operator leaves
 // the screen, and Undo before that keeps the record.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
 import { openPath, sessionFile, unique } from "./helpers";
+import { test } from "./test";
 
 test.use({ storageState: sessionFile("admin") });
 

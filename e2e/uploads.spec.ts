@@ -2,9 +2,10 @@
 // upload and enforced in the browser, replace/remove/drag-and-drop, signed downloads,
 // read-only for viewers, and a deleted product's images cleaned up.
 import { Buffer } from "node:buffer";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { filesIn, insertRow, putFile, serviceClient } from "./backend";
 import { sessionFile, unique } from "./helpers";
+import { test } from "./test";
 
 const RED_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",

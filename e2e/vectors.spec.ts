@@ -1,8 +1,9 @@
 // SPEC §11 in the console: "Similar products" on a product's page, possible
 // duplicates offered on the customer create form, and /customers/duplicates with
 // Merge — in English and German, only for the roles the matrix allows.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { errorPage, formField, sessionFile, tableRows } from "./helpers";
+import { test } from "./test";
 
 async function pageAs(browser: Browser, role: "admin" | "editor", locale: "en" | "de" = "en"): Promise<Page> {
   const context = await browser.newContext({ storageState: sessionFile(role) });

@@ -1,6 +1,7 @@
 // A viewer reads everything the matrix lets them list, and can change nothing.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { sessionFile } from "./helpers";
+import { test } from "./test";
 
 test.use({ storageState: sessionFile("viewer") });
 

@@ -4,10 +4,11 @@
 // the screen is whole. WALK_STEPS and WALK_SEED replay or lengthen a walk; the default of 15
 // steps keeps each role's walk well under a minute in `npm test`. A failure prints the seed
 // and every step up to it.
-import { test } from "@playwright/test";
+
 import { permissionsOf } from "./backend";
 import type { Role } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
+import { test } from "./test";
 import { DESKTOP, Mover } from "./walk/actions";
 import { settle, watchErrors } from "./walk/checks";
 import { Prng } from "./walk/prng";

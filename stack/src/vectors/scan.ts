@@ -281,6 +281,7 @@ export class MemoryIndex {
     const queryLength = queryNorm / queryUnit;
     const rounding = this.rounding;
     const queryNormSquared = queryNorm * queryNorm;
+    let worst = upper.worst;
     for (let row = 0; row < n; row++) {
       const at = row * STATS;
       const rowNorm = stats[at + NORM];
@@ -293,22 +294,24 @@ export class MemoryIndex {
       let high: number;
       if (cosine) {
         low = 1 - dot - bound;
+        if (low > worst) continue;
         high = 1 - dot + bound;
       } else {
         // ‖x − y‖² = ‖x‖² + ‖y‖² − 2·x·y; the kernel's sum is within a relative `rounding` of it.
         const squares = rowNorm * rowNorm + queryNormSquared;
         const slack = ARITHMETIC_SLACK * squares;
         low = Math.sqrt(Math.max(0, (squares - 2 * (dot + bound)) * (1 - rounding) - slack));
+        if (low > worst) continue;
         high = Math.sqrt((squares - 2 * (dot - bound)) * (1 + rounding) + slack);
       }
-      if (low > upper.worst) continue;
       if (accept && !accept(metadata[row])) continue;
       candidates[count] = row;
       candidateLow[count++] = low;
       upper.offer(high, row);
+      worst = upper.worst;
     }
     this.candidateCount = count;
-    return upper.worst;
+    return worst;
   }
 
   /** Room for `rows` rows in both memories and the per-row arrays. */

@@ -143,6 +143,50 @@ describe("pg_net and pg_cron", () => {
     expect(await response(id)).toMatchObject({ status_code: 200 });
   });
 
+  it("delivers Database Webhooks created the way the dashboard creates them", async () => {
+    // The dashboard's SQL: a row trigger on the chosen events, all five arguments as text.
+    await stack.sql(`
+      create table public.hooked (id int primary key, name text);
+      grant select, insert, update, delete on public.hooked to authenticated;
+      create trigger "hooked-webhook" after insert or update or delete on public.hooked for each row
+        execute function supabase_functions.http_request(
+          '${target}/webhook', 'POST', '{"Content-type":"application/json","X-Hook":"h1"}', '{"v":"2"}', '5000');
+      create trigger "hooked-bad-method" after insert on public.hooked for each row
+        when (new.id < 0) execute function supabase_functions.http_request('${target}/webhook', 'PUT')`);
+    // An API role changes the rows; the helper runs as its owner (it writes the audit trail).
+    await stack.sql(`set role authenticated;
+      insert into public.hooked values (1, 'first');
+      update public.hooked set name = 'second' where id = 1;
+      delete from public.hooked where id = 1;
+      reset role;`);
+    const delivered = await until(
+      async () => seen.filter((s) => s.url.startsWith("/webhook")),
+      (hooks) => hooks.length >= 3,
+    );
+    expect(delivered.every((s) => s.method === "POST" && s.url === "/webhook?v=2")).toBe(true);
+    expect(delivered.every((s) => s.headers["x-hook"] === "h1")).toBe(true);
+    const payloads = delivered.map((s) => JSON.parse(s.body)).sort((a, b) => a.type.localeCompare(b.type));
+    const common = { table: "hooked", schema: "public" };
+    expect(payloads).toEqual([
+      { ...common, type: "DELETE", record: null, old_record: { id: 1, name: "second" } },
+      { ...common, type: "INSERT", record: { id: 1, name: "first" }, old_record: null },
+      { ...common, type: "UPDATE", record: { id: 1, name: "second" }, old_record: { id: 1, name: "first" } },
+    ]);
+    // The worker records each response after the server has seen the request.
+    const hooks = await until(
+      () =>
+        stack.sql(
+          `select hook_name, hook_table_id = 'public.hooked'::regclass::oid::int as same_table, r.status_code
+             from supabase_functions.hooks h join net._http_response r on r.id = h.request_id order by h.id`,
+        ),
+      (rows) => rows.length >= 3,
+    );
+    expect(hooks).toEqual(Array(3).fill({ hook_name: "hooked-webhook", same_table: true, status_code: 201 }));
+    await expect(stack.sql("insert into public.hooked values (-1, 'x')")).rejects.toThrow(
+      "method argument PUT is invalid",
+    );
+  });
+
   it("runs a job every N seconds as its user and records each run", async () => {
     await stack.sql(
       "set role cron_writer; select cron.schedule('tick', '1 seconds', 'insert into public.ticks default values'); reset role;",

@@ -89,6 +89,27 @@ describe("vector buckets: storage.vectors", () => {
     expect((await v.deleteBucket("idx-bucket")).error).toBeNull();
   });
 
+  it("serves a recreated index with its new settings and none of the old vectors", async () => {
+    const v = vectors();
+    await v.createBucket("again-bucket");
+    const bucket = v.from("again-bucket");
+    const index = bucket.index("again");
+    await bucket.createIndex({ indexName: "again", dataType: "float32", dimension: 2, distanceMetric: "euclidean" });
+    await index.putVectors({ vectors: [{ key: "old", data: { float32: [1, 0] } }] });
+    expect((await index.queryVectors({ queryVector: { float32: [1, 0] }, topK: 1 })).data?.vectors).toEqual([
+      { key: "old" },
+    ]);
+    await bucket.deleteIndex("again");
+    await bucket.createIndex({ indexName: "again", dataType: "float32", dimension: 3, distanceMetric: "cosine" });
+    expect((await index.putVectors({ vectors: [{ key: "new", data: { float32: [0, 1, 0] } }] })).error).toBeNull();
+    expect((await index.queryVectors({ queryVector: { float32: [0, 1, 1] }, topK: 5 })).data).toEqual({
+      vectors: [{ key: "new" }],
+      distanceMetric: "cosine",
+    });
+    await bucket.deleteIndex("again");
+    await v.deleteBucket("again-bucket");
+  });
+
   it("puts (upserts), gets and deletes vectors", async () => {
     const index = vectors().from("docs").index("cos");
     const put = await index.putVectors({

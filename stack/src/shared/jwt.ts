@@ -55,13 +55,16 @@ interface Signer {
 }
 
 export class JwtKeys {
-  private readonly secret: Uint8Array;
+  private readonly secret: Uint8Array<ArrayBuffer>;
   private readonly signer: Signer;
   private readonly publicKeys: JWK[];
   private readonly publicSet: ReturnType<typeof createLocalJWKSet> | null;
+  /** The secret imported once as an HMAC key: given bytes, jose imports them on every verify. */
+  private readonly hmacKey: Promise<CryptoKey>;
 
   private constructor(secret: string, signer: Signer | null, publicKeys: JWK[]) {
     this.secret = new TextEncoder().encode(secret);
+    this.hmacKey = crypto.subtle.importKey("raw", this.secret, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
     this.signer = signer ?? { alg: "HS256", key: this.secret };
     this.publicKeys = publicKeys;
     this.publicSet = publicKeys.length ? createLocalJWKSet({ keys: publicKeys }) : null;
@@ -97,7 +100,7 @@ export class JwtKeys {
   async verify(token: string, options: { clockSkewSeconds?: number } = {}): Promise<Claims> {
     const skew = options.clockSkewSeconds ?? CLOCK_SKEW_SECONDS;
     const resolve = (header: JWTHeaderParameters, token: Parameters<ReturnType<typeof createLocalJWKSet>>[1]) => {
-      if (header.alg === "HS256") return this.secret;
+      if (header.alg === "HS256") return this.hmacKey;
       if (!this.publicSet) throw new errors.JOSEAlgNotAllowed(`"${header.alg}" is not allowed`);
       return this.publicSet(header, token);
     };

@@ -51,6 +51,14 @@ function pageOf<T extends { name: string }>(rows: T[], page: Page): { rows: T[];
 }
 
 export class VectorCatalog {
+  /**
+   * Index rows by bucket and name, read once instead of on every request (the stack
+   * is the only writer of these tables). Forgotten when an index is created or
+   * deleted; `generation` keeps a read that raced such a change from caching its row.
+   */
+  private readonly indexes = new Map<string, VectorIndexRow>();
+  private generation = 0;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly limits: { maxBuckets: number; maxIndexes: number },
@@ -133,17 +141,30 @@ export class VectorCatalog {
     } catch (err) {
       if (isUniqueViolation(err)) throw VECTOR_ERRORS.conflict("vector index", input.indexName);
       throw err;
+    } finally {
+      this.forgetIndexes();
     }
   }
 
   async getIndex(bucket: string, name: string): Promise<VectorIndexRow> {
+    const cacheKey = JSON.stringify([bucket, name]);
+    const cached = this.indexes.get(cacheKey);
+    if (cached) return cached;
+    const generation = this.generation;
     const { rows } = await this.pool.query<VectorIndexRow>(
       `select id, name, bucket_id, data_type, dimension, distance_metric, metadata_configuration, created_at
          from storage.vector_indexes where bucket_id = $1 and name = $2`,
       [bucket, name],
     );
     if (!rows[0]) throw VECTOR_ERRORS.notFound(name);
+    if (generation === this.generation) this.indexes.set(cacheKey, rows[0]);
     return rows[0];
+  }
+
+  /** Drops every cached index row: an index was created or deleted (or found missing). */
+  forgetIndexes(): void {
+    this.generation++;
+    this.indexes.clear();
   }
 
   async listIndexes(bucket: string, page: Page) {
@@ -159,7 +180,11 @@ export class VectorCatalog {
   /** Deletes the index row; its vectors go with it (foreign key cascade). Returns the row. */
   async deleteIndex(bucket: string, name: string): Promise<VectorIndexRow> {
     const index = await this.getIndex(bucket, name);
-    await this.pool.query("delete from storage.vector_indexes where id = $1", [index.id]);
+    try {
+      await this.pool.query("delete from storage.vector_indexes where id = $1", [index.id]);
+    } finally {
+      this.forgetIndexes();
+    }
     return index;
   }
 }

@@ -1,12 +1,15 @@
 // Exact k-nearest-neighbour search over one index held in memory. Postgres is the
-// durable store (store.ts); this is a copy of an index's vectors in a WebAssembly
-// memory, scanned in full by the SIMD kernel in kernel.wat for every query: 100 000
-// vectors of 384 dimensions are 150 MB of float32, one pass at memory speed. No
-// approximation: every row's distance is computed, and the metadata filter decides
-// which rows may enter the top k, so a filter never starves the result.
+// durable store (store.ts); this is a copy of an index's vectors in WebAssembly
+// memory, searched by the SIMD kernels in kernel.wat. Every query first scans an
+// int8 copy of every row (a quarter of the float32 rows' 150 MB for 100 000 × 384),
+// which bounds each row's distance (quantise.ts); only rows that can still enter
+// the top k are then measured in float32. No approximation: the result is the one a
+// full float32 scan gives, and the metadata filter decides which rows may enter the
+// top k, so a filter never starves the result.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ARITHMETIC_SLACK, dotErrorBound, kernelRounding, quantise, queryCodeMax, ROW_CODE_MAX } from "./quantise.js";
 
 export type DistanceMetric = "cosine" | "euclidean";
 export type Metadata = Record<string, unknown>;
@@ -20,6 +23,7 @@ export interface Neighbour {
 interface Kernel {
   dot(rows: number, n: number, stride: number, query: number, out: number): void;
   l2sq(rows: number, n: number, stride: number, query: number, out: number): void;
+  dot_i8(rows: number, n: number, strideBytes: number, query: number, out: number): void;
 }
 
 const KERNEL_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), "kernel.wat");
@@ -49,31 +53,115 @@ export function norm(vector: ArrayLike<number>): number {
   return Math.sqrt(sum);
 }
 
+/** One WebAssembly memory and its kernel: `capacity` rows of `rowBytes`, then a query, then 32 bits of output per row. */
+class RowMemory {
+  capacity = 0;
+
+  private constructor(
+    readonly kernel: Kernel,
+    private readonly memory: WebAssembly.Memory,
+    readonly rowBytes: number,
+    private readonly queryBytes: number,
+  ) {}
+
+  static async create(rowBytes: number, queryBytes: number): Promise<RowMemory> {
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    const instance = await WebAssembly.instantiate(await kernelModule(), { env: { memory } });
+    return new RowMemory(instance.exports as unknown as Kernel, memory, rowBytes, queryBytes);
+  }
+
+  /** Changes identity when the memory grows: take views after any growth. */
+  get buffer(): ArrayBuffer {
+    return this.memory.buffer;
+  }
+
+  get queryAt(): number {
+    return this.capacity * this.rowBytes;
+  }
+
+  get outAt(): number {
+    return this.queryAt + this.queryBytes;
+  }
+
+  /** Room for `capacity` rows and the scratch space behind them; rows stay where they are. */
+  grow(capacity: number): void {
+    const missing = capacity * (this.rowBytes + 4) + this.queryBytes - this.memory.buffer.byteLength;
+    if (missing > 0) this.memory.grow(Math.ceil(missing / PAGE));
+    this.capacity = capacity;
+  }
+
+  move(from: number, to: number): void {
+    new Uint8Array(this.memory.buffer).copyWithin(to * this.rowBytes, from * this.rowBytes, (from + 1) * this.rowBytes);
+  }
+}
+
+/** The k smallest distances offered so far, with their rows, in ascending order (k ≤ 100); ties keep the earlier row. */
+class Nearest {
+  readonly distances: number[] = [];
+  readonly rows: number[] = [];
+  /** The k-th smallest distance: a row must beat it to enter. */
+  worst = Number.POSITIVE_INFINITY;
+
+  constructor(private readonly k: number) {}
+
+  offer(distance: number, row: number): void {
+    if (!(distance < this.worst)) return;
+    let at = this.distances.length;
+    while (at > 0 && this.distances[at - 1] > distance) at--;
+    this.distances.splice(at, 0, distance);
+    this.rows.splice(at, 0, row);
+    if (this.distances.length > this.k) {
+      this.distances.pop();
+      this.rows.pop();
+    }
+    if (this.distances.length === this.k) this.worst = this.distances[this.k - 1];
+  }
+}
+
+/**
+ * Per-row numbers in `MemoryIndex.stats`: the float64 norm, then the row's
+ * quantisation; for cosine divided by the norm (the quantisation of the unit row),
+ * which spares the scan a division per row.
+ */
+const NORM = 0;
+const SCALE = 1;
+const CODE_NORM = 2;
+const ERROR_NORM = 3;
+const STATS = 4;
+
 export class MemoryIndex {
-  /** Floats per row: the dimension rounded up to the kernel's 4 lanes. */
-  private readonly stride: number;
-  private memory: WebAssembly.Memory;
-  private capacity = 0;
   private count = 0;
   private readonly keys: string[] = [];
   private readonly slotOf = new Map<string, number>();
   private readonly metadata: Metadata[] = [];
-  private readonly norms: number[] = [];
+  private stats = new Float64Array(0);
+  /** Scratch of the int8 pass: rows that may enter the top k, and the lower end of their distance. */
+  private candidates = new Int32Array(0);
+  private candidateLow = new Float64Array(0);
+  private candidateCount = 0;
+  /** How many rows the last search measured in float32 (the int8 pass ruled out the rest). */
+  reranked = 0;
+  private readonly rounding: number;
 
   private constructor(
     readonly dimension: number,
     readonly metric: DistanceMetric,
-    private readonly kernel: Kernel,
-    memory: WebAssembly.Memory,
+    /** Float32 rows, `floatStride` floats each (the dimension rounded up to 4 lanes). */
+    private readonly floats: RowMemory,
+    private readonly floatStride: number,
+    /** Int8 codes, `codeStride` bytes each (the dimension rounded up to 16 lanes). */
+    private readonly codes: RowMemory,
+    private readonly codeStride: number,
   ) {
-    this.stride = Math.ceil(dimension / 4) * 4;
-    this.memory = memory;
+    this.rounding = kernelRounding(floatStride);
   }
 
   static async create(dimension: number, metric: DistanceMetric): Promise<MemoryIndex> {
-    const memory = new WebAssembly.Memory({ initial: 1 });
-    const instance = await WebAssembly.instantiate(await kernelModule(), { env: { memory } });
-    return new MemoryIndex(dimension, metric, instance.exports as unknown as Kernel, memory);
+    const floatStride = Math.ceil(dimension / 4) * 4;
+    const codeStride = Math.ceil(dimension / 16) * 16;
+    const floats = await RowMemory.create(floatStride * 4, floatStride * 4);
+    const codes = await RowMemory.create(codeStride, codeStride * 2);
+    return new MemoryIndex(dimension, metric, floats, floatStride, codes, codeStride);
   }
 
   get size(): number {
@@ -88,11 +176,20 @@ export class MemoryIndex {
       this.slotOf.set(key, slot);
       this.keys[slot] = key;
     }
-    const row = new Float32Array(this.memory.buffer, slot * this.stride * 4, this.stride);
+    const row = new Float32Array(this.floats.buffer, slot * this.floats.rowBytes, this.floatStride);
     row.fill(0);
     row.set(vector);
+    const codes = new Int8Array(this.codes.buffer, slot * this.codeStride, this.codeStride);
+    codes.fill(0);
+    const quantised = quantise(vector, ROW_CODE_MAX, codes);
+    const at = slot * STATS;
+    const rowNorm = norm(vector);
+    const unit = this.metric === "cosine" ? rowNorm : 1;
+    this.stats[at + NORM] = rowNorm;
+    this.stats[at + SCALE] = quantised.scale / unit;
+    this.stats[at + CODE_NORM] = quantised.codeNorm / unit;
+    this.stats[at + ERROR_NORM] = quantised.errorNorm / unit;
     this.metadata[slot] = metadata;
-    this.norms[slot] = norm(vector);
   }
 
   remove(key: string): void {
@@ -102,81 +199,131 @@ export class MemoryIndex {
     const last = --this.count;
     this.slotOf.delete(key);
     if (slot !== last) {
-      const floats = new Float32Array(this.memory.buffer);
-      floats.copyWithin(slot * this.stride, last * this.stride, (last + 1) * this.stride);
+      this.floats.move(last, slot);
+      this.codes.move(last, slot);
+      this.stats.copyWithin(slot * STATS, last * STATS, (last + 1) * STATS);
       const moved = this.keys[last];
       this.keys[slot] = moved;
       this.slotOf.set(moved, slot);
       this.metadata[slot] = this.metadata[last];
-      this.norms[slot] = this.norms[last];
     }
     this.keys.length = this.count;
     this.metadata.length = this.count;
-    this.norms.length = this.count;
   }
 
   /**
    * The `topK` rows nearest to `query` among those `accept` lets through, closest
-   * first: cosine distance (1 − cosine similarity) or L2 distance.
+   * first: cosine distance (1 − cosine similarity) or L2 distance, as a float32 scan
+   * of every row computes them.
    */
   search(query: Float32Array, topK: number, accept?: (metadata: Metadata) => boolean): Neighbour[] {
-    const n = this.count;
-    if (n === 0) return [];
-    const rowsBytes = this.capacity * this.stride * 4;
-    const queryAt = rowsBytes;
-    const outAt = queryAt + this.stride * 4;
-    this.ensureBytes(outAt + n * 4);
-    const queryRow = new Float32Array(this.memory.buffer, queryAt, this.stride);
+    if (this.count === 0) return [];
+    const queryNorm = norm(query);
+    const threshold = this.int8Pass(query, queryNorm, topK, accept);
+    const floats = this.floats;
+    const queryRow = new Float32Array(floats.buffer, floats.queryAt, this.floatStride);
     queryRow.fill(0);
     queryRow.set(query);
-    const out = new Float32Array(this.memory.buffer, outAt, n);
-    let distanceOf: (row: number) => number;
-    if (this.metric === "cosine") {
-      this.kernel.dot(0, n, this.stride, queryAt, outAt);
-      const queryNorm = norm(query);
-      distanceOf = (row) => 1 - out[row] / (this.norms[row] * queryNorm);
-    } else {
-      this.kernel.l2sq(0, n, this.stride, queryAt, outAt);
-      distanceOf = (row) => Math.sqrt(out[row]);
-    }
-    return this.nearest(n, topK, distanceOf, accept);
-  }
-
-  /** One pass keeping the best k in a small sorted array (k ≤ 100). */
-  private nearest(
-    n: number,
-    topK: number,
-    distanceOf: (row: number) => number,
-    accept?: (metadata: Metadata) => boolean,
-  ): Neighbour[] {
-    const bestDistance: number[] = [];
-    const bestRow: number[] = [];
-    for (let row = 0; row < n; row++) {
-      const distance = distanceOf(row);
-      if (bestDistance.length === topK && !(distance < bestDistance[topK - 1])) continue;
-      if (accept && !accept(this.metadata[row])) continue;
-      let at = bestDistance.length;
-      while (at > 0 && bestDistance[at - 1] > distance) at--;
-      bestDistance.splice(at, 0, distance);
-      bestRow.splice(at, 0, row);
-      if (bestDistance.length > topK) {
-        bestDistance.pop();
-        bestRow.pop();
+    const out = new Float32Array(floats.buffer, floats.outAt, 1);
+    const cosine = this.metric === "cosine";
+    const nearest = new Nearest(topK);
+    let reranked = 0;
+    // Candidates are in row order, so ties resolve as in a full scan.
+    for (let i = 0; i < this.candidateCount; i++) {
+      if (this.candidateLow[i] > threshold) continue;
+      const row = this.candidates[i];
+      reranked++;
+      if (cosine) {
+        floats.kernel.dot(row * floats.rowBytes, 1, this.floatStride, floats.queryAt, floats.outAt);
+        nearest.offer(1 - out[0] / (this.stats[row * STATS + NORM] * queryNorm), row);
+      } else {
+        floats.kernel.l2sq(row * floats.rowBytes, 1, this.floatStride, floats.queryAt, floats.outAt);
+        nearest.offer(Math.sqrt(out[0]), row);
       }
     }
-    return bestRow.map((row, i) => ({ key: this.keys[row], distance: bestDistance[i], metadata: this.metadata[row] }));
+    this.reranked = reranked;
+    return nearest.rows.map((row, i) => ({
+      key: this.keys[row],
+      distance: nearest.distances[i],
+      metadata: this.metadata[row],
+    }));
   }
 
-  /** Room for `rows` rows plus the scan's scratch space (query and one distance per row). */
+  /**
+   * Scans the int8 codes of every row and keeps as candidates the accepted rows whose
+   * distance can be at most the threshold it returns: the k-th smallest upper bound
+   * among accepted rows. Any other row is farther than k accepted rows are.
+   */
+  private int8Pass(
+    query: Float32Array,
+    queryNorm: number,
+    topK: number,
+    accept?: (metadata: Metadata) => boolean,
+  ): number {
+    const n = this.count;
+    const codes = this.codes;
+    const queryCodes = new Int16Array(codes.buffer, codes.queryAt, this.codeStride);
+    queryCodes.fill(0);
+    const q = quantise(query, queryCodeMax(this.codeStride), queryCodes);
+    codes.kernel.dot_i8(0, n, this.codeStride, codes.queryAt, codes.outAt);
+    const products = new Int32Array(codes.buffer, codes.outAt, n);
+    const stats = this.stats;
+    const metadata = this.metadata;
+    const candidates = this.candidates;
+    const candidateLow = this.candidateLow;
+    const upper = new Nearest(topK);
+    let count = 0;
+    // Cosine works on unit rows and the unit query: similarity = x·y / (‖x‖·‖y‖).
+    const cosine = this.metric === "cosine";
+    const queryUnit = cosine ? queryNorm : 1;
+    const queryScale = q.scale / queryUnit;
+    const queryError = q.errorNorm / queryUnit;
+    const queryLength = queryNorm / queryUnit;
+    const rounding = this.rounding;
+    const queryNormSquared = queryNorm * queryNorm;
+    let worst = upper.worst;
+    for (let row = 0; row < n; row++) {
+      const at = row * STATS;
+      const rowNorm = stats[at + NORM];
+      const dot = stats[at + SCALE] * queryScale * products[row];
+      // Cauchy–Schwarz on both quantisation errors, plus the float32 kernel's rounding.
+      const bound =
+        dotErrorBound(stats[at + CODE_NORM], stats[at + ERROR_NORM], queryError, queryLength) +
+        (rounding + ARITHMETIC_SLACK) * (cosine ? 1 : rowNorm * queryNorm);
+      let low: number;
+      let high: number;
+      if (cosine) {
+        low = 1 - dot - bound;
+        if (low > worst) continue;
+        high = 1 - dot + bound;
+      } else {
+        // ‖x − y‖² = ‖x‖² + ‖y‖² − 2·x·y; the kernel's sum is within a relative `rounding` of it.
+        const squares = rowNorm * rowNorm + queryNormSquared;
+        const slack = ARITHMETIC_SLACK * squares;
+        low = Math.sqrt(Math.max(0, (squares - 2 * (dot + bound)) * (1 - rounding) - slack));
+        if (low > worst) continue;
+        high = Math.sqrt((squares - 2 * (dot - bound)) * (1 + rounding) + slack);
+      }
+      if (accept && !accept(metadata[row])) continue;
+      candidates[count] = row;
+      candidateLow[count++] = low;
+      upper.offer(high, row);
+      worst = upper.worst;
+    }
+    this.candidateCount = count;
+    return worst;
+  }
+
+  /** Room for `rows` rows in both memories and the per-row arrays. */
   private reserve(rows: number): void {
-    if (rows <= this.capacity) return;
-    const capacity = Math.max(rows, Math.ceil(this.capacity * 1.5), 64);
-    this.ensureBytes(capacity * this.stride * 4 + this.stride * 4 + capacity * 4);
-    this.capacity = capacity;
-  }
-
-  private ensureBytes(bytes: number): void {
-    const missing = bytes - this.memory.buffer.byteLength;
-    if (missing > 0) this.memory.grow(Math.ceil(missing / PAGE));
+    if (rows <= this.floats.capacity) return;
+    const capacity = Math.max(rows, Math.ceil(this.floats.capacity * 1.5), 64);
+    this.floats.grow(capacity);
+    this.codes.grow(capacity);
+    const stats = new Float64Array(capacity * STATS);
+    stats.set(this.stats);
+    this.stats = stats;
+    this.candidates = new Int32Array(capacity);
+    this.candidateLow = new Float64Array(capacity);
   }
 }

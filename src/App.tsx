@@ -5,16 +5,19 @@ import { App as AntdApp, Spin } from "antd";
 import { useMemo } from "react";
 import { Route, Routes } from "react-router";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
+import { NotFoundPage } from "./components/errors/ErrorPages";
 import { lazyChunk } from "./components/errors/lazyChunk";
 import { GuardedScreen } from "./components/GuardedScreen";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
 import { useI18nProvider } from "./components/theme/PreferencesProvider";
 import { translatedResources } from "./i18n/resourceLabels";
-import { NotFoundPage } from "./pages/ErrorPages";
-import { accessControlProvider, authProvider, dataProvider, liveProvider, queryClient } from "./providers";
+import { consoleProviders, queryClient } from "./providers";
 import { useNotificationProvider } from "./providers/notificationProvider";
 import { menuResources, nestedResources } from "./resources";
 import { refineResource, resourceRoutes } from "./views/routes";
+
+// The console chunk has loaded: its providers start, and access changes reach the screens at once.
+const { accessControlProvider, authProvider, dataProvider, liveProvider } = consoleProviders();
 
 // The signed-in console (layout, header, palette) loads after the auth check, not on /login.
 const ConsoleShell = lazyChunk(() => import("./components/shell/ConsoleShell").then((m) => m.default));

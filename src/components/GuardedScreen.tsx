@@ -4,8 +4,8 @@
 // search, selection) is never read by another's, even where React would reuse the component.
 import { CanAccess } from "@refinedev/core";
 import type { ReactNode } from "react";
-import { ForbiddenPage } from "../pages/ErrorPages";
 import { ChunkBoundary } from "./errors/ChunkBoundary";
+import { ForbiddenPage } from "./errors/ErrorPages";
 
 interface Props {
   resource: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createI18nProvider } from "../providers/i18nProvider";
 import { collectMessages, createI18n } from ".";
+import { createI18nProvider } from "./i18nProvider";
 
 const files = {
   "./locales/en/a.ts": { default: { "a.title": "Could not save the {{resource}}" } },

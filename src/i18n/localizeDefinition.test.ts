@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createI18nProvider } from "../providers/i18nProvider";
 import { findResource } from "../resources";
 import { collectMessages, createI18n } from ".";
+import { createI18nProvider } from "./i18nProvider";
 import { localizeDefinition, optionLabel } from "./localizeDefinition";
 
 const messages = collectMessages(

@@ -3,8 +3,8 @@
 // text of the definition as the default. The generated views render from such a copy;
 // providers, CSV and filters keep working with the original (names and values never change).
 
-import type { Translate } from "../providers/messages";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+import type { Translate } from "./messages";
 import { resourceKey } from "./resourceKeys";
 
 /** A field as shown: its option values carry display labels. */

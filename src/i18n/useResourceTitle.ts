@@ -2,8 +2,8 @@
 // that list resources by table name: the permission matrix, the audit log.
 import { useTranslate } from "@refinedev/core";
 import { useCallback } from "react";
+import { humanize } from "../lib/format";
 import { findResource } from "../resources";
-import { humanize } from "../views/format";
 import { resourceKey } from "./resourceKeys";
 
 export function useResourceTitle(): (table: string) => string {

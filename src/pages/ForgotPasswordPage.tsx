@@ -3,12 +3,11 @@ import { Alert, Button, Form, Input } from "antd";
 import { Link } from "react-router";
 import { AuthCard } from "../components/AuthCard";
 import { useText } from "../components/theme/useText";
-import { localizeMessage } from "../providers/messages";
-import { requestPasswordReset } from "../providers/signIn";
-import { supabase } from "../providers/supabaseClient";
+import { localizeMessage } from "../i18n/messages";
+import { backend } from "../providers/backend";
 import { useAuthAction } from "./auth/useAuthAction";
 
-const requestReset = ({ email }: { email: string }) => requestPasswordReset(supabase, email);
+const requestReset = ({ email }: { email: string }) => backend.auth.requestPasswordReset(email);
 
 export function ForgotPasswordPage() {
   const t = useText();

@@ -8,11 +8,9 @@ import { AuthCard } from "../components/AuthCard";
 import { BackToTarget, safeTarget } from "../components/BackToTarget";
 import { useText } from "../components/theme/useText";
 import { preloadConsole } from "../consoleLoader";
-import { localizeMessage } from "../providers/messages";
-import { permissionStore } from "../providers/permissionStore";
+import { localizeMessage } from "../i18n/messages";
+import { backend } from "../providers/backend";
 import { takeLoginNotice } from "../providers/session";
-import { hasSession, signIn } from "../providers/signIn";
-import { supabase } from "../providers/supabaseClient";
 import { SecondFactorStep } from "./auth/SecondFactorStep";
 import { useAuthAction } from "./auth/useAuthAction";
 
@@ -21,7 +19,7 @@ interface Credentials {
   password: string;
 }
 
-const signInWith = (credentials: Credentials) => signIn(supabase, permissionStore, credentials);
+const signInWith = (credentials: Credentials) => backend.auth.signIn(credentials);
 
 export function LoginPage() {
   const t = useText();
@@ -34,7 +32,7 @@ export function LoginPage() {
   // Already signed in (another tab, or back to /login): straight on to the target.
   useEffect(() => {
     let current = true;
-    hasSession(supabase).then((found) => current && found && setSignedIn(true));
+    backend.auth.hasSession().then((found) => current && found && setSignedIn(true));
     return () => {
       current = false;
     };

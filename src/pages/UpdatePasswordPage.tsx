@@ -5,10 +5,10 @@ import { AuthCard } from "../components/AuthCard";
 import { leaveConsoleNotice } from "../components/shell/consoleNotice";
 import { useText } from "../components/theme/useText";
 import { preloadConsole } from "../consoleLoader";
-import { localizeMessage } from "../providers/messages";
+import { localizeMessage } from "../i18n/messages";
+import { backend } from "../providers/backend";
 import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from "../providers/passwordPolicy";
-import { LINK_EXPIRED, setNewPassword } from "../providers/signIn";
-import { supabase } from "../providers/supabaseClient";
+import { LINK_EXPIRED } from "../providers/signIn";
 import { useAuthAction } from "./auth/useAuthAction";
 
 interface Values {
@@ -16,7 +16,7 @@ interface Values {
   confirmPassword: string;
 }
 
-const setPassword = ({ password }: Values) => setNewPassword(supabase, password);
+const setPassword = ({ password }: Values) => backend.auth.setNewPassword(password);
 
 export function UpdatePasswordPage() {
   const t = useText();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../i18n/messages";
 import { createAccessControlProvider } from "./accessControlProvider";
-import { MESSAGES } from "./messages";
 import { type PermissionRow, type PermissionSource, PermissionStore } from "./permissions";
 
 /** A source whose user and rows the test sets, counting loads. */

@@ -1,7 +1,7 @@
 // Answers Refine's "can I?" from the same permission rows RLS uses, so menus, buttons
 // and routes match what the database allows.
 import type { AccessControlProvider } from "@refinedev/core";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../i18n/messages";
 import type { PermissionStore } from "./permissions";
 
 /** Refine's action names that are another action in the matrix. */

@@ -6,7 +6,7 @@
 // deactivation, password change elsewhere), the console ends it here too.
 import { isAuthSessionMissingError, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
 import type { QueryClient } from "@tanstack/react-query";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../i18n/messages";
 import type { PermissionStore } from "./permissions";
 import { isSigningOut, setLoginNotice } from "./session";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../i18n/messages";
 import { authErrorMessage } from "./authErrors";
-import { MESSAGES } from "./messages";
 
 describe("authErrorMessage", () => {
   it("says wrong e-mail or password for invalid credentials", () => {

@@ -1,5 +1,5 @@
 // Sign-in and password errors from auth-js in SPEC §8 words.
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../i18n/messages";
 
 export interface AuthLikeError {
   status?: number;

@@ -2,7 +2,7 @@
 // an ended session sends the operator to /login and back to the page afterwards.
 import type { AuthProvider, HttpError } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "../i18n/messages";
 import type { PermissionStore } from "./permissions";
 import { markSigningOut, sessionWasLost, setLoginNotice } from "./session";
 import { signIn } from "./signIn";

@@ -13,8 +13,8 @@ import type {
 } from "@refinedev/core";
 import { dataProvider as supabaseDataProvider } from "@refinedev/supabase";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { type ResourceMeta, resourceMetaOf, type SearchMeta } from "../lib/resourceMeta";
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
-import { type ResourceMeta, resourceMetaOf, type SearchMeta } from "./resourceMeta";
 import { listThroughSearchRpc } from "./searchRpc";
 
 /** The filter field the list's search box sets; rewritten to full-text search on the resource's column. */

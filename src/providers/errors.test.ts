@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../i18n/messages";
 import { findResource } from "../resources";
 import { parseConstraint, toHttpError } from "./errors";
-import { MESSAGES } from "./messages";
 
 const map = (error: Parameters<typeof toHttpError>[0], resource: string, op: Parameters<typeof toHttpError>[2]) =>
   toHttpError(error, resource, op, findResource);

@@ -1,9 +1,9 @@
 // Turns PostgREST / network errors into Refine HttpErrors carrying SPEC §8 messages,
 // with field errors where the database names the column (antd forms show them on the field).
 import type { HttpError } from "@refinedev/core";
+import { type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from "../i18n/messages";
 import { resourceKey } from "../i18n/resourceKeys";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
-import { type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from "./messages";
 
 /** What supabase-js hands back in `error` (PostgREST body, or a fetch failure with an empty code). */
 export interface PostgrestLikeError {

@@ -1,8 +1,8 @@
 // Errors of the console's edge functions (staff-admin, similar, duplicates,
 // merge-customers): each answers `{ error: "<message for the operator>" }`, a 401
 // means the caller's own session has ended, and a network failure is SPEC §8's.
-import { FunctionsFetchError, FunctionsHttpError } from "@supabase/supabase-js";
-import { MESSAGES } from "./messages";
+import { FunctionsFetchError, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
+import { MESSAGES } from "../i18n/messages";
 
 /** An operator-facing error: `status` 401 means the caller's own session has ended. */
 export class FunctionCallError extends Error {
@@ -24,4 +24,11 @@ export async function functionError(error: unknown): Promise<FunctionCallError> 
   }
   if (error instanceof FunctionsFetchError) return new FunctionCallError(MESSAGES.network, 0);
   return new FunctionCallError(error instanceof Error ? error.message : String(error), 500);
+}
+
+/** Calls an edge function with a JSON body: its answer, or a FunctionCallError to show. */
+export async function invokeFunction<T>(client: SupabaseClient, name: string, body: object): Promise<T> {
+  const { data, error } = await client.functions.invoke<T>(name, { body });
+  if (error || !data) throw await functionError(error);
+  return data;
 }

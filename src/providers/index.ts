@@ -1,20 +1,43 @@
 // The providers the app wires into <Refine>, all built from the one Supabase client.
+// Importing this starts nothing: the console builds them, once, when it starts (App.tsx).
+import type { AccessControlProvider, AuthProvider, DataProvider, LiveProvider } from "@refinedev/core";
 import { findResource } from "../resources";
-import { withFileCleanup } from "../views/files/withFileCleanup";
 import { createAccessControlProvider } from "./accessControlProvider";
-import { createAccessRefresh, watchAccess } from "./accessRefresh";
+import { createAccessRefresh, type RefreshAccess, watchAccess } from "./accessRefresh";
 import { createAuthProvider } from "./authProvider";
 import { createDataProvider } from "./dataProvider";
+import { withFileCleanup } from "./fileCleanup";
 import { createLiveProvider } from "./liveProvider";
-import { permissionStore } from "./permissionStore";
+import { consolePermissions } from "./permissionStore";
 import { queryClient } from "./queryClient";
-import { supabase } from "./supabaseClient";
+import { consoleClient } from "./supabaseClient";
 
-export const dataProvider = withFileCleanup(createDataProvider(supabase, findResource), supabase, findResource);
-export const authProvider = createAuthProvider(supabase, permissionStore);
-export const accessControlProvider = createAccessControlProvider(permissionStore);
-export const liveProvider = createLiveProvider(supabase);
-export const refreshAccess = createAccessRefresh(permissionStore, queryClient);
-watchAccess(supabase, refreshAccess, queryClient);
+export interface ConsoleProviders {
+  dataProvider: DataProvider;
+  authProvider: AuthProvider;
+  accessControlProvider: AccessControlProvider;
+  liveProvider: LiveProvider;
+  /** Asks the operator's access again (after a change to the permission matrix). */
+  refreshAccess: RefreshAccess;
+}
 
-export { permissionStore, queryClient, supabase };
+let built: ConsoleProviders | undefined;
+
+/** The console's providers; the first call builds them and starts watching access changes. */
+export function consoleProviders(): ConsoleProviders {
+  if (built) return built;
+  const client = consoleClient();
+  const permissions = consolePermissions();
+  const refreshAccess = createAccessRefresh(permissions, queryClient);
+  built = {
+    dataProvider: withFileCleanup(createDataProvider(client, findResource), client, findResource),
+    authProvider: createAuthProvider(client, permissions),
+    accessControlProvider: createAccessControlProvider(permissions),
+    liveProvider: createLiveProvider(client),
+    refreshAccess,
+  };
+  watchAccess(client, refreshAccess, queryClient);
+  return built;
+}
+
+export { consolePermissions, queryClient };

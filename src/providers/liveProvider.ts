@@ -5,7 +5,7 @@
 import type { BaseKey, LiveEvent, LiveProvider } from "@refinedev/core";
 import { liveProvider as supabaseLiveProvider } from "@refinedev/supabase";
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
-import { resourceMetaOf } from "./resourceMeta";
+import { resourceMetaOf } from "../lib/resourceMeta";
 import { createSharedChannels } from "./sharedChannels";
 
 export interface LiveSubscriber {

@@ -4,7 +4,7 @@
 import type { NotificationProvider } from "@refinedev/core";
 import { useTranslate } from "@refinedev/core";
 import { App } from "antd";
-import { localizeMessage } from "./messages";
+import { localizeMessage } from "../i18n/messages";
 
 export function useNotificationProvider(): NotificationProvider {
   const { notification } = App.useApp();

@@ -1,5 +1,10 @@
-// The one permission store of the page, shared by the sign-in screens and the console.
+// The one permission store of the page, shared by the sign-in screens and the console; made on first use.
 import { PermissionStore, supabasePermissionSource } from "./permissions";
-import { supabase } from "./supabaseClient";
+import { consoleClient } from "./supabaseClient";
 
-export const permissionStore = new PermissionStore(supabasePermissionSource(supabase));
+let store: PermissionStore | undefined;
+
+export function consolePermissions(): PermissionStore {
+  store ??= new PermissionStore(supabasePermissionSource(consoleClient()));
+  return store;
+}

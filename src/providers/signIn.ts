@@ -1,8 +1,8 @@
 // Sign-in, password reset and a new password, with supabase-js auth directly: the sign-in
 // screens run before (and without) Refine, and Refine's authProvider signs in through here too.
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { MESSAGES } from "../i18n/messages";
 import { authErrorMessage } from "./authErrors";
-import { MESSAGES } from "./messages";
 import { needsSecondFactor } from "./mfa";
 import type { PermissionStore } from "./permissions";
 import { markSignedIn, markSigningOut } from "./session";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../i18n";
+import { createI18nProvider } from "../i18n/i18nProvider";
 import { EXACT_COUNT_UP_TO, isApproximate } from "../providers/dataProvider";
-import { createI18nProvider } from "../providers/i18nProvider";
 
 describe("list totals", () => {
   it("are approximate for planned counts and for estimated ones beyond max_rows", () => {

@@ -4,9 +4,9 @@ import type { BaseRecord } from "@refinedev/core";
 import { Card, Table } from "antd";
 import { Link } from "react-router";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
+import { idColumnOf, metaFor } from "../lib/select";
 import type { RelatedList as RelatedListDefinition, ResourceDefinition } from "../resources/types";
 import { buildColumns } from "./columns";
-import { idColumnOf, metaFor } from "./select";
 
 interface Props {
   related: RelatedListDefinition;

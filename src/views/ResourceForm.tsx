@@ -5,8 +5,9 @@ import { type BaseRecord, type HttpError, type LiveEvent, useParsed, useTranslat
 import { Alert, Form, Input } from "antd";
 import { type ReactNode, useRef, useState } from "react";
 import { useTabTitle } from "../components/useTabTitle";
+import { localizeMessage, MESSAGES } from "../i18n/messages";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
-import { localizeMessage, MESSAGES } from "../providers/messages";
+import { metaFor } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
 import { BACK_ICON } from "./backIcon";
 import { showFieldErrors } from "./formErrors";
@@ -17,7 +18,6 @@ import { useEditConflict } from "./live/useEditConflict";
 import { useRecordPresence } from "./live/useRecordPresence";
 import { recordName } from "./recordName";
 import { SaveBar } from "./SaveBar";
-import { metaFor } from "./select";
 import { DeleteRecordButton } from "./undo/DeleteRecordButton";
 
 interface Props {

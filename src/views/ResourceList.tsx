@@ -3,10 +3,12 @@ import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type CrudFilter, type HttpError, useCan, useTranslate } from "@refinedev/core";
 import { Alert, Button, Empty, Form, Input, Space, Table } from "antd";
 import { useMemo } from "react";
+import { usePendingDeleteIds } from "../components/undo/DeferredDeletes";
 import { useTabTitle } from "../components/useTabTitle";
+import { localizeMessage } from "../i18n/messages";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
+import { idColumnOf, metaFor } from "../lib/select";
 import { SEARCH_FIELD } from "../providers/dataProvider";
-import { localizeMessage } from "../providers/messages";
 import type { ResourceDefinition } from "../resources/types";
 import { BulkBar } from "./bulk/BulkBar";
 import { useBulkSelection } from "./bulk/useBulkSelection";
@@ -18,8 +20,6 @@ import { useLiveHighlights } from "./live/useLiveHighlights";
 import { useRowActions } from "./RowActions";
 import { SavedViewsBar } from "./savedViews/SavedViewsBar";
 import { useListView } from "./savedViews/useListView";
-import { idColumnOf, metaFor } from "./select";
-import { usePendingDeleteIds } from "./undo/DeferredDeletes";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -4,8 +4,9 @@ import { type BaseRecord, type HttpError, useShow, useTranslate } from "@refined
 import { Alert, Card, Descriptions, Space } from "antd";
 import type { ReactNode } from "react";
 import { useTabTitle } from "../components/useTabTitle";
+import { localizeMessage } from "../i18n/messages";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
-import { localizeMessage } from "../providers/messages";
+import { fieldsByName, idColumnOf, metaFor } from "../lib/select";
 import { findResource } from "../resources";
 import type { ResourceDefinition, ShowSection } from "../resources/types";
 import { BACK_ICON } from "./backIcon";
@@ -16,7 +17,6 @@ import { useShowTabs } from "./history/ShowTabs";
 import { RecordPresence } from "./live/RecordPresence";
 import { useRecordPresence } from "./live/useRecordPresence";
 import { RelatedList } from "./RelatedList";
-import { fieldsByName, idColumnOf, metaFor } from "./select";
 import { DeleteRecordButton } from "./undo/DeleteRecordButton";
 
 function defaultSections(def: ResourceDefinition): ShowSection[] {

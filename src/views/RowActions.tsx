@@ -7,8 +7,8 @@ import { type BaseKey, type BaseRecord, useNavigation, useTranslate } from "@ref
 import { Button, Popconfirm, Space } from "antd";
 import { useCallback } from "react";
 import { Link } from "react-router";
+import { idColumnOf } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
-import { idColumnOf } from "./select";
 import { useDeleteRecords } from "./undo/useDeleteRecords";
 
 export interface RowPermissions {

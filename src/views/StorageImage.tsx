@@ -1,8 +1,15 @@
 // An image stored in a public Storage bucket, shown as a small thumbnail.
 import { Image } from "antd";
-import { supabase } from "../providers/supabaseClient";
+import { backend } from "../providers/backend";
 
 export function StorageImage({ bucket, path }: { bucket: string; path: string }) {
-  const { data } = supabase.storage.from(bucket).getPublicUrl(path);
-  return <Image src={data.publicUrl} width={64} height={64} style={{ objectFit: "cover" }} alt={path} />;
+  return (
+    <Image
+      src={backend.storage(bucket).publicUrl(path)}
+      width={64}
+      height={64}
+      style={{ objectFit: "cover" }}
+      alt={path}
+    />
+  );
 }

@@ -3,9 +3,9 @@ import { FilterDropdown, getDefaultSortOrder, rangePickerFilterMapper } from "@r
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
 import type { ColumnType } from "antd/es/table";
 import type { FilterValue } from "antd/es/table/interface";
+import { fieldsByName } from "../lib/select";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 import { kindOf, renderField } from "./fieldKinds";
-import { fieldsByName } from "./select";
 
 export interface ColumnState {
   sorters: CrudSort[];

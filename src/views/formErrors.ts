@@ -2,7 +2,7 @@
 // providers' English messages on the fields; this replaces them with their translation.
 import type { HttpError } from "@refinedev/core";
 import type { FormInstance } from "antd";
-import { localizeMessage, type Translate } from "../providers/messages";
+import { localizeMessage, type Translate } from "../i18n/messages";
 
 export function showFieldErrors(form: FormInstance | undefined, error: HttpError, t: Translate): void {
   const fields = Object.entries(error.errors ?? {}).flatMap(([name, messages]) => {

@@ -1,11 +1,11 @@
 // antd Form items from a definition: one input per editable field with the database's rules.
 import type { FormItemProps } from "antd/es/form";
 import type { ReactNode } from "react";
-import type { Translate } from "../providers/messages";
+import type { Translate } from "../i18n/messages";
+import { formFields } from "../lib/select";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 import { inputFor, kindOf } from "./fieldKinds";
 import { inEnglish, rulesFor } from "./rules";
-import { formFields } from "./select";
 
 export interface FormItemSpec {
   field: FieldDefinition;

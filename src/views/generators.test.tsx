@@ -8,6 +8,7 @@ import dayjs from "dayjs";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { fieldsByName, metaFor, selectFor } from "../lib/select";
 import { categories } from "../resources/categories";
 import { customers } from "../resources/customers";
 import { orders } from "../resources/orders";
@@ -18,7 +19,6 @@ import { FieldSelect } from "./FieldSelect";
 import { buildFormItems } from "./formItems";
 import { ChooseReference } from "./kindTexts";
 import { rulesFor } from "./rules";
-import { fieldsByName, metaFor, selectFor } from "./select";
 
 const state = { sorters: [{ field: "name", order: "asc" as const }], filters: [], interactive: true };
 const field = (def: ResourceDefinition, name: string) => fieldsByName(def, [name])[0];

@@ -1,6 +1,6 @@
 // antd Form rules from a field definition: the same limits and patterns as the database.
 import type { Rule } from "antd/es/form";
-import type { Translate } from "../providers/messages";
+import type { Translate } from "../i18n/messages";
 import type { FieldDefinition } from "../resources/types";
 
 const TEXT_TYPES = new Set(["text", "longText", "email"]);

@@ -1,7 +1,7 @@
 // The menu's resources as palette entries, with what the signed-in operator may do with them.
 import { useMenu, useTranslate } from "@refinedev/core";
 import { useEffect, useMemo, useState } from "react";
-import { permissionStore } from "../../providers";
+import { consolePermissions } from "../../providers";
 import { findResource } from "../../resources";
 import type { Allowed, PaletteResource } from "./commands";
 
@@ -15,7 +15,9 @@ export function usePaletteResources(): { resources: PaletteResource[]; allowed: 
 
   useEffect(() => {
     let current = true;
-    permissionStore.get().then((keys) => current && setHeld(keys));
+    consolePermissions()
+      .get()
+      .then((keys) => current && setHeld(keys));
     return () => {
       current = false;
     };

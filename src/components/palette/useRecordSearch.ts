@@ -1,9 +1,9 @@
 // Records of the resource on screen that match the palette's query, as "open" commands.
 import { type CrudFilter, useList, useResourceParams, useTranslate } from "@refinedev/core";
 import { useEffect, useState } from "react";
+import { idColumnOf, metaFor } from "../../lib/select";
 import { SEARCH_FIELD } from "../../providers/dataProvider";
 import { findResource } from "../../resources";
-import { idColumnOf, metaFor } from "../../views/select";
 import type { Command } from "./commands";
 
 const MIN_QUERY = 2;

@@ -1,10 +1,11 @@
 // Everything a signed-in operator sees around the screens: the layout with its menu and
 // header, the command palette and keyboard shortcuts. Loaded lazily, so the sign-in page
 // stays small.
-import { DeferredDeletesProvider } from "../../views/undo/DeferredDeletes";
+
 import { CommandPalette } from "../palette/CommandPalette";
 import { PaletteProvider } from "../palette/PaletteContext";
 import { usePreferenceSync } from "../theme/usePreferenceSync";
+import { DeferredDeletesProvider } from "../undo/DeferredDeletes";
 import { ConsoleLayout } from "./ConsoleLayout";
 import { useFormKeys } from "./formKeys";
 import { ScreenArea } from "./ScreenArea";

@@ -9,8 +9,7 @@ import dayjs from "dayjs";
 import "dayjs/locale/de";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { Locale } from "../../i18n";
-import { i18nProvider } from "../../providers/i18nProvider";
-import { supabase } from "../../providers/supabaseClient";
+import { i18nProvider } from "../../i18n/i18nProvider";
 import { initialTheme, type Preferences, rememberTheme, savePreference, type Theme } from "./preferences";
 import { useReducedMotion } from "./useReducedMotion";
 
@@ -100,7 +99,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     (change: Partial<Preferences>) => {
       apply(change);
       // The choice already shows; a failed write only means it is not remembered elsewhere.
-      savePreference(supabase, change).catch((error) => console.warn("Could not store the preference", error));
+      savePreference(change).catch((error) => console.warn("Could not store the preference", error));
     },
     [apply],
   );

@@ -1,7 +1,7 @@
 // Theme and language follow the operator: stored in `operator_preferences` (RLS: own row)
 // and mirrored in localStorage, so the next page load paints right before anyone signs in.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { isLocale, type Locale } from "../../i18n";
+import { backend } from "../../providers/backend";
 
 export const THEMES = ["light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -25,16 +25,9 @@ export interface Preferences {
 }
 
 /** The signed-in operator's stored preferences; undefined when none are stored (or signed out). */
-export async function loadPreferences(client: SupabaseClient): Promise<Partial<Preferences> | undefined> {
-  const { data: session } = await client.auth.getSession();
-  const userId = session.session?.user.id;
-  if (!userId) return undefined;
-  const { data, error } = await client
-    .from("operator_preferences")
-    .select("theme, locale")
-    .eq("user_id", userId)
-    .maybeSingle();
-  if (error || !data) return undefined;
+export async function loadPreferences(): Promise<Partial<Preferences> | undefined> {
+  const data = await backend.preferences.load();
+  if (!data) return undefined;
   return {
     theme: isTheme(data.theme) ? data.theme : undefined,
     locale: isLocale(data.locale) ? data.locale : undefined,
@@ -42,12 +35,4 @@ export async function loadPreferences(client: SupabaseClient): Promise<Partial<P
 }
 
 /** Stores one change for the signed-in operator; does nothing on the sign-in screens. */
-export async function savePreference(client: SupabaseClient, change: Partial<Preferences>): Promise<void> {
-  const { data: session } = await client.auth.getSession();
-  const userId = session.session?.user.id;
-  if (!userId) return;
-  const { error } = await client
-    .from("operator_preferences")
-    .upsert({ user_id: userId, ...change }, { onConflict: "user_id" });
-  if (error) throw new Error(error.message);
-}
+export const savePreference = (change: Partial<Preferences>): Promise<void> => backend.preferences.store(change);

@@ -1,6 +1,5 @@
 // Once signed in, the operator's stored theme and language win over this browser's last ones.
 import { useEffect } from "react";
-import { supabase } from "../../providers/supabaseClient";
 import { usePreferences } from "./PreferencesProvider";
 import { loadPreferences } from "./preferences";
 
@@ -8,7 +7,7 @@ export function usePreferenceSync(): void {
   const { apply } = usePreferences();
   useEffect(() => {
     let current = true;
-    loadPreferences(supabase).then((stored) => {
+    loadPreferences().then((stored) => {
       if (current && stored) apply(stored);
     });
     return () => {

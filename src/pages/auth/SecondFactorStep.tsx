@@ -3,11 +3,8 @@
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useText } from "../../components/theme/useText";
-import { localizeMessage } from "../../providers/messages";
-import { confirmCode, verifiedApp } from "../../providers/mfa";
-import { permissionStore } from "../../providers/permissionStore";
-import { finishSignIn } from "../../providers/signIn";
-import { supabase } from "../../providers/supabaseClient";
+import { localizeMessage } from "../../i18n/messages";
+import { backend } from "../../providers/backend";
 
 export const CODE_RULE = /^\d{6}$/;
 
@@ -20,13 +17,13 @@ export function SecondFactorStep({ onSignedIn }: { onSignedIn: () => void }) {
     setPending(true);
     setError(undefined);
     try {
-      const factorId = await verifiedApp(supabase);
+      const factorId = await backend.auth.mfa.verifiedApp();
       if (!factorId) {
         setError(t("auth.mfa.noApp", "No authenticator app is set up for this account."));
         return;
       }
-      await confirmCode(supabase, factorId, code);
-      const outcome = await finishSignIn(supabase, permissionStore);
+      await backend.auth.mfa.confirmCode(factorId, code);
+      const outcome = await backend.auth.finishSignIn();
       if (outcome.ok) onSignedIn();
       else setError(outcome.message);
     } catch (failure) {

@@ -8,7 +8,7 @@ import { Alert, Button, Modal, Radio, Space, Table, Tag, Typography } from "antd
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
-import { localizeMessage } from "../../providers/messages";
+import { localizeMessage } from "../../i18n/messages";
 import {
   type DuplicatePair,
   duplicatePairs,

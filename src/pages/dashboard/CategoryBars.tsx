@@ -2,7 +2,7 @@
 // one row per category, bar lengths relative to the largest revenue.
 import { useTranslate } from "@refinedev/core";
 import { theme } from "antd";
-import { formatMoney } from "../../views/format";
+import { formatMoney } from "../../lib/format";
 import type { CategoryRevenue } from "./kpis";
 
 export function CategoryBars({ rows }: { rows: CategoryRevenue[] }) {

@@ -7,7 +7,7 @@ import { Alert, Button, Card, Col, Empty, Row, Segmented, Skeleton, Statistic, T
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
-import { formatMoney } from "../../views/format";
+import { formatMoney } from "../../lib/format";
 import { BarChart } from "./BarChart";
 import { CategoryBars } from "./CategoryBars";
 import {

@@ -12,15 +12,15 @@ import {
 import { Button, Card, Form, InputNumber, Space, Table, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
 import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
+import { formatMoney } from "../../lib/format";
+import { fieldsByName, metaFor } from "../../lib/select";
 import { orderItems } from "../../resources/order_items";
 import { itemsEditable } from "../../resources/orderStatus";
 import type { ResourceDefinition } from "../../resources/types";
 import { buildColumns } from "../../views/columns";
 import { targetOf } from "../../views/fieldKinds";
-import { formatMoney } from "../../views/format";
 import { ReferenceSelect } from "../../views/ReferenceSelect";
 import { rulesFor } from "../../views/rules";
-import { fieldsByName, metaFor } from "../../views/select";
 
 /** A line is named by its product (embedded by metaFor). */
 const productOf = (item: BaseRecord) => String((item.products as { name?: string } | null)?.name ?? item.product_id);

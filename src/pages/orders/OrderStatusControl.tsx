@@ -2,8 +2,8 @@
 import { type BaseRecord, CanAccess, type HttpError, useCustom, useTranslate, useUpdate } from "@refinedev/core";
 import { Button, Popconfirm, Space } from "antd";
 import { resourceKey } from "../../i18n/resourceKeys";
+import { metaFor } from "../../lib/select";
 import { orders } from "../../resources/orders";
-import { metaFor } from "../../views/select";
 
 export function OrderStatusControl({ order }: { order: BaseRecord }) {
   const t = useTranslate();

@@ -5,8 +5,8 @@ import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Form, Input, Popconfirm, Space, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useAttempt } from "../../components/useAttempt";
-import { supabase } from "../../providers";
-import { confirmCode, removeApp, startSetup, type TotpSetup, verifiedApp } from "../../providers/mfa";
+import { backend } from "../../providers/backend";
+import type { TotpSetup } from "../../providers/mfa";
 import { CODE_RULE } from "../auth/SecondFactorStep";
 
 export function MfaCard() {
@@ -15,23 +15,26 @@ export function MfaCard() {
   const [setup, setSetup] = useState<TotpSetup>();
   const { error, busy, attempt } = useAttempt();
 
-  const load = useCallback(() => attempt(async () => setAppId((await verifiedApp(supabase)) ?? null)), [attempt]);
+  const load = useCallback(
+    () => attempt(async () => setAppId((await backend.auth.mfa.verifiedApp()) ?? null)),
+    [attempt],
+  );
   useEffect(() => {
     load();
   }, [load]);
 
   const begin = () =>
-    attempt(async () => setSetup(await startSetup(supabase, t("profile.mfa.appName", "Authenticator app"))));
+    attempt(async () => setSetup(await backend.auth.mfa.startSetup(t("profile.mfa.appName", "Authenticator app"))));
   const finish = ({ code }: { code: string }) =>
     attempt(async () => {
       if (!setup) return;
-      await confirmCode(supabase, setup.factorId, code);
+      await backend.auth.mfa.confirmCode(setup.factorId, code);
       setSetup(undefined);
       setAppId(setup.factorId);
     });
   const remove = () =>
     attempt(async () => {
-      if (appId) await removeApp(supabase, appId);
+      if (appId) await backend.auth.mfa.removeApp(appId);
       setAppId(null);
     });
 

@@ -1,9 +1,10 @@
 // The operator's own name (rpc set_my_name: only their own staff row, only the name).
-import { useGetIdentity, useNotification, useTranslate } from "@refinedev/core";
+import { type HttpError, useGetIdentity, useNotification, useTranslate } from "@refinedev/core";
 import { Button, Card, Descriptions, Form, Input } from "antd";
 import { useEffect, useState } from "react";
-import { queryClient, supabase } from "../../providers";
-import { MESSAGES } from "../../providers/messages";
+import { backend } from "../../providers/backend";
+import { queryClient } from "../../providers/queryClient";
+import { findResource } from "../../resources";
 import { ROLE_LABELS, type StaffRole } from "../../resources/roles";
 
 interface Identity {
@@ -14,6 +15,8 @@ interface Identity {
 }
 
 const MAX_NAME = 120;
+/** set_my_name updates the caller's staff row: its refusals are worded as a staff update's. */
+const STAFF_UPDATE = { resource: "staff", operation: "update", describe: findResource } as const;
 
 export function NameCard() {
   const t = useTranslate();
@@ -29,12 +32,15 @@ export function NameCard() {
 
   const save = async ({ fullName }: { fullName: string }) => {
     setSaving(true);
-    const { error } = await supabase.rpc("set_my_name", { full_name: fullName });
-    setSaving(false);
-    if (error) {
-      const message = error.code === "23514" ? nameRule : error.code === "42501" ? MESSAGES.forbidden : error.message;
-      form.setFields([{ name: "fullName", errors: [message] }]);
+    try {
+      await backend.rpc("set_my_name", { full_name: fullName }, STAFF_UPDATE);
+    } catch (error) {
+      // The one rule it can break is the name's length, worded here with its limit.
+      const { statusCode, message } = error as HttpError;
+      form.setFields([{ name: "fullName", errors: [statusCode === 400 ? nameRule : message] }]);
       return;
+    } finally {
+      setSaving(false);
     }
     await queryClient.invalidateQueries({ queryKey: ["auth", "identity"] });
     open?.({ type: "success", message: t("profile.nameSaved", "Your name is saved.") });

@@ -2,9 +2,9 @@
 import { useGetIdentity, useNotification, useTranslate } from "@refinedev/core";
 import { Button, Card, Form, Input } from "antd";
 import { useState } from "react";
-import { supabase } from "../../providers";
+import { backend } from "../../providers/backend";
+import { WRONG_CURRENT } from "../../providers/changePassword";
 import { MIN_PASSWORD_LENGTH } from "../../providers/passwordPolicy";
-import { changePassword, WRONG_CURRENT } from "./changePassword";
 
 interface Values {
   currentPassword: string;
@@ -22,7 +22,7 @@ export function PasswordCard() {
   const submit = async (values: Values) => {
     if (!identity?.email) return;
     setSaving(true);
-    const result = await changePassword(supabase, identity.email, values.currentPassword, values.newPassword);
+    const result = await backend.auth.changePassword(identity.email, values.currentPassword, values.newPassword);
     setSaving(false);
     if (!result.ok) {
       const message = result.message === WRONG_CURRENT ? t("profile.wrongCurrent", WRONG_CURRENT) : result.message;

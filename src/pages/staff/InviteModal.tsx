@@ -3,7 +3,6 @@
 import { useNotification, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input, Modal, Select } from "antd";
 import { useAttempt } from "../../components/useAttempt";
-import { supabase } from "../../providers";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../resources/roles";
 import { runStaffCommand } from "./staffAdmin";
 
@@ -25,7 +24,7 @@ export function InviteModal({ onClose, onInvited }: Props) {
   const { error: problem, busy: sending, attempt } = useAttempt();
 
   const invite = async (values: Values) => {
-    if (!(await attempt(() => runStaffCommand(supabase, { action: "invite", ...values })))) return;
+    if (!(await attempt(() => runStaffCommand({ action: "invite", ...values })))) return;
     notify?.({
       type: "success",
       message: t("staff.invited", { email: values.email }, "Invitation sent to {{email}}"),

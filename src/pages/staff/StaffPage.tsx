@@ -9,12 +9,11 @@ import { Button, Popconfirm, Select, Space, Table, Tag, Typography } from "antd"
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
-import { supabase } from "../../providers";
+import { formatDateTime } from "../../lib/format";
 import { FunctionCallError } from "../../providers/functionErrors";
 import { ROLE_LABELS, STAFF_ROLES } from "../../resources/roles";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
-import { formatDateTime } from "../../views/format";
 import { InviteModal } from "./InviteModal";
 import { runStaffCommand, type StaffCommand, type StaffRow } from "./staffAdmin";
 
@@ -41,7 +40,7 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
     if (command.action === "invite") return;
     setBusy(command.user_id);
     try {
-      await runStaffCommand(supabase, command);
+      await runStaffCommand(command);
       notify?.({ type: "success", message: success });
       await tableQuery.refetch();
     } catch (err) {

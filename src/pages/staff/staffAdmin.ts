@@ -1,7 +1,6 @@
 // The console's only way to change staff: the staff-admin edge function (SPEC §7), which
 // alone holds the service-role key. Its refusals carry SPEC §8 messages in `{ error }`.
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { functionError } from "../../providers/functionErrors";
+import { backend } from "../../providers/backend";
 import type { StaffRole } from "../../resources/roles";
 
 export type StaffCommand =
@@ -18,8 +17,6 @@ export interface StaffRow {
   created_at: string;
 }
 
-export async function runStaffCommand(client: SupabaseClient, command: StaffCommand): Promise<StaffRow> {
-  const { data, error } = await client.functions.invoke<{ staff: StaffRow }>("staff-admin", { body: command });
-  if (error || !data) throw await functionError(error);
-  return data.staff;
+export async function runStaffCommand(command: StaffCommand): Promise<StaffRow> {
+  return (await backend.invoke<{ staff: StaffRow }>("staff-admin", command)).staff;
 }

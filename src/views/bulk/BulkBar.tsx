@@ -6,16 +6,15 @@ import { type BaseRecord, useCan, useInvalidate, useTranslate } from "@refinedev
 import { Button, Dropdown, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { resourceKey } from "../../i18n/resourceKeys";
-import { supabase } from "../../providers/supabaseClient";
+import { fieldsByName, idColumnOf } from "../../lib/select";
+import { backend } from "../../providers/backend";
 import { findResource } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportProgressModal } from "../csv/ExportProgressModal";
 import { useCsvExport } from "../csv/useCsvExport";
 import { useFieldLabel } from "../csv/useFieldLabel";
-import { fieldsByName, idColumnOf } from "../select";
 import { useDeleteRecords } from "../undo/useDeleteRecords";
 import { BulkReport, type BulkReportData } from "./BulkReport";
-import { updateRow } from "./bulkApi";
 import { runBulk } from "./runBulk";
 import type { BulkSelection } from "./useBulkSelection";
 
@@ -91,7 +90,7 @@ export function BulkBar({ definition: def, selection }: { definition: ResourceDe
                   label: t(resourceKey.option(def.name, field.name, option), option),
                 })),
                 onClick: ({ key }) =>
-                  update((record) => updateRow(supabase, def, record, { [field.name]: key }, findResource)),
+                  update((record) => backend.records.updateRow(def, record, { [field.name]: key }, findResource)),
               }}
             >
               <Button loading={running}>

@@ -1,7 +1,7 @@
 // The import_rows RPC (supabase/migrations/20250611100000_import_rows.sql): a dry run
 // that reports bad rows, then the all-or-nothing commit. Database errors of rows become
 // the SPEC §8 messages the forms show, through the same mapping (toHttpError).
-import type { SupabaseClient } from "@supabase/supabase-js";
+import { backend } from "../../providers/backend";
 import { type DescribeResource, toHttpError } from "../../providers/errors";
 import type { ResourceDefinition } from "../../resources/types";
 import type { RowProblem } from "./validate";
@@ -34,21 +34,17 @@ export function referenceLabels(def: ResourceDefinition): Record<string, string>
   );
 }
 
-export async function importRows(
-  client: SupabaseClient,
+export function importRows(
   def: ResourceDefinition,
   rows: Record<string, unknown>[],
   dryRun: boolean,
   describe: DescribeResource,
 ): Promise<ImportOutcome> {
-  const { data, error } = await client.rpc("import_rows", {
-    resource: def.name,
-    rows,
-    labels: referenceLabels(def),
-    dry_run: dryRun,
-  });
-  if (error) throw toHttpError(error, def.name, "create", describe);
-  return data as ImportOutcome;
+  return backend.rpc<ImportOutcome>(
+    "import_rows",
+    { resource: def.name, rows, labels: referenceLabels(def), dry_run: dryRun },
+    { resource: def.name, operation: "create", describe },
+  );
 }
 
 export type LabelMessage = (target: string, label: string, ambiguous: boolean) => string;

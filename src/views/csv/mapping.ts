@@ -1,7 +1,8 @@
 // Which file column fills which field: guessed from the header (field name, English or
 // translated label, any case and punctuation), then adjustable by the operator.
+
+import { formFields } from "../../lib/select";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
-import { formFields } from "../select";
 
 /** header → field name, or null for a column the import ignores. */
 export type ColumnMapping = Record<string, string | null>;

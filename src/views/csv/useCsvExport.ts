@@ -2,8 +2,8 @@
 // titles, every page; or just the given rows (a bulk selection).
 import { type BaseRecord, type CrudFilter, type CrudSort, useDataProvider } from "@refinedev/core";
 import { useRef, useState } from "react";
+import { fieldsByName, idColumnOf, metaFor } from "../../lib/select";
 import type { ResourceDefinition } from "../../resources/types";
-import { fieldsByName, idColumnOf, metaFor } from "../select";
 import { downloadText } from "./download";
 import { ExportCancelled, exportCsv, exportFileName } from "./exportCsv";
 import { EXPORT_CHUNK_ROWS } from "./limits";

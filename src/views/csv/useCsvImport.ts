@@ -2,7 +2,6 @@
 // then a dry run in the database), and commit all rows or none.
 import { useInvalidate, useTranslate } from "@refinedev/core";
 import { useState } from "react";
-import { supabase } from "../../providers/supabaseClient";
 import { findResource } from "../../resources";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import type { CellProblem } from "./cells";
@@ -82,7 +81,7 @@ export function useCsvImport(def: ResourceDefinition) {
         setStep("report");
         return;
       }
-      const outcome = await importRows(supabase, def, read.rows, true, findResource);
+      const outcome = await importRows(def, read.rows, true, findResource);
       setProblems(outcome.errors.map((error) => rowProblemOf(error, def, findResource, labelMessage)));
       setTruncated(outcome.truncated);
       setStep(outcome.errors.length > 0 ? "report" : "ready");
@@ -91,7 +90,7 @@ export function useCsvImport(def: ResourceDefinition) {
   const commit = () =>
     guarded("ready", async () => {
       setStep("committing");
-      const outcome = await importRows(supabase, def, rows, false, findResource);
+      const outcome = await importRows(def, rows, false, findResource);
       if (!outcome.committed) {
         // The data changed since the dry run: nothing was written; show what fails now.
         setProblems(outcome.errors.map((error) => rowProblemOf(error, def, findResource, labelMessage)));

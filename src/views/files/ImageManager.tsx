@@ -5,7 +5,7 @@ import { InboxOutlined } from "@ant-design/icons";
 import { type BaseRecord, useCan, useTranslate } from "@refinedev/core";
 import { Alert, Button, Image, Popconfirm, Space, Typography, Upload } from "antd";
 import { useState } from "react";
-import { supabase } from "../../providers/supabaseClient";
+import { backend } from "../../providers/backend";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import { acceptOf, limitsOf } from "./limits";
 import { useFileCheck } from "./useFileCheck";
@@ -29,9 +29,7 @@ export function ImageManager({ definition, field, record }: Props) {
     const checked = await check(file);
     setError("refused" in checked ? checked.refused : await image.replace(file, checked.type));
   };
-  const url = image.current
-    ? supabase.storage.from(limits.bucket).getPublicUrl(image.current).data.publicUrl
-    : undefined;
+  const url = image.current ? backend.storage(limits.bucket).publicUrl(image.current) : undefined;
 
   return (
     <Space direction="vertical" style={{ width: "100%", maxWidth: 360 }}>

@@ -4,9 +4,9 @@ import { DeleteOutlined, DownloadOutlined, UploadOutlined } from "@ant-design/ic
 import { type BaseRecord, useCan, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Popconfirm, Space, Table, Typography, Upload } from "antd";
 import { useAttempt } from "../../components/useAttempt";
+import { formatDateTime } from "../../lib/format";
+import { idColumnOf } from "../../lib/select";
 import type { ResourceDefinition } from "../../resources/types";
-import { formatDateTime } from "../format";
-import { idColumnOf } from "../select";
 import { formatBytes } from "./formatBytes";
 import { acceptOf, limitsOf } from "./limits";
 import { useFileCheck } from "./useFileCheck";

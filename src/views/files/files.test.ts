@@ -1,8 +1,8 @@
 import { Buffer } from "node:buffer";
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../providers/messages";
+import { MESSAGES } from "../../i18n/messages";
+import { documentPath, fileNameOf, newImagePath, safeFileName } from "../../lib/filePaths";
 import { acceptOf, fileProblem, ORDER_DOCUMENTS, PRODUCT_IMAGES } from "./limits";
-import { documentPath, fileNameOf, newImagePath, safeFileName } from "./paths";
 import { storageErrorMessage } from "./storageErrors";
 import { fileTypeOf } from "./useFileCheck";
 

@@ -1,6 +1,6 @@
 // Storage errors in SPEC §8 words. storage-js carries the storage status as the
 // string `statusCode` (the HTTP status itself is 400 for client errors).
-import { MESSAGES } from "../../providers/messages";
+import { MESSAGES } from "../../i18n/messages";
 import type { BucketLimits } from "./limits";
 
 export interface StorageLikeError {

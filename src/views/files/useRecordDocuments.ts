@@ -1,10 +1,10 @@
 // The documents in a record's folder of a private bucket: list, upload, signed download, delete.
 import { useTranslate } from "@refinedev/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { supabase } from "../../providers/supabaseClient";
+import { documentPath, folderOf } from "../../lib/filePaths";
+import { backend } from "../../providers/backend";
 import type { BucketLimits } from "./limits";
-import { documentPath, folderOf } from "./paths";
-import { storageErrorMessage } from "./storageErrors";
+import { type StorageLikeError, storageErrorMessage } from "./storageErrors";
 
 export interface StoredDocument {
   name: string;
@@ -19,22 +19,29 @@ const SIGNED_URL_SECONDS = 60;
 export function useRecordDocuments(recordId: unknown, limits: BucketLimits) {
   const t = useTranslate();
   const queryClient = useQueryClient();
-  const bucket = supabase.storage.from(limits.bucket);
+  const bucket = backend.storage(limits.bucket);
   const folder = folderOf(recordId);
   const queryKey = ["storage", limits.bucket, folder];
-  const fail = (error: Parameters<typeof storageErrorMessage>[0]) => new Error(storageErrorMessage(error, limits, t));
+  const fail = (error: unknown) => new Error(storageErrorMessage(error as StorageLikeError, limits, t));
+  /** Runs a storage call; its failure in the operator's words. */
+  const worded = async <T>(call: Promise<T>): Promise<T> => {
+    try {
+      return await call;
+    } catch (error) {
+      throw fail(error);
+    }
+  };
 
   const documents = useQuery({
     queryKey,
     queryFn: async (): Promise<StoredDocument[]> => {
-      const { data, error } = await bucket.list(folder, { limit: 1000, sortBy: { column: "name", order: "asc" } });
-      if (error) throw fail(error);
-      return data
+      const objects = await worded(bucket.list(folder));
+      return objects
         .filter((object) => object.id !== null) // folders have no id
         .map((object) => ({
           name: object.name,
           path: `${folder}/${object.name}`,
-          size: (object.metadata as { size?: number } | null)?.size,
+          size: object.metadata?.size,
           createdAt: object.created_at ?? undefined,
         }));
     },
@@ -44,31 +51,22 @@ export function useRecordDocuments(recordId: unknown, limits: BucketLimits) {
   /** Uploads `file` as `type` (what its bytes are: useFileCheck). */
   const upload = useMutation({
     mutationFn: async ({ file, type }: { file: File; type: string }) => {
-      const { error } = await bucket.upload(documentPath(recordId, file.name), file, {
-        contentType: type,
-        upsert: false,
-      });
-      if (error) throw fail(error);
+      await worded(bucket.upload(documentPath(recordId, file.name), file, type));
     },
     onSettled: refresh,
   });
 
   const remove = useMutation({
     mutationFn: async (document: StoredDocument) => {
-      const { data, error } = await bucket.remove([document.path]);
-      if (error) throw fail(error);
+      const removed = await worded(bucket.remove([document.path]));
       // Storage answers an empty list when RLS hid the object from the delete.
-      if (data.length === 0) throw fail({ message: "not removed", statusCode: "403" });
+      if (removed.length === 0) throw fail({ message: "not removed", statusCode: "403" });
     },
     onSettled: refresh,
   });
 
   const download = async (document: StoredDocument) => {
-    const { data, error } = await bucket.createSignedUrl(document.path, SIGNED_URL_SECONDS, {
-      download: document.name,
-    });
-    if (error) throw fail(error);
-    window.location.assign(data.signedUrl);
+    window.location.assign(await worded(bucket.downloadUrl(document.path, SIGNED_URL_SECONDS, document.name)));
   };
 
   return { documents, upload, remove, download };

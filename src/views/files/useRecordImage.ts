@@ -3,11 +3,12 @@
 // update fails, the new object is removed again, so no file is left without a record.
 import { type BaseRecord, type HttpError, useTranslate, useUpdate } from "@refinedev/core";
 import { useState } from "react";
-import { supabase } from "../../providers/supabaseClient";
+import { newImagePath } from "../../lib/filePaths";
+import { idColumnOf, metaFor } from "../../lib/select";
+import { backend } from "../../providers/backend";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
-import { idColumnOf, metaFor } from "../select";
 import type { BucketLimits } from "./limits";
-import { newImagePath } from "./paths";
+import type { StorageLikeError } from "./storageErrors";
 import { storageErrorMessage } from "./storageErrors";
 
 export function useRecordImage(
@@ -19,7 +20,7 @@ export function useRecordImage(
   const t = useTranslate();
   const { mutateAsync } = useUpdate<BaseRecord, HttpError>();
   const [busy, setBusy] = useState(false);
-  const bucket = supabase.storage.from(limits.bucket);
+  const bucket = backend.storage(limits.bucket);
   const id = record[idColumnOf(def)];
   const current = typeof record[field.name] === "string" ? (record[field.name] as string) : undefined;
 
@@ -53,16 +54,18 @@ export function useRecordImage(
   const replace = (file: File, type: string) =>
     run(async () => {
       const path = newImagePath(id, type);
-      const uploaded = await bucket.upload(path, file, { contentType: type, upsert: false });
-      if (uploaded.error) return storageErrorMessage(uploaded.error, limits, t);
+      try {
+        await bucket.upload(path, file, type);
+      } catch (error) {
+        return storageErrorMessage(error as StorageLikeError, limits, t);
+      }
       const failed = await point(path);
       if (failed) {
-        await bucket.remove([path]);
+        await bucket.discard([path]);
         return failed;
       }
-      // The record no longer names the old file; a failed removal only leaves it in the
-      // record's folder, which is emptied when the record is deleted.
-      if (current) await bucket.remove([current]);
+      // The record no longer names the old file.
+      if (current) await bucket.discard([current]);
       return undefined;
     });
 
@@ -70,7 +73,7 @@ export function useRecordImage(
     run(async () => {
       const failed = await point(null);
       if (failed) return failed;
-      if (current) await bucket.remove([current]);
+      if (current) await bucket.discard([current]);
       return undefined;
     });
 

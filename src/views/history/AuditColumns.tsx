@@ -2,8 +2,8 @@
 import { type BaseRecord, useTranslate } from "@refinedev/core";
 import { Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
+import { formatDateTime } from "../../lib/format";
 import { findResource } from "../../resources";
-import { formatDateTime } from "../format";
 import { ChangeList } from "./ChangeList";
 import { type AuditEntry, entryChanges } from "./diff";
 

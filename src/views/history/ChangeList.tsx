@@ -1,7 +1,7 @@
 // One audit entry's changes, one line per field: label, old value → new value.
 import { useTranslate } from "@refinedev/core";
 import { Typography } from "antd";
-import { humanize } from "../format";
+import { humanize } from "../../lib/format";
 import type { FieldChange } from "./diff";
 import { displayValue } from "./values";
 

@@ -1,7 +1,8 @@
 // Plain-text values for diffs (history entries, edit conflicts): the same value in
 // whichever shape it arrives (form input, REST row, audit jsonb) compares and reads alike.
+
+import { formatDate, formatDateTime, formatMoney } from "../../lib/format";
 import type { FieldDefinition } from "../../resources/types";
-import { formatDate, formatDateTime, formatMoney } from "../format";
 
 const blank = (value: unknown) =>
   value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);

@@ -3,7 +3,7 @@
 // values vs the operator's, per field).
 import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Space, Table, Tag } from "antd";
-import { MESSAGES } from "../../providers/messages";
+import { MESSAGES } from "../../i18n/messages";
 import { displayValue } from "../history/values";
 import type { ConflictRow } from "./conflict";
 import type { RemoteChange } from "./useEditConflict";

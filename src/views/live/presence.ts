@@ -1,19 +1,6 @@
-// Who else has a record open: realtime presence on the private channel
-// `record:<resource>:<id>` (RLS on realtime.messages lets in only staff who may see it).
-// One channel per record topic, shared by the screens that show it, so going from the
-// show page to the edit page keeps the operator's place instead of leaving and rejoining.
-import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
-import { createSharedChannels } from "../../providers/sharedChannels";
-
-export type PresenceMode = "viewing" | "editing";
-
-/** What each operator announces on a record channel. */
-export interface PresencePayload {
-  user_id: string;
-  name: string;
-  email?: string;
-  mode: PresenceMode;
-}
+// Who else has a record open, as the screens show them: the presence state of the record's
+// channel (src/providers/presenceChannels.ts) without the operator, one entry per person.
+import type { PresenceMode, PresencePayload } from "../../providers/presenceChannels";
 
 export interface PresentOperator {
   userId: string;
@@ -43,58 +30,4 @@ export function initialsOf(name: string): string {
   const words = name.split(/[\s@.]+/).filter(Boolean);
   const letters = words.length > 1 && !name.includes("@") ? words[0][0] + words[words.length - 1][0] : words[0]?.[0];
   return (letters ?? "?").toUpperCase();
-}
-
-type Listener = (state: Record<string, PresencePayload[]>) => void;
-
-interface PresenceChannel {
-  channel: RealtimeChannel;
-  listeners: Set<Listener>;
-}
-
-export function createPresenceChannels(client: SupabaseClient) {
-  /** The presence key of each topic's channel: the signed-in operator's user id. */
-  const keys = new Map<string, string>();
-  const pool = createSharedChannels<PresenceChannel>(
-    (topic) =>
-      new Promise((resolve, reject) => {
-        const listeners = new Set<Listener>();
-        const channel = client.channel(topic, { config: { private: true, presence: { key: keys.get(topic) ?? "" } } });
-        channel.on("presence", { event: "sync" }, () => {
-          const state = channel.presenceState<PresencePayload>();
-          for (const listener of listeners) listener(state);
-        });
-        channel.subscribe((status, error) => {
-          if (status === "SUBSCRIBED") resolve({ channel, listeners });
-          else if (status === "CHANNEL_ERROR" || status === "TIMED_OUT") reject(error ?? new Error(status));
-        });
-      }),
-    ({ channel }) => client.removeChannel(channel),
-  );
-
-  return {
-    /** Joins the record's channel as `me` and reports the others on it until `leave` is called. */
-    join(topic: string, me: PresencePayload, onChange: (others: PresentOperator[]) => void) {
-      keys.set(topic, me.user_id);
-      let left = false;
-      let shared: PresenceChannel | undefined;
-      const listener: Listener = (state) => onChange(othersIn(state, me.user_id));
-      pool
-        .acquire(topic)
-        .then(async (opened) => {
-          if (left) return;
-          shared = opened;
-          opened.listeners.add(listener);
-          listener(opened.channel.presenceState<PresencePayload>());
-          await opened.channel.track({ ...me });
-        })
-        // Presence is a comfort: a refused or failed join leaves the page as it is.
-        .catch(() => undefined);
-      return function leave() {
-        left = true;
-        shared?.listeners.delete(listener);
-        pool.release(topic);
-      };
-    },
-  };
 }

@@ -4,8 +4,8 @@
 import { type BaseKey, type BaseRecord, type LiveEvent, useDataProvider } from "@refinedev/core";
 import type { FormInstance } from "antd";
 import { useCallback, useRef, useState } from "react";
+import { formFields } from "../../lib/select";
 import type { ResourceDefinition } from "../../resources/types";
-import { formFields } from "../select";
 import { type ConflictRow, compareUnsaved, isForeignChange } from "./conflict";
 import { lastActor } from "./lastActor";
 import type { PresentOperator } from "./presence";

@@ -1,10 +1,9 @@
 // The other operators on a record, for show (viewing) and edit (editing) pages.
 import { type BaseKey, useGetIdentity } from "@refinedev/core";
 import { useEffect, useState } from "react";
-import { supabase } from "../../providers/supabaseClient";
-import { createPresenceChannels, type PresenceMode, type PresentOperator, recordTopic } from "./presence";
-
-const presence = createPresenceChannels(supabase);
+import { backend } from "../../providers/backend";
+import type { PresenceMode } from "../../providers/presenceChannels";
+import { othersIn, type PresentOperator, recordTopic } from "./presence";
 
 interface Identity {
   id: string;
@@ -20,7 +19,10 @@ export function useRecordPresence(resource: string, id: BaseKey | undefined, mod
   useEffect(() => {
     if (!me?.id || id === undefined || id === "") return;
     setOthers([]);
-    return presence.join(recordTopic(resource, id), { user_id: me.id, name, email: me.email, mode }, setOthers);
+    const selfId = me.id;
+    return backend.presence.join(recordTopic(resource, id), { user_id: selfId, name, email: me.email, mode }, (state) =>
+      setOthers(othersIn(state, selfId)),
+    );
   }, [resource, id, me?.id, me?.email, name, mode]);
 
   return others;

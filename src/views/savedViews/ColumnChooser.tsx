@@ -2,8 +2,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
 import { Button, Checkbox, List, Popover } from "antd";
+import { fieldsByName } from "../../lib/select";
 import type { ResourceDefinition } from "../../resources/types";
-import { fieldsByName } from "../select";
 import { choosableColumns, moveColumn, toggleColumn } from "./viewState";
 
 interface Props {

@@ -4,9 +4,9 @@
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import type { SavedView, SavedViewInput } from "../../providers/savedViews";
 import type { ResourceDefinition } from "../../resources/types";
 import { initialFilters } from "../columns";
-import type { SavedView, SavedViewInput } from "./savedViewsApi";
 import { useSavedViews } from "./useSavedViews";
 import { columnsForView, filtersForView, type ListViewState, sameView, storableFilters } from "./viewState";
 

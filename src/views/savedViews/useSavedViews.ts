@@ -1,12 +1,12 @@
 // The operator's saved views of one list, loaded once and refreshed after each change.
 import { useTranslate } from "@refinedev/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { supabase } from "../../providers/supabaseClient";
-import { type SavedViewInput, savedViewsApi } from "./savedViewsApi";
+import { backend } from "../../providers/backend";
+import type { SavedViewInput } from "../../providers/savedViews";
 
 export function useSavedViews(resource: string) {
   const t = useTranslate();
-  const api = savedViewsApi(supabase, t);
+  const api = backend.savedViews(t);
   const queryClient = useQueryClient();
   const queryKey = ["saved_views", resource];
   const views = useQuery({ queryKey, queryFn: () => api.list(resource) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../providers/messages";
+import { MESSAGES } from "../../i18n/messages";
+import { savedViewErrorMessage } from "../../providers/savedViews";
 import { products } from "../../resources/products";
-import { savedViewErrorMessage } from "./savedViewsApi";
 import {
   choosableColumns,
   columnsForView,

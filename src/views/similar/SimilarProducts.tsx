@@ -4,7 +4,7 @@ import { useTranslate } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, List, Tag, Typography } from "antd";
 import { Link } from "react-router";
-import { localizeMessage } from "../../providers/messages";
+import { localizeMessage } from "../../i18n/messages";
 import { similarProducts, useSimilarityFormat } from "./vectorApi";
 
 export function SimilarProducts({ productId, version }: { productId: number; version: unknown }) {

@@ -1,8 +1,7 @@
 // The console's vector features (SPEC §11) go through edge functions only: they hold
 // the service key, check the caller's permissions and read records as the caller.
 import { useGetLocale } from "@refinedev/core";
-import { functionError } from "../../providers/functionErrors";
-import { supabase } from "../../providers/supabaseClient";
+import { backend } from "../../providers/backend";
 
 export interface SimilarProduct {
   id: number;
@@ -34,23 +33,17 @@ export interface DuplicatePair {
   b: PairCustomer;
 }
 
-async function invoke<T>(name: string, body: object): Promise<T> {
-  const { data, error } = await supabase.functions.invoke<T>(name, { body });
-  if (error || !data) throw await functionError(error);
-  return data;
-}
-
 export const similarProducts = async (id: number) =>
-  (await invoke<{ similar: SimilarProduct[] }>("similar", { resource: "products", id })).similar;
+  (await backend.invoke<{ similar: SimilarProduct[] }>("similar", { resource: "products", id })).similar;
 
 export const customerMatches = async (fullName: string, email: string) =>
-  (await invoke<{ matches: CustomerMatch[] }>("similar", { resource: "customers", full_name: fullName, email }))
+  (await backend.invoke<{ matches: CustomerMatch[] }>("similar", { resource: "customers", full_name: fullName, email }))
     .matches;
 
-export const duplicatePairs = async () => (await invoke<{ pairs: DuplicatePair[] }>("duplicates", {})).pairs;
+export const duplicatePairs = async () => (await backend.invoke<{ pairs: DuplicatePair[] }>("duplicates", {})).pairs;
 
 export const mergeCustomers = (keep: PairCustomer, duplicate: PairCustomer) =>
-  invoke<{ moved_orders: number }>("merge-customers", {
+  backend.invoke<{ moved_orders: number }>("merge-customers", {
     keep: { id: keep.id, version: keep.version },
     duplicate: { id: duplicate.id, version: duplicate.version },
   });

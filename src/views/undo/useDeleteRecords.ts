@@ -2,17 +2,15 @@
 // ticked rows of a list. Each row is deleted on its own, and the refused ones are named.
 import { type BaseRecord, useTranslate } from "@refinedev/core";
 import { useCallback } from "react";
+import { useScheduleDelete } from "../../components/undo/DeferredDeletes";
+import type { Key } from "../../components/undo/deleteQueue";
 import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
-import { supabase } from "../../providers/supabaseClient";
+import { idColumnOf } from "../../lib/select";
+import { backend } from "../../providers/backend";
 import { findResource } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
-import { deleteRow } from "../bulk/bulkApi";
 import { runBulk } from "../bulk/runBulk";
-import { removeRecordFiles } from "../files/withFileCleanup";
 import { recordName } from "../recordName";
-import { idColumnOf } from "../select";
-import { useScheduleDelete } from "./DeferredDeletes";
-import type { Key } from "./deleteQueue";
 
 /** `(records, screen?)`: schedules their delete; `screen` is where the undo notice shows. */
 export function useDeleteRecords(def: ResourceDefinition) {
@@ -33,9 +31,9 @@ export function useDeleteRecords(def: ResourceDefinition) {
             ? recordName(shown, records[0])
             : t("undo.count", { count: records.length, plural: shown.label.plural }, "{{count}} {{plural}}"),
         send: async () => {
-          const outcome = await runBulk(ids, (id) => deleteRow(supabase, def, id, findResource));
+          const outcome = await runBulk(ids, (id) => backend.records.deleteRow(def, id, findResource));
           // Their images and documents go with them (the database cannot remove files).
-          await removeRecordFiles(supabase, def, outcome.succeeded);
+          await backend.records.removeFiles(def, outcome.succeeded);
           return {
             deleted: outcome.succeeded,
             refused: outcome.failed.map((failure) => ({

@@ -1,10 +1,10 @@
 // 403 for a screen the role may not open, 404 for anything else.
 import { useTranslate } from "@refinedev/core";
-import { ChunkBoundary } from "../components/errors/ChunkBoundary";
-import { lazyChunk } from "../components/errors/lazyChunk";
-import { useTabTitle } from "../components/useTabTitle";
+import { useTabTitle } from "../useTabTitle";
+import { ChunkBoundary } from "./ChunkBoundary";
+import { lazyChunk } from "./lazyChunk";
 
-const ErrorResult = lazyChunk(() => import("./errors/ErrorResult").then((m) => m.default));
+const ErrorResult = lazyChunk(() => import("./ErrorResult").then((m) => m.default));
 
 function ErrorPage({ status, subTitle }: { status: "403" | "404"; subTitle: string }) {
   return (

@@ -1,6 +1,7 @@
 // The PostgREST `select` a definition needs: its fields plus the label of each reference.
-import type { ResourceMeta } from "../providers/resourceMeta";
+
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+import type { ResourceMeta } from "./resourceMeta";
 
 const referenceFields = (def: ResourceDefinition) =>
   def.fields.filter((f): f is FieldDefinition & { reference: NonNullable<FieldDefinition["reference"]> } =>

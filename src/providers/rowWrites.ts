@@ -3,9 +3,9 @@
 // write affects no row, which is reported as forbidden instead of passing silently.
 import type { BaseRecord, HttpError } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { type DescribeResource, type Operation, toHttpError } from "../../providers/errors";
-import type { ResourceDefinition } from "../../resources/types";
-import { idColumnOf } from "../select";
+import { idColumnOf } from "../lib/select";
+import type { ResourceDefinition } from "../resources/types";
+import { type DescribeResource, type Operation, toHttpError } from "./errors";
 
 type Key = string | number;
 

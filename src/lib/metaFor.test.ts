@@ -1,8 +1,8 @@
 // The meta the screens build from a definition is the meta the providers read back.
 import { describe, expect, it } from "vitest";
-import { resourceMetaOf } from "../providers/resourceMeta";
 import { products } from "../resources/products";
 import { staff } from "../resources/staff";
+import { resourceMetaOf } from "./resourceMeta";
 import { metaFor } from "./select";
 
 describe("resourceMetaOf", () => {

@@ -7,7 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, List, Typography } from "antd";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
-import { localizeMessage } from "../../providers/messages";
+import { localizeMessage } from "../../i18n/messages";
 import { DeleteQueue, type Key, type PendingDelete } from "./deleteQueue";
 
 export interface DeleteOutcome {

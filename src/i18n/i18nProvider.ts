@@ -3,7 +3,7 @@
 // interpolated with the options, when the current locale has no entry for the key.
 import type { I18nProvider } from "@refinedev/core";
 import type { i18n as I18n } from "i18next";
-import { createI18n, isLocale, rememberLocale } from "../i18n";
+import { createI18n, isLocale, rememberLocale } from ".";
 
 export function createI18nProvider(i18n: I18n = createI18n()): I18nProvider {
   return {

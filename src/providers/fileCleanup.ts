@@ -2,12 +2,13 @@
 // its definition names (image fields, documents). Storage keeps files outside the
 // database (a SQL trigger cannot remove them), so the console does it through the
 // Storage API once the delete has succeeded, for Refine's deletes and the undoable ones
-// (views/undo) alike; a delete the database refuses (e.g. a product still on orders)
+// (src/views/undo) alike; a delete the database refuses (e.g. a product still on orders)
 // keeps its files.
 import type { BaseKey, BaseRecord, DataProvider, DeleteManyParams, DeleteOneParams } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { ResourceDefinition } from "../../resources/types";
-import { folderOf } from "./paths";
+import { folderOf } from "../lib/filePaths";
+import type { ResourceDefinition } from "../resources/types";
+import { storageBucket } from "./storage";
 
 export function bucketsOf(def: ResourceDefinition | undefined): string[] {
   if (!def) return [];
@@ -20,10 +21,10 @@ export async function removeRecordFiles(client: SupabaseClient, def: ResourceDef
   for (const bucket of bucketsOf(def)) {
     for (const id of ids) {
       const folder = folderOf(id);
-      const { data } = await client.storage.from(bucket).list(folder, { limit: 1000 });
-      const paths = (data ?? []).filter((o) => o.id !== null).map((o) => `${folder}/${o.name}`);
-      // A failed removal leaves files behind but must not report the delete as failed.
-      if (paths.length > 0) await client.storage.from(bucket).remove(paths);
+      const files = storageBucket(client, bucket);
+      // A failed listing or removal leaves files behind but must not report the delete as failed.
+      const objects = await files.list(folder).catch(() => []);
+      await files.discard(objects.filter((o) => o.id !== null).map((o) => `${folder}/${o.name}`));
     }
   }
 }

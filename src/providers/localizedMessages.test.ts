@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { collectMessages, createI18n } from "../i18n";
+import { createI18nProvider } from "../i18n/i18nProvider";
+import { localizeMessage, MESSAGES, stillUsedMessage, uniqueMessage } from "../i18n/messages";
 import { findResource } from "../resources";
 import { toHttpError } from "./errors";
-import { createI18nProvider } from "./i18nProvider";
-import { localizeMessage, MESSAGES, stillUsedMessage, uniqueMessage } from "./messages";
 
 const german = createI18nProvider(
   createI18n(

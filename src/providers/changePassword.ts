@@ -3,7 +3,7 @@
 // proves it is the operator at the keyboard (and leaves the console on a fresh session,
 // which the change keeps while every other session of the account ends).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { authErrorMessage } from "../../providers/authErrors";
+import { authErrorMessage } from "./authErrors";
 
 export type PasswordChange = { ok: true } | { ok: false; field?: "currentPassword" | "newPassword"; message: string };
 

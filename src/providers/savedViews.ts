@@ -2,7 +2,7 @@
 // table's rules (supabase/migrations/20250602100100_saved_views.sql) in plain words.
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { MESSAGES } from "../../providers/messages";
+import { MESSAGES } from "../i18n/messages";
 
 export interface SavedView {
   id: string;

@@ -1,0 +1,97 @@
+// The console's one way to the backend besides Refine's providers: typed calls bound to the
+// one client, each failing in the console's words — errors.ts for tables and RPCs,
+// functionErrors.ts for edge functions, authErrors.ts for auth, storage-js errors for the
+// screen to word with its bucket's rules. Only src/providers/ imports supabase-js or the
+// client (biome.json); screens use Refine's hooks or this.
+import type { BaseKey, BaseRecord } from "@refinedev/core";
+import type { ResourceDefinition } from "../resources/types";
+import { changePassword } from "./changePassword";
+import { type DescribeResource, type Operation, toHttpError } from "./errors";
+import { removeRecordFiles } from "./fileCleanup";
+import { invokeFunction } from "./functionErrors";
+import { confirmCode, removeApp, startSetup, verifiedApp } from "./mfa";
+import { loadPermissionRows, writePermission } from "./permissionRows";
+import { consolePermissions } from "./permissionStore";
+import { loadPreferenceRow, storePreference } from "./preferenceRows";
+import { createPresenceChannels } from "./presenceChannels";
+import { deleteRow, updateRow } from "./rowWrites";
+import { savedViewsApi, type Translate } from "./savedViews";
+import { finishSignIn, hasSession, requestPasswordReset, setNewPassword, signIn } from "./signIn";
+import { storageBucket } from "./storage";
+import { consoleClient } from "./supabaseClient";
+
+let presence: ReturnType<typeof createPresenceChannels> | undefined;
+const presenceChannels = () => {
+  presence ??= createPresenceChannels(consoleClient());
+  return presence;
+};
+
+/** Whose words a failed RPC is reported in: the resource it works on and what it does to it. */
+export interface RpcContext {
+  resource: string;
+  operation: Operation;
+  describe: DescribeResource;
+}
+
+export const backend = {
+  auth: {
+    signIn: (credentials: { email: string; password: string }) =>
+      signIn(consoleClient(), consolePermissions(), credentials),
+    /** After the second factor: the sign-in's last steps (access check, session mark). */
+    finishSignIn: () => finishSignIn(consoleClient(), consolePermissions()),
+    hasSession: () => hasSession(consoleClient()),
+    requestPasswordReset: (email: string) => requestPasswordReset(consoleClient(), email),
+    setNewPassword: (password: string) => setNewPassword(consoleClient(), password),
+    changePassword: (email: string, currentPassword: string, newPassword: string) =>
+      changePassword(consoleClient(), email, currentPassword, newPassword),
+    mfa: {
+      verifiedApp: () => verifiedApp(consoleClient()),
+      confirmCode: (factorId: string, code: string) => confirmCode(consoleClient(), factorId, code),
+      startSetup: (name: string) => startSetup(consoleClient(), name),
+      removeApp: (factorId: string) => removeApp(consoleClient(), factorId),
+    },
+  },
+
+  /** Calls a Postgres function (PostgREST /rpc); a failure is an HttpError worded for `context`. */
+  rpc: async <T>(name: string, args: object, context: RpcContext): Promise<T> => {
+    const { data, error } = await consoleClient().rpc(name, args);
+    if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
+    return data as T;
+  },
+
+  /** Calls an edge function; a failure is a FunctionCallError (functionErrors.ts). */
+  invoke: <T>(name: string, body: object) => invokeFunction<T>(consoleClient(), name, body),
+
+  /** Single-row writes outside Refine's mutations (bulk actions, undoable deletes). */
+  records: {
+    deleteRow: (def: ResourceDefinition, id: BaseKey, describe: DescribeResource) =>
+      deleteRow(consoleClient(), def, id, describe),
+    updateRow: (
+      def: ResourceDefinition,
+      record: BaseRecord,
+      values: Record<string, unknown>,
+      describe: DescribeResource,
+    ) => updateRow(consoleClient(), def, record, values, describe),
+    /** The files of deleted records (fileCleanup.ts); Refine's deletes do this themselves. */
+    removeFiles: (def: ResourceDefinition, ids: BaseKey[]) => removeRecordFiles(consoleClient(), def, ids),
+  },
+
+  storage: (bucket: string) => storageBucket(consoleClient(), bucket),
+
+  savedViews: (t: Translate) => savedViewsApi(consoleClient(), t),
+
+  preferences: {
+    load: () => loadPreferenceRow(consoleClient()),
+    store: (change: Parameters<typeof storePreference>[1]) => storePreference(consoleClient(), change),
+  },
+
+  permissions: {
+    load: () => loadPermissionRows(consoleClient()),
+    write: (write: Parameters<typeof writePermission>[1]) => writePermission(consoleClient(), write),
+  },
+
+  presence: {
+    /** Joins a record's presence channel (presenceChannels.ts); returns `leave`. */
+    join: (...args: Parameters<ReturnType<typeof createPresenceChannels>["join"]>) => presenceChannels().join(...args),
+  },
+};

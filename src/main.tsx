@@ -13,6 +13,7 @@ import { loadConsole, preloadConsole } from "./consoleLoader";
 import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
 import { LoginPage } from "./pages/LoginPage";
 import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
+import { backend } from "./providers/backend";
 
 // The sign-in screens are a small app of their own (supabase-js auth and antd form pieces);
 // the Refine console is fetched only for the other routes, or while a sign-in is submitted.
@@ -25,6 +26,7 @@ const AUTH_SCREENS: Record<string, ReactElement> = {
 };
 if (!(window.location.pathname in AUTH_SCREENS)) preloadConsole(window.location.pathname);
 
+backend.auth.start();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 // A screen that fails shows the error panel (ChunkBoundary); the console keeps the error and

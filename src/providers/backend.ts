@@ -35,6 +35,11 @@ export interface RpcContext {
 
 export const backend = {
   auth: {
+    /**
+     * Makes the client as the page opens: it reads the session a sign-in or recovery link
+     * carries in the URL before anything changes the address, and keeps the session fresh.
+     */
+    start: (): void => void consoleClient(),
     signIn: (credentials: { email: string; password: string }) =>
       signIn(consoleClient(), consolePermissions(), credentials),
     /** After the second factor: the sign-in's last steps (access check, session mark). */

@@ -9,7 +9,7 @@ import { createDataProvider } from "./dataProvider";
 import { withFileCleanup } from "./fileCleanup";
 import { createLiveProvider } from "./liveProvider";
 import { consolePermissions } from "./permissionStore";
-import { queryClient } from "./queryClient";
+import { forgetOnUserChange, queryClient } from "./queryClient";
 import { consoleClient } from "./supabaseClient";
 
 export interface ConsoleProviders {
@@ -23,7 +23,8 @@ export interface ConsoleProviders {
 
 let built: ConsoleProviders | undefined;
 
-/** The console's providers; the first call builds them and starts watching access changes. */
+/** The console's providers; the first call builds them and starts following the
+ * signed-in user (caches dropped on a change of user, access changes watched). */
 export function consoleProviders(): ConsoleProviders {
   if (built) return built;
   const client = consoleClient();
@@ -36,6 +37,7 @@ export function consoleProviders(): ConsoleProviders {
     liveProvider: createLiveProvider(client),
     refreshAccess,
   };
+  forgetOnUserChange(client);
   watchAccess(client, refreshAccess, queryClient);
   return built;
 }

@@ -1,7 +1,7 @@
 // One React Query client: network failures are retried with backoff (SPEC §8), and cached
 // answers never outlive the user they were fetched for.
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { QueryClient } from "@tanstack/react-query";
-import { supabase } from "./supabaseClient";
 
 const MAX_NETWORK_RETRIES = 5;
 
@@ -18,11 +18,13 @@ export const queryClient = new QueryClient({
   },
 });
 
-let userId: string | undefined;
-supabase.auth.onAuthStateChange((_event, session) => {
-  const next = session?.user.id;
-  if (next === userId) return;
-  userId = next;
-  // Another user (or none): drop data and access answers fetched for the previous one.
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
-});
+/** From now on, another user (or none) drops the data and access answers fetched for the previous one. */
+export function forgetOnUserChange(client: SupabaseClient): void {
+  let userId: string | undefined;
+  client.auth.onAuthStateChange((_event, session) => {
+    const next = session?.user.id;
+    if (next === userId) return;
+    userId = next;
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
+  });
+}

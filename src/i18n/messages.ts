@@ -1,4 +1,4 @@
-// The operator-facing messages of SPEC §8, in one place so screens and tests agree.
+// The operator-facing messages of docs/product.md §8, in one place so screens and tests agree.
 export const MESSAGES = {
   wrongCredentials: "Wrong e-mail or password.",
   noAccess: "This account has no access to Opsdesk.",
@@ -45,7 +45,7 @@ const UNIQUE = /^A (.+) with this (.+) already exists\.$/;
 const STILL_USED = /^This (.+) is still used by (.+)\.$/;
 
 /**
- * The operator's language for a SPEC §8 message. Providers produce the English text (code
+ * The operator's language for a docs/product.md §8 message. Providers produce the English text (code
  * and tests compare against MESSAGES); screens and notifications show it through this,
  * keyed `messages.<name>`; messages built with `templated` by their key. Any other text is
  * returned as it is.

@@ -1,5 +1,5 @@
 // Sign-in: e-mail and password (then the authenticator app's code, when the account has
-// one), SPEC §8 messages inline, back to the page that sent us here.
+// one), docs/product.md §8 messages inline, back to the page that sent us here.
 // Runs without Refine (see main.tsx); the console loads while the sign-in is checked.
 import { Alert, Button, Form, Input } from "antd";
 import { useEffect, useState } from "react";

@@ -10,7 +10,7 @@ const ACTION_ALIASES: Record<string, string> = { clone: "create" };
 /** Screens every staff member may open (they are not rows of the matrix). */
 const STAFF_SCREENS = new Set(["dashboard", "profile"]);
 
-/** Screens that are not rows of the matrix but need these of its permissions (SPEC §2). */
+/** Screens that are not rows of the matrix but need these of its permissions (docs/product.md §2). */
 const COMPOUND_SCREENS: Record<string, string[]> = {
   customer_duplicates: ["customers:edit", "customers:delete"],
 };

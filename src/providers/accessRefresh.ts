@@ -53,7 +53,7 @@ export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, quer
   const reconsider = async (closed: RealtimeChannel) => {
     if (channel !== closed || isSigningOut()) return;
     // Access first: deactivation revokes the session in the same transaction, and the
-    // refresh signs a former operator out with SPEC §8's "no access" message.
+    // refresh signs a former operator out with docs/product.md §8's "no access" message.
     await refresh();
     if (isSigningOut() || !(await sessionStillOpen(client, queryClient))) return;
     if (channel === closed && closed.state === "closed") open(watching as string);

@@ -1,4 +1,4 @@
-// Sign-in and password errors from auth-js in SPEC §8 words.
+// Sign-in and password errors from auth-js in docs/product.md §8 words.
 import { MESSAGES } from "../i18n/messages";
 
 export interface AuthLikeError {

@@ -1,4 +1,4 @@
-// Password sign-in with the staff gate (signIn.ts) and the session lifecycle of SPEC §4:
+// Password sign-in with the staff gate (signIn.ts) and the session lifecycle of docs/product.md §4:
 // an ended session sends the operator to /login and back to the page afterwards.
 import type { AuthProvider, HttpError } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";

@@ -1,5 +1,5 @@
 // @refinedev/supabase's data provider, wrapped where it falls short:
-// SPEC §8 errors with field errors, sorting by a to-one related column, search,
+// docs/product.md §8 errors with field errors, sorting by a to-one related column, search,
 // dropping empty filters, "not found" for missing rows, and RPCs through `custom`.
 import type {
   BaseRecord,

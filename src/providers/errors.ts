@@ -1,4 +1,4 @@
-// Turns PostgREST / network errors into Refine HttpErrors carrying SPEC §8 messages,
+// Turns PostgREST / network errors into Refine HttpErrors carrying docs/product.md §8 messages,
 // with field errors where the database names the column (antd forms show them on the field).
 import type { HttpError } from "@refinedev/core";
 import { type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from "../i18n/messages";

@@ -1,6 +1,6 @@
 // Errors of the console's edge functions (staff-admin, similar, duplicates,
 // merge-customers): each answers `{ error: "<message for the operator>" }`, a 401
-// means the caller's own session has ended, and a network failure is SPEC §8's.
+// means the caller's own session has ended, and a network failure is docs/product.md §8's.
 import { FunctionsFetchError, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
 
@@ -14,7 +14,7 @@ export class FunctionCallError extends Error {
   }
 }
 
-/** The message of a failed call: the function's own `{ error }`, else SPEC §8's wording. */
+/** The message of a failed call: the function's own `{ error }`, else docs/product.md §8's wording. */
 export async function functionError(error: unknown): Promise<FunctionCallError> {
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;

@@ -13,7 +13,7 @@ const german = createI18nProvider(
 );
 const english = createI18nProvider(createI18n({ en: {}, de: {} }, "en"));
 
-describe("SPEC §8 messages in the operator's language", () => {
+describe("docs/product.md §8 messages in the operator's language", () => {
   it("translates every fixed message and keeps English as it is", () => {
     for (const text of Object.values(MESSAGES)) {
       expect(localizeMessage(text, english.translate)).toBe(text);

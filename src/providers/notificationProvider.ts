@@ -1,4 +1,4 @@
-// Refine's notifications on antd's App notifications, in the operator's language (SPEC §8
+// Refine's notifications on antd's App notifications, in the operator's language (docs/product.md §8
 // messages through localizeMessage). Built on antd directly, as @refinedev/antd's provider is.
 // Undoable deletes have their own notice (views/undo), so Refine's "progress" type is not used.
 import type { NotificationProvider } from "@refinedev/core";
@@ -11,7 +11,7 @@ export function useNotificationProvider(): NotificationProvider {
   const t = useTranslate();
   return {
     open: ({ key, message, description, type }) => {
-      // Refine's title is the short "what", its description the SPEC §8 message.
+      // Refine's title is the short "what", its description the docs/product.md §8 message.
       const title = description ? localizeMessage(description, t) : null;
       notification.open({
         key,

@@ -1,4 +1,4 @@
-// One React Query client: network failures are retried with backoff (SPEC §8), and cached
+// One React Query client: network failures are retried with backoff (docs/product.md §8), and cached
 // answers never outlive the user they were fetched for.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { QueryClient } from "@tanstack/react-query";

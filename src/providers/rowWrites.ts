@@ -1,5 +1,5 @@
 // One row's delete or update for a bulk action, through the REST API as the operator, with
-// the SPEC §8 message when it fails. RLS hides rows the operator may not change: such a
+// the docs/product.md §8 message when it fails. RLS hides rows the operator may not change: such a
 // write affects no row, which is reported as forbidden instead of passing silently.
 import type { BaseRecord, HttpError } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";

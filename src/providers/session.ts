@@ -19,10 +19,6 @@ export function isSigningOut(): boolean {
   return signingOut;
 }
 
-export function resetSigningOut(): void {
-  signingOut = false;
-}
-
 /** True once after a session that was open has gone away. */
 export function sessionWasLost(): boolean {
   const had = localStorage.getItem(HAD_SESSION) === "1";

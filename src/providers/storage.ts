@@ -41,5 +41,3 @@ export function storageBucket(client: SupabaseClient, bucket: string) {
     publicUrl: (path: string): string => objects().getPublicUrl(path).data.publicUrl,
   };
 }
-
-export type StorageBucket = ReturnType<typeof storageBucket>;

@@ -1,4 +1,4 @@
-// /customers/duplicates (SPEC §11): pairs of customers at least as alike as the
+// /customers/duplicates (docs/product.md §11): pairs of customers at least as alike as the
 // duplicate threshold, closest first, each with Merge: the operator picks the
 // customer to keep, the other's orders move to it and the other is deleted, in one
 // audited transaction. A pair that changed since it was shown is refused.

@@ -1,4 +1,4 @@
-// The dashboard (SPEC §2 "/"): KPI cards from dashboard_kpis(), and for a chosen period
+// The dashboard (docs/product.md §2 "/"): KPI cards from dashboard_kpis(), and for a chosen period
 // (7/30/90 days, kept in `?days=`) orders and revenue per day plus revenue by category.
 // Every figure comes from the RPCs, which run with the caller's rights (RLS).
 

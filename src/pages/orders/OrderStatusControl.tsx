@@ -1,4 +1,4 @@
-// Offers only the legal next states of an order (SPEC §4), as the database defines them.
+// Offers only the legal next states of an order (docs/product.md §4), as the database defines them.
 import { type BaseRecord, CanAccess, type HttpError, useCustom, useTranslate, useUpdate } from "@refinedev/core";
 import { Button, Popconfirm, Space } from "antd";
 import { resourceKey } from "../../i18n/resourceKeys";

@@ -1,4 +1,4 @@
-// /permissions (SPEC §2, admin): the role × resource × action matrix, one grid per role.
+// /permissions (docs/product.md §2, admin): the role × resource × action matrix, one grid per role.
 // Each checkbox grants or revokes one permission at once; the database refuses what would
 // lock the editing admin out (their own role's list/edit on permissions) and says why.
 

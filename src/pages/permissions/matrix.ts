@@ -1,5 +1,5 @@
 // The permission matrix as the editor shows it: one grid per role, resources × actions,
-// built from the rows of `permissions` (SPEC §6).
+// built from the rows of `permissions` (docs/product.md §6).
 
 import { Constants, type Database } from "../../resources/database.types";
 import type { StaffRole } from "../../resources/roles";

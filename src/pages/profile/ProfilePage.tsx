@@ -1,4 +1,4 @@
-// /profile (SPEC §2, every staff role): own name, password change, authenticator app,
+// /profile (docs/product.md §2, every staff role): own name, password change, authenticator app,
 // sign out everywhere.
 import { useLogout, useTranslate } from "@refinedev/core";
 import { Button, Card, Col, Popconfirm, Row, Typography } from "antd";

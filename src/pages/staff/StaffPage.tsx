@@ -1,4 +1,4 @@
-// /staff (SPEC §2, admin): the staff list with invite, role change, deactivate and
+// /staff (docs/product.md §2, admin): the staff list with invite, role change, deactivate and
 // reactivate, all through the staff-admin function, offered to those whose role may create
 // (invite) or edit (the rest) staff, as the function requires; CSV export for those who may
 // export. Operators cannot change their own role or deactivate themselves (the database

@@ -1,5 +1,5 @@
-// The console's only way to change staff: the staff-admin edge function (SPEC §7), which
-// alone holds the service-role key. Its refusals carry SPEC §8 messages in `{ error }`.
+// The console's only way to change staff: the staff-admin edge function (docs/product.md §7), which
+// alone holds the service-role key. Its refusals carry docs/product.md §8 messages in `{ error }`.
 import { backend } from "../../providers/backend";
 import type { StaffRole } from "../../resources/roles";
 

@@ -1,6 +1,6 @@
 // The import_rows RPC (supabase/migrations/20250611100000_import_rows.sql): a dry run
 // that reports bad rows, then the all-or-nothing commit. Database errors of rows become
-// the SPEC §8 messages the forms show, through the same mapping (toHttpError).
+// the docs/product.md §8 messages the forms show, through the same mapping (toHttpError).
 import { backend } from "../../providers/backend";
 import { type DescribeResource, toHttpError } from "../../providers/errors";
 import type { ResourceDefinition } from "../../resources/types";

@@ -1,4 +1,4 @@
-// SPEC §9's import limits, checked in the browser before anything is sent (the database
+// docs/product.md §9's import limits, checked in the browser before anything is sent (the database
 // refuses more than MAX_IMPORT_ROWS as well, in import_rows).
 export const MAX_IMPORT_ROWS = 5000;
 /** Large enough for 5000 rows of long descriptions, small enough to parse in a tab. */

@@ -20,7 +20,7 @@ describe("import files", () => {
     expect(parsed.records).toEqual([{ Name: "Tea", Description: 'Green, "fine"\nleaves' }, { Name: "Coffee" }]);
   });
 
-  it("refuses files over the limits of SPEC §9 and files without rows", () => {
+  it("refuses files over the limits of docs/product.md §9 and files without rows", () => {
     expect(checkFileSize({ size: MAX_IMPORT_BYTES + 1 })).toEqual({ kind: "tooLarge", bytes: MAX_IMPORT_BYTES + 1 });
     expect(checkFileSize({ size: MAX_IMPORT_BYTES })).toBeUndefined();
     const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `c${i}`).join("\n");

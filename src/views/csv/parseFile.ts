@@ -1,4 +1,4 @@
-// Reads an import file in the browser: header row + data rows, within SPEC §9's limits.
+// Reads an import file in the browser: header row + data rows, within docs/product.md §9's limits.
 import Papa from "papaparse";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "./limits";
 

@@ -123,5 +123,3 @@ export function useCsvImport(def: ResourceDefinition) {
     backToMapping: () => setStep("map"),
   };
 }
-
-export type CsvImport = ReturnType<typeof useCsvImport>;

@@ -77,7 +77,7 @@ describe("object paths", () => {
 });
 
 describe("storageErrorMessage", () => {
-  it("says SPEC §8's limits for too large and wrong type", () => {
+  it("says docs/product.md §8's limits for too large and wrong type", () => {
     expect(storageErrorMessage({ message: "too big", statusCode: "413" }, PRODUCT_IMAGES, english)).toBe(
       "Files must be PNG, JPEG or WebP up to 5 MB.",
     );

@@ -1,4 +1,4 @@
-// What each bucket accepts (SPEC §9), mirrored from the bucket config in
+// What each bucket accepts (docs/product.md §9), mirrored from the bucket config in
 // supabase/migrations/20250601100400_storage.sql so the browser can refuse a file
 // before sending it; the server refuses it too. stack/test/opsdesk-storage.test.ts
 // checks that the two agree.
@@ -9,7 +9,7 @@ export interface BucketLimits {
   mimeTypes: readonly string[];
   /** For the file picker's `accept`. */
   extensions: readonly string[];
-  /** i18n key and English text of SPEC §8's refusal, also shown before upload. */
+  /** i18n key and English text of docs/product.md §8's refusal, also shown before upload. */
   rule: { key: string; text: string };
 }
 

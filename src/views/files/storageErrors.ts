@@ -1,4 +1,4 @@
-// Storage errors in SPEC §8 words. storage-js carries the storage status as the
+// Storage errors in docs/product.md §8 words. storage-js carries the storage status as the
 // string `statusCode` (the HTTP status itself is 400 for client errors).
 import { MESSAGES } from "../../i18n/messages";
 import type { BucketLimits } from "./limits";

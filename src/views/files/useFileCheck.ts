@@ -1,6 +1,6 @@
 // Checks a file in the browser before anything is sent: its size, and its type as its first
 // bytes say (PNG, JPEG, WebP and PDF signatures), not its name or the type the browser guessed
-// from the name. Refusals use SPEC §8's words. Storage checks size and declared type again;
+// from the name. Refusals use docs/product.md §8's words. Storage checks size and declared type again;
 // only the console can read the bytes (docs/everyday.md, "Upload types").
 import { useTranslate } from "@refinedev/core";
 import { fileTypeFromBlob } from "file-type";

@@ -76,8 +76,3 @@ export function sameView(a: ListViewState, b: ListViewState): boolean {
     JSON.stringify(comparable({ ...s, filters: storableFilters(s.filters), pageSize: s.pageSize }));
   return key(a) === key(b);
 }
-
-/** `?columns=sku,name` ↔ a column list. */
-export const COLUMNS_PARAM = "columns";
-export const encodeColumns = (columns: string[]) => columns.join(",");
-export const decodeColumns = (param: string | null) => (param ? param.split(",").filter(Boolean) : null);

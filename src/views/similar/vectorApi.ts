@@ -1,4 +1,4 @@
-// The console's vector features (SPEC §11) go through edge functions only: they hold
+// The console's vector features (docs/product.md §11) go through edge functions only: they hold
 // the service key, check the caller's permissions and read records as the caller.
 import { useGetLocale } from "@refinedev/core";
 import { backend } from "../../providers/backend";

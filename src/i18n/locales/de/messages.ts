@@ -1,4 +1,4 @@
-// SPEC §8's operator messages (src/providers/messages.ts).
+// docs/product.md §8's operator messages (src/providers/messages.ts).
 export default {
   "messages.wrongCredentials": "E-Mail oder Passwort ist falsch.",
   "messages.noAccess": "Dieses Konto hat keinen Zugang zu Opsdesk.",

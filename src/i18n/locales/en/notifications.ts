@@ -1,5 +1,5 @@
 // Refine's notification titles ("Error (status code: 409)" by default) say what failed instead.
-// The description under the title is the SPEC §8 message from the data provider.
+// The description under the title is the docs/product.md §8 message from the data provider.
 export default {
   "notifications.createError": "Could not create the {{resource}}",
   "notifications.editError": "Could not save the {{resource}}",

@@ -79,7 +79,7 @@ export async function openSelect(scope: Locator, name?: string) {
   await scope.locator(".ant-select").filter({ has: combobox }).click();
 }
 
-/** The 403 or 404 page (src/pages/ErrorPages.tsx). */
+/** The 403 or 404 page (src/components/errors/ErrorPages.tsx). */
 export const errorPage = (page: Page, status: "403" | "404") => page.locator(`.ant-result-${status}`);
 
 /** The buttons in the header of a Refine list, show or form page. */

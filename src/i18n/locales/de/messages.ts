@@ -1,4 +1,4 @@
-// docs/product.md §8's operator messages (src/providers/messages.ts).
+// docs/product.md §8's operator messages (src/i18n/messages.ts).
 export default {
   "messages.wrongCredentials": "E-Mail oder Passwort ist falsch.",
   "messages.noAccess": "Dieses Konto hat keinen Zugang zu Opsdesk.",

@@ -10,10 +10,12 @@ import { localizeMessage } from "../providers/messages";
 import type { ResourceDefinition } from "../resources/types";
 import { BulkBar } from "./bulk/BulkBar";
 import { useBulkSelection } from "./bulk/useBulkSelection";
-import { buildColumns, initialFilters } from "./columns";
+import { buildColumns, filterModes } from "./columns";
 import { ExportButton } from "./csv/ExportButton";
 import { ImportButton } from "./csv/ImportButton";
+import { FilterChips } from "./FilterChips";
 import { ListTotal } from "./ListTotal";
+import { listOnChange } from "./listChange";
 import { useLiveHighlights } from "./live/useLiveHighlights";
 import { useRowActions } from "./RowActions";
 import { SavedViewsBar } from "./savedViews/SavedViewsBar";
@@ -50,29 +52,31 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     meta: metaFor(def),
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
     sorters: { initial: [def.list.defaultSort] },
-    filters: { initial: initialFilters(def) },
+    // No initial filters: the state, and so the URL, holds only the active ones.
     syncWithLocation: true,
     onLiveEvent: live.onLiveEvent,
     // The search box is the table's search form; an emptied box drops the filter (and
     // Refine starts the new results on page 1).
     onSearch: ({ q }) => [{ field: SEARCH_FIELD, operator: "contains", value: q || undefined }],
   });
-  const { searchFormProps, sorters, filters, tableQuery } = table;
+  const { searchFormProps, sorters, filters, tableQuery, setFilters, setCurrentPage } = table;
   const idColumn = idColumnOf(def);
   // Rows whose undoable delete waits or is being sent are gone for the operator already.
   const deleting = usePendingDeleteIds(def.name);
   const tableProps = useMemo(() => {
     const { dataSource, pagination } = table.tableProps;
+    const onChange = listOnChange(filterModes(def), { setFilters }, table.tableProps.onChange);
     const kept = dataSource?.filter((row) => !deleting.has(String(row[idColumn])));
-    if (!dataSource || kept?.length === dataSource.length) return table.tableProps;
+    if (!dataSource || kept?.length === dataSource.length) return { ...table.tableProps, onChange };
     const hidden = dataSource.length - (kept?.length ?? 0);
     const total = pagination ? pagination.total : undefined;
     return {
       ...table.tableProps,
+      onChange,
       dataSource: kept,
       pagination: pagination && { ...pagination, total: total === undefined ? undefined : total - hidden },
     };
-  }, [table.tableProps, deleting, idColumn]);
+  }, [table.tableProps, deleting, idColumn, def, setFilters]);
   const bulk = useBulkSelection(idColumn, tableProps.dataSource);
   // Permissions are per resource, not per row: ask once instead of once per button.
   const allowed = useAllowed(def.name);
@@ -142,6 +146,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
             action={<Button onClick={() => tableQuery.refetch()}>{t("list.retry", "Retry")}</Button>}
           />
         )}
+        <FilterChips definition={shown} filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} />
         <BulkBar definition={def} selection={bulk} />
         <Table
           {...tableProps}

@@ -1,7 +1,7 @@
 // The fixed words of the field kinds (fieldKinds.tsx) in the operator's language. Small
 // components, because the kinds are plain functions that run outside React's hooks.
 import { useTranslate } from "@refinedev/core";
-import { Input, type InputProps, Select, type SelectProps } from "antd";
+import { Input, InputNumber, type InputProps, Select, type SelectProps, Space } from "antd";
 import { ReferenceSelect } from "./ReferenceSelect";
 
 type ReferenceSelectProps = Parameters<typeof ReferenceSelect>[0];
@@ -35,6 +35,46 @@ export function YesNoSelect(props: SelectProps<boolean, YesNoOption>) {
 export function ContainsInput({ label, ...props }: InputProps & { label: string }) {
   const t = useTranslate();
   return <Input {...props} placeholder={t("fields.contains", { label }, "{{label}} contains…")} />;
+}
+
+type NumberRange = [number | string | null, number | string | null];
+
+/** A from–to filter of a number column; either end may stay empty. */
+export function NumberRangeInput({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  label: string;
+  value?: NumberRange;
+  onChange?: (range: NumberRange) => void;
+  min?: number;
+  max?: number;
+}) {
+  const t = useTranslate();
+  const [from = null, to = null] = value ?? [];
+  return (
+    <Space.Compact>
+      <InputNumber
+        value={from}
+        min={min}
+        max={max}
+        onChange={(next) => onChange?.([next, to])}
+        placeholder={t("list.from", "From")}
+        aria-label={t("list.rangeFrom", { label }, "{{label}} from")}
+      />
+      <InputNumber
+        value={to}
+        min={min}
+        max={max}
+        onChange={(next) => onChange?.([from, next])}
+        placeholder={t("list.to", "To")}
+        aria-label={t("list.rangeTo", { label }, "{{label}} to")}
+      />
+    </Space.Compact>
+  );
 }
 
 export function ChooseReference({ label, ...props }: ReferenceSelectProps & { label: string }) {

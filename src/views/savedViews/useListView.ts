@@ -5,10 +5,9 @@ import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { ResourceDefinition } from "../../resources/types";
-import { initialFilters } from "../columns";
 import type { SavedView, SavedViewInput } from "./savedViewsApi";
 import { useSavedViews } from "./useSavedViews";
-import { columnsForView, filtersForView, type ListViewState, sameView, storableFilters } from "./viewState";
+import { columnsForView, type ListViewState, sameView, storableFilters } from "./viewState";
 
 export interface ListTable {
   filters: CrudFilter[];
@@ -36,7 +35,7 @@ export function useListView(def: ResourceDefinition, table: ListTable) {
   const apply = (view: SavedView | undefined) => {
     setSelectedId(view?.id);
     setColumns(columnsForView(def, view?.columns));
-    table.setFilters(filtersForView(initialFilters(def), view?.filters ?? []), "replace");
+    table.setFilters(storableFilters(view?.filters ?? []), "replace");
     table.setSorters(view && view.sorters.length > 0 ? view.sorters : [def.list.defaultSort]);
     table.setPageSize(view?.page_size ?? table.pageSize);
     table.setCurrentPage(1);

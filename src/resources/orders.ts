@@ -17,7 +17,7 @@ export const orders: ResourceDefinition<"orders"> = {
       label: "Customer",
       type: "reference",
       required: true,
-      reference: { resource: "customers", labelField: "full_name" },
+      reference: { resource: "customers", labelField: "full_name", details: ["email"] },
     },
     { name: "status", label: "Status", type: "enum", ...ORDER_STATUS_OPTIONS, readOnly: true },
     { name: "total", label: "Total", type: "money", readOnly: true },

@@ -9,7 +9,7 @@ import { optionLabel } from "../i18n/localizeDefinition";
 import type { FieldDefinition, ReferenceTarget, ResourceDefinition } from "../resources/types";
 import { formatDate, formatMoney } from "./format";
 import { YesNo } from "./kindTexts";
-import { activeFilterGroups, onlySearch, withoutColumn } from "./listFilters";
+import { activeFilterGroups, filterValue, onlySearch, withoutColumn } from "./listFilters";
 
 interface Props {
   /** The definition with labels in the operator's language. */
@@ -42,9 +42,9 @@ function formatted(field: FieldDefinition | undefined, value: unknown): ReactNod
 
 function ChipValue({ field, filters }: { field: FieldDefinition | undefined; filters: LogicalFilter[] }) {
   const t = useTranslate();
-  const valueOf = (operator: string) => filters.find((f) => f.operator === operator)?.value;
-  const from = valueOf("gte");
-  const to = valueOf("lte");
+  const [{ field: name, operator, value }] = filters;
+  const from = filterValue(filters, name, "gte");
+  const to = filterValue(filters, name, "lte");
   if (from !== undefined && to !== undefined) {
     return (
       <>
@@ -64,7 +64,6 @@ function ChipValue({ field, filters }: { field: FieldDefinition | undefined; fil
         {t("list.chipTo", "to")} {formatted(field, to)}
       </>
     );
-  const [{ operator, value }] = filters;
   const values = Array.isArray(value) ? value : [value];
   const shown = values.map((v, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: the values of one filter, in their order
@@ -73,7 +72,7 @@ function ChipValue({ field, filters }: { field: FieldDefinition | undefined; fil
       {formatted(field, v)}
     </span>
   ));
-  return operator === "contains" ? <>“{shown}”</> : <>{shown}</>;
+  return operator === "contains" ? <>“{shown}”</> : shown;
 }
 
 export function FilterChips({ definition, filters, setFilters, setCurrentPage }: Props) {

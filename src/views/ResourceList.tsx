@@ -17,6 +17,7 @@ import { FilterChips } from "./FilterChips";
 import { ListTotal } from "./ListTotal";
 import { listOnChange } from "./listChange";
 import { useLiveHighlights } from "./live/useLiveHighlights";
+import { ResizableHeaderCell, resizableColumn } from "./ResizableHeaderCell";
 import { useRowActions } from "./RowActions";
 import { SavedViewsBar } from "./savedViews/SavedViewsBar";
 import { useListView } from "./savedViews/useListView";
@@ -26,6 +27,7 @@ import { usePendingDeleteIds } from "./undo/DeferredDeletes";
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const PAGE_SIZES = [10, 25, 50, 100];
+const TABLE_COMPONENTS = { header: { cell: ResizableHeaderCell } };
 export const DEFAULT_PAGE_SIZE = 25;
 
 const searchValue = (filters: CrudFilter[]) => {
@@ -84,9 +86,12 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   const rowActions = useRowActions(def, allowed);
   // Stable between renders that change nothing they depend on (a page change re-renders the
   // list twice before its rows arrive): antd then re-renders rows only for new data.
+  const { widths, setWidth } = view.columnChoice;
   const columns = useMemo(
     () => [
-      ...buildColumns(shown, { sorters, filters, interactive: true }, view.columns),
+      ...buildColumns(shown, { sorters, filters, interactive: true }, view.columns).map((column) =>
+        resizableColumn(column, widths[String(column.key)], setWidth),
+      ),
       {
         key: "actions",
         title: t("list.actions", "Actions"),
@@ -94,7 +99,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
         render: (_: unknown, record: BaseRecord) => rowActions(record),
       },
     ],
-    [shown, sorters, filters, view.columns, t, rowActions],
+    [shown, sorters, filters, view.columns, widths, setWidth, t, rowActions],
   );
   const rowSelection = useMemo(
     () => ({
@@ -151,6 +156,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
         <Table
           {...tableProps}
           rowKey={idColumn}
+          components={TABLE_COMPONENTS}
           rowSelection={rowSelection}
           rowClassName={live.rowClassName}
           scroll={{ x: "max-content" }}

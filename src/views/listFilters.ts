@@ -38,7 +38,8 @@ export function filtersOfColumn(field: string, mode: FilterMode, value: Dropdown
   return [{ field, operator: mode, value: isBlank(text) ? undefined : text }];
 }
 
-const valueOf = (filters: CrudFilter[], field: string, operator: string) => {
+/** The value a filter on this column with this operator holds, if any. */
+export const filterValue = (filters: CrudFilter[], field: string, operator: string) => {
   const found = filters.find((f) => "field" in f && f.field === field && f.operator === operator);
   return found && !isBlank(found.value) ? found.value : undefined;
 };
@@ -46,11 +47,11 @@ const valueOf = (filters: CrudFilter[], field: string, operator: string) => {
 /** A column's dropdown value from the list's filters (antd's `filteredValue`), null when inactive. */
 export function dropdownValueOf(filters: CrudFilter[], field: string, mode: FilterMode): unknown[] | null {
   if (mode === "range") {
-    const from = valueOf(filters, field, "gte") ?? null;
-    const to = valueOf(filters, field, "lte") ?? null;
+    const from = filterValue(filters, field, "gte") ?? null;
+    const to = filterValue(filters, field, "lte") ?? null;
     return from === null && to === null ? null : [from, to];
   }
-  const value = valueOf(filters, field, mode);
+  const value = filterValue(filters, field, mode);
   if (value === undefined) return null;
   return Array.isArray(value) ? value : [value];
 }

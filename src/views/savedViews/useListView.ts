@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { ResourceDefinition } from "../../resources/types";
 import type { SavedView, SavedViewInput } from "./savedViewsApi";
+import { useListColumns } from "./useListColumns";
 import { useSavedViews } from "./useSavedViews";
 import { columnsForView, type ListViewState, sameView, storableFilters } from "./viewState";
 
@@ -21,7 +22,9 @@ export interface ListTable {
 
 export function useListView(def: ResourceDefinition, table: ListTable) {
   const saved = useSavedViews(def.name);
-  const [columns, setColumns] = useState(() => [...def.list.columns]);
+  // Shown columns and widths follow the operator (stored per list), not this page load.
+  const columnChoice = useListColumns(def);
+  const { columns, setColumns } = columnChoice;
   const [selectedId, setSelectedId] = useState<string>();
   const selected = saved.views.data?.find((v) => v.id === selectedId);
 
@@ -72,7 +75,7 @@ export function useListView(def: ResourceDefinition, table: ListTable) {
       pageSize: selected.page_size,
     });
 
-  return { ...saved, columns, setColumns, selected, modified, apply, stateToSave, setSelectedId };
+  return { ...saved, columns, setColumns, columnChoice, selected, modified, apply, stateToSave, setSelectedId };
 }
 
 export type ListView = ReturnType<typeof useListView>;

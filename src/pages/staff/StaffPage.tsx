@@ -15,6 +15,7 @@ import { ROLE_LABELS, STAFF_ROLES } from "../../resources/roles";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
 import { formatDateTime } from "../../views/format";
+import { ListSearchBox } from "../../views/ListSearchBox";
 import { InviteModal } from "./InviteModal";
 import { runStaffCommand, type StaffCommand, type StaffRow } from "./staffAdmin";
 
@@ -25,10 +26,12 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
   const { data: me } = useGetIdentity<{ id: string }>();
   const [inviting, setInviting] = useState(false);
   const [busy, setBusy] = useState<string>();
-  const { tableProps, filters, sorters, tableQuery } = useTable<StaffRow>({
+  const { tableProps, filters, sorters, tableQuery, setFilters, setCurrentPage } = useTable<StaffRow>({
     resource: def.name,
+    // The search box goes through public.search_staff (docs/search.md).
+    meta: { search: def.list.search, defaultSort: def.list.defaultSort },
     syncWithLocation: false,
-    sorters: { initial: [{ field: "full_name", order: "asc" }] },
+    sorters: { initial: [def.list.defaultSort] },
     pagination: { pageSize: 25 },
   });
 
@@ -70,6 +73,14 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
           )}
         </Space>
       </Space>
+      <div style={{ marginBottom: 16 }}>
+        <ListSearchBox
+          label={t("staff.search", "Search staff")}
+          filters={filters}
+          setFilters={setFilters}
+          setCurrentPage={setCurrentPage}
+        />
+      </div>
       <Table<StaffRow> {...tableProps} rowKey="user_id">
         <Table.Column<StaffRow>
           dataIndex="full_name"

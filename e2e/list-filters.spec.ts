@@ -101,7 +101,7 @@ test("price ranges and statuses filter as chips; the URL holds only what is acti
 });
 
 test("column choices follow the operator to a reload and another browser, per list", async ({ browser }) => {
-  const email = `${unique("columns").toLowerCase()}@example.com`;
+  const email = `${unique("cols-persist").toLowerCase()}@example.com`;
   const { id } = await createOperator("editor", email);
   const stored = async () => {
     const { data } = await serviceClient()

@@ -54,25 +54,24 @@ export function NumberRangeInput({
   max?: number;
 }) {
   const t = useTranslate();
-  const [from = null, to = null] = value ?? [];
+  const range: NumberRange = [value?.[0] ?? null, value?.[1] ?? null];
+  const ends = [
+    { placeholder: t("list.from", "From"), label: t("list.rangeFrom", { label }, "{{label}} from") },
+    { placeholder: t("list.to", "To"), label: t("list.rangeTo", { label }, "{{label}} to") },
+  ];
   return (
     <Space.Compact>
-      <InputNumber
-        value={from}
-        min={min}
-        max={max}
-        onChange={(next) => onChange?.([next, to])}
-        placeholder={t("list.from", "From")}
-        aria-label={t("list.rangeFrom", { label }, "{{label}} from")}
-      />
-      <InputNumber
-        value={to}
-        min={min}
-        max={max}
-        onChange={(next) => onChange?.([from, next])}
-        placeholder={t("list.to", "To")}
-        aria-label={t("list.rangeTo", { label }, "{{label}} to")}
-      />
+      {ends.map((end, index) => (
+        <InputNumber
+          key={end.label}
+          value={range[index]}
+          min={min}
+          max={max}
+          onChange={(next) => onChange?.(index === 0 ? [next, range[1]] : [range[0], next])}
+          placeholder={end.placeholder}
+          aria-label={end.label}
+        />
+      ))}
     </Space.Compact>
   );
 }

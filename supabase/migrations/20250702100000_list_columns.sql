@@ -5,10 +5,10 @@
 -- resource, as saved views.
 --
 -- Rules in plain words (constraint → message):
---   list_columns_user_id_fkey   The operator does not exist.
---   list_columns_resource_check Resource must be a table name (lowercase letters, digits, underscores).
---   list_columns_columns_check  Columns must be 1–100 column names.
---   list_columns_widths_check   Widths must map column names to 40–2000 pixels.
+--   list_columns_user_id_fkey     The operator does not exist.
+--   list_columns_resource_check   Resource must be a table name (lowercase letters, digits, underscores).
+--   list_columns_columns_check    Columns must be 1–100 column names.
+--   list_columns_widths_check     Widths must map column names to 40–2000 pixels.
 
 create function app.column_widths_valid(widths jsonb) returns boolean
 language sql immutable set search_path = '' as $$

@@ -3,11 +3,12 @@
 // filter, column choices that follow the operator to a reload and another browser, search
 // boxes on every list, and pickers that tell same-named records apart. Each test signs in
 // as an operator of its own, so its stored column choices touch no other spec.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createOperator, insertRow, serviceClient } from "./backend";
 import { columnTexts, tableRows, unique } from "./helpers";
 import { horizontalOverflow } from "./layoutChecks";
 import { newOperatorPage, operatorPage } from "./operatorPage";
+import { test } from "./test";
 
 const header = (page: Page, name: string) =>
   page.locator(".ant-table-thead th").filter({ hasText: new RegExp(`^${name}$`) });
@@ -97,7 +98,6 @@ test("price ranges and statuses filter as chips; the URL holds only what is acti
   await page.getByRole("button", { name: "Clear all" }).click();
   await expect(chip(page, "status")).toHaveCount(0);
   await expect(page).not.toHaveURL(/filters/);
-  await page.context().close();
 });
 
 test("column choices follow the operator to a reload and another browser, per list", async ({ browser }) => {
@@ -148,7 +148,6 @@ test("column choices follow the operator to a reload and another browser, per li
   await settled(elsewhere);
   await expect(header(elsewhere, "E-mail")).toBeVisible();
   await expect(header(elsewhere, "Phone")).toHaveCount(0);
-  await elsewhere.context().close();
 });
 
 test("orders, categories and the audit log each have a search box", async ({ browser }) => {
@@ -185,7 +184,6 @@ test("orders, categories and the audit log each have a search box", async ({ bro
       .filter({ hasText: "Categories" })
       .filter({ hasText: String(category.id) }),
   ).not.toHaveCount(0);
-  await page.context().close();
 });
 
 test("the customer picker tells same-named customers apart by their e-mail", async ({ browser }) => {
@@ -199,7 +197,6 @@ test("the customer picker tells same-named customers apart by their e-mail", asy
     .locator(".ant-select-dropdown:visible .ant-select-item-option")
     .filter({ hasText: customer?.email });
   await expect(option.first()).toContainText(customer?.full_name ?? "");
-  await page.context().close();
 });
 
 test("at phone width the chips wrap inside the screen and stay removable", async ({ browser }) => {
@@ -214,5 +211,4 @@ test("at phone width the chips wrap inside the screen and stay removable", async
   await page.getByRole("button", { name: "Remove the filter on Status" }).click();
   await expect(chip(page, "status")).toHaveCount(0);
   expect(urlFilters(page)).toEqual([{ field: "price", operator: "gte", valued: true }]);
-  await page.context().close();
 });

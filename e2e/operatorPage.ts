@@ -5,9 +5,16 @@ import { magicLinkSession } from "./apiClient";
 import { createOperator } from "./backend";
 import { type Role, unique } from "./helpers";
 
-export async function newOperatorPage(browser: Browser, role: Role, viewport?: { width: number; height: number }) {
+type Viewport = { width: number; height: number };
+
+export async function newOperatorPage(browser: Browser, role: Role, viewport?: Viewport) {
   const email = `${unique(`op-${role}`).toLowerCase()}@example.com`;
   await createOperator(role, email);
+  return operatorPage(browser, email, viewport);
+}
+
+/** Another browser (a context of its own) signed in as an existing operator. */
+export async function operatorPage(browser: Browser, email: string, viewport?: Viewport) {
   const session = await magicLinkSession(email);
   const origin = test.info().project.use.baseURL ?? "";
   const context = await browser.newContext({

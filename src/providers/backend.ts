@@ -9,6 +9,7 @@ import { changePassword } from "./changePassword";
 import { type DescribeResource, type Operation, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
 import { invokeFunction } from "./functionErrors";
+import { type ListColumnsChoice, loadListColumns, saveListColumns } from "./listColumns";
 import { confirmCode, removeApp, startSetup, verifiedApp } from "./mfa";
 import { loadPermissionRows, writePermission } from "./permissionRows";
 import { consolePermissions } from "./permissionStore";
@@ -84,6 +85,12 @@ export const backend = {
   storage: (bucket: string) => storageBucket(consoleClient(), bucket),
 
   savedViews: (t: Translate) => savedViewsApi(consoleClient(), t),
+
+  /** The operator's column choice per list (listColumns.ts). */
+  listColumns: {
+    load: (resource: string) => loadListColumns(consoleClient(), resource),
+    save: (resource: string, choice: ListColumnsChoice) => saveListColumns(consoleClient(), resource, choice),
+  },
 
   preferences: {
     load: () => loadPreferenceRow(consoleClient()),

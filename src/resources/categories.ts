@@ -38,7 +38,7 @@ export const categories: ResourceDefinition<"categories"> = {
     columns: ["name", "slug", "description", "updated_at"],
     defaultSort: { field: "name", order: "asc" },
     search: { rpc: "search_categories" },
-    filters: ["name"],
+    filters: ["name", "created_at", "updated_at"],
   },
   csvImport: true,
   form: { fields: ["name", "slug", "description"] },

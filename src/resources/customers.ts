@@ -49,7 +49,7 @@ export const customers: ResourceDefinition<"customers"> = {
   list: {
     columns: ["full_name", "email", "phone", "country", "is_blocked", "created_at"],
     defaultSort: { field: "full_name", order: "asc" },
-    filters: ["country", "is_blocked"],
+    filters: ["country", "is_blocked", "created_at", "updated_at"],
     search: { rpc: "search_customers" },
   },
   csvImport: true,

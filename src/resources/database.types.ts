@@ -121,6 +121,30 @@ export type Database = {
         }
         Relationships: []
       }
+      list_columns: {
+        Row: {
+          user_id: string
+          resource: string
+          columns: string[]
+          widths: Json
+          updated_at: string
+        }
+        Insert: {
+          user_id?: string
+          resource: string
+          columns: string[]
+          widths?: Json
+          updated_at?: string
+        }
+        Update: {
+          user_id?: string
+          resource?: string
+          columns?: string[]
+          widths?: Json
+          updated_at?: string
+        }
+        Relationships: []
+      }
       operator_preferences: {
         Row: {
           user_id: string

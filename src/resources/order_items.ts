@@ -20,7 +20,7 @@ export const orderItems: ResourceDefinition<"order_items"> = {
       label: "Product",
       type: "reference",
       required: true,
-      reference: { resource: "products", labelField: "name" },
+      reference: { resource: "products", labelField: "name", details: ["sku", "price"] },
     },
     {
       name: "quantity",

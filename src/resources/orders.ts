@@ -17,7 +17,7 @@ export const orders: ResourceDefinition<"orders"> = {
       label: "Customer",
       type: "reference",
       required: true,
-      reference: { resource: "customers", labelField: "full_name" },
+      reference: { resource: "customers", labelField: "full_name", details: ["email"] },
     },
     { name: "status", label: "Status", type: "enum", ...ORDER_STATUS_OPTIONS, readOnly: true },
     { name: "total", label: "Total", type: "money", readOnly: true },
@@ -34,7 +34,17 @@ export const orders: ResourceDefinition<"orders"> = {
     columns: ["number", "customer_id", "status", "total", "placed_at"],
     defaultSort: { field: "placed_at", order: "desc" },
     search: { rpc: "search_orders" },
-    filters: ["status", "customer_id", "placed_at"],
+    filters: [
+      "status",
+      "customer_id",
+      "total",
+      "placed_at",
+      "paid_at",
+      "shipped_at",
+      "delivered_at",
+      "created_at",
+      "updated_at",
+    ],
   },
   show: {
     sections: [

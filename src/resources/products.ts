@@ -69,7 +69,7 @@ export const products: ResourceDefinition<"products"> = {
   list: {
     columns: ["sku", "name", "category_id", "price", "stock", "status", "updated_at"],
     defaultSort: { field: "name", order: "asc" },
-    filters: ["status", "category_id"],
+    filters: ["status", "category_id", "price", "stock", "created_at", "updated_at"],
     search: { rpc: "search_products" },
   },
   show: {

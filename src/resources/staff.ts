@@ -34,6 +34,6 @@ export const staff: ResourceDefinition<"staff"> = {
     columns: ["full_name", "email", "role", "active", "created_at"],
     defaultSort: { field: "full_name", order: "asc" },
     search: { rpc: "search_staff" },
-    filters: ["role", "active"],
+    filters: ["role", "active", "created_at"],
   },
 };

@@ -52,6 +52,11 @@ export interface ReferenceTarget<Target extends string = string> {
   sortField?: string;
   /** Referenced key column (default "id"). */
   valueField?: ColumnOf<Target>;
+  /**
+   * Columns of the referenced row on a second line of each choice in a picker, so records
+   * of the same name can be told apart (a customer's e-mail; a product's SKU and price).
+   */
+  details?: ColumnOf<Target>[];
 }
 
 /** A reference to any table, its columns checked against that table. */

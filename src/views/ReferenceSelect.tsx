@@ -1,23 +1,50 @@
-// A select over another resource that searches it server-side as the operator types.
+// A select over another resource that searches it server-side as the operator types; each
+// choice shows the referenced record's details on a second line (e-mail, SKU and price).
 import { useSelect } from "@refinedev/antd";
-import type { SelectProps } from "antd";
+import type { BaseRecord } from "@refinedev/core";
+import { type SelectProps, Typography } from "antd";
+import { useMemo } from "react";
 import type { ReferenceTarget } from "../resources/types";
 import { FieldSelect } from "./FieldSelect";
+import { detailLine, pickerSelect } from "./referenceDetails";
 
 interface Props extends Omit<SelectProps, "options"> {
   target: ReferenceTarget;
 }
 
 export function ReferenceSelect({ target, value, ...rest }: Props) {
-  const { selectProps } = useSelect({
+  const valueField = target.valueField ?? "id";
+  const { selectProps, query, defaultValueQuery } = useSelect<BaseRecord>({
     resource: target.resource,
     optionLabel: target.labelField as never,
-    optionValue: (target.valueField ?? "id") as never,
+    optionValue: valueField as never,
     defaultValue: value ?? undefined,
     sorters: [{ field: target.labelField, order: "asc" }],
     pagination: { pageSize: 25, mode: "server" },
     onSearch: (text) => [{ field: target.searchField ?? target.labelField, operator: "contains", value: text }],
-    meta: { select: `${target.valueField ?? "id"},${target.labelField}` },
+    meta: { select: pickerSelect(target) },
   });
-  return <FieldSelect {...selectProps} allowClear {...rest} value={value} />;
+  const records = useMemo(
+    () =>
+      new Map(
+        [...(defaultValueQuery.data?.data ?? []), ...(query.data?.data ?? [])].map((r) => [String(r[valueField]), r]),
+      ),
+    [query.data, defaultValueQuery.data, valueField],
+  );
+  const optionRender: SelectProps["optionRender"] = target.details
+    ? (option) => {
+        const detail = detailLine(target, records.get(String(option.value)));
+        return (
+          <div>
+            <div>{option.label}</div>
+            {detail && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {detail}
+              </Typography.Text>
+            )}
+          </div>
+        );
+      }
+    : undefined;
+  return <FieldSelect {...selectProps} optionRender={optionRender} allowClear {...rest} value={value} />;
 }

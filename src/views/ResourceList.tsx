@@ -12,11 +12,14 @@ import { SEARCH_FIELD } from "../providers/dataProvider";
 import type { ResourceDefinition } from "../resources/types";
 import { BulkBar } from "./bulk/BulkBar";
 import { useBulkSelection } from "./bulk/useBulkSelection";
-import { buildColumns, initialFilters } from "./columns";
+import { buildColumns, filterModes } from "./columns";
 import { ExportButton } from "./csv/ExportButton";
 import { ImportButton } from "./csv/ImportButton";
+import { FilterChips } from "./FilterChips";
 import { ListTotal } from "./ListTotal";
+import { listOnChange } from "./listChange";
 import { useLiveHighlights } from "./live/useLiveHighlights";
+import { ResizableHeaderCell, resizableColumn } from "./ResizableHeaderCell";
 import { useRowActions } from "./RowActions";
 import { SavedViewsBar } from "./savedViews/SavedViewsBar";
 import { useListView } from "./savedViews/useListView";
@@ -24,6 +27,7 @@ import { useListView } from "./savedViews/useListView";
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const PAGE_SIZES = [10, 25, 50, 100];
+const TABLE_COMPONENTS = { header: { cell: ResizableHeaderCell } };
 export const DEFAULT_PAGE_SIZE = 25;
 
 const searchValue = (filters: CrudFilter[]) => {
@@ -50,29 +54,31 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     meta: metaFor(def),
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
     sorters: { initial: [def.list.defaultSort] },
-    filters: { initial: initialFilters(def) },
+    // No initial filters: the state, and so the URL, holds only the active ones.
     syncWithLocation: true,
     onLiveEvent: live.onLiveEvent,
     // The search box is the table's search form; an emptied box drops the filter (and
     // Refine starts the new results on page 1).
     onSearch: ({ q }) => [{ field: SEARCH_FIELD, operator: "contains", value: q || undefined }],
   });
-  const { searchFormProps, sorters, filters, tableQuery } = table;
+  const { searchFormProps, sorters, filters, tableQuery, setFilters, setCurrentPage } = table;
   const idColumn = idColumnOf(def);
   // Rows whose undoable delete waits or is being sent are gone for the operator already.
   const deleting = usePendingDeleteIds(def.name);
   const tableProps = useMemo(() => {
     const { dataSource, pagination } = table.tableProps;
+    const onChange = listOnChange(filterModes(def), { setFilters }, table.tableProps.onChange);
     const kept = dataSource?.filter((row) => !deleting.has(String(row[idColumn])));
-    if (!dataSource || kept?.length === dataSource.length) return table.tableProps;
+    if (!dataSource || kept?.length === dataSource.length) return { ...table.tableProps, onChange };
     const hidden = dataSource.length - (kept?.length ?? 0);
     const total = pagination ? pagination.total : undefined;
     return {
       ...table.tableProps,
+      onChange,
       dataSource: kept,
       pagination: pagination && { ...pagination, total: total === undefined ? undefined : total - hidden },
     };
-  }, [table.tableProps, deleting, idColumn]);
+  }, [table.tableProps, deleting, idColumn, def, setFilters]);
   const bulk = useBulkSelection(idColumn, tableProps.dataSource);
   // Permissions are per resource, not per row: ask once instead of once per button.
   const allowed = useAllowed(def.name);
@@ -80,9 +86,12 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   const rowActions = useRowActions(def, allowed);
   // Stable between renders that change nothing they depend on (a page change re-renders the
   // list twice before its rows arrive): antd then re-renders rows only for new data.
+  const { widths, setWidth } = view.columnChoice;
   const columns = useMemo(
     () => [
-      ...buildColumns(shown, { sorters, filters, interactive: true }, view.columns),
+      ...buildColumns(shown, { sorters, filters, interactive: true }, view.columns).map((column) =>
+        resizableColumn(column, widths[String(column.key)], setWidth),
+      ),
       {
         key: "actions",
         title: t("list.actions", "Actions"),
@@ -90,7 +99,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
         render: (_: unknown, record: BaseRecord) => rowActions(record),
       },
     ],
-    [shown, sorters, filters, view.columns, t, rowActions],
+    [shown, sorters, filters, view.columns, widths, setWidth, t, rowActions],
   );
   const rowSelection = useMemo(
     () => ({
@@ -142,10 +151,12 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
             action={<Button onClick={() => tableQuery.refetch()}>{t("list.retry", "Retry")}</Button>}
           />
         )}
+        <FilterChips definition={shown} filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} />
         <BulkBar definition={def} selection={bulk} />
         <Table
           {...tableProps}
           rowKey={idColumn}
+          components={TABLE_COMPONENTS}
           rowSelection={rowSelection}
           rowClassName={live.rowClassName}
           scroll={{ x: "max-content" }}

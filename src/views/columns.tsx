@@ -1,11 +1,12 @@
 // antd Table columns from a definition: server-side sorting, per-column filters, renderers.
-import { FilterDropdown, getDefaultSortOrder, rangePickerFilterMapper } from "@refinedev/antd";
+import { FilterDropdown, getDefaultSortOrder } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
 import type { ColumnType } from "antd/es/table";
 import type { FilterValue } from "antd/es/table/interface";
 import { fieldsByName } from "../lib/select";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
-import { kindOf, renderField } from "./fieldKinds";
+import { type FieldKind, kindOf, renderField } from "./fieldKinds";
+import { dropdownValueOf, type FilterMode } from "./listFilters";
 
 export interface ColumnState {
   sorters: CrudSort[];
@@ -21,19 +22,19 @@ export interface ColumnState {
  */
 const FILTER_DROPDOWN_PROPS: ColumnType<BaseRecord>["filterDropdownProps"] = { placement: "bottom" };
 
-/** The filter a column currently applies, as antd's `filteredValue`. */
-function currentFilterValue(filters: CrudFilter[], field: string): FilterValue | null {
-  const match = filters.find((f) => "field" in f && f.field === field);
-  if (!match || match.value === undefined || match.value === null || match.value === "") return null;
-  return (Array.isArray(match.value) ? match.value : [match.value]) as FilterValue;
+/** The filter of a column the list filters by, if any. */
+export function filterOf(def: ResourceDefinition, field: FieldDefinition): FieldKind["filter"] {
+  return def.list.filters?.includes(field.name) ? kindOf(field).filter : undefined;
 }
 
-/** Operators of the columns a list filters, given to useTable so column filters use them. */
-export function initialFilters(def: ResourceDefinition): CrudFilter[] {
-  return fieldsByName(def, def.list.filters ?? []).flatMap((field) => {
-    const filter = kindOf(field).filter;
-    return filter ? [{ field: field.name, operator: filter.operator, value: undefined }] : [];
-  });
+/** How each filter column of a list filters: what turns antd's dropdown values into the list's filters. */
+export function filterModes(def: ResourceDefinition): Record<string, FilterMode> {
+  return Object.fromEntries(
+    def.fields.flatMap((field) => {
+      const filter = filterOf(def, field);
+      return filter ? [[field.name, filter.mode]] : [];
+    }),
+  );
 }
 
 export function buildColumn(
@@ -54,12 +55,12 @@ export function buildColumn(
     column.sorter = true;
     column.defaultSortOrder = getDefaultSortOrder(field.name, state.sorters);
   }
-  const filter = kindOf(field).filter;
-  if (filter && def.list.filters?.includes(field.name)) {
-    column.filteredValue = currentFilterValue(state.filters, field.name);
+  const filter = filterOf(def, field);
+  if (filter) {
+    column.filteredValue = dropdownValueOf(state.filters, field.name, filter.mode) as FilterValue | null;
     column.filterDropdownProps = FILTER_DROPDOWN_PROPS;
     column.filterDropdown = (props) => (
-      <FilterDropdown {...props} mapValue={filter.operator === "between" ? rangePickerFilterMapper : undefined}>
+      <FilterDropdown {...props} mapValue={filter.mapValue}>
         {filter.input(field)}
       </FilterDropdown>
     );

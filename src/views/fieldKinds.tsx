@@ -1,6 +1,7 @@
 // The type map (react-admin guessers style): for each field type, how a value is shown,
 // which input edits it, how the form converts it, and how a list filters it.
-import type { BaseRecord, LogicalFilter } from "@refinedev/core";
+import type { MapValueEvent } from "@refinedev/antd";
+import type { BaseRecord } from "@refinedev/core";
 import { Checkbox, DatePicker, Input, InputNumber, Select, Tag, Typography } from "antd";
 import type { FormItemProps } from "antd/es/form";
 import dayjs, { type Dayjs } from "dayjs";
@@ -10,7 +11,8 @@ import { optionLabel } from "../i18n/localizeDefinition";
 import { formatDate, formatDateTime, formatMoney } from "../lib/format";
 import type { FieldDefinition, FieldType } from "../resources/types";
 import { FieldSelect } from "./FieldSelect";
-import { BucketPathInput, ChooseReference, ContainsInput, YesNo, YesNoSelect } from "./kindTexts";
+import { BucketPathInput, ChooseReference, ContainsInput, NumberRangeInput, YesNo, YesNoSelect } from "./kindTexts";
+import { dayRange, type FilterMode } from "./listFilters";
 import { ReferenceSelect } from "./ReferenceSelect";
 import { StorageImage } from "./StorageImage";
 
@@ -19,8 +21,13 @@ export interface FieldKind {
   input: (field: FieldDefinition) => ReactNode;
   /** Conversions between the stored value and the input's value. */
   itemProps?: (field: FieldDefinition) => Partial<FormItemProps>;
-  /** The filter operator and input of a per-column filter; no filter when absent. */
-  filter?: { operator: LogicalFilter["operator"]; input: (field: FieldDefinition) => ReactElement };
+  /** How a per-column filter filters and its input; no filter when absent (see listFilters.ts). */
+  filter?: {
+    mode: FilterMode;
+    input: (field: FieldDefinition) => ReactElement;
+    /** The dropdown's value → the input's value ("value"), and the input's → the dropdown's ("onChange"). */
+    mapValue?: (value: unknown, event: MapValueEvent) => unknown;
+  };
 }
 
 const empty = (value: unknown) => value === null || value === undefined || value === "";
@@ -38,7 +45,7 @@ const textKind: FieldKind = {
   render: (v) => text(v),
   input: (f) => <Input placeholder={f.placeholder} maxLength={f.maxLength} />,
   itemProps: (f) => (f.required ? {} : nullWhenBlank),
-  filter: { operator: "contains", input: (f) => <ContainsInput label={f.label} /> },
+  filter: { mode: "contains", input: (f) => <ContainsInput label={f.label} /> },
 };
 
 const dateItemProps = (withTime: boolean): Partial<FormItemProps> => ({
@@ -46,9 +53,17 @@ const dateItemProps = (withTime: boolean): Partial<FormItemProps> => ({
   normalize: (v: Dayjs | null) => (v ? (withTime ? v.toISOString() : v.format("YYYY-MM-DD")) : null),
 });
 
-const dateFilter = {
-  operator: "between" as const,
-  input: () => <DatePicker.RangePicker />,
+// Either end may stay open; the days become the instants that bound them.
+const dateFilter: FieldKind["filter"] = {
+  mode: "range",
+  input: () => <DatePicker.RangePicker allowEmpty={[true, true]} />,
+  mapValue: (value, event) =>
+    event === "value" ? dayRange.toPicker(value) : dayRange.toFilter(value as Parameters<typeof dayRange.toFilter>[0]),
+};
+
+const numberRangeFilter: FieldKind["filter"] = {
+  mode: "range",
+  input: (f) => <NumberRangeInput label={f.label} min={f.min} max={f.max} />,
 };
 
 const numberInput = (f: FieldDefinition, extra: object = {}) => (
@@ -67,19 +82,20 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   number: {
     render: (v) => text(v),
     input: (f) => numberInput(f, { precision: 0 }),
-    filter: { operator: "eq", input: (f) => numberInput(f) },
+    filter: numberRangeFilter,
   },
   money: {
     render: (v) => formatMoney(v),
     input: (f) => numberInput(f, { precision: 2, step: 0.01, prefix: "$" }),
+    filter: numberRangeFilter,
   },
   enum: {
     render: (v, f) =>
       empty(v) ? "" : <Tag color={f.optionStyles?.[String(v)]?.color}>{optionLabel(f, String(v))}</Tag>,
     input: (f) => <FieldSelect options={optionsOf(f)} allowClear={!f.required} />,
     filter: {
-      operator: "in",
-      input: (f) => <Select mode="multiple" options={optionsOf(f)} style={{ minWidth: 200 }} />,
+      mode: "in",
+      input: (f) => <Select mode="multiple" options={optionsOf(f)} style={{ minWidth: 200 }} aria-label={f.label} />,
     },
   },
   boolean: {
@@ -87,8 +103,8 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     input: (f) => <Checkbox>{f.label}</Checkbox>,
     itemProps: () => ({ valuePropName: "checked" }),
     filter: {
-      operator: "eq",
-      input: () => <YesNoSelect style={{ minWidth: 120 }} />,
+      mode: "eq",
+      input: (f) => <YesNoSelect style={{ minWidth: 120 }} aria-label={f.label} />,
     },
   },
   date: {
@@ -117,8 +133,8 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     },
     input: (f) => <ChooseReference target={targetOf(f)} label={f.label} />,
     filter: {
-      operator: "eq",
-      input: (f) => <ReferenceSelect target={targetOf(f)} style={{ minWidth: 220 }} />,
+      mode: "eq",
+      input: (f) => <ReferenceSelect target={targetOf(f)} style={{ minWidth: 220 }} aria-label={f.label} />,
     },
   },
   image: {

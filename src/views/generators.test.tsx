@@ -14,7 +14,7 @@ import { customers } from "../resources/customers";
 import { orders } from "../resources/orders";
 import { products } from "../resources/products";
 import type { ResourceDefinition } from "../resources/types";
-import { buildColumns, initialFilters } from "./columns";
+import { buildColumns, filterModes } from "./columns";
 import { FieldSelect } from "./FieldSelect";
 import { buildFormItems } from "./formItems";
 import { ChooseReference } from "./kindTexts";
@@ -71,15 +71,20 @@ describe("buildColumns", () => {
   it("adds filter dropdowns only to the filter columns", () => {
     expect(byTitle.get("Status")?.filterDropdown).toBeTypeOf("function");
     expect(byTitle.get("Category")?.filterDropdown).toBeTypeOf("function");
+    expect(byTitle.get("Price")?.filterDropdown).toBeTypeOf("function");
     expect(byTitle.get("SKU")?.filterDropdown).toBeUndefined();
   });
 
-  it("gives useTable the operator of each filter column", () => {
-    expect(initialFilters(products)).toEqual([
-      { field: "status", operator: "in", value: undefined },
-      { field: "category_id", operator: "eq", value: undefined },
-    ]);
-    expect(initialFilters(orders).map((f) => ("operator" in f ? f.operator : ""))).toEqual(["in", "eq", "between"]);
+  it("filters text by contents, enums by any of several values, numbers and dates by from–to ranges", () => {
+    expect(filterModes(products)).toMatchObject({
+      status: "in",
+      category_id: "eq",
+      price: "range",
+      stock: "range",
+      updated_at: "range",
+    });
+    expect(filterModes(orders)).toMatchObject({ status: "in", total: "range", placed_at: "range" });
+    expect(filterModes(categories)).toMatchObject({ name: "contains" });
   });
 
   it("has no sorting or filters in related lists", () => {

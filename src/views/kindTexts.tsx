@@ -1,7 +1,7 @@
 // The fixed words of the field kinds (fieldKinds.tsx) in the operator's language. Small
 // components, because the kinds are plain functions that run outside React's hooks.
 import { useTranslate } from "@refinedev/core";
-import { Input, type InputProps, Select, type SelectProps } from "antd";
+import { Input, InputNumber, type InputProps, Select, type SelectProps, Space } from "antd";
 import { ReferenceSelect } from "./ReferenceSelect";
 
 type ReferenceSelectProps = Parameters<typeof ReferenceSelect>[0];
@@ -35,6 +35,45 @@ export function YesNoSelect(props: SelectProps<boolean, YesNoOption>) {
 export function ContainsInput({ label, ...props }: InputProps & { label: string }) {
   const t = useTranslate();
   return <Input {...props} placeholder={t("fields.contains", { label }, "{{label}} contains…")} />;
+}
+
+type NumberRange = [number | string | null, number | string | null];
+
+/** A from–to filter of a number column; either end may stay empty. */
+export function NumberRangeInput({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  label: string;
+  value?: NumberRange;
+  onChange?: (range: NumberRange) => void;
+  min?: number;
+  max?: number;
+}) {
+  const t = useTranslate();
+  const range: NumberRange = [value?.[0] ?? null, value?.[1] ?? null];
+  const ends = [
+    { placeholder: t("list.from", "From"), label: t("list.rangeFrom", { label }, "{{label}} from") },
+    { placeholder: t("list.to", "To"), label: t("list.rangeTo", { label }, "{{label}} to") },
+  ];
+  return (
+    <Space.Compact>
+      {ends.map((end, index) => (
+        <InputNumber
+          key={end.label}
+          value={range[index]}
+          min={min}
+          max={max}
+          onChange={(next) => onChange?.(index === 0 ? [next, range[1]] : [range[0], next])}
+          placeholder={end.placeholder}
+          aria-label={end.label}
+        />
+      ))}
+    </Space.Compact>
+  );
 }
 
 export function ChooseReference({ label, ...props }: ReferenceSelectProps & { label: string }) {

@@ -225,3 +225,49 @@ describe("operator preferences", () => {
     }
   });
 });
+
+describe("list columns", () => {
+  const CHOICE = { resource: "products", columns: ["name", "price"], widths: { name: 320 } };
+
+  it("each operator keeps one choice per list, replaced whole", async () => {
+    const first = await as.editor.from("list_columns").upsert(CHOICE).select("user_id, columns, widths").single();
+    expect(first).toMatchObject({
+      error: null,
+      data: { user_id: DEMO.editor.id, columns: CHOICE.columns, widths: CHOICE.widths },
+    });
+    const again = await as.editor
+      .from("list_columns")
+      .upsert({ ...CHOICE, columns: ["sku"], widths: {} }, { onConflict: "user_id,resource" })
+      .select("columns, widths");
+    expect(again).toMatchObject({ error: null, data: [{ columns: ["sku"], widths: {} }] });
+    await as.viewer.from("list_columns").upsert(CHOICE);
+    const { data: seen } = await as.viewer.from("list_columns").select("user_id, columns");
+    expect(seen).toEqual([{ user_id: DEMO.viewer.id, columns: CHOICE.columns }]);
+    const changed = await as.viewer
+      .from("list_columns")
+      .update({ columns: ["id"] })
+      .eq("user_id", DEMO.editor.id);
+    expect(changed.error).toBeNull();
+    const rows = await stack.sql("select columns from list_columns where user_id = $1", [DEMO.editor.id]);
+    expect(rows).toEqual([{ columns: ["sku"] }]);
+  });
+
+  it("refuses empty column lists and widths out of bounds", async () => {
+    const empty = await as.editor.from("list_columns").upsert({ ...CHOICE, columns: [] });
+    expect(empty.error?.message).toContain('"list_columns_columns_check"');
+    for (const widths of [{ name: 5 }, { name: "wide" }, []]) {
+      const bad = await as.editor.from("list_columns").upsert({ ...CHOICE, widths });
+      expect(bad.error?.message).toContain('"list_columns_widths_check"');
+    }
+  });
+
+  it("only for lists the operator may see, and only signed in", async () => {
+    // The viewer may not list the audit log; outsiders and former staff nothing.
+    expect((await as.viewer.from("list_columns").insert({ ...CHOICE, resource: "audit_log" })).error?.code).toBe(
+      "42501",
+    );
+    for (const client of [as.outsider, as.former, stack.anon()]) {
+      expect((await client.from("list_columns").insert(CHOICE)).error?.code).toBe("42501");
+    }
+  });
+});

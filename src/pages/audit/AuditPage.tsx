@@ -1,5 +1,6 @@
-// /audit: every audit entry the operator may read, filtered by table, record, actor and
-// time range on the server (filters kept in the URL), each with its field-by-field diff;
+// /audit: every audit entry the operator may read, searched (record, actor, values) and
+// filtered by table, record, actor, action and time range on the server (filters kept in
+// the URL), each with its field-by-field diff;
 // "Export CSV" writes the filtered entries for those who may export them.
 
 import { List, useTable } from "@refinedev/antd";
@@ -11,7 +12,9 @@ import { useResourceTitle } from "../../i18n/useResourceTitle";
 import { findResource, menuResources } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
-import { useAuditColumns } from "../../views/history/AuditColumns";
+import { useActionLabel, useAuditColumns } from "../../views/history/AuditColumns";
+import { ListSearchBox } from "../../views/ListSearchBox";
+import { onlySearch } from "../../views/listFilters";
 import { PAGE_SIZES } from "../../views/ResourceList";
 import { type AuditFilterValues, fromAuditFilters, toAuditFilters } from "./auditFilters";
 
@@ -24,14 +27,17 @@ const recordPath = (def: ResourceDefinition | undefined, id: string) =>
 export function AuditPage({ definition: def }: { definition: ResourceDefinition }) {
   const t = useTranslate();
   const tableLabel = useResourceTitle();
+  const actionLabel = useActionLabel();
   const { tableProps, searchFormProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useTable<
     BaseRecord,
     HttpError,
     AuditFilterValues
   >({
     resource: def.name,
+    // The search box goes through public.search_audit_log (docs/search.md).
+    meta: { search: def.list.search, defaultSort: def.list.defaultSort },
     pagination: { pageSize: 25 },
-    sorters: { initial: [{ field: "at", order: "desc" }] },
+    sorters: { initial: [def.list.defaultSort] },
     syncWithLocation: true,
   });
   // The table's own search form holds the filter fields (applied by `apply`, which replaces).
@@ -41,6 +47,8 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
   const tables = [...menuResources.filter((r) => r.name !== def.name).map((r) => r.name), ...EXTRA_TABLES].map(
     (name) => ({ value: name, label: tableLabel(name) }),
   );
+
+  const actions = ["INSERT", "UPDATE", "DELETE"].map((value) => ({ value, label: actionLabel(value) }));
 
   const columns = useAuditColumns([
     {
@@ -60,8 +68,9 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
     },
   ]);
 
+  // The form's filters replace the form's; the search box's words stay.
   const apply = (values: AuditFilterValues) => {
-    setFilters(toAuditFilters(values), "replace");
+    setFilters([...toAuditFilters(values), ...onlySearch(filters)], "replace");
     setCurrentPage(1);
   };
 
@@ -79,6 +88,12 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
       )}
     >
       <Space direction="vertical" style={{ width: "100%" }} size="middle">
+        <ListSearchBox
+          label={t("audit.search", "Search the audit log")}
+          filters={filters}
+          setFilters={setFilters}
+          setCurrentPage={setCurrentPage}
+        />
         <Form
           form={form}
           layout="inline"
@@ -101,6 +116,9 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
           <Form.Item name="actor" label={t("audit.actor", "Actor")}>
             <Input allowClear placeholder={t("audit.actorPlaceholder", "E-mail contains…")} style={{ width: 200 }} />
           </Form.Item>
+          <Form.Item name="actions" label={t("history.action", "Action")}>
+            <Select mode="multiple" allowClear options={actions} style={{ minWidth: 160 }} />
+          </Form.Item>
           <Form.Item name="range" label={t("audit.range", "Time")}>
             <DatePicker.RangePicker
               allowEmpty={[true, true]}
@@ -115,7 +133,13 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
               <Button
                 onClick={() => {
                   form?.resetFields();
-                  form?.setFieldsValue({ table: undefined, recordId: undefined, actor: undefined, range: undefined });
+                  form?.setFieldsValue({
+                    table: undefined,
+                    recordId: undefined,
+                    actor: undefined,
+                    actions: undefined,
+                    range: undefined,
+                  });
                   apply({});
                 }}
               >

@@ -14,7 +14,7 @@ describe("toAuditFilters", () => {
       { field: "at", operator: "gte", value: from.startOf("day").toISOString() },
       { field: "at", operator: "lte", value: to.endOf("day").toISOString() },
     ]);
-    expect(toAuditFilters({ table: "", recordId: "  ", actor: undefined, range: null })).toEqual([]);
+    expect(toAuditFilters({ table: "", recordId: "  ", actor: undefined, actions: [], range: null })).toEqual([]);
   });
 
   it("takes an open-ended range", () => {
@@ -22,6 +22,14 @@ describe("toAuditFilters", () => {
     expect(toAuditFilters({ range: [from, null] })).toEqual([
       { field: "at", operator: "gte", value: from.toISOString() },
     ]);
+  });
+});
+
+describe("the audit log's actions", () => {
+  it("filter by any of several actions, and read back", () => {
+    const filters = toAuditFilters({ actions: ["INSERT", "DELETE"] });
+    expect(filters).toEqual([{ field: "action", operator: "in", value: ["INSERT", "DELETE"] }]);
+    expect(fromAuditFilters(filters).actions).toEqual(["INSERT", "DELETE"]);
   });
 });
 

@@ -14,6 +14,7 @@ import { FunctionCallError } from "../../providers/functionErrors";
 import { ROLE_LABELS, STAFF_ROLES } from "../../resources/roles";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
+import { ListSearchBox } from "../../views/ListSearchBox";
 import { InviteModal } from "./InviteModal";
 import { runStaffCommand, type StaffCommand, type StaffRow } from "./staffAdmin";
 
@@ -24,10 +25,12 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
   const { data: me } = useGetIdentity<{ id: string }>();
   const [inviting, setInviting] = useState(false);
   const [busy, setBusy] = useState<string>();
-  const { tableProps, filters, sorters, tableQuery } = useTable<StaffRow>({
+  const { tableProps, filters, sorters, tableQuery, setFilters, setCurrentPage } = useTable<StaffRow>({
     resource: def.name,
+    // The search box goes through public.search_staff (docs/search.md).
+    meta: { search: def.list.search, defaultSort: def.list.defaultSort },
     syncWithLocation: false,
-    sorters: { initial: [{ field: "full_name", order: "asc" }] },
+    sorters: { initial: [def.list.defaultSort] },
     pagination: { pageSize: 25 },
   });
 
@@ -69,6 +72,14 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
           )}
         </Space>
       </Space>
+      <div style={{ marginBottom: 16 }}>
+        <ListSearchBox
+          label={t("staff.search", "Search staff")}
+          filters={filters}
+          setFilters={setFilters}
+          setCurrentPage={setCurrentPage}
+        />
+      </div>
       <Table<StaffRow> {...tableProps} rowKey="user_id">
         <Table.Column<StaffRow>
           dataIndex="full_name"

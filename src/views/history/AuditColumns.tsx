@@ -9,14 +9,20 @@ import { type AuditEntry, entryChanges } from "./diff";
 
 const ACTION_COLORS: Record<string, string> = { INSERT: "green", UPDATE: "blue", DELETE: "red" };
 
-export function useAuditColumns(extra: ColumnsType<BaseRecord> = []): ColumnsType<BaseRecord> {
+/** An audit action (the trigger's TG_OP) in the operator's words. */
+export function useActionLabel() {
   const t = useTranslate();
-  const actionLabel = (action: string) =>
+  return (action: string) =>
     ({
       INSERT: t("history.action.insert", "Created"),
       UPDATE: t("history.action.update", "Changed"),
       DELETE: t("history.action.delete", "Deleted"),
     })[action] ?? action;
+}
+
+export function useAuditColumns(extra: ColumnsType<BaseRecord> = []): ColumnsType<BaseRecord> {
+  const t = useTranslate();
+  const actionLabel = useActionLabel();
 
   return [
     {

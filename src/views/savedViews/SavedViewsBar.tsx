@@ -5,6 +5,7 @@ import { useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Dropdown, Select, Space } from "antd";
 import { useState } from "react";
 import { useAttempt } from "../../components/useAttempt";
+import { localizeMessage } from "../../i18n/messages";
 import type { ResourceDefinition } from "../../resources/types";
 import { ColumnChooser } from "./ColumnChooser";
 import type { ListView } from "./useListView";
@@ -92,8 +93,14 @@ export function SavedViewsBar({ definition, view }: Props) {
         <Button onClick={() => setDialog("saveAs")}>{t("savedViews.saveAs", "Save view as…")}</Button>
         <ColumnChooser definition={definition} columns={view.columns} onChange={view.setColumns} />
       </Space>
-      {(error || view.views.error) && (
-        <Alert type="error" showIcon role="alert" closable message={error ?? view.views.error?.message} />
+      {(error || view.views.error || view.columnChoice.error) && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          closable
+          message={localizeMessage(error ?? view.views.error?.message ?? view.columnChoice.error ?? "", t)}
+        />
       )}
       {dialog === "saveAs" && (
         <ViewNameModal

@@ -6,9 +6,9 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { SavedView, SavedViewInput } from "../../providers/savedViews";
 import type { ResourceDefinition } from "../../resources/types";
-import { initialFilters } from "../columns";
+import { useListColumns } from "./useListColumns";
 import { useSavedViews } from "./useSavedViews";
-import { columnsForView, filtersForView, type ListViewState, sameView, storableFilters } from "./viewState";
+import { columnsForView, type ListViewState, sameView, storableFilters } from "./viewState";
 
 export interface ListTable {
   filters: CrudFilter[];
@@ -22,7 +22,9 @@ export interface ListTable {
 
 export function useListView(def: ResourceDefinition, table: ListTable) {
   const saved = useSavedViews(def.name);
-  const [columns, setColumns] = useState(() => [...def.list.columns]);
+  // Shown columns and widths follow the operator (stored per list), not this page load.
+  const columnChoice = useListColumns(def);
+  const { columns, setColumns } = columnChoice;
   const [selectedId, setSelectedId] = useState<string>();
   const selected = saved.views.data?.find((v) => v.id === selectedId);
 
@@ -36,7 +38,7 @@ export function useListView(def: ResourceDefinition, table: ListTable) {
   const apply = (view: SavedView | undefined) => {
     setSelectedId(view?.id);
     setColumns(columnsForView(def, view?.columns));
-    table.setFilters(filtersForView(initialFilters(def), view?.filters ?? []), "replace");
+    table.setFilters(storableFilters(view?.filters ?? []), "replace");
     table.setSorters(view && view.sorters.length > 0 ? view.sorters : [def.list.defaultSort]);
     table.setPageSize(view?.page_size ?? table.pageSize);
     table.setCurrentPage(1);
@@ -73,7 +75,7 @@ export function useListView(def: ResourceDefinition, table: ListTable) {
       pageSize: selected.page_size,
     });
 
-  return { ...saved, columns, setColumns, selected, modified, apply, stateToSave, setSelectedId };
+  return { ...saved, columns, setColumns, columnChoice, selected, modified, apply, stateToSave, setSelectedId };
 }
 
 export type ListView = ReturnType<typeof useListView>;

@@ -2,15 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../i18n/messages";
 import { savedViewErrorMessage } from "../../providers/savedViews";
 import { products } from "../../resources/products";
-import {
-  choosableColumns,
-  columnsForView,
-  filtersForView,
-  moveColumn,
-  sameView,
-  storableFilters,
-  toggleColumn,
-} from "./viewState";
+import { choosableColumns, columnsForView, moveColumn, sameView, storableFilters, toggleColumn } from "./viewState";
 
 describe("filters of a view", () => {
   it("stores only filters with a value", () => {
@@ -24,17 +16,6 @@ describe("filters of a view", () => {
     ).toEqual([
       { field: "stock", operator: "eq", value: 0 },
       { field: "status", operator: "in", value: ["active"] },
-    ]);
-  });
-
-  it("puts a view's values over the list's column filters, keeping the others' operators", () => {
-    const base = [
-      { field: "status", operator: "in" as const, value: undefined },
-      { field: "category_id", operator: "eq" as const, value: undefined },
-    ];
-    expect(filtersForView(base, [{ field: "status", operator: "in", value: ["draft"] }])).toEqual([
-      { field: "category_id", operator: "eq", value: undefined },
-      { field: "status", operator: "in", value: ["draft"] },
     ]);
   });
 });

@@ -3,6 +3,7 @@
 // chooser's moves. A saved view only names columns the definition still has.
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import type { ResourceDefinition } from "../../resources/types";
+import { isBlank } from "../listFilters";
 
 export interface ListViewState {
   filters: CrudFilter[];
@@ -12,21 +13,8 @@ export interface ListViewState {
   pageSize: number;
 }
 
-const blank = (value: unknown) =>
-  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
-
 /** Filters worth keeping: the ones with a value (the table also carries empty column filters). */
-export const storableFilters = (filters: CrudFilter[]) => filters.filter((f) => !("field" in f) || !blank(f.value));
-
-/**
- * The table's filters for a view: every column filter of the list (so antd's column filters
- * keep their operators) with the view's values over them.
- */
-export function filtersForView(base: CrudFilter[], saved: CrudFilter[]): CrudFilter[] {
-  const keyOf = (f: CrudFilter) => ("field" in f ? `${f.field}:${f.operator}` : JSON.stringify(f));
-  const savedKeys = new Set(saved.map(keyOf));
-  return [...base.filter((f) => !savedKeys.has(keyOf(f))), ...saved];
-}
+export const storableFilters = (filters: CrudFilter[]) => filters.filter((f) => !("field" in f) || !isBlank(f.value));
 
 /** Columns the chooser offers: every field except raw JSON and the full-text column. */
 export const choosableColumns = (def: ResourceDefinition) => {

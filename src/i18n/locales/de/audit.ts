@@ -1,5 +1,6 @@
 export default {
   "audit.title": "Audit-Protokoll",
+  "audit.search": "Audit-Protokoll durchsuchen",
   "audit.filters": "Filter des Audit-Protokolls",
   "audit.table": "Tabelle",
   "audit.anyTable": "Alle Tabellen",

@@ -1,4 +1,4 @@
-// The generated list (src/views/ResourceList.tsx, ListTotal.tsx).
+// The generated list (src/views/ResourceList.tsx, ListTotal.tsx, FilterChips.tsx, column choices).
 export default {
   "list.totalAbout": "etwa {{total, number}} {{plural}}",
   "list.total": "{{total, number}} {{plural}}",
@@ -8,4 +8,16 @@ export default {
   "list.empty": "Keine {{plural}} gefunden.",
   "list.actions": "Aktionen",
   "list.selectRow": "{{title}} auswählen",
+  "list.from": "Von",
+  "list.to": "Bis",
+  "list.rangeFrom": "{{label}} von",
+  "list.rangeTo": "{{label}} bis",
+  "list.chipFrom": "ab",
+  "list.chipTo": "bis",
+  "list.activeFilters": "Aktive Filter",
+  "list.removeFilter": "Filter auf {{label}} entfernen",
+  "list.clearFilters": "Alle entfernen",
+  "list.resizeColumn": "Breite von {{column}} ändern",
+  "listColumns.columnsRule": "Es müssen 1–100 Spaltennamen sein.",
+  "listColumns.widthsRule": "Spaltenbreiten müssen zwischen 40 und 2000 Pixel liegen.",
 };

@@ -1,4 +1,5 @@
 export default {
+  "staff.search": "Mitarbeitende durchsuchen",
   "staff.title": "Mitarbeitende",
   "staff.invite": "Einladen",
   "staff.inviteTitle": "Mitarbeitende einladen",

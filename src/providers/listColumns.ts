@@ -1,0 +1,59 @@
+// The operator's column choices per list (shown, order, widths) in public.list_columns
+// (supabase/migrations/20250702100000_list_columns.sql; RLS: own rows, for resources the
+// operator may list), so they follow the operator across reloads and browsers.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { templated } from "../i18n/messages";
+
+export interface ListColumnsChoice {
+  /** Shown columns, in order. */
+  columns: string[];
+  /** Pixel widths of the columns the operator resized. */
+  widths: Record<string, number>;
+}
+
+/** The narrowest and widest a column may be made (the table's check says the same). */
+export const COLUMN_WIDTH = { min: 40, max: 2000 };
+
+/** The table's rules by constraint name: message key and English text. */
+const RULES: Record<string, [string, string]> = {
+  list_columns_columns_check: ["listColumns.columnsRule", "Columns must be 1–100 column names."],
+  list_columns_widths_check: ["listColumns.widthsRule", "Widths must map column names to 40–2000 pixels."],
+};
+
+async function operatorId(client: SupabaseClient): Promise<string | undefined> {
+  const { data } = await client.auth.getSession();
+  return data.session?.user.id;
+}
+
+function failure(error: { message: string }): Error {
+  const rule = Object.entries(RULES).find(([name]) => error.message.includes(name))?.[1];
+  return new Error(rule ? templated(rule[1], rule[0]) : error.message);
+}
+
+/** The stored choice for a list; null when the operator has made none (or is signed out). */
+export async function loadListColumns(client: SupabaseClient, resource: string): Promise<ListColumnsChoice | null> {
+  const userId = await operatorId(client);
+  if (!userId) return null;
+  const { data, error } = await client
+    .from("list_columns")
+    .select("columns, widths")
+    .eq("user_id", userId)
+    .eq("resource", resource)
+    .maybeSingle();
+  if (error) throw failure(error);
+  return data ? { columns: data.columns, widths: (data.widths ?? {}) as Record<string, number> } : null;
+}
+
+/** Stores the whole choice for a list (one row per operator and list). */
+export async function saveListColumns(
+  client: SupabaseClient,
+  resource: string,
+  choice: ListColumnsChoice,
+): Promise<void> {
+  const userId = await operatorId(client);
+  if (!userId) return;
+  const { error } = await client
+    .from("list_columns")
+    .upsert({ user_id: userId, resource, ...choice }, { onConflict: "user_id,resource" });
+  if (error) throw failure(error);
+}

@@ -5,7 +5,9 @@ const NOTICE = "opsdesk.notice";
 
 let signingOut = false;
 
+/** A session is open: a sign-out chosen before it (without a page load since) is over. */
 export function markSignedIn(): void {
+  signingOut = false;
   localStorage.setItem(HAD_SESSION, "1");
 }
 

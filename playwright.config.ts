@@ -37,7 +37,10 @@ export default defineConfig({
   reporter: process.env.CI ? "line" : [["list"]],
   use: {
     baseURL: webUrl,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot. The
+    // trace's screencast is off: encoding a frame for every paint of every test took 40 % of
+    // the suite's CPU (Chromium's GPU and browser processes), on a 2-core CI machine.
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     // The console honours prefers-reduced-motion (antd's transitions off), which spares each
     // step its animation; the walk keeps full motion to catch what races an animation.

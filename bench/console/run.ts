@@ -1,8 +1,9 @@
-// Performance at scale, console half (issue 6): a production build of the console driven by
-// Chromium against a stack holding the large data set (`npm run seed:large`), signed in as
-// the demo admin. Prints the JS the sign-in route loads (gzip) and, per interaction, the time
-// from the operator's action until the list shows its answer (request sent, response in,
-// table rendered without its loading state).
+// Performance at scale, console half (issues 6 and 18): a production build of the console
+// driven by Chromium against a stack holding the large data set (`npm run seed:large`), signed
+// in as the demo admin. Prints the JS the sign-in route loads (gzip), the time from the sign-in
+// click until the dashboard's KPIs show, and per list interaction the time from the operator's
+// action until the list shows its answer (request sent, response in, table rendered without
+// its loading state), each beside its target from issue 18.
 //   npm run bench:console [-- --url http://127.0.0.1:55120 | --data-dir DIR] [--web-port 55122] [--runs 5]
 // Without --url it uses the stack of <data-dir>/stack.json (default ./.stack).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -102,7 +103,9 @@ async function listAnswer(page: Page, action: () => Promise<unknown>): Promise<n
 
 interface Measure {
   name: string;
+  /** Issue 18's targets for the median and the slowest run, in ms. */
   target?: number;
+  maxTarget?: number;
   /** Puts the list in the state before the action (not timed). */
   before: (page: Page) => Promise<unknown>;
   action: (page: Page) => Promise<unknown>;
@@ -123,23 +126,27 @@ const search = (words: string) => async (page: Page) => {
 const MEASURES: Measure[] = [
   {
     name: "first list render (/products)",
+    target: 600,
     before: (page) => page.goto(`${WEB_URL}/`),
     action: (page) => products(page),
   },
   {
     name: "page change (next page)",
-    target: 150,
+    target: 80,
+    maxTarget: 150,
     before: (page) => listed(page),
     action: (page) => page.locator("li.ant-pagination-next").click(),
   },
   {
     name: "page change deep (page 4 000 → 4 001)",
-    target: 150,
+    target: 80,
+    maxTarget: 150,
     before: (page) => listed(page, "?currentPage=4000&pageSize=25"),
     action: (page) => page.locator("li.ant-pagination-next").click(),
   },
   {
     name: "filter status = archived",
+    target: 80,
     before: async (page) => {
       await listed(page);
       await page
@@ -159,6 +166,7 @@ const MEASURES: Measure[] = [
   },
   {
     name: "sort by category (related column)",
+    target: 100,
     before: (page) => listed(page),
     action: (page) => page.getByRole("columnheader", { name: /Category/ }).click(),
   },
@@ -176,13 +184,43 @@ const MEASURES: Measure[] = [
   },
   {
     name: 'search a common word "classic"',
-    target: 300,
+    target: 120,
     before: (page) => listed(page),
     action: search("classic"),
   },
 ];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const signInForm = async (page: Page) => {
+  await page.goto(`${WEB_URL}/login`);
+  await page.getByLabel("E-mail").fill("admin@example.com");
+  await page.getByLabel("Password").fill("opsdesk-demo");
+};
+/** The first KPI card shows a number (a dash stands in while it loads). */
+const kpisShown = (page: Page) =>
+  page.waitForFunction(() => {
+    const value = document.querySelector("[data-testid^='kpi-'] .ant-statistic-content-value");
+    return Boolean(value?.textContent && value.textContent !== "–");
+  });
+
+/** From the click on "Sign in" until the dashboard's KPIs show, in a fresh browser each run. */
+async function signInToKpis(browser: Browser): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signInForm(page);
+    // The sign-in route's own files are in; what follows the click is what the operator waits for.
+    await page.waitForLoadState("networkidle");
+    const start = performance.now();
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await kpisShown(page);
+    times.push(performance.now() - start);
+    await context.close();
+  }
+  return times;
+}
 
 async function main() {
   const apiUrl = stackUrl();
@@ -192,15 +230,15 @@ async function main() {
   const browser = await chromium.launch(launchOptions);
   try {
     const js = await loginRouteJs(browser);
+    const results: { name: string; times: number[]; target?: number; maxTarget?: number }[] = [
+      { name: "sign-in click → dashboard KPIs", times: await signInToKpis(browser), target: 500 },
+    ];
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${WEB_URL}/login`);
-    await page.getByLabel("E-mail").fill("admin@example.com");
-    await page.getByLabel("Password").fill("opsdesk-demo");
+    await signInForm(page);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
 
-    const results: { name: string; times: number[]; target?: number }[] = [];
     for (const measure of MEASURES) {
       const times: number[] = [];
       try {
@@ -213,7 +251,7 @@ async function main() {
         await page.screenshot({ path: shot });
         throw new Error(`${measure.name} failed (screenshot ${shot})`, { cause: err });
       }
-      results.push({ name: measure.name, times, target: measure.target });
+      results.push({ name: measure.name, times, target: measure.target, maxTarget: measure.maxTarget });
     }
 
     const kb = js.gzipBytes / 1024;
@@ -225,13 +263,16 @@ async function main() {
     console.log(head);
     console.log("-".repeat(head.length + 8));
     console.log(
-      `${`login route JS (${js.files} files, gzip)`.padEnd(38)} ${`${kb.toFixed(0)} KB`.padStart(10)} ${"".padStart(10)}  ${kb <= 300 ? "ok" : "MISSED"} (≤ 300 KB)`,
+      `${`login route JS (${js.files} files, gzip)`.padEnd(38)} ${`${kb.toFixed(0)} KB`.padStart(10)} ${"".padStart(10)}  ${kb <= 250 ? "ok" : "MISSED"} (≤ 250 KB)`,
     );
     for (const r of results) {
       const m = median(r.times);
-      const verdict = r.target === undefined ? "" : `${m <= r.target ? "ok" : "MISSED"} (≤ ${r.target} ms)`;
+      const max = Math.max(...r.times);
+      const met = (r.target === undefined || m <= r.target) && (r.maxTarget === undefined || max <= r.maxTarget);
+      const limits = [r.target && `median ≤ ${r.target} ms`, r.maxTarget && `max ≤ ${r.maxTarget} ms`].filter(Boolean);
+      const verdict = limits.length === 0 ? "" : `${met ? "ok" : "MISSED"} (${limits.join(", ")})`;
       console.log(
-        `${r.name.padEnd(38)} ${`${m.toFixed(0)} ms`.padStart(10)} ${`${Math.max(...r.times).toFixed(0)} ms`.padStart(10)}  ${verdict}`,
+        `${r.name.padEnd(38)} ${`${m.toFixed(0)} ms`.padStart(10)} ${`${max.toFixed(0)} ms`.padStart(10)}  ${verdict}`,
       );
     }
   } finally {

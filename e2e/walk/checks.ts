@@ -36,7 +36,8 @@ export function readScreen(page: Page): Promise<ScreenState> {
       title: document.title,
       heading: text(".ant-page-header-heading-title") ?? text("h3.ant-typography"),
       rows: content?.querySelectorAll(".ant-table-tbody tr.ant-table-row").length ?? 0,
-      empty: Boolean(content?.querySelector(".ant-table-placeholder .ant-empty")),
+      // antd's Empty, or a list's own words for it (the audit log: "No audit entries match.").
+      empty: Boolean(content?.querySelector(".ant-table-placeholder")?.textContent?.trim()),
       forbidden: Boolean(content?.querySelector(".ant-result-403")),
       notFound: Boolean(content?.querySelector(".ant-result-404")),
       failed: panel?.textContent ?? null,

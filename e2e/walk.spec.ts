@@ -60,6 +60,8 @@ for (const role of ROLES) {
       } catch (error) {
         fail(step, error);
       }
+      // A long walk says how far it is, for whoever watches a run of hours.
+      if (step % 100 === 0) console.log(`walk as ${role}: ${step} of ${STEPS} steps`);
     }
     console.log(`walk as ${role}: ${STEPS} steps from seed ${seed} (base ${BASE_SEED}) passed`);
     if (process.env.WALK_LOG) console.log(log.join("\n"));

@@ -1,15 +1,34 @@
-// What a bulk update did: how many rows it changed, and each failed row with its reason
-// (bulk deletes report through their undo notice, undo/DeferredDeletes).
+// What a bulk update did: how many rows it changed, and each refused row with its reason
+// (bulk deletes report through their undo notice, undo/DeferredDeletes); or why the
+// whole action failed.
 import { useTranslate } from "@refinedev/core";
 import { Alert, List, Typography } from "antd";
+import { localizeMessage } from "../../i18n/messages";
 
 export interface BulkReportData {
   succeeded: number;
   failed: { title: string; message: string }[];
+  /** The action as a whole failed (no row changed). */
+  error?: string;
 }
+
+/** Refused rows shown at once; more are paged. */
+const SHOWN_ROWS = 10;
 
 export function BulkReport({ report, onClose }: { report: BulkReportData; onClose: () => void }) {
   const t = useTranslate();
+  if (report.error !== undefined)
+    return (
+      <Alert
+        role="status"
+        type="error"
+        showIcon
+        closable
+        onClose={onClose}
+        message={t("bulk.nothingChanged", "Nothing was changed.")}
+        description={localizeMessage(report.error, t)}
+      />
+    );
   const done = t("bulk.updated", { count: report.succeeded }, "{{count}} updated");
   const failed = report.failed.length;
   return (
@@ -25,9 +44,10 @@ export function BulkReport({ report, onClose }: { report: BulkReportData; onClos
           <List
             size="small"
             dataSource={report.failed}
+            pagination={failed > SHOWN_ROWS && { pageSize: SHOWN_ROWS, size: "small", showSizeChanger: false }}
             renderItem={(item) => (
               <List.Item>
-                <Typography.Text strong>{item.title}</Typography.Text>: {item.message}
+                <Typography.Text strong>{item.title}</Typography.Text>: {localizeMessage(item.message, t)}
               </List.Item>
             )}
           />

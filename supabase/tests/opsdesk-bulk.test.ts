@@ -50,7 +50,9 @@ async function bulkWrite(
 }
 
 async function newCategory(name: string): Promise<number> {
-  const [row] = await stack.sql<{ id: number }>("insert into public.categories (name) values ($1) returning id", [name]);
+  const [row] = await stack.sql<{ id: number }>("insert into public.categories (name) values ($1) returning id", [
+    name,
+  ]);
   return row.id;
 }
 

@@ -2,7 +2,8 @@
 // (bulk deletes report through their undo notice, undo/DeferredDeletes); or why the
 // whole action failed.
 import { useTranslate } from "@refinedev/core";
-import { Alert, List, Typography } from "antd";
+import { Alert } from "antd";
+import { RefusedRows } from "../../components/undo/RefusedRows";
 import { localizeMessage } from "../../i18n/messages";
 
 export interface BulkReportData {
@@ -11,9 +12,6 @@ export interface BulkReportData {
   /** The action as a whole failed (no row changed). */
   error?: string;
 }
-
-/** Refused rows shown at once; more are paged. */
-const SHOWN_ROWS = 10;
 
 export function BulkReport({ report, onClose }: { report: BulkReportData; onClose: () => void }) {
   const t = useTranslate();
@@ -41,15 +39,8 @@ export function BulkReport({ report, onClose }: { report: BulkReportData; onClos
       message={failed === 0 ? done : t("bulk.partly", { done, count: failed }, "{{done}}, {{count}} failed:")}
       description={
         failed > 0 && (
-          <List
-            size="small"
-            dataSource={report.failed}
-            pagination={failed > SHOWN_ROWS && { pageSize: SHOWN_ROWS, size: "small", showSizeChanger: false }}
-            renderItem={(item) => (
-              <List.Item>
-                <Typography.Text strong>{item.title}</Typography.Text>: {localizeMessage(item.message, t)}
-              </List.Item>
-            )}
+          <RefusedRows
+            rows={report.failed.map((item) => ({ title: item.title, message: localizeMessage(item.message, t) }))}
           />
         )
       }

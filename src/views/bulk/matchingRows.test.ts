@@ -7,7 +7,8 @@ import { matchingRows } from "./matchingRows";
 
 type GetList = Parameters<DataProvider["getList"]>[0];
 
-function fakeProvider(total: number) {
+/** `estimate`: the total a search reports, approximately, instead of the real one. */
+function fakeProvider(total: number, estimate?: number) {
   const calls: GetList[] = [];
   const getList = (async (params: GetList) => {
     calls.push(params);
@@ -16,7 +17,7 @@ function fakeProvider(total: number) {
     const data = Array.from({ length: Math.max(0, Math.min(pageSize, total - from)) }, (_, i) => ({
       id: from + i + 1,
     }));
-    return { data, total };
+    return estimate === undefined ? { data, total } : { data, total: estimate, approximate: true };
   }) as DataProvider["getList"];
   return { provider: { getList }, calls };
 }
@@ -40,6 +41,13 @@ describe("matchingRows", () => {
       expect(call.sorters).toEqual([{ field: "id", order: "asc" }]);
       expect(call.meta?.count).toBe("exact");
     }
+  });
+
+  it("reads on past an estimated total while pages come full", async () => {
+    const { provider, calls } = fakeProvider(2345, 1500);
+    const result = await matchingRows(provider, products, filters, 5000);
+    expect("rows" in result && result.rows).toHaveLength(2345);
+    expect(calls).toHaveLength(3);
   });
 
   it("stops after the count when more rows match than one action takes", async () => {

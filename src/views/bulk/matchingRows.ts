@@ -32,5 +32,10 @@ export async function matchingRows(
   const pages = Math.ceil(first.total / pageSize);
   const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => page(i + 2)));
   const rows = [first, ...rest].flatMap((result) => result.data);
-  return { rows, total: first.total };
+  // A search counts exactly only up to max_rows and estimates beyond: read on while pages come full.
+  if ((first as { approximate?: boolean }).approximate)
+    for (let next = pages + 1; rows.length === (next - 1) * pageSize && rows.length <= max; next++)
+      rows.push(...(await page(next)).data);
+  if (rows.length > max) return { tooMany: true, total: rows.length };
+  return { rows, total: rows.length };
 }

@@ -5,19 +5,14 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
-import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
+import { DEMO, type DemoClients, signInDemoAccounts } from "./opsdesk-db.js";
 
 let stack: TestStack;
-const as: Record<"admin" | "editor" | "viewer", SupabaseClient> = {} as never;
+let as: DemoClients;
 
 beforeAll(async () => {
   stack = await startTestStack({ projectDir: REPO_ROOT });
-  for (const account of ["admin", "editor", "viewer"] as const) {
-    const client = stack.anon();
-    const { error } = await client.auth.signInWithPassword({ email: DEMO[account].email, password: DEMO_PASSWORD });
-    if (error) throw error;
-    as[account] = client;
-  }
+  as = await signInDemoAccounts(stack);
 });
 afterAll(async () => {
   await stack?.stop();
@@ -73,7 +68,7 @@ describe("bulk update", () => {
   it("sets the status of every row it may and reports the one a check rule refuses", async () => {
     const category = await newCategory("Bulk update rules");
     const [priced, free, alsoPriced] = await newProducts(category, [5, 0, 7], "BULKUPD");
-    const { data, error } = await bulkWrite(as.editor, "products", "update", [priced, free, alsoPriced], {
+    const { data, error } = await bulkWrite(as("editor"), "products", "update", [priced, free, alsoPriced], {
       status: "active",
     });
     expect(error).toBeNull();
@@ -104,7 +99,7 @@ describe("bulk update", () => {
     const [fresh, stale] = await newProducts(category, [5, 6], "BULKSTALE");
     await stack.sql("update public.products set stock = 3 where id = $1", [stale.id]);
     const { data, error } = await bulkWrite(
-      as.editor,
+      as("editor"),
       "products",
       "update",
       [fresh, stale, { id: 987654321, version: 1 }],
@@ -119,10 +114,10 @@ describe("bulk update", () => {
   });
 
   it("refuses a column that is not there, and more than 5000 rows, writing nothing", async () => {
-    const unknownColumn = await bulkWrite(as.editor, "products", "update", [{ id: 1 }], { colour: "red" });
+    const unknownColumn = await bulkWrite(as("editor"), "products", "update", [{ id: 1 }], { colour: "red" });
     expect(unknownColumn.error).toMatchObject({ code: "P0001", message: "products has no column colour to set." });
     const rows = Array.from({ length: 5001 }, (_, i) => ({ id: i + 1 }));
-    const tooMany = await bulkWrite(as.editor, "products", "update", rows, { status: "draft" });
+    const tooMany = await bulkWrite(as("editor"), "products", "update", rows, { status: "draft" });
     expect(tooMany.error).toMatchObject({ code: "P0001", message: "At most 5000 rows at once." });
   });
 });
@@ -132,7 +127,7 @@ describe("bulk delete", () => {
     const used = await newCategory("Bulk delete used");
     const free = await newCategory("Bulk delete free");
     await newProducts(used, [3], "BULKDEL");
-    const { data, error } = await bulkWrite(as.admin, "categories", "delete", [{ id: used }, { id: free }]);
+    const { data, error } = await bulkWrite(as("admin"), "categories", "delete", [{ id: used }, { id: free }]);
     expect(error).toBeNull();
     expect(data?.changed).toEqual([free]);
     expect(data?.refused).toEqual([
@@ -148,7 +143,7 @@ describe("bulk delete", () => {
     const used = [ids[3], ids[17], ids[38]];
     for (const id of used) await newProducts(id, [1], `BULKMANY${id}`);
     const { data } = await bulkWrite(
-      as.admin,
+      as("admin"),
       "categories",
       "delete",
       ids.map((id) => ({ id })),
@@ -162,9 +157,9 @@ describe("permissions", () => {
   it("refuses callers without the right, whoever they are", async () => {
     const category = await newCategory("Bulk permissions");
     const [product] = await newProducts(category, [5], "BULKPERM");
-    const editorDelete = await bulkWrite(as.editor, "products", "delete", [product]);
+    const editorDelete = await bulkWrite(as("editor"), "products", "delete", [product]);
     expect(editorDelete.error).toMatchObject({ code: "42501" });
-    const viewerUpdate = await bulkWrite(as.viewer, "products", "update", [product], { status: "active" });
+    const viewerUpdate = await bulkWrite(as("viewer"), "products", "update", [product], { status: "active" });
     expect(viewerUpdate.error).toMatchObject({ code: "42501" });
     const anonymous = await bulkWrite(stack.anon(), "categories", "delete", [{ id: category }]);
     expect(anonymous.error).not.toBeNull();

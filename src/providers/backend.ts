@@ -3,7 +3,7 @@
 // functionErrors.ts for edge functions, authErrors.ts for auth, storage-js errors for the
 // screen to word with its bucket's rules. Only src/providers/ imports supabase-js or the
 // client (biome.json); screens use Refine's hooks or this.
-import type { BaseKey, BaseRecord } from "@refinedev/core";
+import type { BaseKey } from "@refinedev/core";
 import type { ResourceDefinition } from "../resources/types";
 import { changePassword } from "./changePassword";
 import { type DescribeResource, type Operation, toHttpError } from "./errors";
@@ -15,7 +15,7 @@ import { loadPermissionRows, writePermission } from "./permissionRows";
 import { consolePermissions } from "./permissionStore";
 import { loadPreferenceRow, storePreference } from "./preferenceRows";
 import { createPresenceChannels } from "./presenceChannels";
-import { deleteRow, updateRow } from "./rowWrites";
+import { type RowsWrite, writeRows } from "./rowWrites";
 import { savedViewsApi, type Translate } from "./savedViews";
 import { finishSignIn, hasSession, requestPasswordReset, setNewPassword, signIn } from "./signIn";
 import { storageBucket } from "./storage";
@@ -68,16 +68,10 @@ export const backend = {
   /** Calls an edge function; a failure is a FunctionCallError (functionErrors.ts). */
   invoke: <T>(name: string, body: object) => invokeFunction<T>(consoleClient(), name, body),
 
-  /** Single-row writes outside Refine's mutations (bulk actions, undoable deletes). */
+  /** Writes outside Refine's mutations (bulk actions, undoable deletes): one request per action (rowWrites.ts). */
   records: {
-    deleteRow: (def: ResourceDefinition, id: BaseKey, describe: DescribeResource) =>
-      deleteRow(consoleClient(), def, id, describe),
-    updateRow: (
-      def: ResourceDefinition,
-      record: BaseRecord,
-      values: Record<string, unknown>,
-      describe: DescribeResource,
-    ) => updateRow(consoleClient(), def, record, values, describe),
+    write: (def: ResourceDefinition, write: RowsWrite, describe: DescribeResource) =>
+      writeRows(consoleClient(), def, write, describe),
     /** The files of deleted records (fileCleanup.ts); Refine's deletes do this themselves. */
     removeFiles: (def: ResourceDefinition, ids: BaseKey[]) => removeRecordFiles(consoleClient(), def, ids),
   },

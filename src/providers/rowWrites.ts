@@ -1,49 +1,70 @@
-// One row's delete or update for a bulk action, through the REST API as the operator, with
-// the docs/product.md §8 message when it fails. RLS hides rows the operator may not change: such a
-// write affects no row, which is reported as forbidden instead of passing silently.
-import type { BaseRecord, HttpError } from "@refinedev/core";
+// Bulk actions and undoable deletes write rows through ONE call of the bulk_write RPC
+// (supabase/migrations/20250703100000_bulk_write.sql), whatever the number of rows: the
+// database writes every row it accepts and names each one it refuses, and each refusal
+// gets the docs/product.md §8 message a form would show. RLS hides rows the operator may
+// not change: such a row is refused as forbidden instead of passing silently.
+import type { BaseRecord } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { idColumnOf } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
-import { type DescribeResource, type Operation, toHttpError } from "./errors";
+import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
 
 type Key = string | number;
 
-function failure(
-  error: { code?: string; message: string } | null,
-  rows: unknown[] | null,
-  def: ResourceDefinition,
-  operation: Operation,
-  describe: DescribeResource,
-): HttpError | undefined {
-  if (error) return toHttpError(error, def.name, operation, describe);
-  if (!rows || rows.length === 0)
-    return toHttpError({ code: "42501", message: "no row changed" }, def.name, operation, describe);
-  return undefined;
+/** The most rows one bulk action takes (bulk_write refuses more as well). */
+export const MAX_BULK_ROWS = 5000;
+
+export type RowsWrite =
+  | { action: "update"; records: BaseRecord[]; values: Record<string, unknown> }
+  | { action: "delete"; ids: Key[] };
+
+export interface RowsOutcome {
+  /** The rows written, in the order asked. */
+  changed: Key[];
+  /** The rows the database refused, in the order asked, each with the reason in the console's words. */
+  refused: { id: Key; message: string }[];
 }
 
-export async function deleteRow(client: SupabaseClient, def: ResourceDefinition, id: Key, describe: DescribeResource) {
-  const idColumn = idColumnOf(def);
-  const { data, error } = await client.from(def.name).delete().eq(idColumn, id).select(idColumn);
-  const failed = failure(error, data, def, "delete", describe);
-  if (failed) throw failed;
+interface BulkWriteResult {
+  changed: Key[];
+  refused: (PostgrestLikeError & { id: Key })[];
 }
 
-/** Sets `values` on one row; a versioned row carries the version it was listed with. */
-export async function updateRow(
+export async function writeRows(
   client: SupabaseClient,
   def: ResourceDefinition,
-  record: BaseRecord,
-  values: Record<string, unknown>,
+  write: RowsWrite,
   describe: DescribeResource,
-) {
+): Promise<RowsOutcome> {
   const idColumn = idColumnOf(def);
-  const body = def.versioned ? { ...values, version: record.version } : values;
-  const { data, error } = await client
-    .from(def.name)
-    .update(body)
-    .eq(idColumn, record[idColumn] as Key)
-    .select(idColumn);
-  const failed = failure(error, data, def, "update", describe);
-  if (failed) throw failed;
+  const operation: Operation = write.action;
+  // A versioned row carries the version it was listed with: one changed since is refused as stale.
+  const rows: Record<string, unknown>[] =
+    write.action === "update"
+      ? write.records.map((record) => ({
+          [idColumn]: record[idColumn],
+          ...(def.versioned ? { version: record.version } : {}),
+        }))
+      : write.ids.map((id) => ({ [idColumn]: id }));
+  const asked = rows.map((row) => row[idColumn] as Key);
+  if (asked.length === 0) return { changed: [], refused: [] };
+  const { data, error } = await client.rpc("bulk_write", {
+    resource: def.name,
+    action: write.action,
+    rows,
+    changes: write.action === "update" ? write.values : {},
+  });
+  if (error) throw toHttpError(error, def.name, operation, describe);
+  const result = data as BulkWriteResult;
+  const changed = new Set(result.changed.map(String));
+  const reasons = new Map(
+    result.refused.map((refusal) => [String(refusal.id), toHttpError(refusal, def.name, operation, describe).message]),
+  );
+  return {
+    changed: asked.filter((id) => changed.has(String(id))),
+    refused: asked.flatMap((id) => {
+      const message = reasons.get(String(id));
+      return message === undefined ? [] : [{ id, message }];
+    }),
+  };
 }

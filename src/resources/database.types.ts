@@ -430,6 +430,15 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      bulk_write: {
+        Args: {
+          resource: string
+          action: string
+          rows: Json
+          changes?: Json
+        }
+        Returns: Json
+      }
       complete_embedding_jobs: {
         Args: {
           jobs: Json

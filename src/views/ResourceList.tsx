@@ -10,7 +10,8 @@ import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import { idColumnOf, metaFor } from "../lib/select";
 import { SEARCH_FIELD } from "../providers/dataProvider";
 import type { ResourceDefinition } from "../resources/types";
-import { BulkBar } from "./bulk/BulkBar";
+import { BulkBar, useBulkActions } from "./bulk/BulkBar";
+import { SelectAllMatching } from "./bulk/SelectAllMatching";
 import { useBulkSelection } from "./bulk/useBulkSelection";
 import { buildColumns, filterModes } from "./columns";
 import { ExportButton } from "./csv/ExportButton";
@@ -61,7 +62,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     // Refine starts the new results on page 1).
     onSearch: ({ q }) => [{ field: SEARCH_FIELD, operator: "contains", value: q || undefined }],
   });
-  const { searchFormProps, sorters, filters, tableQuery, setFilters, setCurrentPage } = table;
+  const { searchFormProps, sorters, filters, tableQuery, setFilters, setCurrentPage, currentPage, pageSize } = table;
   const idColumn = idColumnOf(def);
   // Rows whose undoable delete waits or is being sent are gone for the operator already.
   const deleting = usePendingDeleteIds(def.name);
@@ -79,7 +80,10 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
       pagination: pagination && { ...pagination, total: total === undefined ? undefined : total - hidden },
     };
   }, [table.tableProps, deleting, idColumn, def, setFilters]);
-  const bulk = useBulkSelection(idColumn, tableProps.dataSource);
+  // "Select all matching" holds for the list as it was: another filter, search, sort or page ends it.
+  const listState = JSON.stringify([filters, sorters, currentPage, pageSize]);
+  const bulk = useBulkSelection(idColumn, tableProps.dataSource, listState);
+  const bulkActions = useBulkActions(def);
   // Permissions are per resource, not per row: ask once instead of once per button.
   const allowed = useAllowed(def.name);
   const view = useListView(def, table);
@@ -152,7 +156,16 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
           />
         )}
         <FilterChips definition={shown} filters={filters} setFilters={setFilters} setCurrentPage={setCurrentPage} />
-        <BulkBar definition={def} selection={bulk} />
+        <BulkBar definition={def} selection={bulk} list={{ filters, sorters }} />
+        {bulkActions.any && (
+          <SelectAllMatching
+            definition={def}
+            selection={bulk}
+            pageRows={tableProps.dataSource}
+            total={total}
+            filters={filters}
+          />
+        )}
         <Table
           {...tableProps}
           rowKey={idColumn}

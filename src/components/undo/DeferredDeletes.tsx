@@ -4,11 +4,12 @@
 // refuses brings its rows back with the refusal as the only message.
 import { type BaseKey, keys, useInvalidate, useTranslate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Button, List, Typography } from "antd";
+import { App, Button } from "antd";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import { localizeMessage } from "../../i18n/messages";
 import { DeleteQueue, type Key, type PendingDelete } from "./deleteQueue";
+import { RefusedRows } from "./RefusedRows";
 
 export interface DeleteOutcome {
   deleted: Key[];
@@ -128,14 +129,8 @@ export function DeferredDeletesProvider({ children }: { children: ReactNode }) {
         description: single ? (
           localizeMessage(outcome.refused[0].message, t)
         ) : (
-          <List
-            size="small"
-            dataSource={outcome.refused}
-            renderItem={(item) => (
-              <List.Item>
-                <Typography.Text strong>{item.title}</Typography.Text>: {localizeMessage(item.message, t)}
-              </List.Item>
-            )}
+          <RefusedRows
+            rows={outcome.refused.map((item) => ({ title: item.title, message: localizeMessage(item.message, t) }))}
           />
         ),
         duration: 0,

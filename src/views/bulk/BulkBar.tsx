@@ -1,8 +1,9 @@
-// Actions on the ticked rows of a list: delete (undoable, reported by its notice), set a
-// field (e.g. a product's status), export them. Each row succeeds or fails on its own;
-// updated rows are unticked, failed ones stay ticked beside the report of why.
+// Actions on the ticked rows of a list (or all rows matching it): delete (undoable,
+// reported by its notice), set a field (e.g. a product's status), export them. Each action
+// is one request (providers/rowWrites.ts); each row succeeds or fails on its own: updated
+// rows are unticked, refused ones stay ticked beside the report of why.
 import { DeleteOutlined, DownloadOutlined, DownOutlined } from "@ant-design/icons";
-import { type BaseRecord, useCan, useInvalidate, useTranslate } from "@refinedev/core";
+import { type CrudFilter, type CrudSort, useCan, useInvalidate, useTranslate } from "@refinedev/core";
 import { Button, Dropdown, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { resourceKey } from "../../i18n/resourceKeys";
@@ -15,12 +16,28 @@ import { useCsvExport } from "../csv/useCsvExport";
 import { useFieldLabel } from "../csv/useFieldLabel";
 import { useDeleteRecords } from "../undo/useDeleteRecords";
 import { BulkReport, type BulkReportData } from "./BulkReport";
-import { runBulk } from "./runBulk";
 import type { BulkSelection } from "./useBulkSelection";
 
 type Key = string | number;
 
-export function BulkBar({ definition: def, selection }: { definition: ResourceDefinition; selection: BulkSelection }) {
+/** The bulk actions the operator may take on this list (none for a viewer but export). */
+export function useBulkActions(def: ResourceDefinition) {
+  const canDelete = useCan({ resource: def.name, action: "delete" }).data?.can ?? false;
+  const canEdit = useCan({ resource: def.name, action: "edit" }).data?.can ?? false;
+  const canExport = useCan({ resource: def.name, action: "export" }).data?.can ?? false;
+  const remove = canDelete && def.screens?.delete !== false;
+  const setters = canEdit ? fieldsByName(def, def.bulkSet ?? []) : [];
+  return { delete: remove, setters, export: canExport, any: remove || setters.length > 0 || canExport };
+}
+
+interface Props {
+  definition: ResourceDefinition;
+  selection: BulkSelection;
+  /** The list's filters and order: an export of all matching rows reads them on the server. */
+  list: { filters: CrudFilter[]; sorters: CrudSort[] };
+}
+
+export function BulkBar({ definition: def, selection, list }: Props) {
   const t = useTranslate();
   const invalidate = useInvalidate();
   const labelOf = useFieldLabel(def);
@@ -28,33 +45,35 @@ export function BulkBar({ definition: def, selection }: { definition: ResourceDe
   const deleteRecords = useDeleteRecords(def);
   const [running, setRunning] = useState(false);
   const [report, setReport] = useState<BulkReportData>();
-  const can = {
-    delete: (useCan({ resource: def.name, action: "delete" }).data?.can ?? false) && def.screens?.delete !== false,
-    edit: useCan({ resource: def.name, action: "edit" }).data?.can ?? false,
-    export: useCan({ resource: def.name, action: "export" }).data?.can ?? false,
-  };
+  const can = useBulkActions(def);
   const idColumn = idColumnOf(def);
   const records = selection.records;
   const byId = new Map(records.map((record) => [record[idColumn] as Key, record]));
   const titleOf = (id: Key) => String(byId.get(id)?.[def.titleField] ?? id);
 
-  const update = async (action: (record: BaseRecord) => Promise<void>) => {
+  const setField = async (field: string, value: string) => {
     setRunning(true);
     setReport(undefined);
     try {
-      const outcome = await runBulk([...byId.keys()], (id) => action(byId.get(id) as BaseRecord));
-      selection.release(outcome.succeeded);
+      const outcome = await backend.records.write(
+        def,
+        { action: "update", records, values: { [field]: value } },
+        findResource,
+      );
+      selection.release(outcome.changed);
       setReport({
-        succeeded: outcome.succeeded.length,
-        failed: outcome.failed.map((f) => ({ title: titleOf(f.id), message: f.message })),
+        succeeded: outcome.changed.length,
+        failed: outcome.refused.map((f) => ({ title: titleOf(f.id), message: f.message })),
       });
       await invalidate({ resource: def.name, invalidates: ["list", "many"] });
+    } catch (error) {
+      // The call itself failed (no permission, no connection): nothing was changed.
+      setReport({ succeeded: 0, failed: [], error: (error as Error).message });
     } finally {
       setRunning(false);
     }
   };
 
-  const setters = can.edit ? fieldsByName(def, def.bulkSet ?? []) : [];
   if (records.length === 0 && !report) return null;
 
   return (
@@ -80,7 +99,7 @@ export function BulkBar({ definition: def, selection }: { definition: ResourceDe
               </Button>
             </Popconfirm>
           )}
-          {setters.map((field) => (
+          {can.setters.map((field) => (
             <Dropdown
               key={field.name}
               disabled={running}
@@ -89,8 +108,7 @@ export function BulkBar({ definition: def, selection }: { definition: ResourceDe
                   key: option,
                   label: t(resourceKey.option(def.name, field.name, option), option),
                 })),
-                onClick: ({ key }) =>
-                  update((record) => backend.records.updateRow(def, record, { [field.name]: key }, findResource)),
+                onClick: ({ key }) => setField(field.name, key),
               }}
             >
               <Button loading={running}>
@@ -99,7 +117,12 @@ export function BulkBar({ definition: def, selection }: { definition: ResourceDe
             </Dropdown>
           ))}
           {can.export && (
-            <Button icon={<DownloadOutlined />} onClick={() => csv.exportRecords(records)}>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() =>
+                selection.allMatching ? csv.exportList(list.filters, list.sorters) : csv.exportRecords(records)
+              }
+            >
               {t("bulk.exportSelected", "Export selected")}
             </Button>
           )}

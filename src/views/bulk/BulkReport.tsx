@@ -1,15 +1,32 @@
-// What a bulk update did: how many rows it changed, and each failed row with its reason
-// (bulk deletes report through their undo notice, undo/DeferredDeletes).
+// What a bulk update did: how many rows it changed, and each refused row with its reason
+// (bulk deletes report through their undo notice, undo/DeferredDeletes); or why the
+// whole action failed.
 import { useTranslate } from "@refinedev/core";
-import { Alert, List, Typography } from "antd";
+import { Alert } from "antd";
+import { RefusedRows } from "../../components/undo/RefusedRows";
+import { localizeMessage } from "../../i18n/messages";
 
 export interface BulkReportData {
   succeeded: number;
   failed: { title: string; message: string }[];
+  /** The action as a whole failed (no row changed). */
+  error?: string;
 }
 
 export function BulkReport({ report, onClose }: { report: BulkReportData; onClose: () => void }) {
   const t = useTranslate();
+  if (report.error !== undefined)
+    return (
+      <Alert
+        role="status"
+        type="error"
+        showIcon
+        closable
+        onClose={onClose}
+        message={t("bulk.nothingChanged", "Nothing was changed.")}
+        description={localizeMessage(report.error, t)}
+      />
+    );
   const done = t("bulk.updated", { count: report.succeeded }, "{{count}} updated");
   const failed = report.failed.length;
   return (
@@ -22,14 +39,8 @@ export function BulkReport({ report, onClose }: { report: BulkReportData; onClos
       message={failed === 0 ? done : t("bulk.partly", { done, count: failed }, "{{done}}, {{count}} failed:")}
       description={
         failed > 0 && (
-          <List
-            size="small"
-            dataSource={report.failed}
-            renderItem={(item) => (
-              <List.Item>
-                <Typography.Text strong>{item.title}</Typography.Text>: {item.message}
-              </List.Item>
-            )}
+          <RefusedRows
+            rows={report.failed.map((item) => ({ title: item.title, message: localizeMessage(item.message, t) }))}
           />
         )
       }

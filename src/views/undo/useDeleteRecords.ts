@@ -1,5 +1,6 @@
 // Deleting records of a definition, undoably: one row from a list or its own page, or the
-// ticked rows of a list. Each row is deleted on its own, and the refused ones are named.
+// ticked rows of a list. The final delete is one request for all of them (rowWrites.ts):
+// the database deletes what it may, and the rows it refuses are named.
 import { type BaseRecord, useTranslate } from "@refinedev/core";
 import { useCallback } from "react";
 import { useScheduleDelete } from "../../components/undo/DeferredDeletes";
@@ -9,7 +10,6 @@ import { idColumnOf } from "../../lib/select";
 import { backend } from "../../providers/backend";
 import { findResource } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
-import { runBulk } from "../bulk/runBulk";
 import { recordName } from "../recordName";
 
 /** `(records, screen?)`: schedules their delete; `screen` is where the undo notice shows. */
@@ -31,12 +31,13 @@ export function useDeleteRecords(def: ResourceDefinition) {
             ? recordName(shown, records[0])
             : t("undo.count", { count: records.length, plural: shown.label.plural }, "{{count}} {{plural}}"),
         send: async () => {
-          const outcome = await runBulk(ids, (id) => backend.records.deleteRow(def, id, findResource));
-          // Their images and documents go with them (the database cannot remove files).
-          await backend.records.removeFiles(def, outcome.succeeded);
+          const outcome = await backend.records.write(def, { action: "delete", ids }, findResource);
+          // Their images and documents go with them (the database cannot remove files); the
+          // report need not wait for that (a folder left behind is not the operator's concern).
+          void backend.records.removeFiles(def, outcome.changed);
           return {
-            deleted: outcome.succeeded,
-            refused: outcome.failed.map((failure) => ({
+            deleted: outcome.changed,
+            refused: outcome.refused.map((failure) => ({
               id: failure.id,
               title: String(byId.get(failure.id)?.[def.titleField] ?? failure.id),
               message: failure.message,

@@ -10,4 +10,9 @@ export default {
   "bulk.clear": "Auswahl aufheben",
   "bulk.updated": "{{count}} geändert",
   "bulk.partly": "{{done}}, {{count}} fehlgeschlagen:",
+  "bulk.nothingChanged": "Nichts wurde geändert.",
+  "bulk.pageSelected": "Alle {{count, number}} Zeilen dieser Seite sind ausgewählt.",
+  "bulk.selectAllMatching": "Alle {{total, number}} Treffer dieses Filters auswählen",
+  "bulk.allMatchingSelected": "Alle {{count, number}} Treffer sind ausgewählt.",
+  "bulk.narrow": "Bitte den Filter eingrenzen: {{total, number}} Zeilen passen, höchstens {{max, number}} auf einmal.",
 };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { findResource, getResource } from "../../resources";
-import { type DatabaseRowError, referenceLabels, rowProblemOf } from "./importApi";
+import { type DatabaseRowError, type LabelMessage, referenceLabels, rowProblemOf } from "./importApi";
 
 const products = getResource("products");
-const labelMessage = (target: string, label: string, ambiguous: boolean) =>
-  `${ambiguous ? "several" : "no"} ${target} ${label}`;
+const labelMessage: LabelMessage = (target, label, ambiguous) =>
+  `${ambiguous ? "several" : "no"} ${target.resource}:${target.text} ${label}`;
 const dbError = (error: Partial<DatabaseRowError>): DatabaseRowError => ({
   row: 3,
   code: "",
@@ -56,7 +56,7 @@ describe("import errors as the operator reads them", () => {
     expect(rowProblemOf(error, products, findResource, labelMessage)).toEqual({
       row: 3,
       field: "category_id",
-      message: "no category Garden",
+      message: "no categories:category Garden",
     });
   });
 });

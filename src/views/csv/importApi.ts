@@ -47,7 +47,13 @@ export function importRows(
   );
 }
 
-export type LabelMessage = (target: string, label: string, ambiguous: boolean) => string;
+/** What a reference names: its resource (when the console knows it) or the field's English label. */
+export interface LabelTarget {
+  resource?: string;
+  text: string;
+}
+
+export type LabelMessage = (target: LabelTarget, label: string, ambiguous: boolean) => string;
 
 export function rowProblemOf(
   error: DatabaseRowError,
@@ -57,7 +63,10 @@ export function rowProblemOf(
 ): RowProblem {
   if (error.label !== undefined && error.column) {
     const field = def.fields.find((f) => f.name === error.column);
-    const target = field?.reference ? (describe(field.reference.resource)?.label.singular ?? field.label) : "record";
+    const targetDef = field?.reference ? describe(field.reference.resource) : undefined;
+    const target: LabelTarget = targetDef
+      ? { resource: targetDef.name, text: targetDef.label.singular }
+      : { text: field?.label ?? "record" };
     return {
       row: error.row,
       field: error.column,

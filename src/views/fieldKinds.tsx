@@ -11,7 +11,15 @@ import { optionLabel } from "../i18n/localizeDefinition";
 import type { FieldDefinition, FieldType } from "../resources/types";
 import { FieldSelect } from "./FieldSelect";
 import { Formatted, MoneyInput } from "./formatted";
-import { BucketPathInput, ChooseReference, ContainsInput, NumberRangeInput, YesNo, YesNoSelect } from "./kindTexts";
+import {
+  BucketPathInput,
+  ChooseReference,
+  ContainsInput,
+  NumberRangeInput,
+  RangePicker,
+  YesNo,
+  YesNoSelect,
+} from "./kindTexts";
 import { dayRange, type FilterMode } from "./listFilters";
 import { ReferenceSelect } from "./ReferenceSelect";
 import { StorageImage } from "./StorageImage";
@@ -56,7 +64,7 @@ const dateItemProps = (withTime: boolean): Partial<FormItemProps> => ({
 // Either end may stay open; the days become the instants that bound them.
 const dateFilter: FieldKind["filter"] = {
   mode: "range",
-  input: () => <DatePicker.RangePicker allowEmpty={[true, true]} />,
+  input: () => <RangePicker allowEmpty={[true, true]} />,
   mapValue: (value, event) =>
     event === "value" ? dayRange.toPicker(value) : dayRange.toFilter(value as Parameters<typeof dayRange.toFilter>[0]),
 };

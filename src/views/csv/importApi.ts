@@ -1,6 +1,8 @@
 // The import_rows RPC (supabase/migrations/20250611100000_import_rows.sql): a dry run
 // that reports bad rows, then the all-or-nothing commit. Database errors of rows become
 // the docs/product.md §8 messages the forms show, through the same mapping (toHttpError).
+import type { Translate } from "../../i18n/messages";
+import { resourceKey } from "../../i18n/resourceKeys";
 import { backend } from "../../providers/backend";
 import { type DescribeResource, toHttpError } from "../../providers/errors";
 import type { ResourceDefinition } from "../../resources/types";
@@ -54,6 +56,20 @@ export interface LabelTarget {
 }
 
 export type LabelMessage = (target: LabelTarget, label: string, ambiguous: boolean) => string;
+
+/** The sentence per referenced resource (i18next context), the noun in the operator's language. */
+export const labelMessageIn =
+  (t: Translate): LabelMessage =>
+  ({ resource, text }, label, ambiguous) => {
+    const values = {
+      target: resource ? t(resourceKey.singular(resource), {}, text) : text,
+      label,
+      ...(resource ? { context: resource } : {}),
+    };
+    return ambiguous
+      ? t("csv.labelAmbiguous", values, 'Several {{target}} records are named "{{label}}".')
+      : t("csv.labelMissing", values, 'There is no {{target}} named "{{label}}".');
+  };
 
 export function rowProblemOf(
   error: DatabaseRowError,

@@ -2,11 +2,10 @@
 // then a dry run in the database), and commit all rows or none.
 import { useInvalidate, useTranslate } from "@refinedev/core";
 import { useState } from "react";
-import { resourceKey } from "../../i18n/resourceKeys";
 import { findResource } from "../../resources";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import type { CellProblem } from "./cells";
-import { importRows, type LabelMessage, rowProblemOf } from "./importApi";
+import { importRows, labelMessageIn, rowProblemOf } from "./importApi";
 import { type ColumnMapping, guessMapping, importFields } from "./mapping";
 import { type ParsedFile, parseCsvFile } from "./parseFile";
 import { useFieldLabel } from "./useFieldLabel";
@@ -37,17 +36,7 @@ export function useCsvImport(def: ResourceDefinition) {
     const options = (field.options ?? []).join(", ");
     return t("csv.cell.option", { label, options }, "{{label}} must be one of: {{options}}.");
   };
-  // The sentence per referenced resource (i18next context), the noun in the operator's language.
-  const labelMessage: LabelMessage = ({ resource, text }, label, ambiguous) => {
-    const values = {
-      target: resource ? t(resourceKey.singular(resource), text) : text,
-      label,
-      ...(resource ? { context: resource } : {}),
-    };
-    return ambiguous
-      ? t("csv.labelAmbiguous", values, 'Several {{target}} records are named "{{label}}".')
-      : t("csv.labelMissing", values, 'There is no {{target}} named "{{label}}".');
-  };
+  const labelMessage = labelMessageIn(t);
 
   const reset = () => {
     setStep("file");

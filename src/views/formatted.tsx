@@ -21,7 +21,9 @@ export function MoneyInput(props: InputNumberProps<number>) {
       prefix={format.currencySymbol}
       // While the operator types, their text stays as typed (a reformat would move the caret).
       formatter={(value, { userTyping, input }) => (userTyping ? input : format.amountInput.formatter(value))}
-      parser={(text) => Number(format.amountInput.parser(text))}
+      // The plain text of the number, as antd's own parser gives: an emptied field stays empty
+      // (Number("") would store 0).
+      parser={(text) => format.amountInput.parser(text) as unknown as number}
     />
   );
 }

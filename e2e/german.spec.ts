@@ -92,7 +92,7 @@ test("the English catalogue is found (the scan itself works)", () => {
 });
 
 for (const [group, screensOf] of Object.entries(GROUPS)) {
-  test(`${group} read German, without English left over or broken forms`, async ({ browser }) => {
+  test(`in German, without English left over or broken forms: ${group}`, async ({ browser }) => {
     test.setTimeout(150_000);
     const may = await permissionsOf("admin");
     const page = await newOperatorPage(browser, "admin");

@@ -54,6 +54,9 @@ const overrides = {
   audit_log: { list: AuditPage },
 };
 
+const keep = (text: string) => text;
+const KEEP_LABELS = { humanize: keep, plural: keep, singular: keep };
+
 export function App() {
   const i18nProvider = useI18nProvider();
   const localized = useMemo(() => translatedResources(resources, i18nProvider.translate), [i18nProvider]);
@@ -76,6 +79,9 @@ export function App() {
           liveMode: "auto",
           reactQuery: { clientConfig: queryClient },
           title: { text: "Opsdesk" },
+          // Labels arrive translated (translatedResources); English rules must not pluralise
+          // or singularise them ("Produkte" → "Produktes"). Screen titles: locales/*/titles.ts.
+          textTransformers: KEEP_LABELS,
         }}
       >
         <Routes>

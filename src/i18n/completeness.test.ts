@@ -101,6 +101,19 @@ describe("German translations", () => {
     expect(found).toEqual([]);
   });
 
+  it("has each screen's title as a whole phrase in both languages (Refine's `<resource>.titles.<action>`)", () => {
+    const english = collectMessages(
+      import.meta.glob<{ default: Record<string, string> }>("./locales/*/*.ts", { eager: true }),
+    ).en;
+    const missing = menuResources.flatMap((def) =>
+      (["list", "show", "create", "edit"] as const)
+        .filter((action) => action === "list" || def.screens?.[action] !== false)
+        .map((action) => `${def.name}.titles.${action}`)
+        .filter((key) => !(key in german && key in english)),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it("has Refine's own UI strings", () => {
     expect(REFINE_KEYS.filter((key) => !(key in german))).toEqual([]);
   });

@@ -26,6 +26,12 @@ export interface Label {
 interface Template {
   key: string;
   values: Record<string, string | Label>;
+  /**
+   * The resource the sentence is about, as i18next's context: German keys `<key>_<resource>`
+   * say the whole sentence with that noun's article and case ("Ein Produkt …", "Eine
+   * Kategorie …"); the plain key is the fallback for a resource without one.
+   */
+  context?: string;
 }
 
 // The key and values of each message the providers built, by its English text: errors travel
@@ -34,9 +40,9 @@ const templates = new Map<string, Template>();
 const KEPT_TEMPLATES = 500;
 
 /** Returns `text` (English) and remembers how to say it in another language. */
-export function templated(text: string, key: string, values: Template["values"] = {}): string {
+export function templated(text: string, key: string, values: Template["values"] = {}, context?: string): string {
   templates.delete(text);
-  templates.set(text, { key, values });
+  templates.set(text, { key, values, context });
   if (templates.size > KEPT_TEMPLATES) templates.delete(templates.keys().next().value as string);
   return text;
 }
@@ -59,7 +65,7 @@ export function localizeMessage(text: string, translate: Translate): string {
         typeof value === "string" ? value : translate(value.key, {}, value.text),
       ]),
     );
-    return translate(template.key, values, text);
+    return translate(template.key, template.context ? { ...values, context: template.context } : values, text);
   }
   const name = (Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]).find((key) => MESSAGES[key] === text);
   if (name) return translate(`messages.${name}`, {}, text);

@@ -4,6 +4,7 @@ import type { HttpError } from "@refinedev/core";
 import { type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from "../i18n/messages";
 import { resourceKey } from "../i18n/resourceKeys";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+import { raisedMessage } from "./raisedErrors";
 
 /** What supabase-js hands back in `error` (PostgREST body, or a fetch failure with an empty code). */
 export interface PostgrestLikeError {
@@ -75,7 +76,7 @@ export function toHttpError(
   if (code === "PT409") return httpError(409, MESSAGES.stale);
   if (code === "PGRST116") {
     const message = `This ${singular.text} does not exist or you can't see it.`;
-    return httpError(404, templated(message, "errors.notFound", the));
+    return httpError(404, templated(message, "errors.notFound", the, resource));
   }
 
   if (code === "23505") {
@@ -84,10 +85,12 @@ export function toHttpError(
       /Key \((?:lower\()?([a-z_]+)/.exec(error.details ?? "")?.[1];
     const field = column ? fieldOf(def, column) : undefined;
     const label = field ? labelOf(resource, field, inSentence(field.label)) : (column ?? "value");
-    const message = templated(uniqueMessage(singular.text, inEnglish(label)), "messages.unique", {
-      resource: singular,
-      field: label,
-    });
+    const message = templated(
+      uniqueMessage(singular.text, inEnglish(label)),
+      "messages.unique",
+      { resource: singular, field: label },
+      resource,
+    );
     return httpError(409, message, column ? { [column]: [message] } : undefined);
   }
 
@@ -100,7 +103,7 @@ export function toHttpError(
       const otherDef = describe(otherTable);
       const other = otherDef ? pluralOf(otherTable, otherDef.label.plural) : otherTable.replaceAll("_", " ");
       const message = stillUsedMessage(singular.text, inEnglish(other));
-      return httpError(409, templated(message, "messages.stillUsed", { resource: singular, other }));
+      return httpError(409, templated(message, "messages.stillUsed", { resource: singular, other }, resource));
     }
     const column = parseConstraint(resource, quoted(text, "constraint") ?? "")?.column;
     const field = column ? fieldOf(def, column) : undefined;
@@ -110,9 +113,12 @@ export function toHttpError(
       : field
         ? labelOf(resource, field, inSentence(field.label))
         : "record";
-    const message = templated(`The chosen ${inEnglish(target)} does not exist any more.`, "errors.referenceGone", {
-      resource: target,
-    });
+    const message = templated(
+      `The chosen ${inEnglish(target)} does not exist any more.`,
+      "errors.referenceGone",
+      { resource: target },
+      targetDef?.name,
+    );
     return httpError(409, message, column ? { [column]: [message] } : undefined);
   }
 
@@ -122,7 +128,7 @@ export function toHttpError(
     const field = parsed ? fieldOf(def, parsed.column) : undefined;
     if (!parsed || !field) {
       const message = `The ${singular.text} breaks the rule "${constraint}".`;
-      return httpError(400, templated(message, "errors.brokenRule", { ...the, constraint }));
+      return httpError(400, templated(message, "errors.brokenRule", { ...the, constraint }, resource));
     }
     const check = parsed.rule ? field.checks?.[parsed.rule] : undefined;
     const message = check
@@ -142,7 +148,7 @@ export function toHttpError(
   }
 
   // Raised by triggers with a sentence meant for the operator (e.g. illegal status change).
-  if (code === "P0001") return httpError(400, text);
+  if (code === "P0001") return httpError(400, raisedMessage(text));
   if (code === "22001") return httpError(400, templated("A value is too long.", "errors.tooLong"));
   if (code === "22003") return httpError(400, templated("A number is out of range.", "errors.outOfRange"));
   if (code === "22P02" || code === "22007" || code === "22008") {

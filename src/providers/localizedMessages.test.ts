@@ -23,8 +23,9 @@ describe("docs/product.md §8 messages in the operator's language", () => {
   });
 
   it("translates the templated messages with their values and leaves other text alone", () => {
+    // Text that did not come from the providers (no resource to say it about) still reads whole.
     expect(localizeMessage(uniqueMessage("product", "SKU"), german.translate)).toBe(
-      "Ein(e) product mit diesem Wert für „SKU“ existiert bereits.",
+      "Es gibt bereits einen Eintrag (product) mit diesem Wert für „SKU“.",
     );
     expect(localizeMessage(stillUsedMessage("category", "products"), german.translate)).toMatch(/products/);
     expect(localizeMessage("Some database text", german.translate)).toBe("Some database text");
@@ -41,12 +42,51 @@ describe("database errors in the operator's language", () => {
       message: 'duplicate key value violates unique constraint "products_sku_key"',
       details: "Key (sku)=(A-1) already exists.",
     };
-    expect(say(duplicate, "products")).toBe("Ein(e) Produkt mit diesem Wert für „SKU“ existiert bereits.");
+    expect(say(duplicate, "products")).toBe("Ein Produkt mit diesem Wert für „SKU“ existiert bereits.");
     expect(say(duplicate, "products", english.translate)).toBe("A product with this SKU already exists.");
     const missing = { code: "23502", message: 'null value in column "country" of relation "customers"' };
     expect(say(missing, "customers")).toBe("Land ist erforderlich.");
     const notFound = { code: "PGRST116", message: "not found" };
-    expect(say(notFound, "categories")).toBe("Diese(s) Kategorie existiert nicht oder ist für Sie nicht sichtbar.");
+    expect(say(notFound, "categories")).toBe("Diese Kategorie existiert nicht oder ist für Sie nicht sichtbar.");
+  });
+
+  it("says each resource with its own article and case (i18next context), never „(e)“ or „(s)“", () => {
+    const notFound = { code: "PGRST116", message: "not found" };
+    expect(say(notFound, "products")).toBe("Dieses Produkt existiert nicht oder ist für Sie nicht sichtbar.");
+    expect(say(notFound, "customers")).toBe("Dieser Kunde existiert nicht oder ist für Sie nicht sichtbar.");
+    const gone = {
+      code: "23503",
+      message: 'insert or update on table "products" violates foreign key constraint "products_category_id_fkey"',
+    };
+    expect(say(gone, "products")).toBe("Die gewählte Kategorie existiert nicht mehr.");
+    const used = {
+      code: "23503",
+      message:
+        'update or delete on table "categories" violates foreign key constraint "products_category_id_fkey" on table "products"',
+      details: 'Key (id)=(3) is still referenced from table "products".',
+    };
+    const deleted = localizeMessage(toHttpError(used, "categories", "delete", findResource).message, german.translate);
+    expect(deleted).toBe("Diese Kategorie wird noch verwendet: Produkte.");
+    for (const resource of ["products", "categories", "customers", "orders", "staff", "audit_log"]) {
+      expect(say(notFound, resource)).not.toMatch(/\((e|s)\)|\/das/);
+    }
+  });
+
+  it("translates the sentences our triggers raise (P0001), with the statuses they name", () => {
+    const change = { code: "P0001", message: "An order that is delivered cannot become pending." };
+    expect(say(change, "orders")).toBe("Eine Bestellung mit Status „Zugestellt“ kann nicht zu „Offen“ wechseln.");
+    expect(say(change, "orders", english.translate)).toBe("An order that is delivered cannot become pending.");
+    expect(say({ code: "P0001", message: "At least one active admin must remain." }, "staff")).toBe(
+      "Mindestens ein aktiver Admin muss bleiben.",
+    );
+    // A sentence we do not know shows as the database wrote it.
+    expect(say({ code: "P0001", message: "Something new." }, "orders")).toBe("Something new.");
+  });
+
+  it("answers permission errors (42501) in the operator's language", () => {
+    expect(say({ code: "42501", message: "permission denied for table products" }, "products")).toBe(
+      "Dafür fehlt Ihnen die Berechtigung.",
+    );
   });
 
   it("uses the resource's own rule for a check violation", () => {

@@ -6,8 +6,8 @@ import { type CrudFilter, type LogicalFilter, useOne, useTranslate } from "@refi
 import { Button, Space, Tag } from "antd";
 import type { ReactNode } from "react";
 import { optionLabel } from "../i18n/localizeDefinition";
-import { formatDate, formatMoney } from "../lib/format";
 import type { FieldDefinition, ReferenceTarget, ResourceDefinition } from "../resources/types";
+import { Formatted } from "./formatted";
 import { YesNo } from "./kindTexts";
 import { activeFilterGroups, filterValue, onlySearch, withoutColumn } from "./listFilters";
 
@@ -32,8 +32,9 @@ function ReferenceLabel({ target, id }: { target: ReferenceTarget; id: unknown }
 }
 
 function formatted(field: FieldDefinition | undefined, value: unknown): ReactNode {
-  if (field?.type === "money") return formatMoney(value);
-  if (field?.type === "date" || field?.type === "datetime") return formatDate(value);
+  if (field?.type === "money") return <Formatted value={value} as="money" />;
+  if (field?.type === "number") return <Formatted value={value} as="number" />;
+  if (field?.type === "date" || field?.type === "datetime") return <Formatted value={value} as="date" />;
   if (field?.type === "boolean") return <YesNo value={value === true || value === "true"} />;
   if (field?.type === "enum") return optionLabel(field, String(value));
   if (field?.reference) return <ReferenceLabel target={field.reference} id={value} />;

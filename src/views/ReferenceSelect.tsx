@@ -4,6 +4,7 @@ import { useSelect } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 import { type SelectProps, Typography } from "antd";
 import { useMemo } from "react";
+import { useFormat } from "../i18n/useFormat";
 import type { ReferenceTarget } from "../resources/types";
 import { FieldSelect } from "./FieldSelect";
 import { detailLine, pickerSelect } from "./referenceDetails";
@@ -13,6 +14,7 @@ interface Props extends Omit<SelectProps, "options"> {
 }
 
 export function ReferenceSelect({ target, value, ...rest }: Props) {
+  const format = useFormat();
   const valueField = target.valueField ?? "id";
   const { selectProps, query, defaultValueQuery } = useSelect<BaseRecord>({
     resource: target.resource,
@@ -33,7 +35,7 @@ export function ReferenceSelect({ target, value, ...rest }: Props) {
   );
   const optionRender: SelectProps["optionRender"] = target.details
     ? (option) => {
-        const detail = detailLine(target, records.get(String(option.value)));
+        const detail = detailLine(target, records.get(String(option.value)), format);
         return (
           <div>
             <div>{option.label}</div>

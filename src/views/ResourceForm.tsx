@@ -76,7 +76,8 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   });
   const others = useRecordPresence(def.name, action === "edit" ? id : undefined, "editing");
   const conflict = useEditConflict({
-    definition: def,
+    // Labels in the operator's language for the comparison it shows.
+    definition: shown,
     id,
     form: formProps.form,
     loaded: query?.data?.data,

@@ -8,10 +8,18 @@ import dayjs, { type Dayjs } from "dayjs";
 import type { ReactElement, ReactNode } from "react";
 import { Link } from "react-router";
 import { optionLabel } from "../i18n/localizeDefinition";
-import { formatDate, formatDateTime, formatMoney } from "../lib/format";
 import type { FieldDefinition, FieldType } from "../resources/types";
 import { FieldSelect } from "./FieldSelect";
-import { BucketPathInput, ChooseReference, ContainsInput, NumberRangeInput, YesNo, YesNoSelect } from "./kindTexts";
+import { Formatted, MoneyInput } from "./formatted";
+import {
+  BucketPathInput,
+  ChooseReference,
+  ContainsInput,
+  NumberRangeInput,
+  RangePicker,
+  YesNo,
+  YesNoSelect,
+} from "./kindTexts";
 import { dayRange, type FilterMode } from "./listFilters";
 import { ReferenceSelect } from "./ReferenceSelect";
 import { StorageImage } from "./StorageImage";
@@ -56,7 +64,7 @@ const dateItemProps = (withTime: boolean): Partial<FormItemProps> => ({
 // Either end may stay open; the days become the instants that bound them.
 const dateFilter: FieldKind["filter"] = {
   mode: "range",
-  input: () => <DatePicker.RangePicker allowEmpty={[true, true]} />,
+  input: () => <RangePicker allowEmpty={[true, true]} />,
   mapValue: (value, event) =>
     event === "value" ? dayRange.toPicker(value) : dayRange.toFilter(value as Parameters<typeof dayRange.toFilter>[0]),
 };
@@ -65,10 +73,6 @@ const numberRangeFilter: FieldKind["filter"] = {
   mode: "range",
   input: (f) => <NumberRangeInput label={f.label} min={f.min} max={f.max} />,
 };
-
-const numberInput = (f: FieldDefinition, extra: object = {}) => (
-  <InputNumber min={f.min} max={f.max} style={{ width: "100%" }} {...extra} />
-);
 
 export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   id: { render: (v) => <Typography.Text code>{text(v)}</Typography.Text>, input: () => <Input disabled /> },
@@ -80,13 +84,13 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     itemProps: textKind.itemProps,
   },
   number: {
-    render: (v) => text(v),
-    input: (f) => numberInput(f, { precision: 0 }),
+    render: (v) => <Formatted value={v} as="number" />,
+    input: (f) => <InputNumber min={f.min} max={f.max} precision={0} style={{ width: "100%" }} />,
     filter: numberRangeFilter,
   },
   money: {
-    render: (v) => formatMoney(v),
-    input: (f) => numberInput(f, { precision: 2, step: 0.01, prefix: "$" }),
+    render: (v) => <Formatted value={v} as="money" />,
+    input: (f) => <MoneyInput min={f.min} max={f.max} precision={2} step={0.01} style={{ width: "100%" }} />,
     filter: numberRangeFilter,
   },
   enum: {
@@ -108,13 +112,13 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     },
   },
   date: {
-    render: (v) => formatDate(v),
+    render: (v) => <Formatted value={v} as="date" />,
     input: () => <DatePicker />,
     itemProps: () => dateItemProps(false),
     filter: dateFilter,
   },
   datetime: {
-    render: (v) => formatDateTime(v),
+    render: (v) => <Formatted value={v} as="dateTime" />,
     input: () => <DatePicker showTime />,
     itemProps: () => dateItemProps(true),
     filter: dateFilter,

@@ -2,12 +2,15 @@
 // antd validates forms with @rc-component/async-validator; the rules are checked with it directly.
 
 import Schema from "@rc-component/async-validator";
+import { Refine } from "@refinedev/core";
 import { render, screen } from "@testing-library/react";
-import { Checkbox, DatePicker, Input, InputNumber, Select } from "antd";
+import { Checkbox, DatePicker, Input, Select } from "antd";
 import dayjs from "dayjs";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { createI18n } from "../i18n";
+import { createI18nProvider } from "../i18n/i18nProvider";
 import { fieldsByName, metaFor, selectFor } from "../lib/select";
 import { categories } from "../resources/categories";
 import { customers } from "../resources/customers";
@@ -16,6 +19,7 @@ import { products } from "../resources/products";
 import type { ResourceDefinition } from "../resources/types";
 import { buildColumns, filterModes } from "./columns";
 import { FieldSelect } from "./FieldSelect";
+import { MoneyInput } from "./formatted";
 import { buildFormItems } from "./formItems";
 import { ChooseReference } from "./kindTexts";
 import { rulesFor } from "./rules";
@@ -99,7 +103,20 @@ describe("buildColumns", () => {
       byTitle.get(title)?.render?.(record[title as keyof typeof record], record, 0) as ReactElement;
     render(<MemoryRouter>{cell("Category")}</MemoryRouter>);
     expect(screen.getByRole("link", { name: "Mugs" }).getAttribute("href")).toBe("/categories/7");
-    expect(cell("Price")).toBe("$1,234.50");
+    // Money in the operator's language (the store's currency: USD unless configured).
+    for (const [locale, shown] of [
+      ["en", "$1,234.50"],
+      ["de", "1.234,50\u00a0$"],
+    ]) {
+      const i18nProvider = createI18nProvider(createI18n({ en: {}, de: {} }, locale as "en" | "de"));
+      const { unmount } = render(
+        <Refine i18nProvider={i18nProvider} options={{ disableTelemetry: true }}>
+          <span data-testid="price">{cell("Price")}</span>
+        </Refine>,
+      );
+      expect(screen.getByTestId("price").textContent).toBe(shown);
+      unmount();
+    }
   });
 });
 
@@ -124,7 +141,7 @@ describe("buildFormItems", () => {
     const typeOf = (name: string) => (formItem(products, name).input as ReactElement).type;
     expect(typeOf("sku")).toBe(Input);
     expect(typeOf("description")).toBe(Input.TextArea);
-    expect(typeOf("price")).toBe(InputNumber);
+    expect(typeOf("price")).toBe(MoneyInput);
     // antd's Select without its aria-required on the root <div> (FieldSelect.tsx).
     expect(typeOf("status")).toBe(FieldSelect);
     expect(typeOf("tags")).toBe(Select);

@@ -1,7 +1,9 @@
 // The fixed words of the field kinds (fieldKinds.tsx) in the operator's language. Small
 // components, because the kinds are plain functions that run outside React's hooks.
+import { SwapRightOutlined } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
-import { Input, InputNumber, type InputProps, Select, type SelectProps, Space } from "antd";
+import { DatePicker, Input, InputNumber, type InputProps, Select, type SelectProps, Space } from "antd";
+import type { ComponentProps } from "react";
 import { ReferenceSelect } from "./ReferenceSelect";
 
 type ReferenceSelectProps = Parameters<typeof ReferenceSelect>[0];
@@ -17,6 +19,17 @@ export function YesNo({ value }: { value: unknown }) {
 }
 
 type YesNoOption = { value: boolean; label: string };
+
+/** antd's range picker with its separator named in the operator's language (antd names it "to" in any). */
+export function RangePicker(props: ComponentProps<typeof DatePicker.RangePicker>) {
+  const t = useTranslate();
+  const separator = (
+    <span role="img" aria-label={t("list.rangeSeparator", "to")} className="ant-picker-separator">
+      <SwapRightOutlined />
+    </span>
+  );
+  return <DatePicker.RangePicker separator={separator} {...props} />;
+}
 
 export function YesNoSelect(props: SelectProps<boolean, YesNoOption>) {
   const { yes, no } = useYesNo();

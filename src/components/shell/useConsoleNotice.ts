@@ -2,6 +2,7 @@
 import { useTranslate } from "@refinedev/core";
 import { App } from "antd";
 import { useEffect } from "react";
+import { closableNotice } from "../../providers/notificationProvider";
 import { takeConsoleNotice } from "./consoleNotice";
 
 export function useConsoleNotice(): void {
@@ -12,6 +13,7 @@ export function useConsoleNotice(): void {
       notification.success({
         message: t("auth.update.done", "Password changed"),
         description: t("auth.update.doneDescription", "Your new password is set."),
+        closable: closableNotice(t("notifications.close", "Close")),
       });
     }
   }, [notification, t]);

@@ -3,8 +3,10 @@
 // identity with the language so every translated string re-renders.
 import type { I18nProvider } from "@refinedev/core";
 import { theme as antdTheme, ConfigProvider } from "antd";
-import deDE from "antd/locale/de_DE";
-import enUS from "antd/locale/en_US";
+// The ES modules: antd/locale/* re-export CommonJS, whose default import the production
+// build resolved to the module object, so antd's own texts (pagination, close) stayed English.
+import deDE from "antd/es/locale/de_DE";
+import enUS from "antd/es/locale/en_US";
 import dayjs from "dayjs";
 import "dayjs/locale/de";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";

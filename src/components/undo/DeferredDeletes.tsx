@@ -8,6 +8,7 @@ import { App, Button } from "antd";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import { localizeMessage } from "../../i18n/messages";
+import { closableNotice } from "../../providers/notificationProvider";
 import { DeleteQueue, type Key, type PendingDelete } from "./deleteQueue";
 import { RefusedRows } from "./RefusedRows";
 
@@ -134,6 +135,7 @@ export function DeferredDeletesProvider({ children }: { children: ReactNode }) {
           />
         ),
         duration: 0,
+        closable: closableNotice(t("notifications.close", "Close")),
       });
     },
     [invalidate, notification, queryClient, t],

@@ -5,14 +5,16 @@
 
 import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
-import { Alert, Button, DatePicker, Form, Input, Select, Space, Table } from "antd";
+import { Alert, Button, Form, Input, Select, Space, Table } from "antd";
 import { Link } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
+import { localizeMessage } from "../../i18n/messages";
 import { useResourceTitle } from "../../i18n/useResourceTitle";
 import { findResource, menuResources } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
 import { useActionLabel, useAuditColumns } from "../../views/history/AuditColumns";
+import { RangePicker } from "../../views/kindTexts";
 import { ListSearchBox } from "../../views/ListSearchBox";
 import { onlySearch } from "../../views/listFilters";
 import { PAGE_SIZES } from "../../views/ResourceList";
@@ -120,10 +122,7 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
             <Select mode="multiple" allowClear options={actions} style={{ minWidth: 160 }} />
           </Form.Item>
           <Form.Item name="range" label={t("audit.range", "Time")}>
-            <DatePicker.RangePicker
-              allowEmpty={[true, true]}
-              placeholder={[t("audit.from", "From"), t("audit.to", "To")]}
-            />
+            <RangePicker allowEmpty={[true, true]} placeholder={[t("audit.from", "From"), t("audit.to", "To")]} />
           </Form.Item>
           <Form.Item>
             <Space>
@@ -148,7 +147,9 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
             </Space>
           </Form.Item>
         </Form>
-        {tableQuery.isError && <Alert type="error" showIcon message={tableQuery.error?.message} />}
+        {tableQuery.isError && (
+          <Alert type="error" showIcon message={localizeMessage(tableQuery.error?.message ?? "", t)} />
+        )}
         <Table
           {...tableProps}
           rowKey="id"

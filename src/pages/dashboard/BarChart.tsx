@@ -8,13 +8,15 @@ interface Props {
   values: number[];
   title: string;
   format?: (value: number) => string;
+  /** How a label reads (the axis and hover); the label itself stays the bar's key. */
+  formatLabel?: (label: string) => string;
   color?: string;
 }
 
 const HEIGHT = 160;
 const BAR = 12;
 
-export function BarChart({ labels, values, title, format = String, color }: Props) {
+export function BarChart({ labels, values, title, format = String, formatLabel = String, color }: Props) {
   const { token } = theme.useToken();
   const max = Math.max(0, ...values);
   const width = Math.max(1, values.length) * BAR;
@@ -41,14 +43,14 @@ export function BarChart({ labels, values, title, format = String, color }: Prop
               height={h}
               fill={color ?? token.colorPrimary}
             >
-              <title>{`${labels[i]}: ${format(value)}`}</title>
+              <title>{`${formatLabel(labels[i])}: ${format(value)}`}</title>
             </rect>
           );
         })}
       </svg>
       <figcaption style={{ display: "flex", justifyContent: "space-between", color: token.colorTextSecondary }}>
-        <span>{labels[0]}</span>
-        <span>{labels[labels.length - 1]}</span>
+        <span>{labels.length > 0 && formatLabel(labels[0])}</span>
+        <span>{labels.length > 0 && formatLabel(labels[labels.length - 1])}</span>
       </figcaption>
     </figure>
   );

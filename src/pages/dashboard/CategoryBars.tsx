@@ -2,12 +2,13 @@
 // one row per category, bar lengths relative to the largest revenue.
 import { useTranslate } from "@refinedev/core";
 import { theme } from "antd";
-import { formatMoney } from "../../lib/format";
+import { useFormat } from "../../i18n/useFormat";
 import type { CategoryRevenue } from "./kpis";
 
 export function CategoryBars({ rows }: { rows: CategoryRevenue[] }) {
   const t = useTranslate();
   const { token } = theme.useToken();
+  const format = useFormat();
   const max = Math.max(0, ...rows.map((r) => r.revenue));
   return (
     <ul
@@ -20,7 +21,7 @@ export function CategoryBars({ rows }: { rows: CategoryRevenue[] }) {
           <li key={row.id ?? "none"} style={{ marginBottom: 8 }} data-testid="category-revenue">
             <div style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
               <span>{name}</span>
-              <span style={{ fontVariantNumeric: "tabular-nums" }}>{formatMoney(row.revenue)}</span>
+              <span style={{ fontVariantNumeric: "tabular-nums" }}>{format.money(row.revenue)}</span>
             </div>
             <div style={{ background: token.colorFillSecondary, borderRadius: 2, height: 8 }} aria-hidden>
               <div

@@ -7,7 +7,7 @@ import { Alert, Button, Card, Col, Empty, Row, Segmented, Skeleton, Statistic, T
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
-import { formatMoney } from "../../lib/format";
+import { useFormat } from "../../i18n/useFormat";
 import { BarChart } from "./BarChart";
 import { CategoryBars } from "./CategoryBars";
 import {
@@ -46,6 +46,7 @@ function Loaded({ query, children }: { query: Query; children: ReactNode }) {
 
 export function DashboardPage() {
   const t = useTranslate();
+  const format = useFormat();
   const [params, setParams] = useSearchParams();
   const days = parsePeriod(params.get("days"));
   const kpis = useCustom({ url: "rpc/dashboard_kpis", method: "get" });
@@ -74,7 +75,7 @@ export function DashboardPage() {
         <Row gutter={[16, 16]}>
           {KPIS.map((kpi) => {
             const value = values[kpi.key];
-            const shown = value === undefined ? "–" : kpi.money ? formatMoney(value) : value.toLocaleString("en-US");
+            const shown = value === undefined ? "–" : kpi.money ? format.money(value) : format.number(value);
             return (
               <Col key={kpi.key} xs={24} sm={12} lg={6}>
                 <Card data-testid={`kpi-${kpi.key}`}>
@@ -105,6 +106,8 @@ export function DashboardPage() {
                   labels={series.days}
                   values={series.orders}
                   title={t("dashboard.ordersPerDay", "Orders per day")}
+                  format={(count) => format.number(count)}
+                  formatLabel={format.date}
                 />
               )}
             </Loaded>
@@ -120,7 +123,8 @@ export function DashboardPage() {
                   labels={series.days}
                   values={series.revenue}
                   title={t("dashboard.revenuePerDay", "Revenue per day")}
-                  format={formatMoney}
+                  format={format.money}
+                  formatLabel={format.date}
                 />
               )}
             </Loaded>

@@ -11,8 +11,8 @@ import {
 } from "@refinedev/core";
 import { Button, Card, Form, InputNumber, Space, Table, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
+import { useFormat } from "../../i18n/useFormat";
 import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
-import { formatMoney } from "../../lib/format";
 import { fieldsByName, metaFor } from "../../lib/select";
 import { orderItems } from "../../resources/order_items";
 import { itemsEditable } from "../../resources/orderStatus";
@@ -32,6 +32,7 @@ interface NewItem {
 
 export function OrderItemsEditor({ order }: { order: BaseRecord }) {
   const t = useTranslate();
+  const format = useFormat();
   const definition = useLocalizedDefinition(orderItems);
   const [, quantityField] = fieldsByName(definition, ["product_id", "quantity"]);
   const { tableProps } = useTable<BaseRecord, HttpError>({
@@ -140,7 +141,7 @@ export function OrderItemsEditor({ order }: { order: BaseRecord }) {
           <Table.Summary.Row>
             <Table.Summary.Cell index={0} colSpan={columns.length}>
               <Typography.Text strong>
-                {t("orders.items.total", { total: formatMoney(order.total) }, "Total {{total}}")}
+                {t("orders.items.total", { total: format.money(order.total) }, "Total {{total}}")}
               </Typography.Text>
             </Table.Summary.Cell>
           </Table.Summary.Row>

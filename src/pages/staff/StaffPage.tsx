@@ -9,7 +9,7 @@ import { Button, Popconfirm, Select, Space, Table, Tag, Typography } from "antd"
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
-import { formatDateTime } from "../../lib/format";
+import { useFormat } from "../../i18n/useFormat";
 import { FunctionCallError } from "../../providers/functionErrors";
 import { ROLE_LABELS, STAFF_ROLES } from "../../resources/roles";
 import type { ResourceDefinition } from "../../resources/types";
@@ -20,6 +20,7 @@ import { runStaffCommand, type StaffCommand, type StaffRow } from "./staffAdmin"
 
 export function StaffPage({ definition: def }: { definition: ResourceDefinition }) {
   const t = useTranslate();
+  const format = useFormat();
   const { open: notify } = useNotification();
   const { mutate: logout } = useLogout();
   const { data: me } = useGetIdentity<{ id: string }>();
@@ -126,7 +127,7 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
         <Table.Column<StaffRow>
           dataIndex="created_at"
           title={t("staff.createdAt", "Created")}
-          render={formatDateTime}
+          render={format.dateTime}
           sorter
         />
         <Table.Column<StaffRow>

@@ -1,6 +1,7 @@
 // The rows an import cannot take and why, numbered as a spreadsheet shows them.
 import { useTranslate } from "@refinedev/core";
 import { Alert, Table } from "antd";
+import { localizeMessage } from "../../i18n/messages";
 import type { FieldDefinition } from "../../resources/types";
 import type { RowProblem } from "./validate";
 
@@ -40,7 +41,8 @@ export function ImportReport({ problems, truncated, fields, labelOf }: Props) {
           // The header is spreadsheet row 1, so data row n is row n + 1.
           { key: "row", title: t("csv.row", "Row"), render: (_, p) => p.row + 1, width: 80 },
           { key: "column", title: t("csv.column", "Column"), render: (_, p) => columnOf(p.field), width: 160 },
-          { key: "message", title: t("csv.problem", "Problem"), dataIndex: "message" },
+          // The database's problems arrive as English sentences with their translation keys.
+          { key: "message", title: t("csv.problem", "Problem"), render: (_, p) => localizeMessage(p.message, t) },
         ]}
       />
     </>

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { collectMessages, createI18n } from "../../i18n";
+import { createI18nProvider } from "../../i18n/i18nProvider";
+import { localizeMessage } from "../../i18n/messages";
 import { findResource, getResource } from "../../resources";
-import { type DatabaseRowError, referenceLabels, rowProblemOf } from "./importApi";
+import { type DatabaseRowError, type LabelMessage, labelMessageIn, referenceLabels, rowProblemOf } from "./importApi";
 
 const products = getResource("products");
-const labelMessage = (target: string, label: string, ambiguous: boolean) =>
-  `${ambiguous ? "several" : "no"} ${target} ${label}`;
+const labelMessage: LabelMessage = (target, label, ambiguous) =>
+  `${ambiguous ? "several" : "no"} ${target.resource}:${target.text} ${label}`;
 const dbError = (error: Partial<DatabaseRowError>): DatabaseRowError => ({
   row: 3,
   code: "",
@@ -56,7 +59,32 @@ describe("import errors as the operator reads them", () => {
     expect(rowProblemOf(error, products, findResource, labelMessage)).toEqual({
       row: 3,
       field: "category_id",
-      message: "no category Garden",
+      message: "no categories:category Garden",
     });
+  });
+
+  it("says the report in German: the referenced resource in its case, the database's errors translated", () => {
+    const german = createI18nProvider(
+      createI18n(
+        collectMessages(
+          import.meta.glob<{ default: Record<string, string> }>("../../i18n/locales/*/*.ts", { eager: true }),
+        ),
+        "de",
+      ),
+    ).translate;
+    const missing = dbError({ code: "23503", column: "category_id", label: "Garden", ambiguous: false });
+    expect(rowProblemOf(missing, products, findResource, labelMessageIn(german)).message).toBe(
+      "Es gibt keine Kategorie namens „Garden“.",
+    );
+    const several = dbError({ code: "23503", column: "category_id", label: "Garden", ambiguous: true });
+    expect(rowProblemOf(several, products, findResource, labelMessageIn(german)).message).toBe(
+      "Mehrere Kategorien heißen „Garden“.",
+    );
+    const duplicate = dbError({
+      code: "23505",
+      message: 'duplicate key value violates unique constraint "products_sku_key"',
+    });
+    const reported = rowProblemOf(duplicate, products, findResource, labelMessageIn(german)).message;
+    expect(localizeMessage(reported, german)).toBe("Ein Produkt mit diesem Wert für „SKU“ existiert bereits.");
   });
 });

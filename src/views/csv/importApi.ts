@@ -1,6 +1,8 @@
 // The import_rows RPC (supabase/migrations/20250611100000_import_rows.sql): a dry run
 // that reports bad rows, then the all-or-nothing commit. Database errors of rows become
 // the docs/product.md §8 messages the forms show, through the same mapping (toHttpError).
+import type { Translate } from "../../i18n/messages";
+import { resourceKey } from "../../i18n/resourceKeys";
 import { backend } from "../../providers/backend";
 import { type DescribeResource, toHttpError } from "../../providers/errors";
 import type { ResourceDefinition } from "../../resources/types";
@@ -47,7 +49,27 @@ export function importRows(
   );
 }
 
-export type LabelMessage = (target: string, label: string, ambiguous: boolean) => string;
+/** What a reference names: its resource (when the console knows it) or the field's English label. */
+export interface LabelTarget {
+  resource?: string;
+  text: string;
+}
+
+export type LabelMessage = (target: LabelTarget, label: string, ambiguous: boolean) => string;
+
+/** The sentence per referenced resource (i18next context), the noun in the operator's language. */
+export const labelMessageIn =
+  (t: Translate): LabelMessage =>
+  ({ resource, text }, label, ambiguous) => {
+    const values = {
+      target: resource ? t(resourceKey.singular(resource), {}, text) : text,
+      label,
+      ...(resource ? { context: resource } : {}),
+    };
+    return ambiguous
+      ? t("csv.labelAmbiguous", values, 'Several {{target}} records are named "{{label}}".')
+      : t("csv.labelMissing", values, 'There is no {{target}} named "{{label}}".');
+  };
 
 export function rowProblemOf(
   error: DatabaseRowError,
@@ -57,7 +79,10 @@ export function rowProblemOf(
 ): RowProblem {
   if (error.label !== undefined && error.column) {
     const field = def.fields.find((f) => f.name === error.column);
-    const target = field?.reference ? (describe(field.reference.resource)?.label.singular ?? field.label) : "record";
+    const targetDef = field?.reference ? describe(field.reference.resource) : undefined;
+    const target: LabelTarget = targetDef
+      ? { resource: targetDef.name, text: targetDef.label.singular }
+      : { text: field?.label ?? "record" };
     return {
       row: error.row,
       field: error.column,

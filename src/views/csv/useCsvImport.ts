@@ -5,7 +5,7 @@ import { useState } from "react";
 import { findResource } from "../../resources";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import type { CellProblem } from "./cells";
-import { importRows, rowProblemOf } from "./importApi";
+import { importRows, labelMessageIn, rowProblemOf } from "./importApi";
 import { type ColumnMapping, guessMapping, importFields } from "./mapping";
 import { type ParsedFile, parseCsvFile } from "./parseFile";
 import { useFieldLabel } from "./useFieldLabel";
@@ -36,10 +36,7 @@ export function useCsvImport(def: ResourceDefinition) {
     const options = (field.options ?? []).join(", ");
     return t("csv.cell.option", { label, options }, "{{label}} must be one of: {{options}}.");
   };
-  const labelMessage = (target: string, label: string, ambiguous: boolean) =>
-    ambiguous
-      ? t("csv.labelAmbiguous", { target, label }, 'Several {{target}} records are named "{{label}}".')
-      : t("csv.labelMissing", { target, label }, 'There is no {{target}} named "{{label}}".');
+  const labelMessage = labelMessageIn(t);
 
   const reset = () => {
     setStep("file");

@@ -4,7 +4,7 @@ import { DeleteOutlined, DownloadOutlined, UploadOutlined } from "@ant-design/ic
 import { type BaseRecord, useCan, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Popconfirm, Space, Table, Typography, Upload } from "antd";
 import { useAttempt } from "../../components/useAttempt";
-import { formatDateTime } from "../../lib/format";
+import { useFormat } from "../../i18n/useFormat";
 import { idColumnOf } from "../../lib/select";
 import type { ResourceDefinition } from "../../resources/types";
 import { formatBytes } from "./formatBytes";
@@ -18,6 +18,7 @@ interface Props {
 }
 
 export function RecordDocuments({ definition, record }: Props) {
+  const format = useFormat();
   const limits = limitsOf(definition.documents?.bucket);
   const t = useTranslate();
   const canEdit = useCan({ resource: definition.name, action: "edit" }).data?.can ?? false;
@@ -75,7 +76,7 @@ export function RecordDocuments({ definition, record }: Props) {
             {
               key: "createdAt",
               title: t("files.uploaded", "Uploaded"),
-              render: (_, document) => formatDateTime(document.createdAt),
+              render: (_, document) => format.dateTime(document.createdAt),
             },
             ...(canEdit
               ? [

@@ -2,7 +2,8 @@
 import { type BaseRecord, useTranslate } from "@refinedev/core";
 import { Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { formatDateTime } from "../../lib/format";
+import { localizeDefinition } from "../../i18n/localizeDefinition";
+import { useFormat } from "../../i18n/useFormat";
 import { findResource } from "../../resources";
 import { ChangeList } from "./ChangeList";
 import { type AuditEntry, entryChanges } from "./diff";
@@ -23,6 +24,12 @@ export function useActionLabel() {
 export function useAuditColumns(extra: ColumnsType<BaseRecord> = []): ColumnsType<BaseRecord> {
   const t = useTranslate();
   const actionLabel = useActionLabel();
+  const format = useFormat();
+  // Field labels and option values of the changed table in the operator's language.
+  const shownDefinition = (table: string) => {
+    const def = findResource(table);
+    return def && localizeDefinition(def, t);
+  };
 
   return [
     {
@@ -30,9 +37,10 @@ export function useAuditColumns(extra: ColumnsType<BaseRecord> = []): ColumnsTyp
       dataIndex: "at",
       title: t("history.when", "When"),
       width: 150,
+      // How long ago ("vor 5 Minuten"), the exact time on hover.
       render: (at: string) => (
-        <Tooltip title={at}>
-          <span>{formatDateTime(at)}</span>
+        <Tooltip title={format.dateTime(at)}>
+          <time dateTime={at}>{format.relative(at)}</time>
         </Tooltip>
       ),
     },
@@ -55,7 +63,7 @@ export function useAuditColumns(extra: ColumnsType<BaseRecord> = []): ColumnsTyp
       title: t("history.changes", "Changes"),
       render: (_, record) => {
         const entry = record as AuditEntry;
-        return <ChangeList action={entry.action} changes={entryChanges(entry, findResource(entry.table_name))} />;
+        return <ChangeList action={entry.action} changes={entryChanges(entry, shownDefinition(entry.table_name))} />;
       },
     },
   ];

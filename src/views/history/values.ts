@@ -1,7 +1,8 @@
 // Plain-text values for diffs (history entries, edit conflicts): the same value in
 // whichever shape it arrives (form input, REST row, audit jsonb) compares and reads alike.
 
-import { formatDate, formatDateTime, formatMoney } from "../../lib/format";
+import { optionLabel } from "../../i18n/localizeDefinition";
+import type { Formats } from "../../lib/format";
 import type { FieldDefinition } from "../../resources/types";
 
 const blank = (value: unknown) =>
@@ -24,16 +25,30 @@ function canonical(value: unknown): string {
 /** Equal as stored: blanks alike, numbers by value, timestamps by instant, lists and objects by content. */
 export const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
-/** How a value reads in a diff; blank is "—". */
-export function displayValue(field: FieldDefinition | undefined, value: unknown, yesNo = ["Yes", "No"]): string {
+/** The operator's words for a diff's values: yes and no, and the formats of their language. */
+export interface DisplayTexts {
+  yesNo: [string, string];
+  format: Formats;
+}
+
+/** How a value reads in a diff, in the operator's language (a localized field's option labels); blank is "—". */
+export function displayValue(
+  field: FieldDefinition | undefined,
+  value: unknown,
+  { yesNo, format }: DisplayTexts,
+): string {
   if (blank(value)) return "—";
   switch (field?.type) {
     case "money":
-      return formatMoney(value);
+      return format.money(value);
+    case "number":
+      return format.number(value);
     case "date":
-      return formatDate(value);
+      return format.date(value);
     case "datetime":
-      return formatDateTime(value);
+      return format.dateTime(value);
+    case "enum":
+      return optionLabel(field, String(value));
     case "boolean":
       return value ? yesNo[0] : yesNo[1];
     case "tags":

@@ -4,7 +4,8 @@
 import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Space, Table, Tag } from "antd";
 import { MESSAGES } from "../../i18n/messages";
-import { displayValue } from "../history/values";
+import { useFormat } from "../../i18n/useFormat";
+import { type DisplayTexts, displayValue } from "../history/values";
 import type { ConflictRow } from "./conflict";
 import type { RemoteChange } from "./useEditConflict";
 
@@ -32,7 +33,10 @@ interface Props {
 
 export function ConflictNotice({ remote, comparison, onReload, onTakeMine, onDismiss }: Props) {
   const t = useTranslate();
-  const yesNo = [t("live.conflict.yes", "Yes"), t("live.conflict.no", "No")];
+  const texts: DisplayTexts = {
+    yesNo: [t("live.conflict.yes", "Yes"), t("live.conflict.no", "No")],
+    format: useFormat(),
+  };
   const reloadButton = <Button onClick={onReload}>{t("live.conflict.reload", "Reload")}</Button>;
   const mine = comparison?.filter((row) => row.changedByMe) ?? [];
 
@@ -95,12 +99,12 @@ export function ConflictNotice({ remote, comparison, onReload, onTakeMine, onDis
                     {
                       key: "mine",
                       title: t("live.conflict.mine", "Your value"),
-                      render: (_, row) => displayValue(row.field, row.mine, yesNo),
+                      render: (_, row) => displayValue(row.field, row.mine, texts),
                     },
                     {
                       key: "current",
                       title: t("live.conflict.current", "Current value"),
-                      render: (_, row) => displayValue(row.field, row.current, yesNo),
+                      render: (_, row) => displayValue(row.field, row.current, texts),
                     },
                     {
                       key: "take",

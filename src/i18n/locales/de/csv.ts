@@ -47,6 +47,15 @@ export default {
   "csv.cell.date": "{{label}} muss ein Datum sein.",
   "csv.cell.json": "{{label}} muss JSON sein.",
   "csv.cell.option": "{{label}} muss einer dieser Werte sein: {{options}}.",
-  "csv.labelMissing": "Es gibt kein(e) {{target}} namens „{{label}}“.",
+  // Per referenced resource (i18next context): the noun in its own case.
+  "csv.labelMissing": "Es gibt keinen Eintrag ({{target}}) namens „{{label}}“.",
+  "csv.labelMissing_products": "Es gibt kein Produkt namens „{{label}}“.",
+  "csv.labelMissing_categories": "Es gibt keine Kategorie namens „{{label}}“.",
+  "csv.labelMissing_customers": "Es gibt keinen Kunden namens „{{label}}“.",
+  "csv.labelMissing_orders": "Es gibt keine Bestellung namens „{{label}}“.",
   "csv.labelAmbiguous": "Mehrere Einträge ({{target}}) heißen „{{label}}“.",
+  "csv.labelAmbiguous_products": "Mehrere Produkte heißen „{{label}}“.",
+  "csv.labelAmbiguous_categories": "Mehrere Kategorien heißen „{{label}}“.",
+  "csv.labelAmbiguous_customers": "Mehrere Kunden heißen „{{label}}“.",
+  "csv.labelAmbiguous_orders": "Mehrere Bestellungen heißen „{{label}}“.",
 };

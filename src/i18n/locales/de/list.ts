@@ -10,6 +10,7 @@ export default {
   "list.selectRow": "{{title}} auswählen",
   "list.from": "Von",
   "list.to": "Bis",
+  "list.rangeSeparator": "bis",
   "list.rangeFrom": "{{label}} von",
   "list.rangeTo": "{{label}} bis",
   "list.chipFrom": "ab",

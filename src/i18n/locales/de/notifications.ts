@@ -3,6 +3,7 @@ export default {
   "notifications.editError": "{{resource}} konnte nicht gespeichert werden",
   "notifications.deleteError": "{{resource}} konnte nicht gelöscht werden",
   "notifications.error": "Etwas ist schiefgegangen",
+  "notifications.close": "Schließen",
   "notifications.createSuccess": "{{resource}} wurde angelegt",
   "notifications.editSuccess": "{{resource}} wurde gespeichert",
   "notifications.deleteSuccess": "{{resource}} wurde gelöscht",

@@ -116,7 +116,7 @@ export default {
     "fields.created_at": "Angelegt",
   }),
   ...r("audit_log", {
-    title: "Änderungsprotokoll",
+    title: "Audit-Protokoll",
     singular: "Protokolleintrag",
     plural: "Protokolleinträge",
     "fields.id": "ID",

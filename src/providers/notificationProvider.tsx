@@ -1,14 +1,30 @@
 // Refine's notifications on antd's App notifications, in the operator's language (docs/product.md §8
 // messages through localizeMessage). Built on antd directly, as @refinedev/antd's provider is.
 // Undoable deletes have their own notice (views/undo), so Refine's "progress" type is not used.
+import { CloseOutlined } from "@ant-design/icons";
 import type { NotificationProvider } from "@refinedev/core";
-import { useTranslate } from "@refinedev/core";
 import { App } from "antd";
+import { i18nProvider } from "../i18n/i18nProvider";
 import { localizeMessage } from "../i18n/messages";
+
+/**
+ * A notice's close button named in the operator's language: rc-notification labels it
+ * "Close" whatever the locale, unless the notice's `closable` carries its own aria-label.
+ */
+export const closableNotice = (label: string) => ({
+  closeIcon: (
+    <span className="ant-notification-notice-close-x">
+      <CloseOutlined className="ant-notification-close-icon" />
+    </span>
+  ),
+  "aria-label": label,
+});
 
 export function useNotificationProvider(): NotificationProvider {
   const { notification } = App.useApp();
-  const t = useTranslate();
+  // Refine calls this hook in <Refine> itself, outside its i18n context, where useTranslate()
+  // only ever returns the English default: translate with the provider directly.
+  const t = i18nProvider.translate;
   return {
     open: ({ key, message, description, type }) => {
       // Refine's title is the short "what", its description the docs/product.md §8 message.
@@ -18,6 +34,7 @@ export function useNotificationProvider(): NotificationProvider {
         description: localizeMessage(message, t),
         message: title,
         type: type === "progress" ? "info" : type,
+        closable: closableNotice(t("notifications.close", {}, "Close")),
       });
     },
     close: (key) => notification.destroy(key),

@@ -20,7 +20,18 @@ const MIGRATIONS = join(__dirname, "..", "..", "supabase", "migrations");
 const RAISED = /raise exception '((?:[^']|'')*)'[^;]*errcode = 'P0001'/g;
 
 /** Mistakes of the caller, not of the operator: no operator can cause them from the console. */
-const PROGRAMMING_ERRORS = [/^% has no column %\.$/, /^% is not a reference of %\.$/, /^There is no table %\.$/];
+const PROGRAMMING_ERRORS = [
+  /^% has no column %\.$/,
+  /^% has no column % to set\.$/,
+  /^% is not a reference of %\.$/,
+  /^There is no table %\.$/,
+  /^% has no single-column key\.$/,
+  // bulk_write's arguments, which the console builds itself.
+  /^A bulk action updates or deletes\.$/,
+  /^The rows must be a list of objects\.$/,
+  /^Every row needs its %\.$/,
+  /^An update needs the values to set\.$/,
+];
 
 function raisedSentences(): string[] {
   const sentences = readdirSync(MIGRATIONS).flatMap((file) =>

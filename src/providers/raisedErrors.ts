@@ -37,6 +37,11 @@ const RAISED: Raised[] = [
     key: "errors.raised.importRows",
     values: (match) => ({ max: match[1] }),
   },
+  {
+    pattern: /^At most (\d+) rows at once\.$/,
+    key: "errors.raised.bulkRows",
+    values: (match) => ({ max: match[1] }),
+  },
 ];
 
 /** The raised sentence, remembered with its translation key when it is one of ours. */

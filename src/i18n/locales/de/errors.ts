@@ -37,6 +37,7 @@ export default {
   "errors.raised.ownRole": "Sie können Ihre eigene Rolle nicht ändern.",
   "errors.raised.importShape": "Der Import muss eine Liste von Zeilen sein.",
   "errors.raised.importRows": "Eine CSV-Datei kann höchstens {{max}} Zeilen haben.",
+  "errors.raised.bulkRows": "Höchstens {{max}} Zeilen auf einmal.",
   "errors.tooLong": "Ein Wert ist zu lang.",
   "errors.outOfRange": "Eine Zahl liegt außerhalb des zulässigen Bereichs.",
   "errors.wrongFormat": "Ein Wert hat das falsche Format.",

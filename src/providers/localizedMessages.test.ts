@@ -24,10 +24,11 @@ describe("docs/product.md §8 messages in the operator's language", () => {
 
   it("translates the templated messages with their values and leaves other text alone", () => {
     // Text that did not come from the providers (no resource to say it about) still reads whole.
-    expect(localizeMessage(uniqueMessage("product", "SKU"), german.translate)).toBe(
-      "Es gibt bereits einen Eintrag (product) mit diesem Wert für „SKU“.",
+    // (Nouns no provider says, since the providers remember each sentence they build.)
+    expect(localizeMessage(uniqueMessage("widget", "code"), german.translate)).toBe(
+      "Es gibt bereits einen Eintrag (widget) mit diesem Wert für „code“.",
     );
-    expect(localizeMessage(stillUsedMessage("category", "products"), german.translate)).toMatch(/products/);
+    expect(localizeMessage(stillUsedMessage("gadget", "widgets"), german.translate)).toMatch(/widgets/);
     expect(localizeMessage("Some database text", german.translate)).toBe("Some database text");
   });
 });

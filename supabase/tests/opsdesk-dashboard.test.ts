@@ -168,9 +168,11 @@ describe("dashboard_kpis", () => {
 // The drill-down links (issue 14 item 11) filter the lists with the windows the figures
 // answer: through the same REST filters, the lists must count what the figures count.
 describe("drill-down windows", () => {
-  const countOrders = async (filter: (q: ReturnType<ReturnType<SupabaseClient["from"]>["select"]>) => unknown) => {
-    const query = viewer.from("orders").select("id", { count: "exact", head: true });
-    const { count, error } = (await filter(query)) as { count: number | null; error: unknown };
+  /** The orders the viewer sees through these list filters, each `[column, operator, value]`. */
+  const countOrders = async (...filters: [string, string, unknown][]) => {
+    let query = viewer.from("orders").select("id", { count: "exact", head: true });
+    for (const [column, operator, value] of filters) query = query.filter(column, operator, value);
+    const { count, error } = await query;
     expect(error).toBeNull();
     return count;
   };
@@ -184,7 +186,7 @@ describe("drill-down windows", () => {
     for (const row of busy.slice(-5)) {
       expect(row.day_from).toBe(`${row.day}T00:00:00.000000Z`);
       expect(row.day_to).toBe(`${row.day}T23:59:59.999999Z`);
-      const count = await countOrders((q) => q.gte("placed_at", row.day_from).lte("placed_at", row.day_to));
+      const count = await countOrders(["placed_at", "gte", row.day_from], ["placed_at", "lte", row.day_to]);
       expect(count).toBe(Number(row.orders));
     }
   });
@@ -196,8 +198,8 @@ describe("drill-down windows", () => {
       windows: { today_from: string; revenue_from: string; revenue_statuses: string[] };
     }>("dashboard_kpis");
     expect([...kpis.windows.revenue_statuses].sort()).toEqual([...REVENUE].sort());
-    expect(await countOrders((q) => q.gte("placed_at", kpis.windows.today_from))).toBe(kpis.orders_today);
-    expect(await countOrders((q) => q.in("status", ["pending"]))).toBe(kpis.pending_orders);
+    expect(await countOrders(["placed_at", "gte", kpis.windows.today_from])).toBe(kpis.orders_today);
+    expect(await countOrders(["status", "in", "(pending)"])).toBe(kpis.pending_orders);
     expect(kpis.windows.revenue_from).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
   });
 });

@@ -14,6 +14,7 @@ import { findResource, menuResources } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
 import { useActionLabel, useAuditColumns } from "../../views/history/AuditColumns";
+import { ReferenceLabels } from "../../views/history/ReferenceLabels";
 import { RangePicker } from "../../views/kindTexts";
 import { ListSearchBox } from "../../views/ListSearchBox";
 import { onlySearch } from "../../views/listFilters";
@@ -150,21 +151,23 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
         {tableQuery.isError && (
           <Alert type="error" showIcon message={localizeMessage(tableQuery.error?.message ?? "", t)} />
         )}
-        <Table
-          {...tableProps}
-          rowKey="id"
-          size="small"
-          columns={columns}
-          aria-label={t("audit.title", "Audit log")}
-          scroll={{ x: "max-content" }}
-          locale={{ emptyText: t("audit.empty", "No audit entries match.") }}
-          pagination={{
-            ...tableProps.pagination,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: () => t("audit.total", { count: total ?? 0 }, "{{count}} entries"),
-          }}
-        />
+        <ReferenceLabels entries={tableProps.dataSource ?? []}>
+          <Table
+            {...tableProps}
+            rowKey="id"
+            size="small"
+            columns={columns}
+            aria-label={t("audit.title", "Audit log")}
+            scroll={{ x: "max-content" }}
+            locale={{ emptyText: t("audit.empty", "No audit entries match.") }}
+            pagination={{
+              ...tableProps.pagination,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              showTotal: () => t("audit.total", { count: total ?? 0 }, "{{count}} entries"),
+            }}
+          />
+        </ReferenceLabels>
       </Space>
     </List>
   );

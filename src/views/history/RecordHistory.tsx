@@ -3,6 +3,7 @@ import { useTable } from "@refinedev/antd";
 import { type BaseKey, type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
 import { Alert, Table } from "antd";
 import { useAuditColumns } from "./AuditColumns";
+import { ReferenceLabels } from "./ReferenceLabels";
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -30,14 +31,16 @@ export function RecordHistory({ table, recordId }: { table: string; recordId: Ba
   return (
     <>
       {tableQuery.isError && <Alert type="error" showIcon message={tableQuery.error?.message} />}
-      <Table
-        {...tableProps}
-        rowKey="id"
-        size="small"
-        columns={columns}
-        aria-label={t("history.tableLabel", "Change history")}
-        locale={{ emptyText: t("history.empty", "No changes recorded yet.") }}
-      />
+      <ReferenceLabels entries={tableProps.dataSource ?? []}>
+        <Table
+          {...tableProps}
+          rowKey="id"
+          size="small"
+          columns={columns}
+          aria-label={t("history.tableLabel", "Change history")}
+          locale={{ emptyText: t("history.empty", "No changes recorded yet.") }}
+        />
+      </ReferenceLabels>
     </>
   );
 }

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+// An audit entry's changes name referenced records by label, linked, and a long entry
+// collapses behind "Show more".
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { findResource } from "../../resources";
+import { ChangeList, COLLAPSED_LINES } from "./ChangeList";
+import { type AuditEntry, entryChanges } from "./diff";
+import { LabelsContext } from "./ReferenceLabels";
+
+const products = findResource("products");
+const update = (old: Record<string, unknown>, next: Record<string, unknown>): AuditEntry => ({
+  id: 1,
+  at: "2025-06-10T10:00:00Z",
+  actor_id: null,
+  actor_email: null,
+  table_name: "products",
+  record_id: "7",
+  action: "UPDATE",
+  old,
+  new: next,
+  changed: Object.keys(next),
+});
+
+const LABELS: Record<string, string> = { "categories:6": "Garden", "categories:7": "Kitchen" };
+
+function renderChanges(entry: AuditEntry) {
+  return render(
+    <MemoryRouter>
+      <LabelsContext.Provider value={(table, key) => LABELS[`${table}:${key}`]}>
+        <ChangeList action={entry.action} changes={entryChanges(entry, products)} />
+      </LabelsContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+describe("ChangeList", () => {
+  afterEach(cleanup);
+
+  it("shows a category by its name, linked to it, not by its key", () => {
+    renderChanges(update({ category_id: 6 }, { category_id: 7 }));
+    const line = document.querySelector('[data-field="category_id"]');
+    expect(line?.textContent).toBe("Category Garden → Kitchen");
+    expect(screen.getByRole("link", { name: "Kitchen" }).getAttribute("href")).toBe("/categories/7");
+    expect(screen.getByRole("link", { name: "Garden" }).getAttribute("href")).toBe("/categories/6");
+  });
+
+  it("keeps the key of a record whose label is unknown", () => {
+    renderChanges(update({ category_id: 6 }, { category_id: 99 }));
+    expect(screen.getByRole("link", { name: "99" }).getAttribute("href")).toBe("/categories/99");
+  });
+
+  it("collapses a long entry to its first lines and shortened values until Show more", () => {
+    const long = "x".repeat(300);
+    const { container } = renderChanges(
+      update(
+        { sku: "A-1", name: "a", description: "d", price: 1, stock: 1, status: "draft" },
+        { sku: "A-2", name: long, description: "e", price: 2, stock: 2, status: "active" },
+      ),
+    );
+    const lines = () => container.querySelectorAll("li[data-field]");
+    const name = () => container.querySelector('[data-field="name"]')?.textContent ?? "";
+    expect(lines()).toHaveLength(COLLAPSED_LINES);
+    expect(name()).not.toContain(long);
+    expect(name()).toContain("…");
+    fireEvent.click(screen.getByRole("button", { name: /^Show .* more$/ }));
+    expect(lines()).toHaveLength(6);
+    expect(name()).toContain(long);
+    fireEvent.click(screen.getByRole("button", { name: "Show less" }));
+    expect(lines()).toHaveLength(COLLAPSED_LINES);
+  });
+});

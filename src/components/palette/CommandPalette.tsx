@@ -96,6 +96,7 @@ function PaletteDialog({ commands, onRun, inputRef }: DialogProps) {
         {records.groups.map((group) => {
           const start = shown.indexOf(group.commands[0]);
           return (
+            // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group", not a form's fieldset
             <div key={group.resource} role="group" aria-labelledby={`${LISTBOX_ID}-${group.resource}`}>
               <div id={`${LISTBOX_ID}-${group.resource}`} role="presentation" className="command-palette-group">
                 {group.label}

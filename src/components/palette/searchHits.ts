@@ -61,7 +61,11 @@ export function groupHits(hits: SearchHit[], definitionOf: (name: string) => Res
   for (const hit of hits) {
     const def = definitionOf(hit.resource);
     if (!def || def.screens?.show === false) continue;
-    const group = groups.get(hit.resource) ?? { resource: hit.resource, label: heading(def.label.plural), commands: [] };
+    const group = groups.get(hit.resource) ?? {
+      resource: hit.resource,
+      label: heading(def.label.plural),
+      commands: [],
+    };
     group.commands.push({
       id: `record:${hit.resource}:${hit.id}`,
       kind: "record",

@@ -5,7 +5,7 @@
 
 import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
-import { Alert, Button, Form, Input, Select, Space, Table } from "antd";
+import { Alert, Button, Form, Input, Select, Space } from "antd";
 import { Link } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
 import { localizeMessage } from "../../i18n/messages";
@@ -14,7 +14,7 @@ import { findResource, menuResources } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
 import { useActionLabel, useAuditColumns } from "../../views/history/AuditColumns";
-import { ReferenceLabels } from "../../views/history/ReferenceLabels";
+import { AuditTable } from "../../views/history/AuditTable";
 import { RangePicker } from "../../views/kindTexts";
 import { ListSearchBox } from "../../views/ListSearchBox";
 import { onlySearch } from "../../views/listFilters";
@@ -151,23 +151,19 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
         {tableQuery.isError && (
           <Alert type="error" showIcon message={localizeMessage(tableQuery.error?.message ?? "", t)} />
         )}
-        <ReferenceLabels entries={tableProps.dataSource ?? []}>
-          <Table
-            {...tableProps}
-            rowKey="id"
-            size="small"
-            columns={columns}
-            aria-label={t("audit.title", "Audit log")}
-            scroll={{ x: "max-content" }}
-            locale={{ emptyText: t("audit.empty", "No audit entries match.") }}
-            pagination={{
-              ...tableProps.pagination,
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              showTotal: () => t("audit.total", { count: total ?? 0 }, "{{count}} entries"),
-            }}
-          />
-        </ReferenceLabels>
+        <AuditTable
+          {...tableProps}
+          columns={columns}
+          aria-label={t("audit.title", "Audit log")}
+          scroll={{ x: "max-content" }}
+          locale={{ emptyText: t("audit.empty", "No audit entries match.") }}
+          pagination={{
+            ...tableProps.pagination,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showTotal: () => t("audit.total", { count: total ?? 0 }, "{{count}} entries"),
+          }}
+        />
       </Space>
     </List>
   );

@@ -8,20 +8,11 @@ import { findResource } from "../../resources";
 import { ChangeList, COLLAPSED_LINES } from "./ChangeList";
 import { type AuditEntry, entryChanges } from "./diff";
 import { LabelsContext } from "./ReferenceLabels";
+import { testEntry } from "./testEntry";
 
 const products = findResource("products");
-const update = (old: Record<string, unknown>, next: Record<string, unknown>): AuditEntry => ({
-  id: 1,
-  at: "2025-06-10T10:00:00Z",
-  actor_id: null,
-  actor_email: null,
-  table_name: "products",
-  record_id: "7",
-  action: "UPDATE",
-  old,
-  new: next,
-  changed: Object.keys(next),
-});
+const update = (old: Record<string, unknown>, next: Record<string, unknown>) =>
+  testEntry({ old, new: next, changed: Object.keys(next) });
 
 const LABELS: Record<string, string> = { "categories:6": "Garden", "categories:7": "Kitchen" };
 

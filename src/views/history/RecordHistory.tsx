@@ -2,14 +2,14 @@
 // order's items), newest first, paged on the server, live.
 import { useTable } from "@refinedev/antd";
 import { type BaseKey, type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
-import { Alert, Table } from "antd";
+import { Alert } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { resourceKey } from "../../i18n/resourceKeys";
 import { humanize } from "../../lib/format";
 import { findResource } from "../../resources";
 import { useAuditColumns } from "./AuditColumns";
+import { AuditTable } from "./AuditTable";
 import { historyFilters } from "./historyFilters";
-import { ReferenceLabels } from "./ReferenceLabels";
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -45,16 +45,12 @@ export function RecordHistory({ table, recordId }: { table: string; recordId: Ba
   return (
     <>
       {tableQuery.isError && <Alert type="error" showIcon message={tableQuery.error?.message} />}
-      <ReferenceLabels entries={tableProps.dataSource ?? []}>
-        <Table
-          {...tableProps}
-          rowKey="id"
-          size="small"
-          columns={columns}
-          aria-label={t("history.tableLabel", "Change history")}
-          locale={{ emptyText: t("history.empty", "No changes recorded yet.") }}
-        />
-      </ReferenceLabels>
+      <AuditTable
+        {...tableProps}
+        columns={columns}
+        aria-label={t("history.tableLabel", "Change history")}
+        locale={{ emptyText: t("history.empty", "No changes recorded yet.") }}
+      />
     </>
   );
 }

@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "./diff";
 import { REFERENCE_TARGETS, referencedKeys, referencePath } from "./referenceLabels";
+import { testEntry } from "./testEntry";
 
-const entry = (over: Partial<AuditEntry>): AuditEntry => ({
-  id: 1,
-  at: "2025-06-10T10:00:00Z",
-  actor_id: null,
-  actor_email: null,
-  table_name: "products",
-  record_id: "7",
-  action: "UPDATE",
-  old: null,
-  new: null,
-  changed: null,
-  ...over,
-});
+const entry = testEntry;
 
 describe("referencedKeys", () => {
   it("gathers each referenced table's keys across a page of entries, once each", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatsFor } from "../../lib/format";
 import { findResource } from "../../resources";
 import { groupHits, type SearchHit, secondLine } from "./searchHits";
 
@@ -16,6 +17,9 @@ const hit = (
   details,
 });
 
+const english = formatsFor("en", "USD", "UTC");
+const german = formatsFor("de", "EUR", "UTC");
+
 const HITS = [
   hit("products", "42", "Aquarium Filter", { sku: "PET-0042", price: "19.5", status: "active" }),
   hit("customers", "6c1f", "Amir Haddad", { email: "amir@example.com" }, "amir@example.com"),
@@ -25,7 +29,7 @@ const HITS = [
 ];
 
 describe("groupHits", () => {
-  const groups = groupHits(HITS, findResource);
+  const groups = groupHits(HITS, findResource, english);
 
   it("groups the hits by resource in search_all's order, each with its plural", () => {
     expect(groups.map((g) => [g.resource, g.label, g.commands.length])).toEqual([
@@ -48,7 +52,7 @@ describe("groupHits", () => {
   });
 
   it("leaves out resources the console does not know", () => {
-    expect(groupHits([hit("secrets", "1", "x", {})], findResource)).toEqual([]);
+    expect(groupHits([hit("secrets", "1", "x", {})], findResource, english)).toEqual([]);
   });
 });
 
@@ -57,7 +61,13 @@ describe("secondLine", () => {
     const products = findResource("products");
     const orders = findResource("orders");
     if (!products || !orders) throw new Error("demo resources");
-    expect(secondLine(HITS[0], products)).toBe("PET-0042 · $19.50");
-    expect(secondLine(HITS[3], orders)).toBe("pending · $95.50 · Amir Haddad");
+    expect(secondLine(HITS[0], products, english)).toBe("PET-0042 · $19.50");
+    expect(secondLine(HITS[3], orders, english)).toBe("pending · $95.50 · Amir Haddad");
+  });
+
+  it("writes amounts in the operator's language and the store's currency", () => {
+    const products = findResource("products");
+    if (!products) throw new Error("demo resources");
+    expect(secondLine(HITS[0], products, german)).toBe("PET-0042 · 19,50\u00a0€");
   });
 });

@@ -2,7 +2,7 @@
 // request for every resource the operator may list, as "open" commands grouped by
 // resource, each with its title and a second line in the operator's language.
 import { optionLabel } from "../../i18n/localizeDefinition";
-import { formatMoney } from "../../lib/format";
+import type { Formats } from "../../lib/format";
 import type { ResourceDefinition } from "../../resources/types";
 import type { Command } from "./commands";
 
@@ -37,13 +37,13 @@ function option(def: ResourceDefinition, field: string, value: unknown): string 
 }
 
 /** The hit's second line: SKU and price, e-mail, status and total (and customer), … */
-export function secondLine(hit: SearchHit, def: ResourceDefinition): string {
+export function secondLine(hit: SearchHit, def: ResourceDefinition, format: Formats): string {
   const d = hit.details ?? {};
   switch (hit.resource) {
     case "products":
-      return joined(d.sku, formatMoney(d.price));
+      return joined(d.sku, format.money(d.price));
     case "orders":
-      return joined(option(def, "status", d.status), formatMoney(d.total), d.customer);
+      return joined(option(def, "status", d.status), format.money(d.total), d.customer);
     case "audit_log":
       return joined(option(def, "action", d.action), d.actor_email);
     default:
@@ -53,10 +53,14 @@ export function secondLine(hit: SearchHit, def: ResourceDefinition): string {
 
 /**
  * The hits as commands grouped by resource, in search_all's order. `definitionOf` gives a
- * resource's localized definition; a hit of a resource the console does not know, or
- * whose records have no page, is left out.
+ * resource's localized definition, `format` the operator's formats; a hit of a resource
+ * the console does not know, or whose records have no page, is left out.
  */
-export function groupHits(hits: SearchHit[], definitionOf: (name: string) => ResourceDefinition | undefined) {
+export function groupHits(
+  hits: SearchHit[],
+  definitionOf: (name: string) => ResourceDefinition | undefined,
+  format: Formats,
+) {
   const groups = new Map<string, HitGroup>();
   for (const hit of hits) {
     const def = definitionOf(hit.resource);
@@ -70,7 +74,7 @@ export function groupHits(hits: SearchHit[], definitionOf: (name: string) => Res
       id: `record:${hit.resource}:${hit.id}`,
       kind: "record",
       label: hit.title,
-      detail: secondLine(hit, def),
+      detail: secondLine(hit, def, format),
       path: `/${def.route ?? def.name}/${encodeURIComponent(hit.id)}`,
     });
     groups.set(hit.resource, group);

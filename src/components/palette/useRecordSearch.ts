@@ -4,6 +4,7 @@
 import { useCustom, useTranslate } from "@refinedev/core";
 import { useEffect, useMemo, useState } from "react";
 import { localizeDefinition } from "../../i18n/localizeDefinition";
+import { useFormat } from "../../i18n/useFormat";
 import { findResource } from "../../resources";
 import { groupHits, type HitGroup, toHits } from "./searchHits";
 
@@ -23,6 +24,7 @@ function useDebounced(value: string): string {
 
 export function useRecordSearch(query: string): { groups: HitGroup[]; loading: boolean } {
   const t = useTranslate();
+  const format = useFormat();
   const text = useDebounced(query.trim());
   const enabled = text.length >= MIN_QUERY;
   const { result, query: search } = useCustom({
@@ -39,7 +41,7 @@ export function useRecordSearch(query: string): { groups: HitGroup[]; loading: b
       const def = findResource(name);
       return def && localizeDefinition(def, t);
     };
-    return groupHits(toHits(data), definitionOf);
-  }, [data, t]);
+    return groupHits(toHits(data), definitionOf, format);
+  }, [data, t, format]);
   return { groups, loading: enabled && search.isFetching };
 }

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 // An audit entry's changes name referenced records by label, linked, and a long entry
 // collapses behind "Show more".
+import { Refine } from "@refinedev/core";
 import { cleanup, fireEvent, render } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { createI18n } from "../../i18n";
+import { createI18nProvider } from "../../i18n/i18nProvider";
 import { findResource } from "../../resources";
 import { ChangeList, COLLAPSED_LINES } from "./ChangeList";
 import { type AuditEntry, entryChanges } from "./diff";
@@ -18,11 +21,16 @@ const LABELS: Record<string, string> = { "categories:6": "Garden", "categories:7
 
 function renderChanges(entry: AuditEntry) {
   return render(
-    <MemoryRouter>
-      <LabelsContext.Provider value={(table, key) => LABELS[`${table}:${key}`]}>
-        <ChangeList action={entry.action} changes={entryChanges(entry, products)} />
-      </LabelsContext.Provider>
-    </MemoryRouter>,
+    <Refine
+      i18nProvider={createI18nProvider(createI18n({ en: {}, de: {} }, "en"))}
+      options={{ disableTelemetry: true }}
+    >
+      <MemoryRouter>
+        <LabelsContext.Provider value={(table, key) => LABELS[`${table}:${key}`]}>
+          <ChangeList action={entry.action} changes={entryChanges(entry, products)} />
+        </LabelsContext.Provider>
+      </MemoryRouter>
+    </Refine>,
   );
 }
 

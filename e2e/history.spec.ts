@@ -49,6 +49,72 @@ test.describe("as an editor", () => {
   });
 });
 
+test.describe("as an editor, labels and items", () => {
+  test.use({ storageState: sessionFile("editor") });
+
+  test("an order's History shows its items added, changed and removed, products and categories by name", async ({
+    page,
+  }) => {
+    const db = serviceClient();
+    const { data: customer } = await db.from("customers").select("id, full_name").limit(1).single();
+    const { data: goods } = await db.from("products").select("id, name").gt("price", 0).order("id").limit(2);
+    if (!customer || !goods || goods.length < 2) throw new Error("the seed has customers and products");
+    const order = await insertRow<{ id: string; number: string }>("orders", { customer_id: customer.id });
+    const kept = await insertRow<{ id: number }>("order_items", {
+      order_id: order.id,
+      product_id: goods[0].id,
+      quantity: 2,
+    });
+    const dropped = await insertRow<{ id: number }>("order_items", {
+      order_id: order.id,
+      product_id: goods[1].id,
+      quantity: 1,
+    });
+    expect((await db.from("order_items").update({ quantity: 5 }).eq("id", kept.id)).error).toBeNull();
+    expect((await db.from("order_items").delete().eq("id", dropped.id)).error).toBeNull();
+
+    await page.goto(`/orders/${order.id}`);
+    await page.getByRole("tab", { name: "History" }).click();
+    const rows = historyTable(page).locator("tr.ant-table-row");
+    const items = rows.filter({ hasText: "Order item" });
+    // The order's own entries too (created, its total kept by the items).
+    await expect(rows.filter({ hasNotText: "Order item" }).first()).toBeVisible();
+    const removed = items.filter({ hasText: "Deleted" });
+    await expect(
+      removed.locator('li[data-field="product_id"]').getByRole("link", { name: goods[1].name }),
+    ).toBeVisible();
+    const changed = items.filter({ hasText: "Changed" }).locator('li[data-field="quantity"]');
+    await expect(changed).toHaveText("Quantity 2 → 5");
+    const added = items.filter({ hasText: "Created" }).filter({ hasText: goods[0].name });
+    await expect(added.locator('li[data-field="product_id"] a')).toHaveAttribute("href", `/products/${goods[0].id}`);
+
+    // The order's customer reads as a name, not a uuid.
+    const created = rows.filter({ hasNotText: "Order item" }).filter({ hasText: "Created" });
+    await expect(created.locator('li[data-field="customer_id"]')).toHaveText(`Customer ${customer.full_name}`);
+  });
+
+  test("a product's category change reads by the categories' names, linked", async ({ page }) => {
+    const db = serviceClient();
+    const { data: cats } = await db.from("categories").select("id, name").order("id").limit(2);
+    if (!cats || cats.length < 2) throw new Error("the seed has categories");
+    const product = await insertRow<{ id: number }>("products", {
+      sku: unique("LBL")
+        .toUpperCase()
+        .replace(/[^A-Z0-9-]/g, "")
+        .slice(0, 30),
+      name: unique("Labelled"),
+      price: 1,
+      category_id: cats[0].id,
+    });
+    expect((await db.from("products").update({ category_id: cats[1].id }).eq("id", product.id)).error).toBeNull();
+    await page.goto(`/products/${product.id}`);
+    await page.getByRole("tab", { name: "History" }).click();
+    const line = historyTable(page).locator('tr.ant-table-row li[data-field="category_id"]').first();
+    await expect(line).toHaveText(`Category ${cats[0].name} → ${cats[1].name}`);
+    await expect(line.getByRole("link", { name: cats[1].name })).toHaveAttribute("href", `/categories/${cats[1].id}`);
+  });
+});
+
 test.describe("as an admin", () => {
   test.use({ storageState: sessionFile("admin") });
 

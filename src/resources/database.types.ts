@@ -486,6 +486,8 @@ export type Database = {
         }
         Returns: {
           day: string
+          day_from: string
+          day_to: string
           orders: number
           revenue: number
         }[]

@@ -9,6 +9,7 @@ export const orders: ResourceDefinition<"orders"> = {
   titleSaysKind: true,
   versioned: true,
   documents: { bucket: "order-documents" },
+  historyIncludes: [{ table: "order_items", foreignKey: "order_id" }],
   fields: [
     idField(),
     { name: "number", label: "Number", type: "text", readOnly: true },

@@ -153,6 +153,11 @@ export interface ResourceDefinition<Table extends string = string> {
   /** Fields in create/edit forms (default: every field that is not read-only). */
   form?: { fields: ColumnOf<Table>[] };
   related?: TableTyped<Table, { [Related in TableName]: RelatedList<Related> }[TableName], RelatedList>[];
+  /**
+   * Tables whose rows belong to this record (through `foreignKey`) and whose audit entries
+   * its History tab shows with its own: an order's items added, changed and removed.
+   */
+  historyIncludes?: { table: TableName; foreignKey: string }[];
   /** Private files attached to each record (listed on its show page), in this bucket under '<id>/'. */
   documents?: { bucket: string };
   /** Carries optimistic-concurrency `version` on updates. */

@@ -101,7 +101,7 @@ describe("errors as the console receives them", () => {
     expect(error?.message).toContain("products_sku_key");
   });
 
-  it("rpc('dashboard_kpis') returns the four figures", async () => {
+  it("rpc('dashboard_kpis') returns the four figures and the windows they count", async () => {
     const { data, error } = await client("viewer").rpc("dashboard_kpis");
     expect(error).toBeNull();
     expect(Object.keys(data as object).sort()).toEqual([
@@ -109,6 +109,7 @@ describe("errors as the console receives them", () => {
       "orders_today",
       "pending_orders",
       "revenue_30d",
+      "windows",
     ]);
   });
 });

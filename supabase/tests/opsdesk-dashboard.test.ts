@@ -124,7 +124,12 @@ describe("dashboard_kpis", () => {
     };
   }
 
-  const asFigures = (k: Record<string, number>) => ({ ...k, revenue_30d: cents(k.revenue_30d) });
+  const asFigures = (k: Record<string, number>) => ({
+    orders_today: k.orders_today,
+    pending_orders: k.pending_orders,
+    low_stock_products: k.low_stock_products,
+    revenue_30d: cents(k.revenue_30d),
+  });
 
   it("follows a new order placed today and paid", async () => {
     const before = await rpc<Record<string, number>>("dashboard_kpis");
@@ -154,8 +159,47 @@ describe("dashboard_kpis", () => {
     const { error } = await outsider.auth.signInWithPassword({ email: DEMO.outsider.email, password: DEMO_PASSWORD });
     expect(error).toBeNull();
     const { data } = await outsider.rpc("dashboard_kpis", undefined, { get: true });
-    expect(data).toEqual({ orders_today: 0, revenue_30d: 0, pending_orders: 0, low_stock_products: 0 });
+    expect(data).toMatchObject({ orders_today: 0, revenue_30d: 0, pending_orders: 0, low_stock_products: 0 });
     const { data: categories } = await outsider.rpc("revenue_by_category", { days: 30 }, { get: true });
     expect(categories).toEqual([]);
+  });
+});
+
+// The drill-down links (issue 14 item 11) filter the lists with the windows the figures
+// answer: through the same REST filters, the lists must count what the figures count.
+describe("drill-down windows", () => {
+  /** The orders the viewer sees through these list filters, each `[column, operator, value]`. */
+  const countOrders = async (...filters: [string, string, unknown][]) => {
+    let query = viewer.from("orders").select("id", { count: "exact", head: true });
+    for (const [column, operator, value] of filters) query = query.filter(column, operator, value);
+    const { count, error } = await query;
+    expect(error).toBeNull();
+    return count;
+  };
+
+  it("each day's from–to bounds select exactly the orders its bar counts", async () => {
+    const answer = await rpc<{ day: string; day_from: string; day_to: string; orders: number }[]>("orders_per_day", {
+      days: 30,
+    });
+    const busy = answer.filter((r) => Number(r.orders) > 0);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const row of busy.slice(-5)) {
+      expect(row.day_from).toBe(`${row.day}T00:00:00.000000Z`);
+      expect(row.day_to).toBe(`${row.day}T23:59:59.999999Z`);
+      const count = await countOrders(["placed_at", "gte", row.day_from], ["placed_at", "lte", row.day_to]);
+      expect(count).toBe(Number(row.orders));
+    }
+  });
+
+  it("the cards' windows select what the cards count", async () => {
+    const kpis = await rpc<{
+      orders_today: number;
+      pending_orders: number;
+      windows: { today_from: string; revenue_from: string; revenue_statuses: string[] };
+    }>("dashboard_kpis");
+    expect([...kpis.windows.revenue_statuses].sort()).toEqual([...REVENUE].sort());
+    expect(await countOrders(["placed_at", "gte", kpis.windows.today_from])).toBe(kpis.orders_today);
+    expect(await countOrders(["status", "in", "(pending)"])).toBe(kpis.pending_orders);
+    expect(kpis.windows.revenue_from).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
   });
 });

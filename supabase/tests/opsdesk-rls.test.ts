@@ -292,7 +292,7 @@ describe("dashboard RPCs", () => {
 
   it.each(["outsider", "former", "anon"] as const)("dashboard_kpis() for %s is all zeros (RLS)", async (account) => {
     const { rows } = await queryAs<{ kpis: unknown }>(stack, account, "select dashboard_kpis() as kpis");
-    expect(rows[0].kpis).toEqual({ orders_today: 0, revenue_30d: 0, pending_orders: 0, low_stock_products: 0 });
+    expect(rows[0].kpis).toMatchObject({ orders_today: 0, revenue_30d: 0, pending_orders: 0, low_stock_products: 0 });
   });
 
   it("orders_per_day(7) has one row per day ending today, summing to the week's orders", async () => {

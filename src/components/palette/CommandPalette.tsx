@@ -1,5 +1,6 @@
-// Ctrl/Cmd+K: go to a resource, create a record, or open a record of the resource on screen;
-// plus the `?` help listing every shortcut. Built on antd Modal (no kbar: React 19).
+// Ctrl/Cmd+K: go to a resource, create a record, or open a record of any resource the
+// operator may list (grouped by resource, with a second line); plus the `?` help listing
+// every shortcut. Built on antd Modal (no kbar: React 19).
 import { useTranslate } from "@refinedev/core";
 import { Empty, Input, type InputRef, Modal, Spin, Table, Tag, Typography } from "antd";
 import { type RefObject, useMemo, useRef, useState } from "react";
@@ -25,9 +26,11 @@ function PaletteDialog({ commands, onRun, inputRef }: DialogProps) {
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const records = useRecordSearch(query);
+  const matching = useMemo(() => filterCommands(commands, query), [commands, query]);
+  // One list for the arrow keys: the commands, then each group's records.
   const shown = useMemo(
-    () => [...filterCommands(commands, query), ...records.commands],
-    [commands, query, records.commands],
+    () => [...matching, ...records.groups.flatMap((group) => group.commands)],
+    [matching, records.groups],
   );
   const selected = Math.min(active, Math.max(shown.length - 1, 0));
 
@@ -36,6 +39,27 @@ function PaletteDialog({ commands, onRun, inputRef }: DialogProps) {
     create: t("palette.kind.create", "Create"),
     record: t("palette.kind.record", "Open"),
   };
+
+  const option = (command: Command, index: number) => (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
+    <div
+      key={command.id}
+      id={optionId(index)}
+      role="option"
+      tabIndex={-1}
+      aria-selected={index === selected}
+      className="command-palette-option"
+      onMouseEnter={() => setActive(index)}
+      onClick={() => onRun(command)}
+    >
+      <Tag bordered={false}>{kindLabel[command.kind]}</Tag>
+      <span className="command-palette-label">
+        {command.label}
+        {command.detail && <span className="command-palette-detail">{command.detail}</span>}
+      </span>
+      {command.shortcut && <Typography.Text keyboard>{command.shortcut}</Typography.Text>}
+    </div>
+  );
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -59,7 +83,7 @@ function PaletteDialog({ commands, onRun, inputRef }: DialogProps) {
         aria-expanded
         aria-controls={LISTBOX_ID}
         aria-activedescendant={shown.length ? optionId(selected) : undefined}
-        placeholder={t("palette.placeholder", "Go to, create, or search this list…")}
+        placeholder={t("palette.placeholder", "Go to, create, or search all records…")}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -68,23 +92,19 @@ function PaletteDialog({ commands, onRun, inputRef }: DialogProps) {
         onKeyDown={onKeyDown}
       />
       <div id={LISTBOX_ID} role="listbox" aria-label={t("palette.results", "Results")} className="command-palette-list">
-        {shown.map((command, index) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
-          <div
-            key={command.id}
-            id={optionId(index)}
-            role="option"
-            tabIndex={-1}
-            aria-selected={index === selected}
-            className="command-palette-option"
-            onMouseEnter={() => setActive(index)}
-            onClick={() => onRun(command)}
-          >
-            <Tag bordered={false}>{kindLabel[command.kind]}</Tag>
-            <span className="command-palette-label">{command.label}</span>
-            {command.shortcut && <Typography.Text keyboard>{command.shortcut}</Typography.Text>}
-          </div>
-        ))}
+        {matching.map((command, index) => option(command, index))}
+        {records.groups.map((group) => {
+          const start = shown.indexOf(group.commands[0]);
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group", not a form's fieldset
+            <div key={group.resource} role="group" aria-labelledby={`${LISTBOX_ID}-${group.resource}`}>
+              <div id={`${LISTBOX_ID}-${group.resource}`} role="presentation" className="command-palette-group">
+                {group.label}
+              </div>
+              {group.commands.map((command, index) => option(command, start + index))}
+            </div>
+          );
+        })}
       </div>
       {records.loading && <Spin size="small" />}
       {shown.length === 0 && !records.loading && (

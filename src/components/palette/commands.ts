@@ -15,6 +15,8 @@ export interface Command {
   id: string;
   kind: "go" | "create" | "record";
   label: string;
+  /** A second line telling same-named records apart (a record's SKU, e-mail, status and total). */
+  detail?: string;
   path: string;
   /** Shortcut shown beside the command (e.g. "g p"). */
   shortcut?: string;

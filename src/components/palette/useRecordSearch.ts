@@ -1,13 +1,17 @@
-// Records of the resource on screen that match the palette's query, as "open" commands.
-import { type CrudFilter, useList, useResourceParams, useTranslate } from "@refinedev/core";
-import { useEffect, useState } from "react";
-import { idColumnOf, metaFor } from "../../lib/select";
-import { SEARCH_FIELD } from "../../providers/dataProvider";
+// Records of every resource the operator may list that match the palette's words, grouped
+// by resource: one search_all request per pause in typing (debounced), which searches
+// only what the caller's role may list (docs/search.md).
+import { useCustom, useTranslate } from "@refinedev/core";
+import { useEffect, useMemo, useState } from "react";
+import { localizeDefinition } from "../../i18n/localizeDefinition";
+import { useFormat } from "../../i18n/useFormat";
 import { findResource } from "../../resources";
-import type { Command } from "./commands";
+import { groupHits, type HitGroup, toHits } from "./searchHits";
 
 const MIN_QUERY = 2;
 const DEBOUNCE_MS = 250;
+/** Hits per resource. */
+const PER_RESOURCE = 5;
 
 function useDebounced(value: string): string {
   const [debounced, setDebounced] = useState(value);
@@ -18,36 +22,26 @@ function useDebounced(value: string): string {
   return debounced;
 }
 
-export function useRecordSearch(query: string): { commands: Command[]; loading: boolean; resourceLabel?: string } {
+export function useRecordSearch(query: string): { groups: HitGroup[]; loading: boolean } {
   const t = useTranslate();
-  const { resource } = useResourceParams();
-  const def = resource ? findResource(resource.name) : undefined;
+  const format = useFormat();
   const text = useDebounced(query.trim());
-  const enabled = Boolean(def && def.screens?.show !== false && text.length >= MIN_QUERY);
-  const filter: CrudFilter = def?.list.search
-    ? { field: SEARCH_FIELD, operator: "contains", value: text }
-    : { field: def?.titleField ?? "id", operator: "contains", value: text };
-
-  const { result, query: listQuery } = useList({
-    resource: def?.name ?? "",
-    meta: def ? metaFor(def) : undefined,
-    filters: [filter],
-    pagination: { currentPage: 1, pageSize: 5 },
+  const enabled = text.length >= MIN_QUERY;
+  const { result, query: search } = useCustom({
+    url: "rpc/search_all",
+    // search_all asks the planner (EXPLAIN) and is volatile: a POST, as supabase-js sends it.
+    method: "post",
+    config: { payload: { q: text, per_resource: PER_RESOURCE } },
     queryOptions: { enabled },
     errorNotification: false,
   });
-
-  if (!def || !enabled) return { commands: [], loading: false };
-  const listPath = `/${def.route ?? def.name}`;
-  const idColumn = idColumnOf(def);
-  const commands = (result?.data ?? []).map(
-    (record): Command => ({
-      id: `record:${def.name}:${String(record[idColumn])}`,
-      kind: "record",
-      label: String(record[def.titleField] ?? record[idColumn]),
-      path: `${listPath}/${String(record[idColumn])}`,
-    }),
-  );
-  const resourceLabel = t(`resources.${def.name}.plural`, def.label.plural);
-  return { commands, loading: listQuery.isFetching, resourceLabel };
+  const data = enabled ? result?.data : undefined;
+  const groups = useMemo(() => {
+    const definitionOf = (name: string) => {
+      const def = findResource(name);
+      return def && localizeDefinition(def, t);
+    };
+    return groupHits(toHits(data), definitionOf, format);
+  }, [data, t, format]);
+  return { groups, loading: enabled && search.isFetching };
 }

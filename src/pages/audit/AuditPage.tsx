@@ -5,7 +5,7 @@
 
 import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
-import { Alert, Button, Form, Input, Select, Space, Table } from "antd";
+import { Alert, Button, Form, Input, Select, Space } from "antd";
 import { Link } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
 import { localizeMessage } from "../../i18n/messages";
@@ -14,6 +14,7 @@ import { findResource, menuResources } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
 import { useActionLabel, useAuditColumns } from "../../views/history/AuditColumns";
+import { AuditTable } from "../../views/history/AuditTable";
 import { RangePicker } from "../../views/kindTexts";
 import { ListSearchBox } from "../../views/ListSearchBox";
 import { onlySearch } from "../../views/listFilters";
@@ -150,10 +151,8 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
         {tableQuery.isError && (
           <Alert type="error" showIcon message={localizeMessage(tableQuery.error?.message ?? "", t)} />
         )}
-        <Table
+        <AuditTable
           {...tableProps}
-          rowKey="id"
-          size="small"
           columns={columns}
           aria-label={t("audit.title", "Audit log")}
           scroll={{ x: "max-content" }}

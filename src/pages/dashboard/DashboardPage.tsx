@@ -5,11 +5,13 @@
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Empty, Row, Segmented, Skeleton, Statistic, Typography } from "antd";
 import type { ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
 import { useFormat } from "../../i18n/useFormat";
 import { BarChart } from "./BarChart";
 import { CategoryBars } from "./CategoryBars";
+import "./dashboard.css";
+import { dayLink, kpiLink, toKpiWindows } from "./drillDown";
 import {
   isEmptySeries,
   KPIS,
@@ -22,6 +24,16 @@ import {
 } from "./kpis";
 
 type Query = ReturnType<typeof useCustom>["query"];
+
+/** A card, linked to the list it summarises once that link is known. */
+function CardLink({ to, children }: { to: string | undefined; children: ReactNode }) {
+  if (!to) return <>{children}</>;
+  return (
+    <Link to={to} className="dashboard-link">
+      {children}
+    </Link>
+  );
+}
 
 /** Loading, error (with retry) or the content of one card. */
 function Loaded({ query, children }: { query: Query; children: ReactNode }) {
@@ -54,7 +66,9 @@ export function DashboardPage() {
   const byCategory = useCustom({ url: "rpc/revenue_by_category", method: "get", config: { query: { days } } });
 
   const values = toKpiValues(kpis.result.data);
+  const windows = toKpiWindows(kpis.result.data);
   const series = toDaySeries(perDay.result.data);
+  const dayLinks = series.bounds.map((day) => dayLink(day.from, day.to));
   const categories = toCategoryRevenue(byCategory.result.data);
   const noOrders = <Empty description={t("dashboard.empty", "No orders in this period.")} />;
   const periodText = t("dashboard.period", { count: days }, "last {{count}} days");
@@ -78,9 +92,11 @@ export function DashboardPage() {
             const shown = value === undefined ? "–" : kpi.money ? format.money(value) : format.number(value);
             return (
               <Col key={kpi.key} xs={24} sm={12} lg={6}>
-                <Card data-testid={`kpi-${kpi.key}`}>
-                  <Statistic title={t(`dashboard.kpi.${kpi.key}`, kpi.title)} value={shown} />
-                </Card>
+                <CardLink to={kpiLink(kpi.key, windows)}>
+                  <Card data-testid={`kpi-${kpi.key}`} hoverable>
+                    <Statistic title={t(`dashboard.kpi.${kpi.key}`, kpi.title)} value={shown} />
+                  </Card>
+                </CardLink>
               </Col>
             );
           })}
@@ -108,6 +124,7 @@ export function DashboardPage() {
                   title={t("dashboard.ordersPerDay", "Orders per day")}
                   format={(count) => format.number(count)}
                   formatLabel={format.date}
+                  links={dayLinks}
                 />
               )}
             </Loaded>
@@ -125,6 +142,7 @@ export function DashboardPage() {
                   title={t("dashboard.revenuePerDay", "Revenue per day")}
                   format={format.money}
                   formatLabel={format.date}
+                  links={dayLinks}
                 />
               )}
             </Loaded>

@@ -35,15 +35,35 @@ describe("toKpiValues", () => {
 describe("toDaySeries", () => {
   it("splits the rows into days, orders and revenue", () => {
     const series = toDaySeries([
-      { day: "2025-06-01", orders: "2", revenue: "10.5" },
-      { day: "2025-06-02", orders: 0, revenue: 0 },
+      {
+        day: "2025-06-01",
+        day_from: "2025-06-01T00:00:00.000000Z",
+        day_to: "2025-06-01T23:59:59.999999Z",
+        orders: "2",
+        revenue: "10.5",
+      },
+      {
+        day: "2025-06-02",
+        day_from: "2025-06-02T00:00:00.000000Z",
+        day_to: "2025-06-02T23:59:59.999999Z",
+        orders: 0,
+        revenue: 0,
+      },
     ]);
-    expect(series).toEqual({ days: ["2025-06-01", "2025-06-02"], orders: [2, 0], revenue: [10.5, 0] });
+    expect(series).toEqual({
+      days: ["2025-06-01", "2025-06-02"],
+      bounds: [
+        { from: "2025-06-01T00:00:00.000000Z", to: "2025-06-01T23:59:59.999999Z" },
+        { from: "2025-06-02T00:00:00.000000Z", to: "2025-06-02T23:59:59.999999Z" },
+      ],
+      orders: [2, 0],
+      revenue: [10.5, 0],
+    });
     expect(isEmptySeries(series)).toBe(false);
   });
 
   it("is empty for no rows or only zero days", () => {
-    expect(toDaySeries(undefined)).toEqual({ days: [], orders: [], revenue: [] });
+    expect(toDaySeries(undefined)).toEqual({ days: [], bounds: [], orders: [], revenue: [] });
     expect(isEmptySeries(toDaySeries([{ day: "2025-06-01", orders: 0, revenue: "0" }]))).toBe(true);
   });
 });

@@ -42,15 +42,18 @@ export function toKpiValues(data: unknown): Record<string, number | undefined> {
 
 export interface DaySeries {
   days: string[];
+  /** Each day's first and last instant (UTC ISO text), for its drill-down link. */
+  bounds: { from: string; to: string }[];
   orders: number[];
   revenue: number[];
 }
 
-/** orders_per_day(days) rows `{day, orders, revenue}` (bigint and numeric arrive as strings or numbers). */
+/** orders_per_day(days) rows `{day, day_from, day_to, orders, revenue}` (bigint and numeric arrive as strings or numbers). */
 export function toDaySeries(rows: unknown): DaySeries {
   const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
   return {
     days: list.map((r) => String(r.day).slice(0, 10)),
+    bounds: list.map((r) => ({ from: String(r.day_from), to: String(r.day_to) })),
     orders: list.map((r) => toNumber(r.orders) ?? 0),
     revenue: list.map((r) => toNumber(r.revenue) ?? 0),
   };

@@ -1,13 +1,21 @@
-// A record's History tab: its audit entries, newest first, paged on the server, live.
+// A record's History tab: its audit entries and those of the rows that belong to it (an
+// order's items), newest first, paged on the server, live.
 import { useTable } from "@refinedev/antd";
 import { type BaseKey, type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
-import { Alert, Table } from "antd";
+import { Alert } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { resourceKey } from "../../i18n/resourceKeys";
+import { humanize } from "../../lib/format";
+import { findResource } from "../../resources";
 import { useAuditColumns } from "./AuditColumns";
+import { AuditTable } from "./AuditTable";
+import { historyFilters } from "./historyFilters";
 
 export const HISTORY_PAGE_SIZE = 10;
 
 export function RecordHistory({ table, recordId }: { table: string; recordId: BaseKey }) {
   const t = useTranslate();
+  const def = findResource(table);
   const { tableProps, tableQuery } = useTable<BaseRecord, HttpError>({
     resource: "audit_log",
     syncWithLocation: false,
@@ -18,22 +26,27 @@ export function RecordHistory({ table, recordId }: { table: string; recordId: Ba
         { field: "id", order: "desc" },
       ],
     },
-    filters: {
-      permanent: [
-        { field: "table_name", operator: "eq", value: table },
-        { field: "record_id", operator: "eq", value: String(recordId) },
-      ],
-    },
+    filters: { permanent: historyFilters(def, table, recordId) },
   });
-  const columns = useAuditColumns();
+  // With entries of several tables, each says whose it is ("Order", "Order item").
+  const whose: ColumnsType<BaseRecord> = def?.historyIncludes?.length
+    ? [
+        {
+          key: "table",
+          dataIndex: "table_name",
+          title: t("audit.record", "Record"),
+          render: (name: string) =>
+            humanize(t(resourceKey.singular(name), {}, findResource(name)?.label.singular ?? name)),
+        },
+      ]
+    : [];
+  const columns = useAuditColumns(whose);
 
   return (
     <>
       {tableQuery.isError && <Alert type="error" showIcon message={tableQuery.error?.message} />}
-      <Table
+      <AuditTable
         {...tableProps}
-        rowKey="id"
-        size="small"
         columns={columns}
         aria-label={t("history.tableLabel", "Change history")}
         locale={{ emptyText: t("history.empty", "No changes recorded yet.") }}

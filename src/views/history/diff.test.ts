@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ResourceDefinition } from "../../resources/types";
 import { type AuditEntry, entryChanges } from "./diff";
+import { testEntry } from "./testEntry";
 
 const products: ResourceDefinition = {
   name: "products",
@@ -15,19 +16,7 @@ const products: ResourceDefinition = {
   list: { columns: ["sku"], defaultSort: { field: "sku", order: "asc" } },
 };
 
-const entry = (over: Partial<AuditEntry>): AuditEntry => ({
-  id: 1,
-  at: "2025-06-10T10:00:00Z",
-  actor_id: "u1",
-  actor_email: "editor@example.com",
-  table_name: "products",
-  record_id: "7",
-  action: "UPDATE",
-  old: null,
-  new: null,
-  changed: null,
-  ...over,
-});
+const entry = (over: Partial<AuditEntry>) => testEntry({ actor_id: "u1", actor_email: "editor@example.com", ...over });
 
 describe("entryChanges", () => {
   it("lists an update's changed columns old → new in the resource's field order, without bookkeeping", () => {

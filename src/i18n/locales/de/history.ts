@@ -14,4 +14,7 @@ export default {
   "history.noChanges": "Keine Änderungen",
   "history.yes": "Ja",
   "history.no": "Nein",
+  "history.showMore": "{{count}} weitere anzeigen",
+  "history.showAll": "Alles anzeigen",
+  "history.showLess": "Weniger anzeigen",
 };

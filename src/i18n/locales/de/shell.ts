@@ -6,7 +6,7 @@ export default {
   "shell.theme.dark": "Dunkel",
   "palette.title": "Befehlspalette",
   "palette.input": "Befehle und Datensätze suchen",
-  "palette.placeholder": "Springen, anlegen oder diese Liste durchsuchen…",
+  "palette.placeholder": "Springen, anlegen oder alle Datensätze durchsuchen…",
   "palette.results": "Ergebnisse",
   "palette.empty": "Nichts gefunden.",
   "palette.create": "{{resource}} anlegen",

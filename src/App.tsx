@@ -55,7 +55,9 @@ const overrides = {
 };
 
 const keep = (text: string) => text;
-const KEEP_LABELS = { humanize: keep, plural: keep, singular: keep };
+/** Refine's button defaults are humanized action names ("edit" → "Edit"); labels pass through whole. */
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const KEEP_LABELS = { humanize: capitalise, plural: keep, singular: keep };
 
 export function App() {
   const i18nProvider = useI18nProvider();

@@ -97,6 +97,8 @@ export async function expectShown(control: Locator, shown: boolean) {
 /**
  * Opens a path of the console: the first time by loading it, then the way a link does
  * (React Router follows history), which spares the console's start-up on every screen.
+ * The entry carries a key of its own, as a link's does: the console tells one visit of a
+ * screen from the next by it (src/components/shell/ScreenArea.tsx).
  */
 export async function openPath(page: Page, path: string) {
   if (page.url() === "about:blank") {
@@ -104,8 +106,9 @@ export async function openPath(page: Page, path: string) {
     return;
   }
   await page.evaluate((to) => {
-    window.history.pushState(null, "", to);
-    window.dispatchEvent(new PopStateEvent("popstate"));
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
   }, path);
 }
 

@@ -102,8 +102,9 @@ async function checkAuditList(page: Page, def: ResourceDefinition, can: Can, may
     // Each table from a fresh list: a chosen table's label covers the select's input, and a
     // refreshed table may have scrolled the form under the sticky header.
     await openPath(page, "/audit");
-    // Settled: the list has written its page and sort into the URL (a later replace would drop the filter).
-    await expect(page).toHaveURL(/\/audit\?pageSize=/);
+    // Settled: a fresh list of every table has its rows (each visit of /audit is a new screen).
+    await expect(filters.getByText("Any table")).toBeVisible();
+    await expect(tableRows(page).first()).toBeVisible();
     await filters.getByLabel("Table").click();
     await page.locator(".ant-select-dropdown:visible").getByTitle(label, { exact: true }).click();
     await filters.getByRole("button", { name: "Filter" }).click();

@@ -3,10 +3,10 @@
 // failing screen kept to an error panel that navigation clears.
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { Link, MemoryRouter, Route, Routes, useNavigate } from "react-router";
+import { Link, MemoryRouter, NavigationType, Route, Routes, useNavigate } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PreferencesProvider } from "../theme/PreferencesProvider";
-import { ScreenArea } from "./ScreenArea";
+import { nextVisit, ScreenArea } from "./ScreenArea";
 
 /** Keeps what it was first rendered with, as a list keeps its columns, and counts clicks. */
 function Remembers({ name }: { name: string }) {
@@ -82,5 +82,20 @@ describe("ScreenArea", () => {
     fireEvent.click(screen.getByRole("button", { name: "Dashboard" }));
     expect(screen.getByText("dashboard")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("nextVisit", () => {
+  const first = nextVisit(undefined, "/permissions", "default", NavigationType.Pop);
+
+  it("keeps the visit when a screen replaces its own address", () => {
+    expect(nextVisit(first, "/permissions", "k1", NavigationType.Replace).id).toBe(first.id);
+  });
+
+  it("starts a new visit for another address written outside the router (the same key, 'default')", () => {
+    const next = nextVisit(first, "/products", "default", NavigationType.Pop);
+    expect(next.id).toBe(first.id + 1);
+    // The list then writes its page into its address: still the same visit.
+    expect(nextVisit(next, "/products", "k2", NavigationType.Replace).id).toBe(next.id);
   });
 });

@@ -16,10 +16,14 @@ export interface Visit {
   locationKey: string;
 }
 
-/** The visit a location belongs to: a new one for a push or a history step, or another address. */
+/**
+ * The visit a location belongs to: a new one for a push or a history step, or another address.
+ * Entries written outside React Router (`history.pushState(null, …)`) all share the key
+ * "default", so a key alone does not say the address is the same.
+ */
 export function nextVisit(previous: Visit | undefined, pathname: string, locationKey: string, type: NavigationType) {
   if (!previous) return { id: 0, pathname, locationKey };
-  if (locationKey === previous.locationKey) return previous;
+  if (locationKey === previous.locationKey && pathname === previous.pathname) return previous;
   const sameScreen = type === "REPLACE" && pathname === previous.pathname;
   return { id: sameScreen ? previous.id : previous.id + 1, pathname, locationKey };
 }

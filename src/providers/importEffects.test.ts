@@ -1,12 +1,24 @@
 // Importing the providers starts nothing (docs/architecture.md, "Console layers"): no client,
 // so no session read, token refresh or socket, until the page or the console starts them.
-import { createClient } from "@supabase/supabase-js";
-import { describe, expect, it, vi } from "vitest";
+// Each test imports the providers afresh with supabase-js's createClient replaced: the unit
+// project shares one module graph between files, where another file may have made the client.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("@supabase/supabase-js", async (original) => ({
-  ...(await original<typeof import("@supabase/supabase-js")>()),
-  createClient: vi.fn(),
-}));
+const createClient = vi.fn();
+
+beforeEach(() => {
+  vi.resetModules();
+  createClient.mockReset();
+  vi.doMock("@supabase/supabase-js", async (original) => ({
+    ...(await original<typeof import("@supabase/supabase-js")>()),
+    createClient,
+  }));
+});
+
+afterEach(() => {
+  vi.doUnmock("@supabase/supabase-js");
+  vi.resetModules();
+});
 
 describe("provider modules", () => {
   it("make no client when imported", async () => {
@@ -19,7 +31,7 @@ describe("provider modules", () => {
 
   it("make the one client on first use", async () => {
     const { consoleClient } = await import("./supabaseClient");
-    vi.mocked(createClient).mockReturnValue({} as ReturnType<typeof createClient>);
+    createClient.mockReturnValue({});
     expect(consoleClient()).toBe(consoleClient());
     expect(createClient).toHaveBeenCalledTimes(1);
   });

@@ -98,18 +98,25 @@ export async function expectShown(control: Locator, shown: boolean) {
  * Opens a path of the console: the first time by loading it, then the way a link does
  * (React Router follows history), which spares the console's start-up on every screen.
  * The entry carries a key of its own, as a link's does: the console tells one visit of a
- * screen from the next by it (src/components/shell/ScreenArea.tsx).
+ * screen from the next by it, and marks the screen it shows with it (`data-visit`,
+ * src/components/shell/ScreenArea.tsx).
  */
 export async function openPath(page: Page, path: string) {
   if (page.url() === "about:blank") {
     await page.goto(path);
     return;
   }
-  await page.evaluate((to) => {
-    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, "", to);
-    window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
-  }, path);
+  const key = Math.random().toString(36).slice(2, 10);
+  await page.evaluate(
+    ({ to, key }) => {
+      const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      window.history.pushState({ usr: null, key, idx }, "", to);
+      window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
+    },
+    { to: path, key },
+  );
+  // Until then the previous screen may still be shown (React renders a navigation as a transition).
+  await page.locator(`[data-visit="${key}"]`).waitFor({ state: "attached" });
 }
 
 /** Switches the colour theme with the header's switch (desktop width, either language); returns the new one. */

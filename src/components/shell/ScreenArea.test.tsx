@@ -96,6 +96,8 @@ describe("nextVisit", () => {
     const next = nextVisit(first, "/products", "default", NavigationType.Pop);
     expect(next.id).toBe(first.id + 1);
     // The list then writes its page into its address: still the same visit.
-    expect(nextVisit(next, "/products", "k2", NavigationType.Replace).id).toBe(next.id);
+    const written = nextVisit(next, "/products", "k2", NavigationType.Replace);
+    expect(written.id).toBe(next.id);
+    expect(written.openedBy).toBe("default");
   });
 });

@@ -14,6 +14,8 @@ export interface Visit {
   id: number;
   pathname: string;
   locationKey: string;
+  /** The key of the history entry the visit began with (a list's own URL writes keep it). */
+  openedBy: string;
 }
 
 /**
@@ -22,10 +24,10 @@ export interface Visit {
  * "default", so a key alone does not say the address is the same.
  */
 export function nextVisit(previous: Visit | undefined, pathname: string, locationKey: string, type: NavigationType) {
-  if (!previous) return { id: 0, pathname, locationKey };
+  if (!previous) return { id: 0, pathname, locationKey, openedBy: locationKey };
   if (locationKey === previous.locationKey && pathname === previous.pathname) return previous;
-  const sameScreen = type === "REPLACE" && pathname === previous.pathname;
-  return { id: sameScreen ? previous.id : previous.id + 1, pathname, locationKey };
+  if (type === "REPLACE" && pathname === previous.pathname) return { ...previous, locationKey };
+  return { id: previous.id + 1, pathname, locationKey, openedBy: locationKey };
 }
 
 export function ScreenArea() {
@@ -34,9 +36,14 @@ export function ScreenArea() {
   const visit = useRef<Visit>(undefined);
   // Derived during render (the same location gives the same visit, so rendering twice is safe).
   visit.current = nextVisit(visit.current, pathname, key, type);
+  // `data-visit` says which history entry the shown screen was opened by: React Router
+  // renders a navigation as a transition, so the previous screen can stay a moment after
+  // the address changed (e2e's openPath waits for it).
   return (
-    <ErrorBoundary key={visit.current.id} FallbackComponent={ScreenError}>
-      <Outlet />
-    </ErrorBoundary>
+    <div data-visit={visit.current.openedBy} style={{ display: "contents" }}>
+      <ErrorBoundary key={visit.current.id} FallbackComponent={ScreenError}>
+        <Outlet />
+      </ErrorBoundary>
+    </div>
   );
 }

@@ -1,9 +1,8 @@
 // Seeded random walks through the console as admin, editor and viewer: moving between
 // screens all day the way operators do (menus, rows, back and forward, palette, shortcuts,
 // lists, language, theme, typed addresses, phone width), asserting after every step that
-// the screen is whole. WALK_STEPS and WALK_SEED replay or lengthen a walk; the default of 15
-// steps keeps each role's walk well under a minute in `npm test`. A failure prints the seed
-// and every step up to it.
+// the screen is whole. WALK_STEPS and WALK_SEED replay or lengthen a walk; `npm test` walks
+// 60 steps per role, the roles side by side. A failure prints the seed and every step up to it.
 
 import { permissionsOf } from "./backend";
 import type { Role } from "./helpers";
@@ -13,12 +12,14 @@ import { DESKTOP, Mover } from "./walk/actions";
 import { settle, watchErrors } from "./walk/checks";
 import { Prng } from "./walk/prng";
 
-const STEPS = Number(process.env.WALK_STEPS ?? 15);
+const STEPS = Number(process.env.WALK_STEPS ?? 60);
 const BASE_SEED = Number(process.env.WALK_SEED ?? 20261124);
 const ROLES: Role[] = ["admin", "editor", "viewer"];
 
 // Full motion, as most operators have it: the walk is where a step racing an animation shows.
 test.use({ reducedMotion: "no-preference" });
+// Each role's walk is independent (an operator of its own): they share the workers.
+test.describe.configure({ mode: "parallel" });
 
 /** Each role walks its own path from the one base seed. */
 const seedOf = (role: Role) => (BASE_SEED + 7919 * (ROLES.indexOf(role) + 1)) >>> 0;

@@ -115,8 +115,13 @@ export async function openPath(page: Page, path: string) {
     },
     { to: path, key },
   );
-  // Until then the previous screen may still be shown (React renders a navigation as a transition).
-  await page.locator(`[data-visit="${key}"]`).waitFor({ state: "attached" });
+  // Until then the previous screen may still be shown (React renders a navigation as a
+  // transition). Screens outside the console (sign-in) carry no mark.
+  await page.waitForFunction(
+    (key) =>
+      document.querySelector(`[data-visit="${key}"]`) !== null || document.querySelector("[data-visit]") === null,
+    key,
+  );
 }
 
 /** Switches the colour theme with the header's switch (desktop width, either language); returns the new one. */

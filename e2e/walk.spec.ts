@@ -2,7 +2,7 @@
 // screens all day the way operators do (menus, rows, back and forward, palette, shortcuts,
 // lists, language, theme, typed addresses, phone width), asserting after every step that
 // the screen is whole. WALK_STEPS and WALK_SEED replay or lengthen a walk; `npm test` walks
-// 40 steps per role, the roles side by side (60 took CI too near its 20 minutes). A failure
+// 20 steps per role, the roles side by side (40 and 60 took CI too near its 20 minutes). A failure
 // prints the seed and every step up to it.
 
 import { permissionsOf } from "./backend";
@@ -13,7 +13,7 @@ import { DESKTOP, Mover } from "./walk/actions";
 import { settle, watchErrors } from "./walk/checks";
 import { Prng } from "./walk/prng";
 
-const STEPS = Number(process.env.WALK_STEPS ?? 40);
+const STEPS = Number(process.env.WALK_STEPS ?? 20);
 const BASE_SEED = Number(process.env.WALK_SEED ?? 20261124);
 const ROLES: Role[] = ["admin", "editor", "viewer"];
 

@@ -1,6 +1,10 @@
 // The signed-in console (Refine, its providers and screens) is a chunk of its own: the
 // sign-in screens start loading it when the operator submits, while the sign-in runs,
 // and a page opened directly starts loading it at once.
+import { dashboardReads } from "./pages/dashboard/reads";
+import { backend } from "./providers/backend";
+import type { RpcRead } from "./providers/firstReads";
+
 export const loadConsole = () => import("./App");
 
 // A failed preload is not an error yet: the console's own lazy load tries again and reports it.
@@ -21,12 +25,22 @@ const SCREENS = {
   form: () => import("./views/ResourceForm"),
 };
 
+/** The RPCs the first screen of `url` makes before anything else, when they are known ahead. */
+function firstScreenReads(url: URL): RpcRead[] {
+  if (screenOf(url.pathname) !== "dashboard") return [];
+  const { kpis, perDay, byCategory } = dashboardReads(url.searchParams);
+  return [kpis, perDay, byCategory];
+}
+
 /**
  * The console, its shell and the first screen of `target`, fetched side by side instead
- * of each discovered by the one before (a waterfall of three chunk loads).
+ * of each discovered by the one before (a waterfall of three chunk loads); that screen's
+ * first reads go out with the session (providers/firstReads.ts).
  */
 export function preloadConsole(target: string): void {
+  const url = new URL(target, window.location.origin);
+  backend.expectScreenReads(firstScreenReads(url));
   quietly(loadConsole());
   quietly(import("./components/shell/ConsoleShell"));
-  quietly(SCREENS[screenOf(new URL(target, window.location.origin).pathname)]());
+  quietly(SCREENS[screenOf(url.pathname)]());
 }

@@ -24,7 +24,10 @@ const AUTH_SCREENS: Record<string, ReactElement> = {
   "/forgot-password": <ForgotPasswordPage />,
   "/update-password": <UpdatePasswordPage />,
 };
-if (!(window.location.pathname in AUTH_SCREENS)) preloadConsole(window.location.pathname);
+if (!(window.location.pathname in AUTH_SCREENS)) {
+  preloadConsole(`${window.location.pathname}${window.location.search}`);
+  backend.auth.warmUp();
+}
 
 backend.auth.start();
 const root = document.getElementById("root");

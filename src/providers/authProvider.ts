@@ -3,9 +3,11 @@
 import type { AuthProvider, HttpError } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
+import { IDENTITY, takeFirstRead } from "./firstReads";
 import type { PermissionStore } from "./permissions";
 import { markSigningOut, sessionWasLost, setLoginNotice } from "./session";
 import { signIn } from "./signIn";
+import { readStaffRow, type StaffRow } from "./staffRow";
 
 const failure = (message: string) => ({ success: false, error: { name: "Sign-in failed", message } });
 
@@ -56,7 +58,7 @@ export function createAuthProvider(client: SupabaseClient, permissions: Permissi
       const { data } = await client.auth.getSession();
       const user = data.session?.user;
       if (!user) return null;
-      const { data: row } = await client.from("staff").select("full_name, role").eq("user_id", user.id).maybeSingle();
+      const row = await (takeFirstRead<StaffRow | null>(user.id, IDENTITY) ?? readStaffRow(client, user.id));
       return { id: user.id, email: user.email, name: row?.full_name ?? user.email, role: row?.role };
     },
   };

@@ -8,6 +8,7 @@ import type { ResourceDefinition } from "../resources/types";
 import { changePassword } from "./changePassword";
 import { type DescribeResource, type Operation, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
+import { expectScreenReads } from "./firstReads";
 import { invokeFunction } from "./functionErrors";
 import { type ListColumnsChoice, loadListColumns, saveListColumns } from "./listColumns";
 import { confirmCode, removeApp, startSetup, verifiedApp } from "./mfa";
@@ -17,7 +18,7 @@ import { loadPreferenceRow, storePreference } from "./preferenceRows";
 import { createPresenceChannels } from "./presenceChannels";
 import { type RowsWrite, writeRows } from "./rowWrites";
 import { savedViewsApi, type Translate } from "./savedViews";
-import { finishSignIn, hasSession, requestPasswordReset, setNewPassword, signIn } from "./signIn";
+import { finishSignIn, hasSession, requestPasswordReset, setNewPassword, signIn, warmUp } from "./signIn";
 import { storageBucket } from "./storage";
 import { consoleClient } from "./supabaseClient";
 
@@ -46,6 +47,8 @@ export const backend = {
     /** After the second factor: the sign-in's last steps (access check, session mark). */
     finishSignIn: () => finishSignIn(consoleClient(), consolePermissions()),
     hasSession: () => hasSession(consoleClient()),
+    /** A signed-in page load: starts the console's first reads with the session (firstReads.ts). */
+    warmUp: () => void warmUp(consoleClient(), consolePermissions()),
     requestPasswordReset: (email: string) => requestPasswordReset(consoleClient(), email),
     setNewPassword: (password: string) => setNewPassword(consoleClient(), password),
     changePassword: (email: string, currentPassword: string, newPassword: string) =>
@@ -57,6 +60,9 @@ export const backend = {
       removeApp: (factorId: string) => removeApp(consoleClient(), factorId),
     },
   },
+
+  /** The RPCs of the screen about to open, started with the session (firstReads.ts). */
+  expectScreenReads,
 
   /** Calls a Postgres function (PostgREST /rpc); a failure is an HttpError worded for `context`. */
   rpc: async <T>(name: string, args: object, context: RpcContext): Promise<T> => {

@@ -15,7 +15,19 @@ import { dataProvider as supabaseDataProvider } from "@refinedev/supabase";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { type ResourceMeta, resourceMetaOf, type SearchMeta } from "../lib/resourceMeta";
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
+import { hasFirstRead, type RpcRead, rpcReadKey, takeFirstRead } from "./firstReads";
 import { listThroughSearchRpc } from "./searchRpc";
+
+type RpcAnswer = { data: unknown; error: PostgrestLikeError | null };
+
+/** The answer a first read (firstReads.ts) already has for this RPC call, if any. */
+async function earlyRpcAnswer(client: SupabaseClient, read: RpcRead): Promise<RpcAnswer | undefined> {
+  const key = rpcReadKey(read);
+  if (!hasFirstRead(key)) return undefined;
+  const { data } = await client.auth.getSession();
+  const userId = data.session?.user.id;
+  return userId ? takeFirstRead<RpcAnswer>(userId, key) : undefined;
+}
 
 /** The filter field the list's search box sets; rewritten to full-text search on the resource's column. */
 export const SEARCH_FIELD = "q";
@@ -148,7 +160,8 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       const rpc = /^rpc\/([a-z_][a-z0-9_]*)$/i.exec(url)?.[1];
       if (!rpc) throw new Error(`Only "rpc/<function>" calls are supported, got "${url}"`);
       const args = (payload ?? query ?? {}) as Record<string, unknown>;
-      const { data, error } = await client.rpc(rpc, args, { get: method === "get" });
+      const { data, error } = await ((method === "get" && (await earlyRpcAnswer(client, { rpc, args }))) ||
+        client.rpc(rpc, args, { get: method === "get" }));
       if (error) mapErrors(rpc, "read")(error);
       return { data: data as T };
     },

@@ -1,6 +1,7 @@
 // The signed-in operator's row of `operator_preferences` (RLS: own row). The values come
 // back as stored; src/components/theme/preferences.ts decides which ones it understands.
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { PREFERENCES, takeFirstRead } from "./firstReads";
 
 export interface StoredPreferences {
   theme?: string | null;
@@ -12,16 +13,24 @@ async function signedInUser(client: SupabaseClient): Promise<string | undefined>
   return data.session?.user.id;
 }
 
-/** The stored row; undefined when none is stored, it cannot be read, or no one is signed in. */
-export async function loadPreferenceRow(client: SupabaseClient): Promise<StoredPreferences | undefined> {
-  const userId = await signedInUser(client);
-  if (!userId) return undefined;
+/** `userId`'s stored row; undefined when none is stored or it cannot be read. */
+export async function readPreferenceRow(
+  client: SupabaseClient,
+  userId: string,
+): Promise<StoredPreferences | undefined> {
   const { data, error } = await client
     .from("operator_preferences")
     .select("theme, locale")
     .eq("user_id", userId)
     .maybeSingle();
   return error || !data ? undefined : data;
+}
+
+/** The signed-in operator's stored row (the one read at sign-in when it is fresh); undefined when none is stored, it cannot be read, or no one is signed in. */
+export async function loadPreferenceRow(client: SupabaseClient): Promise<StoredPreferences | undefined> {
+  const userId = await signedInUser(client);
+  if (!userId) return undefined;
+  return takeFirstRead<StoredPreferences | undefined>(userId, PREFERENCES) ?? readPreferenceRow(client, userId);
 }
 
 /** Stores one change for the signed-in operator; does nothing on the sign-in screens. */

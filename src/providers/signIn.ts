@@ -3,9 +3,12 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
 import { authErrorMessage } from "./authErrors";
+import { forgetFirstReads, IDENTITY, PREFERENCES, rpcReadKey, startFirstRead, takeScreenReads } from "./firstReads";
 import { needsSecondFactor } from "./mfa";
 import type { PermissionStore } from "./permissions";
+import { readPreferenceRow } from "./preferenceRows";
 import { markSignedIn, markSigningOut } from "./session";
+import { readStaffRow } from "./staffRow";
 
 /** `secondFactor`: the password was right; the authenticator app's code comes next. */
 export type AuthOutcome = { ok: true } | { ok: false; message: string; secondFactor?: true };
@@ -14,7 +17,6 @@ const failed = (message: string): AuthOutcome => ({ ok: false, message });
 
 /** Staff only: an account without permission rows is signed out again. */
 async function passesStaffGate(client: SupabaseClient, permissions: PermissionStore): Promise<boolean> {
-  permissions.clear();
   const held = await permissions.get();
   if (held.size > 0) return true;
   markSigningOut();
@@ -37,11 +39,35 @@ export async function signIn(
   return finishSignIn(client, permissions);
 }
 
+/**
+ * Starts what the console reads first (firstReads.ts) when a session exists: the staff gate's
+ * permissions and the first screen's reads, side by side. Returns whether there is a session.
+ */
+export async function warmUp(client: SupabaseClient, permissions: PermissionStore): Promise<boolean> {
+  const { data } = await client.auth.getSession();
+  const userId = data.session?.user.id;
+  if (!userId) return false;
+  startFirstRead(userId, IDENTITY, () => readStaffRow(client, userId));
+  startFirstRead(userId, PREFERENCES, () => readPreferenceRow(client, userId));
+  for (const read of takeScreenReads()) {
+    startFirstRead(userId, rpcReadKey(read), () => client.rpc(read.rpc, read.args, { get: true }));
+  }
+  // A failure here is the console's to report when it asks again (the store does not keep it).
+  permissions.get().catch(() => undefined);
+  return true;
+}
+
 /** After the password (and the app's code, when the account has one): the staff gate. */
 export async function finishSignIn(client: SupabaseClient, permissions: PermissionStore): Promise<AuthOutcome> {
+  permissions.clear();
+  await warmUp(client, permissions);
   try {
-    if (!(await passesStaffGate(client, permissions))) return failed(MESSAGES.noAccess);
+    if (!(await passesStaffGate(client, permissions))) {
+      forgetFirstReads();
+      return failed(MESSAGES.noAccess);
+    }
   } catch {
+    forgetFirstReads();
     return failed(MESSAGES.network);
   }
   markSignedIn();

@@ -12,16 +12,8 @@ import { BarChart } from "./BarChart";
 import { CategoryBars } from "./CategoryBars";
 import "./dashboard.css";
 import { dayLink, kpiLink, toKpiWindows } from "./drillDown";
-import {
-  isEmptySeries,
-  KPIS,
-  PERIODS,
-  type Period,
-  parsePeriod,
-  toCategoryRevenue,
-  toDaySeries,
-  toKpiValues,
-} from "./kpis";
+import { isEmptySeries, KPIS, PERIODS, type Period, toCategoryRevenue, toDaySeries, toKpiValues } from "./kpis";
+import { customRead, dashboardReads } from "./reads";
 
 type Query = ReturnType<typeof useCustom>["query"];
 
@@ -60,10 +52,11 @@ export function DashboardPage() {
   const t = useTranslate();
   const format = useFormat();
   const [params, setParams] = useSearchParams();
-  const days = parsePeriod(params.get("days"));
-  const kpis = useCustom({ url: "rpc/dashboard_kpis", method: "get" });
-  const perDay = useCustom({ url: "rpc/orders_per_day", method: "get", config: { query: { days } } });
-  const byCategory = useCustom({ url: "rpc/revenue_by_category", method: "get", config: { query: { days } } });
+  const reads = dashboardReads(params);
+  const days = reads.days;
+  const kpis = useCustom(customRead(reads.kpis));
+  const perDay = useCustom(customRead(reads.perDay));
+  const byCategory = useCustom(customRead(reads.byCategory));
 
   const values = toKpiValues(kpis.result.data);
   const windows = toKpiWindows(kpis.result.data);

@@ -1,0 +1,68 @@
+// The reads the console's first screen waits for, started as soon as a session exists (at
+// sign-in, while the staff gate runs, or as a signed-in page loads) instead of one after
+// another as the console mounts: the operator's identity and preferences, and the RPCs the
+// first screen declared (consoleLoader.ts). Found with a request timeline of sign-in → KPIs
+// (bench/README.md): token, permissions, then ~1 s of console rendering before the identity
+// and preferences went out, and only after those the dashboard's RPCs.
+//
+// Each answer is handed over once, to the user it was read for, within FRESH_MS; anything
+// else reads afresh, so a stale or foreign answer never reaches a screen.
+
+/** A read-only RPC a screen makes first (GET /rest/v1/rpc/<rpc>?<args>). */
+export interface RpcRead {
+  rpc: string;
+  args: Record<string, unknown>;
+}
+
+export const FRESH_MS = 15_000;
+
+interface Early {
+  userId: string;
+  at: number;
+  answer: Promise<unknown>;
+}
+
+const started = new Map<string, Early>();
+let screenReads: RpcRead[] = [];
+
+export const IDENTITY = "identity";
+export const PREFERENCES = "preferences";
+export const rpcReadKey = ({ rpc, args }: RpcRead) => `rpc/${rpc}?${JSON.stringify(args)}`;
+
+/** The RPCs of the screen about to open; started with the next warm-up (signIn.ts). */
+export function expectScreenReads(reads: RpcRead[]): void {
+  screenReads = reads;
+}
+
+/** Starts `read` for `userId` under `key`, to be taken once by the first screen. */
+export function startFirstRead(userId: string, key: string, read: () => PromiseLike<unknown>): void {
+  const answer = Promise.resolve().then(read);
+  // Nobody may take it: a failure is the taker's to report, never an unhandled rejection.
+  answer.catch(() => undefined);
+  started.set(key, { userId, at: Date.now(), answer });
+}
+
+/** The RPCs expected since the last call (each expectation is started once). */
+export function takeScreenReads(): RpcRead[] {
+  const reads = screenReads;
+  screenReads = [];
+  return reads;
+}
+
+/** The answer started for `key`, if it was read for `userId` within FRESH_MS; handed over once. */
+export function takeFirstRead<T>(userId: string, key: string): Promise<T> | undefined {
+  const early = started.get(key);
+  if (!early) return undefined;
+  started.delete(key);
+  if (early.userId !== userId || Date.now() - early.at > FRESH_MS) return undefined;
+  return early.answer as Promise<T>;
+}
+
+/** True while an answer waits for `key` (lets callers skip the session lookup otherwise). */
+export const hasFirstRead = (key: string): boolean => started.has(key);
+
+/** Drops every answer not taken (sign-out, a refused sign-in). */
+export function forgetFirstReads(): void {
+  started.clear();
+  screenReads = [];
+}

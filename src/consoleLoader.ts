@@ -2,8 +2,7 @@
 // sign-in screens start loading it when the operator submits, while the sign-in runs,
 // and a page opened directly starts loading it at once.
 import { dashboardReads } from "./pages/dashboard/reads";
-import { backend } from "./providers/backend";
-import type { RpcRead } from "./providers/firstReads";
+import { expectScreenReads, type RpcRead } from "./providers/firstReads";
 
 export const loadConsole = () => import("./App");
 
@@ -25,6 +24,11 @@ const SCREENS = {
   form: () => import("./views/ResourceForm"),
 };
 
+/** A signed-in page load: the console's first reads go out with the session (firstReads.ts). */
+export function warmUpConsole(): void {
+  quietly(import("./providers/backend").then(({ backend }) => backend.auth.warmUp()));
+}
+
 /** The RPCs the first screen of `url` makes before anything else, when they are known ahead. */
 function firstScreenReads(url: URL): RpcRead[] {
   if (screenOf(url.pathname) !== "dashboard") return [];
@@ -39,7 +43,7 @@ function firstScreenReads(url: URL): RpcRead[] {
  */
 export function preloadConsole(target: string): void {
   const url = new URL(target, window.location.origin);
-  backend.expectScreenReads(firstScreenReads(url));
+  expectScreenReads(firstScreenReads(url));
   quietly(loadConsole());
   quietly(import("./components/shell/ConsoleShell"));
   quietly(SCREENS[screenOf(url.pathname)]());

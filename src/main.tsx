@@ -9,11 +9,11 @@ import { BrowserRouter, Route, Routes } from "react-router";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
 import { lazyChunk } from "./components/errors/lazyChunk";
 import { PreferencesProvider } from "./components/theme/PreferencesProvider";
-import { loadConsole, preloadConsole } from "./consoleLoader";
+import { loadConsole, preloadConsole, warmUpConsole } from "./consoleLoader";
 import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
 import { LoginPage } from "./pages/LoginPage";
 import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
-import { backend } from "./providers/backend";
+import { authBackend } from "./providers/authBackend";
 
 // The sign-in screens are a small app of their own (supabase-js auth and antd form pieces);
 // the Refine console is fetched only for the other routes, or while a sign-in is submitted.
@@ -26,10 +26,10 @@ const AUTH_SCREENS: Record<string, ReactElement> = {
 };
 if (!(window.location.pathname in AUTH_SCREENS)) {
   preloadConsole(`${window.location.pathname}${window.location.search}`);
-  backend.auth.warmUp();
+  warmUpConsole();
 }
 
-backend.auth.start();
+authBackend.start();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 // A screen that fails shows the error panel (ChunkBoundary); the console keeps the error and

@@ -4,10 +4,10 @@ import { Link } from "react-router";
 import { AuthCard } from "../components/AuthCard";
 import { useText } from "../components/theme/useText";
 import { localizeMessage } from "../i18n/messages";
-import { backend } from "../providers/backend";
+import { authBackend } from "../providers/authBackend";
 import { useAuthAction } from "./auth/useAuthAction";
 
-const requestReset = ({ email }: { email: string }) => backend.auth.requestPasswordReset(email);
+const requestReset = ({ email }: { email: string }) => authBackend.requestPasswordReset(email);
 
 export function ForgotPasswordPage() {
   const t = useText();

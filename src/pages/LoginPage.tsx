@@ -9,7 +9,7 @@ import { BackToTarget, safeTarget } from "../components/BackToTarget";
 import { useText } from "../components/theme/useText";
 import { preloadConsole } from "../consoleLoader";
 import { localizeMessage } from "../i18n/messages";
-import { backend } from "../providers/backend";
+import { authBackend } from "../providers/authBackend";
 import { takeLoginNotice } from "../providers/session";
 import { SecondFactorStep } from "./auth/SecondFactorStep";
 import { useAuthAction } from "./auth/useAuthAction";
@@ -19,7 +19,7 @@ interface Credentials {
   password: string;
 }
 
-const signInWith = (credentials: Credentials) => backend.auth.signIn(credentials);
+const signInWith = (credentials: Credentials) => authBackend.signIn(credentials);
 
 export function LoginPage() {
   const t = useText();
@@ -32,7 +32,7 @@ export function LoginPage() {
   // Already signed in (another tab, or back to /login): straight on to the target.
   useEffect(() => {
     let current = true;
-    backend.auth.hasSession().then((found) => current && found && setSignedIn(true));
+    authBackend.hasSession().then((found) => current && found && setSignedIn(true));
     return () => {
       current = false;
     };

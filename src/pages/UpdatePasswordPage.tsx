@@ -6,7 +6,7 @@ import { leaveConsoleNotice } from "../components/shell/consoleNotice";
 import { useText } from "../components/theme/useText";
 import { preloadConsole } from "../consoleLoader";
 import { localizeMessage } from "../i18n/messages";
-import { backend } from "../providers/backend";
+import { authBackend } from "../providers/authBackend";
 import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from "../providers/passwordPolicy";
 import { LINK_EXPIRED } from "../providers/signIn";
 import { useAuthAction } from "./auth/useAuthAction";
@@ -16,7 +16,7 @@ interface Values {
   confirmPassword: string;
 }
 
-const setPassword = ({ password }: Values) => backend.auth.setNewPassword(password);
+const setPassword = ({ password }: Values) => authBackend.setNewPassword(password);
 
 export function UpdatePasswordPage() {
   const t = useText();

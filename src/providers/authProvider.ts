@@ -7,6 +7,7 @@ import { IDENTITY, takeFirstRead } from "./firstReads";
 import type { PermissionStore } from "./permissions";
 import { markSigningOut, sessionWasLost, setLoginNotice } from "./session";
 import { signIn } from "./signIn";
+import { finishSignIn } from "./staffGate";
 import { readStaffRow, type StaffRow } from "./staffRow";
 
 const failure = (message: string) => ({ success: false, error: { name: "Sign-in failed", message } });
@@ -17,7 +18,7 @@ const currentPage = () => `${window.location.pathname}${window.location.search}`
 export function createAuthProvider(client: SupabaseClient, permissions: PermissionStore): AuthProvider {
   return {
     login: async (credentials: { email: string; password: string }) => {
-      const outcome = await signIn(client, permissions, credentials);
+      const outcome = await signIn(client.auth, credentials, () => finishSignIn(client, permissions));
       return outcome.ok ? { success: true, redirectTo: "/" } : failure(outcome.message);
     },
 

@@ -5,20 +5,17 @@
 // client (biome.json); screens use Refine's hooks or this.
 import type { BaseKey } from "@refinedev/core";
 import type { ResourceDefinition } from "../resources/types";
-import { changePassword } from "./changePassword";
 import { type DescribeResource, type Operation, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
-import { expectScreenReads } from "./firstReads";
 import { invokeFunction } from "./functionErrors";
 import { type ListColumnsChoice, loadListColumns, saveListColumns } from "./listColumns";
-import { confirmCode, removeApp, startSetup, verifiedApp } from "./mfa";
 import { loadPermissionRows, writePermission } from "./permissionRows";
 import { consolePermissions } from "./permissionStore";
 import { loadPreferenceRow, storePreference } from "./preferenceRows";
 import { createPresenceChannels } from "./presenceChannels";
 import { type RowsWrite, writeRows } from "./rowWrites";
 import { savedViewsApi, type Translate } from "./savedViews";
-import { finishSignIn, hasSession, requestPasswordReset, setNewPassword, signIn, warmUp } from "./signIn";
+import { finishSignIn, warmUp } from "./staffGate";
 import { storageBucket } from "./storage";
 import { consoleClient } from "./supabaseClient";
 
@@ -36,33 +33,13 @@ export interface RpcContext {
 }
 
 export const backend = {
+  /** The console's side of a sign-in (staffGate.ts); everything else of auth is in authBackend.ts. */
   auth: {
-    /**
-     * Makes the client as the page opens: it reads the session a sign-in or recovery link
-     * carries in the URL before anything changes the address, and keeps the session fresh.
-     */
-    start: (): void => void consoleClient(),
-    signIn: (credentials: { email: string; password: string }) =>
-      signIn(consoleClient(), consolePermissions(), credentials),
-    /** After the second factor: the sign-in's last steps (access check, session mark). */
+    /** The password (and the app's code) were right: the staff gate, with the first reads beside it. */
     finishSignIn: () => finishSignIn(consoleClient(), consolePermissions()),
-    hasSession: () => hasSession(consoleClient()),
     /** A signed-in page load: starts the console's first reads with the session (firstReads.ts). */
-    warmUp: () => void warmUp(consoleClient(), consolePermissions()),
-    requestPasswordReset: (email: string) => requestPasswordReset(consoleClient(), email),
-    setNewPassword: (password: string) => setNewPassword(consoleClient(), password),
-    changePassword: (email: string, currentPassword: string, newPassword: string) =>
-      changePassword(consoleClient(), email, currentPassword, newPassword),
-    mfa: {
-      verifiedApp: () => verifiedApp(consoleClient()),
-      confirmCode: (factorId: string, code: string) => confirmCode(consoleClient(), factorId, code),
-      startSetup: (name: string) => startSetup(consoleClient(), name),
-      removeApp: (factorId: string) => removeApp(consoleClient(), factorId),
-    },
+    warmUp: () => warmUp(consoleClient(), consolePermissions()),
   },
-
-  /** The RPCs of the screen about to open, started with the session (firstReads.ts). */
-  expectScreenReads,
 
   /** Calls a Postgres function (PostgREST /rpc); a failure is an HttpError worded for `context`. */
   rpc: async <T>(name: string, args: object, context: RpcContext): Promise<T> => {

@@ -2,7 +2,7 @@
 // password of whoever holds the session; re-signing in with the current password is what
 // proves it is the operator at the keyboard (and leaves the console on a fresh session,
 // which the change keeps while every other session of the account ends).
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { GoTrueClient } from "@supabase/auth-js";
 import { authErrorMessage } from "./authErrors";
 
 export type PasswordChange = { ok: true } | { ok: false; field?: "currentPassword" | "newPassword"; message: string };
@@ -10,19 +10,19 @@ export type PasswordChange = { ok: true } | { ok: false; field?: "currentPasswor
 export const WRONG_CURRENT = "The current password is not correct.";
 
 export async function changePassword(
-  client: SupabaseClient,
+  auth: GoTrueClient,
   email: string,
   currentPassword: string,
   newPassword: string,
 ): Promise<PasswordChange> {
-  const proof = await client.auth.signInWithPassword({ email, password: currentPassword });
+  const proof = await auth.signInWithPassword({ email, password: currentPassword });
   if (proof.error) {
     if (proof.error.code === "invalid_credentials")
       return { ok: false, field: "currentPassword", message: WRONG_CURRENT };
     return { ok: false, message: authErrorMessage(proof.error) };
   }
   // current_password: where Auth is configured to require it, it checks it itself.
-  const { error } = await client.auth.updateUser({ password: newPassword, current_password: currentPassword });
+  const { error } = await auth.updateUser({ password: newPassword, current_password: currentPassword });
   if (error) {
     const field = error.code === "weak_password" || error.code === "same_password" ? "newPassword" : undefined;
     return { ok: false, field, message: authErrorMessage(error) };

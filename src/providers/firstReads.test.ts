@@ -18,6 +18,7 @@ import {
 import { PermissionStore, supabasePermissionSource } from "./permissions";
 import { loadPreferenceRow } from "./preferenceRows";
 import { signIn } from "./signIn";
+import { finishSignIn } from "./staffGate";
 
 afterEach(() => {
   forgetFirstReads();
@@ -99,7 +100,8 @@ describe("a sign-in", () => {
     const kpis = { rpc: "dashboard_kpis", args: {} };
     expectScreenReads([kpis]);
 
-    await expect(signIn(client, permissions, { email: "ada@example.com", password: "pw" })).resolves.toEqual({
+    const credentials = { email: "ada@example.com", password: "pw" };
+    await expect(signIn(client.auth, credentials, () => finishSignIn(client, permissions))).resolves.toEqual({
       ok: true,
     });
     // All went out before the console asked for anything: the gate did not hold them back.

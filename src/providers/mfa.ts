@@ -2,7 +2,7 @@
 // one up on /profile, asking for its code at sign-in, and removing it. Whether a
 // session must have passed it is the database's call (app.mfa_ok); this only helps
 // the operator get there.
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { GoTrueClient } from "@supabase/auth-js";
 import { authErrorMessage } from "./authErrors";
 
 export interface TotpSetup {
@@ -17,31 +17,31 @@ const ok = <T>({ data, error }: { data: T | null; error: { message: string } | n
 };
 
 /** The session signed in with a password but the account has an app: its code comes next. */
-export async function needsSecondFactor(client: SupabaseClient): Promise<boolean> {
-  const aal = ok(await client.auth.mfa.getAuthenticatorAssuranceLevel());
+export async function needsSecondFactor(auth: GoTrueClient): Promise<boolean> {
+  const aal = ok(await auth.mfa.getAuthenticatorAssuranceLevel());
   return aal.nextLevel === "aal2" && aal.currentLevel !== "aal2";
 }
 
 /** The account's confirmed authenticator app, if it has one. */
-export async function verifiedApp(client: SupabaseClient): Promise<string | undefined> {
-  return ok(await client.auth.mfa.listFactors()).totp[0]?.id;
+export async function verifiedApp(auth: GoTrueClient): Promise<string | undefined> {
+  return ok(await auth.mfa.listFactors()).totp[0]?.id;
 }
 
 /** Checks a code from the app; the session becomes aal2. */
-export async function confirmCode(client: SupabaseClient, factorId: string, code: string): Promise<void> {
-  ok(await client.auth.mfa.challengeAndVerify({ factorId, code }));
+export async function confirmCode(auth: GoTrueClient, factorId: string, code: string): Promise<void> {
+  ok(await auth.mfa.challengeAndVerify({ factorId, code }));
 }
 
 /** A new app to scan; a half-finished earlier set-up is dropped first (they share a name). */
-export async function startSetup(client: SupabaseClient, name: string): Promise<TotpSetup> {
-  const { all } = ok(await client.auth.mfa.listFactors());
+export async function startSetup(auth: GoTrueClient, name: string): Promise<TotpSetup> {
+  const { all } = ok(await auth.mfa.listFactors());
   for (const stale of all.filter((f) => f.status === "unverified")) {
-    ok(await client.auth.mfa.unenroll({ factorId: stale.id }));
+    ok(await auth.mfa.unenroll({ factorId: stale.id }));
   }
-  const enrolled = ok(await client.auth.mfa.enroll({ factorType: "totp", friendlyName: name }));
+  const enrolled = ok(await auth.mfa.enroll({ factorType: "totp", friendlyName: name }));
   return { factorId: enrolled.id, qrCode: enrolled.totp.qr_code, secret: enrolled.totp.secret };
 }
 
-export async function removeApp(client: SupabaseClient, factorId: string): Promise<void> {
-  ok(await client.auth.mfa.unenroll({ factorId }));
+export async function removeApp(auth: GoTrueClient, factorId: string): Promise<void> {
+  ok(await auth.mfa.unenroll({ factorId }));
 }

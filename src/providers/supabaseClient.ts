@@ -1,20 +1,37 @@
 // The console's one Supabase client; every call to the backend goes through it. It is made
 // on first use, so importing a module that reaches the backend starts nothing (no session
 // read, no token refresh timer, no socket) until something calls it.
+//
+// supabase-js runs here in its "access token" mode, without an auth client of its own: the
+// page's one auth client (authClient.ts, made by the sign-in screens) signs in and refreshes,
+// and this client sends its token. `client.auth` is that auth client, and realtime follows
+// its token the way supabase-js does for its own.
+import type { AuthChangeEvent } from "@supabase/auth-js";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-
-/** The Supabase CLI's well-known local anon key (public by design). */
-const LOCAL_ANON_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
-
-const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL || "http://127.0.0.1:54321";
-const SUPABASE_ANON_KEY: string = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
+import { authClient } from "./authClient";
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from "./supabaseConfig";
 
 let client: SupabaseClient | undefined;
 
+const TOKEN_EVENTS: AuthChangeEvent[] = ["INITIAL_SESSION", "SIGNED_IN", "TOKEN_REFRESHED"];
+
 export function consoleClient(): SupabaseClient {
-  client ??= createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+  if (client) return client;
+  const auth = authClient();
+  const made = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+    accessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
   });
+  made.auth = auth;
+  let token: string | undefined;
+  auth.onAuthStateChange((event, session) => {
+    if (TOKEN_EVENTS.includes(event) && session?.access_token !== token) {
+      token = session?.access_token;
+      made.realtime.setAuth(token);
+    } else if (event === "SIGNED_OUT") {
+      token = undefined;
+      made.realtime.setAuth();
+    }
+  });
+  client = made;
   return client;
 }

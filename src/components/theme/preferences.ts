@@ -1,7 +1,10 @@
 // Theme and language follow the operator: stored in `operator_preferences` (RLS: own row)
 // and mirrored in localStorage, so the next page load paints right before anyone signs in.
 import { isLocale, type Locale } from "../../i18n";
-import { backend } from "../../providers/backend";
+
+// The console's backend is fetched when first needed: the sign-in screens (which show the
+// theme and language too) load only the auth client (providers/authBackend.ts).
+const consoleBackend = () => import("../../providers/backend").then((module) => module.backend);
 
 export const THEMES = ["light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -26,7 +29,7 @@ export interface Preferences {
 
 /** The signed-in operator's stored preferences; undefined when none are stored (or signed out). */
 export async function loadPreferences(): Promise<Partial<Preferences> | undefined> {
-  const data = await backend.preferences.load();
+  const data = await (await consoleBackend()).preferences.load();
   if (!data) return undefined;
   return {
     theme: isTheme(data.theme) ? data.theme : undefined,
@@ -35,4 +38,5 @@ export async function loadPreferences(): Promise<Partial<Preferences> | undefine
 }
 
 /** Stores one change for the signed-in operator; does nothing on the sign-in screens. */
-export const savePreference = (change: Partial<Preferences>): Promise<void> => backend.preferences.store(change);
+export const savePreference = async (change: Partial<Preferences>): Promise<void> =>
+  (await consoleBackend()).preferences.store(change);

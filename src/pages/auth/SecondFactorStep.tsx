@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useText } from "../../components/theme/useText";
 import { localizeMessage } from "../../i18n/messages";
-import { backend } from "../../providers/backend";
+import { authBackend } from "../../providers/authBackend";
 
 export const CODE_RULE = /^\d{6}$/;
 
@@ -17,13 +17,13 @@ export function SecondFactorStep({ onSignedIn }: { onSignedIn: () => void }) {
     setPending(true);
     setError(undefined);
     try {
-      const factorId = await backend.auth.mfa.verifiedApp();
+      const factorId = await authBackend.mfa.verifiedApp();
       if (!factorId) {
         setError(t("auth.mfa.noApp", "No authenticator app is set up for this account."));
         return;
       }
-      await backend.auth.mfa.confirmCode(factorId, code);
-      const outcome = await backend.auth.finishSignIn();
+      await authBackend.mfa.confirmCode(factorId, code);
+      const outcome = await authBackend.finishSignIn();
       if (outcome.ok) onSignedIn();
       else setError(outcome.message);
     } catch (failure) {

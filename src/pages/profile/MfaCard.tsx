@@ -5,7 +5,7 @@ import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Form, Input, Popconfirm, Space, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useAttempt } from "../../components/useAttempt";
-import { backend } from "../../providers/backend";
+import { authBackend } from "../../providers/authBackend";
 import type { TotpSetup } from "../../providers/mfa";
 import { CODE_RULE } from "../auth/SecondFactorStep";
 
@@ -16,7 +16,7 @@ export function MfaCard() {
   const { error, busy, attempt } = useAttempt();
 
   const load = useCallback(
-    () => attempt(async () => setAppId((await backend.auth.mfa.verifiedApp()) ?? null)),
+    () => attempt(async () => setAppId((await authBackend.mfa.verifiedApp()) ?? null)),
     [attempt],
   );
   useEffect(() => {
@@ -24,17 +24,17 @@ export function MfaCard() {
   }, [load]);
 
   const begin = () =>
-    attempt(async () => setSetup(await backend.auth.mfa.startSetup(t("profile.mfa.appName", "Authenticator app"))));
+    attempt(async () => setSetup(await authBackend.mfa.startSetup(t("profile.mfa.appName", "Authenticator app"))));
   const finish = ({ code }: { code: string }) =>
     attempt(async () => {
       if (!setup) return;
-      await backend.auth.mfa.confirmCode(setup.factorId, code);
+      await authBackend.mfa.confirmCode(setup.factorId, code);
       setSetup(undefined);
       setAppId(setup.factorId);
     });
   const remove = () =>
     attempt(async () => {
-      if (appId) await backend.auth.mfa.removeApp(appId);
+      if (appId) await authBackend.mfa.removeApp(appId);
       setAppId(null);
     });
 

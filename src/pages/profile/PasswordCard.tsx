@@ -2,7 +2,7 @@
 import { useGetIdentity, useNotification, useTranslate } from "@refinedev/core";
 import { Button, Card, Form, Input } from "antd";
 import { useState } from "react";
-import { backend } from "../../providers/backend";
+import { authBackend } from "../../providers/authBackend";
 import { WRONG_CURRENT } from "../../providers/changePassword";
 import { MIN_PASSWORD_LENGTH } from "../../providers/passwordPolicy";
 
@@ -22,7 +22,7 @@ export function PasswordCard() {
   const submit = async (values: Values) => {
     if (!identity?.email) return;
     setSaving(true);
-    const result = await backend.auth.changePassword(identity.email, values.currentPassword, values.newPassword);
+    const result = await authBackend.changePassword(identity.email, values.currentPassword, values.newPassword);
     setSaving(false);
     if (!result.ok) {
       const message = result.message === WRONG_CURRENT ? t("profile.wrongCurrent", WRONG_CURRENT) : result.message;

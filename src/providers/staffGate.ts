@@ -1,0 +1,54 @@
+// The console's side of a sign-in, after the right password (and the app's code, when the
+// account has one): the staff gate, with the console's first reads going out beside it.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { MESSAGES } from "../i18n/messages";
+import { forgetFirstReads, IDENTITY, PREFERENCES, rpcReadKey, startFirstRead, takeScreenReads } from "./firstReads";
+import type { PermissionStore } from "./permissions";
+import { readPreferenceRow } from "./preferenceRows";
+import { markSignedIn, markSigningOut } from "./session";
+import { type AuthOutcome, failed } from "./signIn";
+import { readStaffRow } from "./staffRow";
+
+/**
+ * Starts what the console reads first (firstReads.ts) when a session exists: the staff gate's
+ * permissions and the first screen's reads, side by side. Returns whether there is a session.
+ */
+export async function warmUp(client: SupabaseClient, permissions: PermissionStore): Promise<boolean> {
+  const { data } = await client.auth.getSession();
+  const userId = data.session?.user.id;
+  if (!userId) return false;
+  startFirstRead(userId, IDENTITY, () => readStaffRow(client, userId));
+  startFirstRead(userId, PREFERENCES, () => readPreferenceRow(client, userId));
+  for (const read of takeScreenReads()) {
+    startFirstRead(userId, rpcReadKey(read), () => client.rpc(read.rpc, read.args, { get: true }));
+  }
+  // A failure here is the console's to report when it asks again (the store does not keep it).
+  permissions.get().catch(() => undefined);
+  return true;
+}
+
+/** Staff only: an account without permission rows is signed out again. */
+async function passesStaffGate(client: SupabaseClient, permissions: PermissionStore): Promise<boolean> {
+  const held = await permissions.get();
+  if (held.size > 0) return true;
+  markSigningOut();
+  await client.auth.signOut({ scope: "local" });
+  return false;
+}
+
+/** The password (and the app's code) were right: the staff gate decides. */
+export async function finishSignIn(client: SupabaseClient, permissions: PermissionStore): Promise<AuthOutcome> {
+  permissions.clear();
+  await warmUp(client, permissions);
+  try {
+    if (!(await passesStaffGate(client, permissions))) {
+      forgetFirstReads();
+      return failed(MESSAGES.noAccess);
+    }
+  } catch {
+    forgetFirstReads();
+    return failed(MESSAGES.network);
+  }
+  markSignedIn();
+  return { ok: true };
+}

@@ -10,6 +10,7 @@ import { ChunkBoundary } from "./components/errors/ChunkBoundary";
 import { lazyChunk } from "./components/errors/lazyChunk";
 import { PreferencesProvider } from "./components/theme/PreferencesProvider";
 import { loadConsole, preloadConsole, warmUpConsole } from "./consoleLoader";
+import { languageReady } from "./i18n/i18nProvider";
 import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
 import { LoginPage } from "./pages/LoginPage";
 import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
@@ -36,24 +37,27 @@ if (!root) throw new Error("index.html has no #root element");
 // where in the screen it happened, for whoever looks into it.
 const onCaughtError = (error: unknown, info: { componentStack?: string }) =>
   console.error("A screen failed to render:", error, info.componentStack ?? "");
-createRoot(root, { onCaughtError }).render(
-  <StrictMode>
-    <PreferencesProvider>
-      <BrowserRouter>
-        <Routes>
-          {Object.entries(AUTH_SCREENS).map(([path, element]) => (
-            <Route key={path} path={path} element={element} />
-          ))}
-          <Route
-            path="*"
-            element={
-              <ChunkBoundary loading={<Spin fullscreen />}>
-                <Console />
-              </ChunkBoundary>
-            }
-          />
-        </Routes>
-      </BrowserRouter>
-    </PreferencesProvider>
-  </StrictMode>,
+// The chosen language's pack first: a German browser paints German from the start.
+void languageReady().then(() =>
+  createRoot(root, { onCaughtError }).render(
+    <StrictMode>
+      <PreferencesProvider>
+        <BrowserRouter>
+          <Routes>
+            {Object.entries(AUTH_SCREENS).map(([path, element]) => (
+              <Route key={path} path={path} element={element} />
+            ))}
+            <Route
+              path="*"
+              element={
+                <ChunkBoundary loading={<Spin fullscreen />}>
+                  <Console />
+                </ChunkBoundary>
+              }
+            />
+          </Routes>
+        </BrowserRouter>
+      </PreferencesProvider>
+    </StrictMode>,
+  ),
 );

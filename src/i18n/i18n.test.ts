@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectMessages, createI18n } from ".";
+import { antdLocaleOf, collectMessages, createI18n } from ".";
 import { createI18nProvider } from "./i18nProvider";
 
 const files = {
@@ -14,6 +14,16 @@ describe("i18n", () => {
       /a.hello is already defined for de/,
     );
     expect(() => collectMessages({ "./locales/fr/a.ts": { default: {} } })).toThrow(/unknown locale fr/);
+  });
+
+  it("holds English only until a language is chosen, then fetches that language's pack", async () => {
+    const i18n = createI18n();
+    expect(i18n.hasResourceBundle("en", "translation")).toBe(true);
+    expect(i18n.hasResourceBundle("de", "translation")).toBe(false);
+    const provider = createI18nProvider(i18n);
+    await provider.changeLocale("de");
+    expect(provider.translate("auth.login.submit", "Sign in")).toBe("Anmelden");
+    expect(antdLocaleOf("de")?.locale).toBe("de");
   });
 
   it("translates, falls back to the interpolated default, and switches language", async () => {

@@ -3,7 +3,7 @@
 // interpolated with the options, when the current locale has no entry for the key.
 import type { I18nProvider } from "@refinedev/core";
 import type { i18n as I18n } from "i18next";
-import { createI18n, isLocale, rememberLocale } from ".";
+import { createI18n, isLocale, type Locale, loadLanguage, rememberLocale } from ".";
 
 export function createI18nProvider(i18n: I18n = createI18n()): I18nProvider {
   return {
@@ -18,6 +18,7 @@ export function createI18nProvider(i18n: I18n = createI18n()): I18nProvider {
     },
     changeLocale: async (locale) => {
       if (!isLocale(locale)) throw new Error(`Unsupported language: ${locale}`);
+      await loadLanguage(i18n, locale);
       await i18n.changeLanguage(locale);
       rememberLocale(locale);
     },
@@ -25,4 +26,12 @@ export function createI18nProvider(i18n: I18n = createI18n()): I18nProvider {
   };
 }
 
-export const i18nProvider = createI18nProvider();
+const consoleI18n = createI18n();
+export const i18nProvider = createI18nProvider(consoleI18n);
+
+/**
+ * The chosen language's pack, fetched before the first paint (main.tsx) so a German browser
+ * never flashes English; if it cannot be fetched, the console starts in English.
+ */
+export const languageReady = (): Promise<unknown> =>
+  loadLanguage(consoleI18n, consoleI18n.language as Locale).catch(() => consoleI18n.changeLanguage("en"));

@@ -2,6 +2,9 @@
 // (`t("area.key", "English")`); locales/<lang>/<area>.ts hold flat key → text maps, one
 // file per area of the console so features own their strings. English files are only
 // needed where a key has no default in code (e.g. Refine's own notification titles).
+// English is built in; every other language is a pack of its own (packs/<lang>.ts), fetched
+// when it is chosen, so the sign-in screen of an English browser loads no German.
+import type { Locale as AntdLocale } from "antd/es/locale";
 import i18next, { type i18n as I18n } from "i18next";
 
 export const LOCALES = ["en", "de"] as const;
@@ -9,7 +12,29 @@ export type Locale = (typeof LOCALES)[number];
 
 type Messages = Record<string, string>;
 
-const modules = import.meta.glob<{ default: Messages }>("./locales/*/*.ts", { eager: true });
+/** What a language needs beyond English: its catalogue and antd's texts in it. */
+export interface LanguagePack {
+  messages: Messages;
+  antd: AntdLocale;
+}
+
+const PACKS: Record<Exclude<Locale, "en">, () => Promise<{ default: LanguagePack }>> = {
+  de: () => import("./packs/de"),
+};
+
+const english = import.meta.glob<{ default: Messages }>("./locales/en/*.ts", { eager: true });
+const antdLocales: Partial<Record<Locale, AntdLocale>> = {};
+
+/** antd's texts for `locale` once its pack is in; undefined means antd's own English. */
+export const antdLocaleOf = (locale: Locale): AntdLocale | undefined => antdLocales[locale];
+
+/** Fetches `locale`'s pack into `i18n` unless it is there (English always is). */
+export async function loadLanguage(i18n: I18n, locale: Locale): Promise<void> {
+  if (locale === "en" || i18n.hasResourceBundle(locale, "translation")) return;
+  const { default: pack } = await PACKS[locale]();
+  i18n.addResourceBundle(locale, "translation", pack.messages);
+  antdLocales[locale] = pack.antd;
+}
 
 /** Merges every area file of each locale into one flat map per locale. */
 export function collectMessages(files: Record<string, { default: Messages }>): Record<Locale, Messages> {
@@ -41,12 +66,16 @@ export function rememberLocale(locale: Locale) {
   globalThis.localStorage?.setItem(STORAGE_KEY, locale);
 }
 
-export function createI18n(messages = collectMessages(modules), lng: Locale = initialLocale()): I18n {
+/** An i18next instance holding `messages` (English only by default: see loadLanguage). */
+export function createI18n(
+  messages: Partial<Record<Locale, Messages>> = { en: collectMessages(english).en },
+  lng: Locale = initialLocale(),
+): I18n {
   const instance = i18next.createInstance();
   void instance.init({
     lng,
     fallbackLng: "en",
-    resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: messages[l] }])),
+    resources: Object.fromEntries(Object.entries(messages).map(([l, translation]) => [l, { translation }])),
     // Keys are flat strings such as "notifications.createError".
     keySeparator: false,
     nsSeparator: false,

@@ -1,21 +1,16 @@
 // Holds the operator's theme and language for the whole console: antd's theme algorithm and
-// locale, dayjs' locale, <html lang>/colour scheme, and a Refine i18nProvider that changes
+// locale (from the language's pack, i18n/packs), <html lang>/colour scheme, and a Refine i18nProvider that changes
 // identity with the language so every translated string re-renders.
 import type { I18nProvider } from "@refinedev/core";
 import { theme as antdTheme, ConfigProvider } from "antd";
 // The ES modules: antd/locale/* re-export CommonJS, whose default import the production
 // build resolved to the module object, so antd's own texts (pagination, close) stayed English.
-import deDE from "antd/es/locale/de_DE";
 import enUS from "antd/es/locale/en_US";
-import dayjs from "dayjs";
-import "dayjs/locale/de";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import type { Locale } from "../../i18n";
+import { antdLocaleOf, type Locale } from "../../i18n";
 import { i18nProvider } from "../../i18n/i18nProvider";
 import { initialTheme, type Preferences, rememberTheme, savePreference, type Theme } from "./preferences";
 import { useReducedMotion } from "./useReducedMotion";
-
-const ANTD_LOCALES = { en: enUS, de: deDE };
 
 // Colours that keep WCAG AA contrast (4.5:1) where antd's defaults fall short: the dark
 // primary is lighter so links read on dark surfaces (primary buttons then carry dark text);
@@ -77,7 +72,6 @@ function applyToDocument({ theme, locale }: Preferences) {
   root.lang = locale;
   root.dataset.theme = theme;
   root.style.colorScheme = theme;
-  dayjs.locale(locale);
 }
 
 export function PreferencesProvider({ children }: { children: ReactNode }) {
@@ -122,7 +116,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   return (
     <PreferencesContext.Provider value={value}>
       <ConfigProvider
-        locale={ANTD_LOCALES[locale]}
+        locale={antdLocaleOf(locale) ?? enUS}
         theme={{
           algorithm: theme === "dark" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
           token: { ...TOKENS[theme], motion: !reducedMotion },

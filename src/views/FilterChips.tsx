@@ -9,7 +9,7 @@ import { optionLabel } from "../i18n/localizeDefinition";
 import type { FieldDefinition, ReferenceTarget, ResourceDefinition } from "../resources/types";
 import { Formatted } from "./formatted";
 import { YesNo } from "./kindTexts";
-import { activeFilterGroups, filterValue, onlySearch, withoutColumn } from "./listFilters";
+import { activeFilterGroups, boundReadsAsDay, filterValue, onlySearch, withoutColumn } from "./listFilters";
 
 interface Props {
   /** The definition with labels in the operator's language. */
@@ -31,10 +31,14 @@ function ReferenceLabel({ target, id }: { target: ReferenceTarget; id: unknown }
   return <>{label === undefined || label === null ? String(id) : String(label)}</>;
 }
 
-function formatted(field: FieldDefinition | undefined, value: unknown): ReactNode {
+/** `bound`: the range end this value is, for a date (a day, or an instant with its time). */
+function formatted(field: FieldDefinition | undefined, value: unknown, bound?: "gte" | "lte"): ReactNode {
   if (field?.type === "money") return <Formatted value={value} as="money" />;
   if (field?.type === "number") return <Formatted value={value} as="number" />;
-  if (field?.type === "date" || field?.type === "datetime") return <Formatted value={value} as="date" />;
+  if (field?.type === "date" || field?.type === "datetime") {
+    const asDay = field.type === "date" || !bound || boundReadsAsDay(value, bound);
+    return <Formatted value={value} as={asDay ? "date" : "dateTime"} />;
+  }
   if (field?.type === "boolean") return <YesNo value={value === true || value === "true"} />;
   if (field?.type === "enum") return optionLabel(field, String(value));
   if (field?.reference) return <ReferenceLabel target={field.reference} id={value} />;
@@ -49,20 +53,20 @@ function ChipValue({ field, filters }: { field: FieldDefinition | undefined; fil
   if (from !== undefined && to !== undefined) {
     return (
       <>
-        {formatted(field, from)} – {formatted(field, to)}
+        {formatted(field, from, "gte")} – {formatted(field, to, "lte")}
       </>
     );
   }
   if (from !== undefined)
     return (
       <>
-        {t("list.chipFrom", "from")} {formatted(field, from)}
+        {t("list.chipFrom", "from")} {formatted(field, from, "gte")}
       </>
     );
   if (to !== undefined)
     return (
       <>
-        {t("list.chipTo", "to")} {formatted(field, to)}
+        {t("list.chipTo", "to")} {formatted(field, to, "lte")}
       </>
     );
   const values = Array.isArray(value) ? value : [value];

@@ -8,6 +8,7 @@ import { filterModes } from "./columns";
 import { listOnChange } from "./listChange";
 import {
   activeFilterGroups,
+  boundReadsAsDay,
   dayRange,
   dropdownValueOf,
   filtersOfColumn,
@@ -76,6 +77,20 @@ describe("a column's filter", () => {
     expect(dayjs(String(to)).format("YYYY-MM-DD HH:mm:ss")).toBe("2025-03-05 23:59:59");
     expect(dayRange.toFilter(null)).toEqual([null, null]);
     expect(dayRange.toPicker([null, to])[1]?.format("YYYY-MM-DD")).toBe("2025-03-05");
+  });
+
+  it("reads a bound as a day only on the day's edge here; a UTC day far from UTC keeps its time", () => {
+    const [from, to] = dayRange.toFilter([dayjs("2025-03-04T15:00:00"), dayjs("2025-03-05T01:00:00")]);
+    expect(boundReadsAsDay(from, "gte")).toBe(true);
+    expect(boundReadsAsDay(to, "lte")).toBe(true);
+    // A dashboard bar's day, the server's (UTC): a day here only where the offset is 0.
+    const utcDay = ["2025-03-04T00:00:00.000000Z", "2025-03-04T23:59:59.999999Z"];
+    const offset = new Date("2025-03-04T12:00:00Z").getTimezoneOffset();
+    expect(boundReadsAsDay(utcDay[0], "gte")).toBe(offset === 0);
+    expect(boundReadsAsDay(utcDay[1], "lte")).toBe(offset === 0);
+    // An instant with seconds past the minute is never a day's edge, whatever the zone.
+    expect(boundReadsAsDay("2025-03-04T11:30:17+05:30", "gte")).toBe(false);
+    expect(boundReadsAsDay("2025-03-04T11:30:17+05:30", "lte")).toBe(false);
   });
 });
 

@@ -69,6 +69,20 @@ export const dayRange = {
   },
 };
 
+/**
+ * Whether a range bound on a date column reads as a day: a "from" at the start of a day and a
+ * "to" at its end, in this browser's time zone (the picker's days). Any other instant, such as
+ * the bounds of the server's UTC day a dashboard bar links to, read far from UTC, shows its
+ * time, so the chip says exactly which orders are listed.
+ */
+export function boundReadsAsDay(value: unknown, bound: "gte" | "lte"): boolean {
+  const instant = dayjs(String(value));
+  if (!instant.isValid()) return true;
+  const edge = bound === "gte" ? instant.startOf("day") : instant.endOf("day");
+  // A "to" written to the microsecond (PostgreSQL's 23:59:59.999999) is the day's end too.
+  return Math.abs(instant.diff(edge)) < 1;
+}
+
 /** The filters an operator set (not the search box), grouped by column in the order they were set. */
 export function activeFilterGroups(filters: CrudFilter[]): { field: string; filters: LogicalFilter[] }[] {
   const groups = new Map<string, LogicalFilter[]>();

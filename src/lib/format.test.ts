@@ -28,11 +28,14 @@ describe("money", () => {
   });
 
   it("gives the money input the language's marks, and reads typed amounts back", () => {
-    expect(de.amountInput.formatter(1234.5)).toBe("1.234,50");
-    expect(de.amountInput.parser("1.234,50")).toBe("1234.50");
-    expect(de.amountInput.parser("12,5")).toBe("12.5");
-    expect(en.amountInput.formatter(1234.5)).toBe("1,234.50");
-    expect(en.amountInput.parser("1,234.50")).toBe("1234.50");
+    expect(de.numberInput(2).formatter(1234.5)).toBe("1.234,50");
+    expect(de.numberInput(2).parser("1.234,50")).toBe("1234.50");
+    expect(de.numberInput(2).parser("12,5")).toBe("12.5");
+    expect(en.numberInput(2).formatter(1234.5)).toBe("1,234.50");
+    expect(en.numberInput(2).parser("1,234.50")).toBe("1234.50");
+    // Whole numbers (stock) group too, and German's "1.000" is a thousand, not one.
+    expect(de.numberInput(0).formatter(1000)).toBe("1.000");
+    expect(de.numberInput(0).parser("1.000")).toBe("1000");
     expect(de.currencySymbol).toBe("€");
     expect(en.currencySymbol).toBe("$");
   });

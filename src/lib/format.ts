@@ -15,8 +15,8 @@ export interface Formats {
   dateTime: (value: unknown) => string;
   /** "vor 5 Minuten", "in 2 days": the nearest whole unit from `now`. */
   relative: (value: unknown, now?: number) => string;
-  /** antd InputNumber's formatter and parser for amounts in this language (no currency sign). */
-  amountInput: {
+  /** antd InputNumber's formatter and parser for numbers of this language, shown with `fractionDigits` decimals. */
+  numberInput: (fractionDigits: number) => {
     formatter: (value: string | number | undefined) => string;
     parser: (text: string | undefined) => string;
   };
@@ -81,7 +81,6 @@ export function formatsFor(language: string, currency: string, timeZone?: string
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
   const { group, decimal } = separators(locale);
-  const amount = numberFormat(2);
 
   const formats: Formats = {
     number: (value, digits) => (blank(value) ? "" : numberFormat(digits).format(numeric(value))),
@@ -94,8 +93,9 @@ export function formatsFor(language: string, currency: string, timeZone?: string
       const [unit, size] = RELATIVE_UNITS.find(([, size]) => Math.abs(seconds) >= size) ?? ["second", 1];
       return relative.format(Math.round(seconds / size), unit);
     },
-    amountInput: {
-      formatter: (value) => (blank(value) || Number.isNaN(Number(value)) ? "" : amount.format(Number(value))),
+    numberInput: (fractionDigits) => ({
+      formatter: (value) =>
+        blank(value) || Number.isNaN(Number(value)) ? "" : numberFormat(fractionDigits).format(Number(value)),
       // Typed text back to the plain number the form stores: group marks out, the decimal mark a dot.
       parser: (text) =>
         (text ?? "")
@@ -103,7 +103,7 @@ export function formatsFor(language: string, currency: string, timeZone?: string
           .join("")
           .replace(decimal, ".")
           .replace(/[^\d.-]/g, ""),
-    },
+    }),
     currencySymbol: money.formatToParts(0).find((part) => part.type === "currency")?.value ?? currency,
   };
   cache.set(cacheKey, formats);

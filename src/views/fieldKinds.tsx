@@ -2,7 +2,7 @@
 // which input edits it, how the form converts it, and how a list filters it.
 import type { MapValueEvent } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
-import { Checkbox, DatePicker, Input, InputNumber, Select, Tag, Typography } from "antd";
+import { Checkbox, DatePicker, Input, Select, Tag, Typography } from "antd";
 import type { FormItemProps } from "antd/es/form";
 import dayjs, { type Dayjs } from "dayjs";
 import type { ReactElement, ReactNode } from "react";
@@ -10,7 +10,7 @@ import { Link } from "react-router";
 import { optionLabel } from "../i18n/localizeDefinition";
 import type { FieldDefinition, FieldType } from "../resources/types";
 import { FieldSelect } from "./FieldSelect";
-import { Formatted, MoneyInput } from "./formatted";
+import { Formatted, MoneyInput, NumberInput } from "./formatted";
 import {
   BucketPathInput,
   ChooseReference,
@@ -71,7 +71,7 @@ const dateFilter: FieldKind["filter"] = {
 
 const numberRangeFilter: FieldKind["filter"] = {
   mode: "range",
-  input: (f) => <NumberRangeInput label={f.label} min={f.min} max={f.max} />,
+  input: (f) => <NumberRangeInput label={f.label} min={f.min} max={f.max} money={f.type === "money"} />,
 };
 
 export const FIELD_KINDS: Record<FieldType, FieldKind> = {
@@ -85,7 +85,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   },
   number: {
     render: (v) => <Formatted value={v} as="number" />,
-    input: (f) => <InputNumber min={f.min} max={f.max} precision={0} style={{ width: "100%" }} />,
+    input: (f) => <NumberInput min={f.min} max={f.max} precision={0} style={{ width: "100%" }} />,
     filter: numberRangeFilter,
   },
   money: {

@@ -12,18 +12,26 @@ export function Formatted({ value, as }: { value: unknown; as: ValueFormat }) {
   return <>{(format[as] as Formats[ValueFormat])(value)}</>;
 }
 
-/** An amount in the store's currency: its sign, and grouping and decimal mark of the language. */
-export function MoneyInput(props: InputNumberProps<number>) {
-  const format = useFormat();
+/**
+ * A number as the operator's language writes it: German reads "1.000" as a thousand and
+ * "12,5" as twelve and a half (antd's own parser took them for 1 and 125).
+ */
+export function NumberInput({ fractionDigits = 0, ...props }: InputNumberProps<number> & { fractionDigits?: number }) {
+  const marks = useFormat().numberInput(fractionDigits);
   return (
     <InputNumber<number>
       {...props}
-      prefix={format.currencySymbol}
       // While the operator types, their text stays as typed (a reformat would move the caret).
-      formatter={(value, { userTyping, input }) => (userTyping ? input : format.amountInput.formatter(value))}
+      formatter={(value, { userTyping, input }) => (userTyping ? input : marks.formatter(value))}
       // The plain text of the number, as antd's own parser gives: an emptied field stays empty
       // (Number("") would store 0).
-      parser={(text) => format.amountInput.parser(text) as unknown as number}
+      parser={(text) => marks.parser(text) as unknown as number}
     />
   );
+}
+
+/** An amount in the store's currency: its sign, and grouping and decimal mark of the language. */
+export function MoneyInput(props: InputNumberProps<number>) {
+  const format = useFormat();
+  return <NumberInput {...props} fractionDigits={2} prefix={format.currencySymbol} />;
 }

@@ -2,8 +2,9 @@
 // components, because the kinds are plain functions that run outside React's hooks.
 import { SwapRightOutlined } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
-import { DatePicker, Input, InputNumber, type InputProps, Select, type SelectProps, Space } from "antd";
+import { DatePicker, Input, type InputProps, Select, type SelectProps, Space } from "antd";
 import type { ComponentProps } from "react";
+import { MoneyInput, NumberInput } from "./formatted";
 import { ReferenceSelect } from "./ReferenceSelect";
 
 type ReferenceSelectProps = Parameters<typeof ReferenceSelect>[0];
@@ -59,13 +60,17 @@ export function NumberRangeInput({
   onChange,
   min,
   max,
+  money = false,
 }: {
   label: string;
   value?: NumberRange;
   onChange?: (range: NumberRange) => void;
   min?: number;
   max?: number;
+  /** An amount: the currency's sign and two decimals. */
+  money?: boolean;
 }) {
+  const EndInput = money ? MoneyInput : NumberInput;
   const t = useTranslate();
   const range: NumberRange = [value?.[0] ?? null, value?.[1] ?? null];
   const ends = [
@@ -75,9 +80,10 @@ export function NumberRangeInput({
   return (
     <Space.Compact>
       {ends.map((end, index) => (
-        <InputNumber
+        <EndInput
           key={end.label}
-          value={range[index]}
+          // From the URL an end may arrive as text ("10").
+          value={range[index] === null || range[index] === "" ? null : Number(range[index])}
           min={min}
           max={max}
           onChange={(next) => onChange?.(index === 0 ? [next, range[1]] : [range[0], next])}

@@ -160,8 +160,9 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       const rpc = /^rpc\/([a-z_][a-z0-9_]*)$/i.exec(url)?.[1];
       if (!rpc) throw new Error(`Only "rpc/<function>" calls are supported, got "${url}"`);
       const args = (payload ?? query ?? {}) as Record<string, unknown>;
-      const { data, error } = await ((method === "get" && (await earlyRpcAnswer(client, { rpc, args }))) ||
-        client.rpc(rpc, args, { get: method === "get" }));
+      const get = method === "get";
+      const early = get ? await earlyRpcAnswer(client, { rpc, args }) : undefined;
+      const { data, error } = await (early ?? client.rpc(rpc, args, { get }));
       if (error) mapErrors(rpc, "read")(error);
       return { data: data as T };
     },

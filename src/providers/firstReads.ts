@@ -61,7 +61,7 @@ export function takeFirstRead<T>(userId: string, key: string): Promise<T> | unde
 /** True while an answer waits for `key` (lets callers skip the session lookup otherwise). */
 export const hasFirstRead = (key: string): boolean => started.has(key);
 
-/** Drops every answer not taken (sign-out, a refused sign-in). */
+/** Drops every answer not taken (a refused sign-in; another user never gets one anyway). */
 export function forgetFirstReads(): void {
   started.clear();
   screenReads = [];

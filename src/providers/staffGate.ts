@@ -11,12 +11,12 @@ import { readStaffRow } from "./staffRow";
 
 /**
  * Starts what the console reads first (firstReads.ts) when a session exists: the staff gate's
- * permissions and the first screen's reads, side by side. Returns whether there is a session.
+ * permissions and the first screen's reads, side by side.
  */
-export async function warmUp(client: SupabaseClient, permissions: PermissionStore): Promise<boolean> {
+export async function warmUp(client: SupabaseClient, permissions: PermissionStore): Promise<void> {
   const { data } = await client.auth.getSession();
   const userId = data.session?.user.id;
-  if (!userId) return false;
+  if (!userId) return;
   startFirstRead(userId, IDENTITY, () => readStaffRow(client, userId));
   startFirstRead(userId, PREFERENCES, () => readPreferenceRow(client, userId));
   for (const read of takeScreenReads()) {
@@ -24,7 +24,6 @@ export async function warmUp(client: SupabaseClient, permissions: PermissionStor
   }
   // A failure here is the console's to report when it asks again (the store does not keep it).
   permissions.get().catch(() => undefined);
-  return true;
 }
 
 /** Staff only: an account without permission rows is signed out again. */

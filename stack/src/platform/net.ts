@@ -136,17 +136,19 @@ export async function startNetWorker(
     return running;
   };
 
-  const sweep = () =>
-    pool
-      .query(
-        `select case when to_regclass('net._http_response') is not null then
-           net._stack_sweep_responses() end`,
-      )
-      .catch((err) => log.warn("pg_net worker: ttl sweep failed", err));
+  // Two statements: Postgres resolves a function's schema when it parses the call, so a
+  // guarded call in one statement still fails on a database without pg_net.
+  const sweep = async () => {
+    const { rows } = await pool.query("select to_regclass('net._http_response') as responses");
+    if (rows[0].responses) await pool.query("select net._stack_sweep_responses()");
+  };
 
   const listener = await listenForNotifications(dbUrl, "stack_pg_net", () => void kick(), log);
   const poll = setInterval(() => void kick(), POLL_MS);
-  const ttl = setInterval(() => void sweep(), TTL_SWEEP_MS);
+  const ttl = setInterval(
+    () => void sweep().catch((err) => log.warn("pg_net worker: ttl sweep failed", err)),
+    TTL_SWEEP_MS,
+  );
   void kick();
   return {
     async drain() {

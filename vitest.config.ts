@@ -17,6 +17,7 @@ export default defineConfig({
           ],
           exclude: [...configDefaults.exclude, STACK_TESTS_IN_APP],
           environment: "node",
+          setupFiles: ["vitest.setup.ts"],
           // Through Vite like the test files, so Refine's router bindings and the tests share
           // one copy of react-router (and so one router context).
           server: { deps: { inline: ["@refinedev/react-router"] } },

@@ -2,23 +2,10 @@
 // A required select keeps aria-required on its combobox input only (ant-design#46030).
 import { cleanup, render, screen } from "@testing-library/react";
 import { Form } from "antd";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { FieldSelect } from "./FieldSelect";
 
 afterEach(cleanup);
-// jsdom has no matchMedia; antd's grid (inside Form.Item) asks it for breakpoints.
-beforeAll(() => {
-  window.matchMedia = (media: string) =>
-    ({
-      matches: false,
-      media,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-    }) as never;
-});
-
 describe("FieldSelect", () => {
   it("leaves aria-required on the combobox and off the select's root element", { timeout: 30_000 }, () => {
     const { container } = render(

@@ -1,7 +1,7 @@
 // The generated list: server-side sort, per-column filters, full-text search, pagination with total.
 import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type CrudFilter, type HttpError, useCan, useTranslate } from "@refinedev/core";
-import { Alert, Button, Empty, Form, Input, Space, Table } from "antd";
+import { Alert, Button, Empty, Form, Input, Space } from "antd";
 import { useMemo } from "react";
 import { usePendingDeleteIds } from "../components/undo/DeferredDeletes";
 import { useTabTitle } from "../components/useTabTitle";
@@ -17,6 +17,7 @@ import { buildColumns, filterModes } from "./columns";
 import { ExportButton } from "./csv/ExportButton";
 import { ImportButton } from "./csv/ImportButton";
 import { FilterChips } from "./FilterChips";
+import { ListTable } from "./ListTable";
 import { ListTotal } from "./ListTotal";
 import { listOnChange } from "./listChange";
 import { useLiveHighlights } from "./live/useLiveHighlights";
@@ -29,6 +30,12 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 const TABLE_COMPONENTS = { header: { cell: ResizableHeaderCell } };
+/**
+ * Wide lists scroll sideways. antd then animates the table body back to its first row on
+ * every page, sort and filter change, 450 ms of frames on a body that never scrolls
+ * vertically (the page does); on a loaded machine those frames delayed the new rows.
+ */
+const TABLE_SCROLL = { x: "max-content", scrollToFirstRowOnChange: false } as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
 const searchValue = (filters: CrudFilter[]) => {
@@ -115,6 +122,17 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     [bulk.rowSelection, t, def.titleField],
   );
   const total = tableProps.pagination ? tableProps.pagination.total : undefined;
+  const approximate = tableQuery.data?.approximate === true;
+  const pagination = tableProps.pagination && {
+    ...tableProps.pagination,
+    pageSizeOptions: PAGE_SIZES,
+    showSizeChanger: true,
+    showTotal: () => <ListTotal total={total ?? 0} approximate={approximate} plural={plural} />,
+  };
+  const tableLocale = useMemo(
+    () => ({ emptyText: <Empty description={t("list.empty", { plural }, "No {{plural}} found.")} /> }),
+    [t, plural],
+  );
 
   return (
     <List
@@ -166,22 +184,15 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
             filters={filters}
           />
         )}
-        <Table
+        <ListTable
           {...tableProps}
           rowKey={idColumn}
           components={TABLE_COMPONENTS}
           rowSelection={rowSelection}
           rowClassName={live.rowClassName}
-          scroll={{ x: "max-content" }}
-          locale={{ emptyText: <Empty description={t("list.empty", { plural }, "No {{plural}} found.")} /> }}
-          pagination={{
-            ...tableProps.pagination,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: () => (
-              <ListTotal total={total ?? 0} approximate={tableQuery.data?.approximate === true} plural={plural} />
-            ),
-          }}
+          scroll={TABLE_SCROLL}
+          locale={tableLocale}
+          pagination={pagination}
           columns={columns}
         />
       </Space>

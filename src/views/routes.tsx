@@ -5,6 +5,7 @@ import { Route } from "react-router";
 import { lazyChunk } from "../components/errors/lazyChunk";
 import { GuardedScreen } from "../components/GuardedScreen";
 import type { ResourceDefinition } from "../resources/types";
+import { listPath } from "./paths";
 
 // Screens load on first use, so the sign-in page stays small.
 const ResourceForm = lazyChunk(() => import("./ResourceForm").then((m) => m.ResourceForm));
@@ -14,11 +15,10 @@ const ResourceShow = lazyChunk(() => import("./ResourceShow").then((m) => m.Reso
 type Screen = ComponentType<{ definition: ResourceDefinition }>;
 export type ScreenOverrides = Record<string, { list?: Screen; show?: Screen; create?: Screen }>;
 
-const pathOf = (def: ResourceDefinition) => `/${def.route ?? def.name}`;
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function refineResource(def: ResourceDefinition, icon?: ReactNode, hidden = false): ResourceProps {
-  const path = pathOf(def);
+  const path = listPath(def);
   const screens = def.screens ?? {};
   if (hidden) return { name: def.name, meta: { hide: true } };
   return {
@@ -45,7 +45,7 @@ export function resourceRoutes(def: ResourceDefinition, overrides: ScreenOverrid
   const List = overrides[def.name]?.list;
   const Create = overrides[def.name]?.create;
   return (
-    <Route key={def.name} path={pathOf(def)}>
+    <Route key={def.name} path={listPath(def)}>
       <Route
         index
         element={

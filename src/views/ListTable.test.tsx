@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+// A list's table renders again only when what it shows changes, and always calls the list's
+// latest change handler.
+import type { BaseRecord } from "@refinedev/core";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import type { TableProps } from "antd";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ListTable, sameTableProps } from "./ListTable";
+
+afterEach(cleanup);
+
+const rows = [{ id: 1, name: "Kettle" }];
+const columns = [{ key: "name", dataIndex: "name", title: "Name", sorter: true }];
+/** What Refine and the list hand the table on each render: new objects, arrays and functions. */
+const props = (over: Partial<TableProps<BaseRecord>> = {}): TableProps<BaseRecord> => ({
+  dataSource: rows,
+  columns,
+  loading: false,
+  onChange: () => {},
+  pagination: { current: 2, pageSize: 25, total: 80, position: ["bottomRight"], itemRender: (_p, _t, el) => el },
+  ...over,
+});
+
+describe("sameTableProps", () => {
+  it("takes a list's re-render with the same page for the same table", () => {
+    expect(sameTableProps(props(), props())).toBe(true);
+  });
+
+  it("sees a new page, total, position, rows, columns or loading state", () => {
+    const base = props();
+    expect(sameTableProps(base, props({ pagination: { ...base.pagination, current: 3 } }))).toBe(false);
+    expect(sameTableProps(base, props({ pagination: { ...base.pagination, total: 81 } }))).toBe(false);
+    expect(sameTableProps(base, props({ pagination: { ...base.pagination, position: ["bottomCenter"] } }))).toBe(false);
+    expect(sameTableProps(base, props({ dataSource: [...rows] }))).toBe(false);
+    expect(sameTableProps(base, props({ columns: [...columns] }))).toBe(false);
+    expect(sameTableProps(base, props({ loading: true }))).toBe(false);
+    expect(sameTableProps(base, props({ pagination: false }))).toBe(false);
+  });
+});
+
+describe("ListTable", () => {
+  it("calls the change handler of the list's latest render", () => {
+    const first = vi.fn();
+    const latest = vi.fn();
+    const { rerender } = render(<ListTable rowKey="id" {...props({ onChange: first, pagination: false })} />);
+    rerender(<ListTable rowKey="id" {...props({ onChange: latest, pagination: false })} />);
+    fireEvent.click(screen.getByText("Name"));
+    expect(first).not.toHaveBeenCalled();
+    expect(latest).toHaveBeenCalledOnce();
+    expect(latest.mock.calls[0][2]).toMatchObject({ field: "name", order: "ascend" });
+  });
+});

@@ -1,0 +1,16 @@
+// Unit tests in jsdom: what the browser has and jsdom lacks, for antd's components.
+// jsdom has no matchMedia; antd's grid, table and pagination ask it for breakpoints. A test
+// that needs answers of its own (prefers-reduced-motion) sets its own.
+if (typeof window !== "undefined" && !window.matchMedia) {
+  window.matchMedia = (media: string) =>
+    ({
+      matches: false,
+      media,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

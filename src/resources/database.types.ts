@@ -22,6 +22,7 @@ export type Database = {
           old: Json | null
           new: Json | null
           changed: string[] | null
+          history_of: string | null
         }
         Insert: {
           id?: number
@@ -34,6 +35,7 @@ export type Database = {
           old?: Json | null
           new?: Json | null
           changed?: string[] | null
+          history_of?: never
         }
         Update: {
           id?: number
@@ -46,6 +48,7 @@ export type Database = {
           old?: Json | null
           new?: Json | null
           changed?: string[] | null
+          history_of?: never
         }
         Relationships: []
       }

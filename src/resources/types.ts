@@ -155,7 +155,9 @@ export interface ResourceDefinition<Table extends string = string> {
   related?: TableTyped<Table, { [Related in TableName]: RelatedList<Related> }[TableName], RelatedList>[];
   /**
    * Tables whose rows belong to this record (through `foreignKey`) and whose audit entries
-   * its History tab shows with its own: an order's items added, changed and removed.
+   * its History tab shows with its own: an order's items added, changed and removed. The
+   * audit log's `history_of` column files each such entry under the record (its migration
+   * names the same pairs; supabase/tests/opsdesk-history.test.ts checks them).
    */
   historyIncludes?: { table: TableName; foreignKey: string }[];
   /** Private files attached to each record (listed on its show page), in this bucket under '<id>/'. */

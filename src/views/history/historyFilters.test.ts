@@ -10,17 +10,10 @@ describe("historyFilters", () => {
     ]);
   });
 
-  it("an order's History also shows its items' entries, found by order_id in their new or old values", () => {
+  it("an order's History also shows its items' entries: those the database files under the order", () => {
     expect(historyFilters(findResource("orders"), "orders", "o-1")).toEqual([
       { field: "table_name", operator: "in", value: ["orders", "order_items"] },
-      {
-        operator: "or",
-        value: [
-          { field: "record_id", operator: "eq", value: "o-1" },
-          { field: "new->>order_id", operator: "eq", value: "o-1" },
-          { field: "old->>order_id", operator: "eq", value: "o-1" },
-        ],
-      },
+      { field: "history_of", operator: "eq", value: "o-1" },
     ]);
   });
 });

@@ -157,7 +157,7 @@ export interface ResourceDefinition<Table extends string = string> {
    * Tables whose rows belong to this record (through `foreignKey`) and whose audit entries
    * its History tab shows with its own: an order's items added, changed and removed. The
    * audit log's `history_of` column files each such entry under the record (its migration
-   * names the same pairs; supabase/tests/opsdesk-history.test.ts checks them).
+   * names the same pairs; src/views/history/historyFilters.stack.test.ts checks them).
    */
   historyIncludes?: { table: TableName; foreignKey: string }[];
   /** Private files attached to each record (listed on its show page), in this bucket under '<id>/'. */

@@ -6,7 +6,7 @@
 --
 -- `history_of` names the record whose History shows an entry with its rows': the order for
 -- its own entries and for its items' (ResourceDefinition.historyIncludes declares the same
--- pairs; supabase/tests/opsdesk-history.test.ts holds the two together). Text `=` is LEAKPROOF,
+-- pairs; src/views/history/historyFilters.stack.test.ts holds the two together). Text `=` is LEAKPROOF,
 -- and the index with the time serves the History's newest-first pages.
 alter table public.audit_log add column history_of text generated always as (
   case table_name

@@ -2,10 +2,10 @@
 // `historyIncludes` (an order), those of the rows that belong to it, through the filters the
 // console sends, read as a signed-in operator under the audit log's RLS.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findResource, menuResources, nestedResources } from "../../src/resources";
-import { historyFilters } from "../../src/views/history/historyFilters";
-import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
-import { type DemoClients, signInDemoAccounts } from "./opsdesk-db.js";
+import { REPO_ROOT, startTestStack, type TestStack } from "../../../stack/test/harness.js";
+import { type DemoClients, signInDemoAccounts } from "../../../supabase/tests/opsdesk-db.js";
+import { findResource, menuResources, nestedResources } from "../../resources";
+import { historyFilters } from "./historyFilters";
 
 let stack: TestStack;
 let as: DemoClients;

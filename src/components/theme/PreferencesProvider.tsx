@@ -1,6 +1,7 @@
 // Holds the operator's theme and language for the whole console: antd's theme algorithm and
 // locale (from the language's pack, i18n/packs), <html lang>/colour scheme, and a Refine i18nProvider that changes
 // identity with the language so every translated string re-renders.
+import { StyleProvider } from "@ant-design/cssinjs";
 import type { I18nProvider } from "@refinedev/core";
 import { theme as antdTheme, ConfigProvider } from "antd";
 // The ES modules: antd/locale/* re-export CommonJS, whose default import the production
@@ -9,6 +10,7 @@ import enUS from "antd/es/locale/en_US";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { antdLocaleOf, type Locale } from "../../i18n";
 import { i18nProvider } from "../../i18n/i18nProvider";
+import { dropBoxSizingResets } from "./boxSizingReset";
 import { initialTheme, type Preferences, rememberTheme, savePreference, type Theme } from "./preferences";
 import { useReducedMotion } from "./useReducedMotion";
 
@@ -44,6 +46,8 @@ const COMPONENTS = {
     Menu: { itemSelectedColor: "#fff", itemSelectedBg: "#1d3b66" },
   },
 };
+
+const TRANSFORMERS = [dropBoxSizingResets];
 
 interface PreferencesContextValue extends Preferences {
   setTheme: (theme: Theme) => void;
@@ -101,6 +105,14 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   );
 
   const reducedMotion = useReducedMotion();
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: theme === "dark" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      token: { ...TOKENS[theme], motion: !reducedMotion },
+      components: COMPONENTS[theme],
+    }),
+    [theme, reducedMotion],
+  );
 
   const value = useMemo<PreferencesContextValue>(
     () => ({
@@ -115,16 +127,11 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
 
   return (
     <PreferencesContext.Provider value={value}>
-      <ConfigProvider
-        locale={antdLocaleOf(locale) ?? enUS}
-        theme={{
-          algorithm: theme === "dark" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-          token: { ...TOKENS[theme], motion: !reducedMotion },
-          components: COMPONENTS[theme],
-        }}
-      >
-        {children}
-      </ConfigProvider>
+      <StyleProvider transformers={TRANSFORMERS}>
+        <ConfigProvider locale={antdLocaleOf(locale) ?? enUS} theme={themeConfig}>
+          {children}
+        </ConfigProvider>
+      </StyleProvider>
     </PreferencesContext.Provider>
   );
 }

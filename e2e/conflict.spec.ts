@@ -15,7 +15,7 @@ test.use({ storageState: sessionFile("editor") });
 test("a stale edit gets the conflict message and a reload", async ({ context }) => {
   const first = await context.newPage();
   await first.goto("/products?sorters[0][field]=sku&sorters[0][order]=desc&pageSize=10");
-  await first.locator("tr.ant-table-row").first().getByRole("button", { name: "Edit" }).click();
+  await first.locator("tr.ant-table-row").first().getByRole("link", { name: "Edit" }).click();
   await expect(first).toHaveURL(/\/products\/\d+\/edit$/);
   const editUrl = first.url();
   await expect(formField(first, "Name")).not.toHaveValue("");

@@ -77,7 +77,7 @@ test("a screen whose code fails to load shows the error panel inside the layout,
   await page.route(/\/assets\/ResourceShow-[\w-]+\.js$/, (route) =>
     offline ? route.abort("internetdisconnected") : route.continue(),
   );
-  await tableRows(page).first().getByRole("button", { name: "Show" }).click();
+  await tableRows(page).first().getByRole("link", { name: "Show" }).click();
   const panel = page.getByRole("alert").filter({ hasText: "Something went wrong on this screen" });
   await expect(panel).toBeVisible();
   // The menu and header stay.

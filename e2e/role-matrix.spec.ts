@@ -55,8 +55,8 @@ async function checkGeneratedList(page: Page, def: ResourceDefinition, can: Can)
   await expect(row).toBeVisible();
   await checkListHeader(page, def, can);
   // Row buttons show only their icon and are named by their action.
-  await expectShown(row.getByRole("button", { name: "Show", exact: true }), screens.show !== false && can("show"));
-  await expectShown(row.getByRole("button", { name: "Edit", exact: true }), screens.edit !== false && can("edit"));
+  await expectShown(row.getByRole("link", { name: "Show", exact: true }), screens.show !== false && can("show"));
+  await expectShown(row.getByRole("link", { name: "Edit", exact: true }), screens.edit !== false && can("edit"));
   await expectShown(
     row.getByRole("button", { name: "Delete", exact: true }),
     screens.delete !== false && can("delete"),

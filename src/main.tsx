@@ -6,6 +6,7 @@ import { Spin } from "antd";
 import { type ReactElement, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router";
+import { ConsoleLinkProvider } from "./components/ConsoleLink";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
 import { lazyChunk } from "./components/errors/lazyChunk";
 import { PreferencesProvider } from "./components/theme/PreferencesProvider";
@@ -43,19 +44,21 @@ void languageReady().then(() =>
     <StrictMode>
       <PreferencesProvider>
         <BrowserRouter>
-          <Routes>
-            {Object.entries(AUTH_SCREENS).map(([path, element]) => (
-              <Route key={path} path={path} element={element} />
-            ))}
-            <Route
-              path="*"
-              element={
-                <ChunkBoundary loading={<Spin fullscreen />}>
-                  <Console />
-                </ChunkBoundary>
-              }
-            />
-          </Routes>
+          <ConsoleLinkProvider>
+            <Routes>
+              {Object.entries(AUTH_SCREENS).map(([path, element]) => (
+                <Route key={path} path={path} element={element} />
+              ))}
+              <Route
+                path="*"
+                element={
+                  <ChunkBoundary loading={<Spin fullscreen />}>
+                    <Console />
+                  </ChunkBoundary>
+                }
+              />
+            </Routes>
+          </ConsoleLinkProvider>
         </BrowserRouter>
       </PreferencesProvider>
     </StrictMode>,

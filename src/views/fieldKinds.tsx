@@ -6,7 +6,7 @@ import { Checkbox, DatePicker, Input, Select, Tag, Typography } from "antd";
 import type { FormItemProps } from "antd/es/form";
 import dayjs, { type Dayjs } from "dayjs";
 import type { ReactElement, ReactNode } from "react";
-import { Link } from "react-router";
+import { ConsoleLink } from "../components/ConsoleLink";
 import { optionLabel } from "../i18n/localizeDefinition";
 import type { FieldDefinition, FieldType } from "../resources/types";
 import { FieldSelect } from "./FieldSelect";
@@ -133,7 +133,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
       const target = targetOf(f);
       const embedded = record[target.resource] as Record<string, unknown> | null | undefined;
       const label = embedded?.[target.labelField] ?? v;
-      return <Link to={`/${target.resource}/${String(v)}`}>{String(label)}</Link>;
+      return <ConsoleLink to={`/${target.resource}/${encodeURIComponent(String(v))}`}>{String(label)}</ConsoleLink>;
     },
     input: (f) => <ChooseReference target={targetOf(f)} label={f.label} />,
     filter: {

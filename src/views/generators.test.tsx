@@ -9,6 +9,7 @@ import dayjs from "dayjs";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { ConsoleLinkProvider } from "../components/ConsoleLink";
 import { createI18n } from "../i18n";
 import { createI18nProvider } from "../i18n/i18nProvider";
 import { fieldsByName, metaFor, selectFor } from "../lib/select";
@@ -101,7 +102,11 @@ describe("buildColumns", () => {
     const record = { id: 1, sku: "A-1", category_id: 7, categories: { id: 7, name: "Mugs" }, price: 1234.5 };
     const cell = (title: string) =>
       byTitle.get(title)?.render?.(record[title as keyof typeof record], record, 0) as ReactElement;
-    render(<MemoryRouter>{cell("Category")}</MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <ConsoleLinkProvider>{cell("Category")}</ConsoleLinkProvider>
+      </MemoryRouter>,
+    );
     expect(screen.getByRole("link", { name: "Mugs" }).getAttribute("href")).toBe("/categories/7");
     // Money in the operator's language (the store's currency: USD unless configured).
     for (const [locale, shown] of [

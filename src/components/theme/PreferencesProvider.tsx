@@ -7,11 +7,21 @@ import { theme as antdTheme, ConfigProvider } from "antd";
 // The ES modules: antd/locale/* re-export CommonJS, whose default import the production
 // build resolved to the module object, so antd's own texts (pagination, close) stayed English.
 import enUS from "antd/es/locale/en_US";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from "react";
 import { antdLocaleOf, type Locale } from "../../i18n";
 import { i18nProvider } from "../../i18n/i18nProvider";
 import { dropBoxSizingResets } from "./boxSizingReset";
 import { initialTheme, type Preferences, rememberTheme, savePreference, type Theme } from "./preferences";
+import { applyTokenVariables } from "./tokenVariables";
 import { useReducedMotion } from "./useReducedMotion";
 
 // Colours that keep WCAG AA contrast (4.5:1) where antd's defaults fall short: the dark
@@ -113,6 +123,8 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     }),
     [theme, reducedMotion],
   );
+  // Before the first paint of whatever uses them.
+  useLayoutEffect(() => applyTokenVariables(themeConfig), [themeConfig]);
 
   const value = useMemo<PreferencesContextValue>(
     () => ({

@@ -25,6 +25,7 @@ import { ResizableHeaderCell, resizableColumn } from "./ResizableHeaderCell";
 import { useRowActions } from "./RowActions";
 import { SavedViewsBar } from "./savedViews/SavedViewsBar";
 import { useListView } from "./savedViews/useListView";
+import { useNextPagePrefetch } from "./useNextPagePrefetch";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -57,9 +58,10 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   const plural = shown.label.plural;
   useTabTitle(capitalized(plural));
   const live = useLiveHighlights(idColumnOf(def));
+  const meta = useMemo(() => metaFor(def), [def]);
   const table = useTable<BaseRecord, HttpError, { q?: string }>({
     resource: def.name,
-    meta: metaFor(def),
+    meta,
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
     sorters: { initial: [def.list.defaultSort] },
     // No initial filters: the state, and so the URL, holds only the active ones.
@@ -122,6 +124,16 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     [bulk.rowSelection, t, def.titleField],
   );
   const total = tableProps.pagination ? tableProps.pagination.total : undefined;
+  useNextPagePrefetch({
+    resource: def.name,
+    meta,
+    filters,
+    sorters,
+    currentPage,
+    pageSize,
+    total: table.tableProps.pagination ? table.tableProps.pagination.total : undefined,
+    settled: tableQuery.isSuccess && !tableQuery.isFetching && !tableQuery.isPlaceholderData,
+  });
   const approximate = tableQuery.data?.approximate === true;
   const pagination = tableProps.pagination && {
     ...tableProps.pagination,

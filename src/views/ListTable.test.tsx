@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-// A list's table renders again only when what it shows changes, and always calls the list's
-// latest change handler.
+// A list's table renders again only when what it shows changes, always calls the list's
+// latest change handler, and scrolls sideways by CSS rather than by antd's measuring.
 import type { BaseRecord } from "@refinedev/core";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { TableProps } from "antd";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ListTable, sameTableProps } from "./ListTable";
+import { ListTable, STICKY_END, sameTableProps } from "./ListTable";
 
 afterEach(cleanup);
 
@@ -48,5 +48,21 @@ describe("ListTable", () => {
     expect(first).not.toHaveBeenCalled();
     expect(latest).toHaveBeenCalledOnce();
     expect(latest.mock.calls[0][2]).toMatchObject({ field: "name", order: "ascend" });
+  });
+
+  it("leaves antd's measured sideways scrolling off, even when Refine asks for it", () => {
+    const { container } = render(
+      <ListTable
+        rowKey="id"
+        {...props({ pagination: false, scroll: { x: true } })}
+        columns={[...columns, { key: "actions", title: "Actions", className: STICKY_END }]}
+      />,
+    );
+    // antd's scroll.x sets the table's width and the body's overflow inline and renders a
+    // measuring row; ListTable.css does the scrolling instead.
+    expect(container.querySelector(".list-table .ant-table-content")?.getAttribute("style")).toBeNull();
+    expect(container.querySelector("table")?.getAttribute("style")).toBe("table-layout: auto;");
+    expect(container.querySelector(".ant-table-measure-row")).toBeNull();
+    expect(container.querySelectorAll(`th.${STICKY_END}, td.${STICKY_END}`)).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
-// A list's antd Table, rendered again only when what it shows changes. antd re-renders every
+// A list's antd Table, rendered again only when what it shows changes, scrolling sideways
+// inside itself when its columns are wider than the screen (ListTable.css). antd re-renders every
 // cell whenever the Table renders (its columns are rebuilt each time), and Refine hands the
 // table a new pagination object and change handler on every render of the list: when a page
 // change reached the URL, the list rendered its 25 rows a second time (~2 100 components, a
@@ -6,8 +7,12 @@
 import type { BaseRecord } from "@refinedev/core";
 import { Table, type TableProps } from "antd";
 import { memo, useCallback, useLayoutEffect, useRef } from "react";
+import "./ListTable.css";
 
 type Props = TableProps<BaseRecord>;
+
+/** The class of a column that stays in view at the right edge while the table scrolls (the row actions). */
+export const STICKY_END = "list-sticky-end";
 
 /** One level deep: the same keys with the same values (arrays by their items); functions count as the same. */
 function sameValues(a: unknown, b: unknown): boolean {
@@ -41,11 +46,15 @@ export function sameTableProps(prev: Props, next: Props): boolean {
 
 const StableTable = memo((props: Props) => <Table<BaseRecord> {...props} />, sameTableProps);
 
-export function ListTable({ onChange, ...props }: Props) {
+/**
+ * `scroll` is left out: Refine's useTable hands every table `scroll: { x: true }`, which makes
+ * antd measure and re-render the whole table after each render; the list scrolls by CSS.
+ */
+export function ListTable({ onChange, scroll: _antdScroll, ...props }: Props) {
   const latest = useRef(onChange);
   useLayoutEffect(() => {
     latest.current = onChange;
   });
   const handleChange = useCallback<NonNullable<Props["onChange"]>>((...args) => latest.current?.(...args), []);
-  return <StableTable {...props} onChange={handleChange} />;
+  return <StableTable {...props} className="list-table" onChange={handleChange} />;
 }

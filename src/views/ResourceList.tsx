@@ -17,7 +17,7 @@ import { buildColumns, filterModes } from "./columns";
 import { ExportButton } from "./csv/ExportButton";
 import { ImportButton } from "./csv/ImportButton";
 import { FilterChips } from "./FilterChips";
-import { ListTable } from "./ListTable";
+import { ListTable, STICKY_END } from "./ListTable";
 import { ListTotal } from "./ListTotal";
 import { listOnChange } from "./listChange";
 import { useLiveHighlights } from "./live/useLiveHighlights";
@@ -31,13 +31,9 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 const TABLE_COMPONENTS = { header: { cell: ResizableHeaderCell } };
-/**
- * Wide lists scroll sideways. antd then animates the table body back to its first row on
- * every page, sort and filter change, 450 ms of frames on a body that never scrolls
- * vertically (the page does); on a loaded machine those frames delayed the new rows.
- */
-const TABLE_SCROLL = { x: "max-content", scrollToFirstRowOnChange: false } as const;
 export const DEFAULT_PAGE_SIZE = 25;
+/** The checkbox column's width as antd laid it out beside a fixed column (it is 32 px otherwise). */
+const SELECTION_COLUMN_WIDTH = 48;
 
 const searchValue = (filters: CrudFilter[]) => {
   const found = filters.find((f) => "field" in f && f.field === SEARCH_FIELD);
@@ -108,7 +104,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
       {
         key: "actions",
         title: t("list.actions", "Actions"),
-        fixed: "right" as const,
+        className: STICKY_END,
         render: (_: unknown, record: BaseRecord) => rowActions(record),
       },
     ],
@@ -117,6 +113,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   const rowSelection = useMemo(
     () => ({
       ...bulk.rowSelection,
+      columnWidth: SELECTION_COLUMN_WIDTH,
       // antd passes unknown props on to the checkbox input; its types leave aria-* out.
       getCheckboxProps: (record: BaseRecord) =>
         ({ "aria-label": t("list.selectRow", { title: record[def.titleField] }, "Select {{title}}") }) as object,
@@ -202,7 +199,6 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
           components={TABLE_COMPONENTS}
           rowSelection={rowSelection}
           rowClassName={live.rowClassName}
-          scroll={TABLE_SCROLL}
           locale={tableLocale}
           pagination={pagination}
           columns={columns}

@@ -1,4 +1,4 @@
-// The few antd design tokens the console's own static CSS needs (row actions: RowActions.css),
+// The few antd design tokens the console's own static CSS needs (RowActions.css, ListTable.css),
 // as CSS custom properties on <html>, so plain elements look like antd's in either theme
 // without being antd components: an antd component registers its styles on every mount,
 // which a list pays for on every row of every page.
@@ -8,6 +8,7 @@ const EXPORTED = [
   "colorText",
   "colorBgContainer",
   "colorBorder",
+  "colorSplit",
   "colorPrimaryHover",
   "colorPrimaryActive",
   "colorPrimaryBorder",

@@ -151,6 +151,34 @@ test("dark mode persists per operator and paints before the app renders", async 
   await page.context().close();
 });
 
+test("antd's styles come from the built stylesheet of the page's theme: a page load generates none", async ({
+  browser,
+}) => {
+  const email = await newOperator();
+  const page = await signedIn(browser, email);
+  /** Styles antd generated in the browser, and the built antd stylesheets the page loaded. */
+  const styles = () =>
+    page.evaluate(() => ({
+      generated: document.querySelectorAll("style[data-css-hash]").length,
+      sheets: [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")]
+        .map((link) => /antd-([a-z]+-[a-z]+)-/.exec(link.href)?.[1])
+        .filter(Boolean),
+    }));
+  await page.goto("/products");
+  await expect(page.locator(".ant-table-row").first()).toBeVisible();
+  // e2e runs with reduced motion: antd's "still" styles.
+  expect(await styles()).toEqual({ generated: 0, sheets: ["light-still"] });
+
+  // Another theme than the page started in is generated in the browser, as before.
+  await page.getByTitle("Dark").click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  expect((await styles()).generated).toBeGreaterThan(0);
+  await page.reload();
+  await expect(page.locator(".ant-table-row").first()).toBeVisible();
+  expect(await styles()).toEqual({ generated: 0, sheets: ["dark-still"] });
+  await page.context().close();
+});
+
 test.describe("as an editor", () => {
   test.use({ storageState: sessionFile("editor") });
 

@@ -3,7 +3,7 @@
 // identity with the language so every translated string re-renders.
 import { StyleProvider } from "@ant-design/cssinjs";
 import type { I18nProvider } from "@refinedev/core";
-import { theme as antdTheme, ConfigProvider } from "antd";
+import { ConfigProvider } from "antd";
 // The ES modules: antd/locale/* re-export CommonJS, whose default import the production
 // build resolved to the module object, so antd's own texts (pagination, close) stayed English.
 import enUS from "antd/es/locale/en_US";
@@ -19,45 +19,10 @@ import {
 } from "react";
 import { antdLocaleOf, type Locale } from "../../i18n";
 import { i18nProvider } from "../../i18n/i18nProvider";
-import { dropBoxSizingResets } from "./boxSizingReset";
 import { initialTheme, type Preferences, rememberTheme, savePreference, type Theme } from "./preferences";
+import { STYLE_TRANSFORMERS, themeConfig } from "./themeConfig";
 import { applyTokenVariables } from "./tokenVariables";
 import { useReducedMotion } from "./useReducedMotion";
-
-// Colours that keep WCAG AA contrast (4.5:1) where antd's defaults fall short: the dark
-// primary is lighter so links read on dark surfaces (primary buttons then carry dark text);
-// links follow the primary instead of antd's lighter info blue; secondary text (descriptions,
-// breadcrumbs, hints, counters) and danger text are stronger than antd's.
-const TOKENS = {
-  light: {
-    colorPrimary: "#1f5fbf",
-    colorLink: "#1f5fbf",
-    colorTextDescription: "rgba(0, 0, 0, 0.62)",
-    colorTextTertiary: "rgba(0, 0, 0, 0.62)",
-    colorError: "#cf1322",
-  },
-  dark: {
-    colorPrimary: "#5b9cf0",
-    colorLink: "#5b9cf0",
-    colorTextDescription: "rgba(255, 255, 255, 0.62)",
-    colorTextTertiary: "rgba(255, 255, 255, 0.62)",
-    colorError: "#ff7875",
-  },
-};
-
-// Both themes: a table's empty text ("No documents yet.") is in antd's disabled grey, 1.8:1.
-// Dark only: text on the primary button, and the selected menu item (antd's primary on its
-// tinted background stays under 4.5:1 there).
-const COMPONENTS = {
-  light: { Table: { colorTextDisabled: TOKENS.light.colorTextDescription } },
-  dark: {
-    Table: { colorTextDisabled: TOKENS.dark.colorTextDescription },
-    Button: { primaryColor: "#000" },
-    Menu: { itemSelectedColor: "#fff", itemSelectedBg: "#1d3b66" },
-  },
-};
-
-const TRANSFORMERS = [dropBoxSizingResets];
 
 interface PreferencesContextValue extends Preferences {
   setTheme: (theme: Theme) => void;
@@ -115,16 +80,9 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   );
 
   const reducedMotion = useReducedMotion();
-  const themeConfig = useMemo(
-    () => ({
-      algorithm: theme === "dark" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-      token: { ...TOKENS[theme], motion: !reducedMotion },
-      components: COMPONENTS[theme],
-    }),
-    [theme, reducedMotion],
-  );
+  const antdTheme = useMemo(() => themeConfig(theme, reducedMotion), [theme, reducedMotion]);
   // Before the first paint of whatever uses them.
-  useLayoutEffect(() => applyTokenVariables(themeConfig), [themeConfig]);
+  useLayoutEffect(() => applyTokenVariables(antdTheme), [antdTheme]);
 
   const value = useMemo<PreferencesContextValue>(
     () => ({
@@ -139,8 +97,8 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
 
   return (
     <PreferencesContext.Provider value={value}>
-      <StyleProvider transformers={TRANSFORMERS}>
-        <ConfigProvider locale={antdLocaleOf(locale) ?? enUS} theme={themeConfig}>
+      <StyleProvider transformers={STYLE_TRANSFORMERS}>
+        <ConfigProvider locale={antdLocaleOf(locale) ?? enUS} theme={antdTheme}>
           {children}
         </ConfigProvider>
       </StyleProvider>

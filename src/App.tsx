@@ -3,10 +3,10 @@ import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, Spin } from "antd";
 import { useMemo } from "react";
-import { Route, Routes } from "react-router";
+import { createRoutesFromElements, matchRoutes, Route, Routes } from "react-router";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
 import { NotFoundPage } from "./components/errors/ErrorPages";
-import { lazyChunk } from "./components/errors/lazyChunk";
+import { lazyChunk, preloadChunksIn } from "./components/errors/lazyChunk";
 import { GuardedScreen } from "./components/GuardedScreen";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
 import { useI18nProvider } from "./components/theme/PreferencesProvider";
@@ -54,6 +54,63 @@ const overrides = {
   audit_log: { list: AuditPage },
 };
 
+/** The console's routes: a layout route (the signed-in shell) holding every screen. */
+const consoleRoutes = (
+  <Route
+    element={
+      <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+        <ChunkBoundary loading={<Spin fullscreen />}>
+          <ConsoleShell />
+        </ChunkBoundary>
+      </Authenticated>
+    }
+  >
+    <Route
+      index
+      element={
+        <ChunkBoundary>
+          <DashboardPage />
+        </ChunkBoundary>
+      }
+    />
+    <Route
+      path="/customers/duplicates"
+      element={
+        <GuardedScreen resource="customer_duplicates">
+          <DuplicatesPage />
+        </GuardedScreen>
+      }
+    />
+    {menuResources.map((def) => resourceRoutes(def, overrides))}
+    <Route
+      path="/permissions"
+      element={
+        <GuardedScreen resource="permissions">
+          <PermissionsPage />
+        </GuardedScreen>
+      }
+    />
+    <Route
+      path="/profile"
+      element={
+        <GuardedScreen resource="profile">
+          <ProfilePage />
+        </GuardedScreen>
+      }
+    />
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);
+
+/**
+ * Loads the chunks the console's first screen at `pathname` renders (the shell and the
+ * screen), so that the first render shows it at once (components/errors/lazyChunk.tsx).
+ */
+export function preloadScreen(pathname: string): Promise<void> {
+  const matches = matchRoutes(createRoutesFromElements(consoleRoutes), pathname) ?? [];
+  return preloadChunksIn(matches.map((match) => match.route.element));
+}
+
 const keep = (text: string) => text;
 /** Refine's button defaults are humanized action names ("edit" → "Edit"); labels pass through whole. */
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -86,52 +143,7 @@ export function App() {
           textTransformers: KEEP_LABELS,
         }}
       >
-        <Routes>
-          <Route
-            element={
-              <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
-                <ChunkBoundary loading={<Spin fullscreen />}>
-                  <ConsoleShell />
-                </ChunkBoundary>
-              </Authenticated>
-            }
-          >
-            <Route
-              index
-              element={
-                <ChunkBoundary>
-                  <DashboardPage />
-                </ChunkBoundary>
-              }
-            />
-            <Route
-              path="/customers/duplicates"
-              element={
-                <GuardedScreen resource="customer_duplicates">
-                  <DuplicatesPage />
-                </GuardedScreen>
-              }
-            />
-            {menuResources.map((def) => resourceRoutes(def, overrides))}
-            <Route
-              path="/permissions"
-              element={
-                <GuardedScreen resource="permissions">
-                  <PermissionsPage />
-                </GuardedScreen>
-              }
-            />
-            <Route
-              path="/profile"
-              element={
-                <GuardedScreen resource="profile">
-                  <ProfilePage />
-                </GuardedScreen>
-              }
-            />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
+        <Routes>{consoleRoutes}</Routes>
         <UnsavedChangesNotifier />
       </Refine>
     </AntdApp>

@@ -1,10 +1,12 @@
 // The signed-in console (Refine, its providers and screens) is a chunk of its own: the
 // sign-in screens start loading it when the operator submits, while the sign-in runs,
 // and a page opened directly starts loading it at once.
+import { lazyChunk } from "./components/errors/lazyChunk";
 import { dashboardReads } from "./pages/dashboard/reads";
 import { expectScreenReads, type RpcRead } from "./providers/firstReads";
 
-export const loadConsole = () => import("./App");
+/** The console (Refine, its providers and routes), rendered once it has loaded. */
+export const Console = lazyChunk(() => import("./App").then((app) => app.App));
 
 // A failed preload is not an error yet: the console's own lazy load tries again and reports it.
 const quietly = (load: Promise<unknown>) => void load.catch(() => undefined);
@@ -39,12 +41,17 @@ function firstScreenReads(url: URL): RpcRead[] {
 /**
  * The console, its shell and the first screen of `target`, fetched side by side instead
  * of each discovered by the one before (a waterfall of three chunk loads); that screen's
- * first reads go out with the session (providers/firstReads.ts).
+ * first reads go out with the session (providers/firstReads.ts). Settles once the console
+ * and every chunk of that screen have loaded (App.preloadScreen), so the console renders the
+ * screen at once; a failed load is left to the console's own render, which reports it.
  */
-export function preloadConsole(target: string): void {
+export function preloadConsole(target: string): Promise<void> {
   const url = new URL(target, window.location.origin);
   expectScreenReads(firstScreenReads(url));
-  quietly(loadConsole());
   quietly(import("./components/shell/ConsoleShell"));
   quietly(SCREENS[screenOf(url.pathname)]());
+  return Console.preload()
+    .then(() => import("./App"))
+    .then((app) => app.preloadScreen(url.pathname))
+    .catch(() => undefined);
 }

@@ -8,9 +8,8 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { ConsoleLinkProvider } from "./components/ConsoleLink";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
-import { lazyChunk } from "./components/errors/lazyChunk";
 import { PreferencesProvider } from "./components/theme/PreferencesProvider";
-import { loadConsole, preloadConsole, warmUpConsole } from "./consoleLoader";
+import { Console, preloadConsole, warmUpConsole } from "./consoleLoader";
 import { languageReady } from "./i18n/i18nProvider";
 import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
 import { LoginPage } from "./pages/LoginPage";
@@ -19,17 +18,20 @@ import { authBackend } from "./providers/authBackend";
 
 // The sign-in screens are a small app of their own (supabase-js auth and antd form pieces);
 // the Refine console is fetched only for the other routes, or while a sign-in is submitted.
-const Console = lazyChunk(() => loadConsole().then((m) => m.App));
 
 const AUTH_SCREENS: Record<string, ReactElement> = {
   "/login": <LoginPage />,
   "/forgot-password": <ForgotPasswordPage />,
   "/update-password": <UpdatePasswordPage />,
 };
-if (!(window.location.pathname in AUTH_SCREENS)) {
-  preloadConsole(`${window.location.pathname}${window.location.search}`);
-  warmUpConsole();
-}
+// A console address renders once the console and its first screen have loaded (index.html
+// shows a spinner until then): a lazy chunk rendered before it arrives shows a spinner, and
+// React holds back what replaces a spinner for 300 ms.
+const consoleLoaded =
+  window.location.pathname in AUTH_SCREENS
+    ? undefined
+    : preloadConsole(`${window.location.pathname}${window.location.search}`);
+if (consoleLoaded) warmUpConsole();
 
 authBackend.start();
 const root = document.getElementById("root");
@@ -39,7 +41,7 @@ if (!root) throw new Error("index.html has no #root element");
 const onCaughtError = (error: unknown, info: { componentStack?: string }) =>
   console.error("A screen failed to render:", error, info.componentStack ?? "");
 // The chosen language's pack first: a German browser paints German from the start.
-void languageReady().then(() =>
+void Promise.all([languageReady(), consoleLoaded]).then(() =>
   createRoot(root, { onCaughtError }).render(
     <StrictMode>
       <PreferencesProvider>

@@ -39,7 +39,7 @@ export function LoginPage() {
   }, []);
 
   const submit = async (values: Credentials) => {
-    preloadConsole(safeTarget(params.get("to")));
+    void preloadConsole(safeTarget(params.get("to")));
     if ((await run(values)).ok) setSignedIn(true);
   };
 

@@ -26,7 +26,7 @@ export function UpdatePasswordPage() {
     text === LINK_EXPIRED ? t("auth.update.expired", LINK_EXPIRED) : localizeMessage(text, t);
 
   const submit = async (values: Values) => {
-    preloadConsole("/");
+    void preloadConsole("/");
     if ((await run(values)).ok) {
       leaveConsoleNotice("passwordChanged");
       navigate("/", { replace: true });

@@ -2,8 +2,7 @@
 // screens all day the way operators do (menus, rows, back and forward, palette, shortcuts,
 // lists, language, theme, typed addresses, phone width), asserting after every step that
 // the screen is whole. WALK_STEPS and WALK_SEED replay or lengthen a walk; `npm test` walks
-// 20 steps per role, the roles side by side (40 and 60 took CI too near its 20 minutes). A failure
-// prints the seed and every step up to it.
+// 60 steps per role, the roles side by side. A failure prints the seed and every step up to it.
 
 import { permissionsOf } from "./backend";
 import type { Role } from "./helpers";
@@ -13,7 +12,7 @@ import { DESKTOP, Mover } from "./walk/actions";
 import { settle, watchErrors } from "./walk/checks";
 import { Prng } from "./walk/prng";
 
-const STEPS = Number(process.env.WALK_STEPS ?? 20);
+const STEPS = Number(process.env.WALK_STEPS ?? 60);
 const BASE_SEED = Number(process.env.WALK_SEED ?? 20261124);
 const ROLES: Role[] = ["admin", "editor", "viewer"];
 

@@ -1,7 +1,7 @@
 // REST benchmark: a 25-row list with count=exact and one embed through /rest/v1,
 // against a hand-written Node HTTP handler running the equivalent SQL with `pg`,
 // in the same run on the same Postgres; plus single-row GETs with a user JWT.
-// Load comes from autocannon in a child process so it does not share our event loop.
+// Load comes from autocannon in a child process (load.ts) so it does not share our event loop.
 //   npx tsx bench/rest/run.ts        (about 50 s)
 //   BENCH_ONLY=list|one              one of the two (e.g. under node --cpu-prof)
 import { execFile } from "node:child_process";
@@ -25,45 +25,42 @@ const ONLY = process.env.BENCH_ONLY;
 /** Long enough for V8 to optimise both handlers (a 1 s warm-up left REST's CPU per request ~2x its steady state). */
 const WARM_SECONDS = 3;
 const run = promisify(execFile);
+const LOAD_SCRIPT = path.join(ROOT, "bench/rest/load.ts");
 
-interface Figures {
-  p50: number;
-  p99: number;
+let postmaster = 0;
+
+/** What load.ts prints. */
+interface LoadResult {
+  requests: number;
   rps: number;
   errors: number;
   non2xx: number;
-  requests: number;
+  /** ms, with the microseconds. */
+  p50: number;
+  p99: number;
+}
+
+interface Figures extends LoadResult {
   /** CPU per request here and in Postgres (see cpu.ts). */
   cpu: CpuPerRequest;
   /** 1-minute load average when the run ended: the machine is shared. */
   loadavg: number;
 }
 
-let postmaster = 0;
-
 async function load(url: string, headers: Record<string, string>, seconds = DURATION): Promise<Figures> {
-  const args = ["-j", "-c", String(CONNECTIONS), "-d", String(seconds)];
-  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}=${v}`);
-  const { result: r, cpu } = await cpuPerRequest(
+  const { result, cpu } = await cpuPerRequest(
     postmaster,
     async () => {
-      const { stdout } = await run(path.join(ROOT, "node_modules/.bin/autocannon"), [...args, url], {
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      return JSON.parse(stdout);
+      const { stdout } = await run(
+        path.join(ROOT, "node_modules/.bin/tsx"),
+        [LOAD_SCRIPT, url, String(CONNECTIONS), String(seconds), JSON.stringify(headers)],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
+      return JSON.parse(stdout) as LoadResult;
     },
-    (r) => r.requests.total,
+    (r) => r.requests,
   );
-  return {
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    rps: r.requests.average,
-    errors: r.errors,
-    non2xx: r.non2xx,
-    requests: r.requests.total,
-    cpu,
-    loadavg: os.loadavg()[0],
-  };
+  return { ...result, cpu, loadavg: os.loadavg()[0] };
 }
 
 /** The list query, written by hand: what a careful engineer would run for this page. */
@@ -93,7 +90,7 @@ function handWritten(dbUrl: string): Promise<{ server: http.Server; pool: pg.Poo
   );
 }
 
-/** Latency in µs: a list answers in about a millisecond, which whole milliseconds hide. */
+/** Latency in µs: a list answers in a few milliseconds, which whole milliseconds hide. */
 const us = (ms: number) => `${Math.round(ms * 1000)} µs`;
 const fmt = (f: Figures) =>
   `p50 ${us(f.p50)}  p99 ${us(f.p99)}  ${Math.round(f.rps)} req/s  ` +

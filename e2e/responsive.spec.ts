@@ -82,3 +82,29 @@ test("a middle column's filter opens inside the phone's width", async ({ page })
   const box = await dropdown.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
 });
+
+test("the header's menus stay under their buttons while the page scrolls under the header", async ({ page }) => {
+  // The browser scrolls a list back to where it was after Back once its rows are in, which
+  // may be while the operator opens a menu: the menu must not drift with the page.
+  const account = header(page).getByRole("button", { name: /Account menu/ });
+  const gapUnder = (popup: string) =>
+    page.evaluate(
+      ({ popup }) => {
+        const button = document.querySelector("header [aria-label^='Account menu']") as HTMLElement;
+        const menu = document.querySelector(popup) as HTMLElement;
+        const before = menu.getBoundingClientRect().top - button.getBoundingClientRect().bottom;
+        window.scrollBy(0, 120);
+        const after = menu.getBoundingClientRect().top - button.getBoundingClientRect().bottom;
+        return { before, after, scrolled: window.scrollY };
+      },
+      { popup },
+    );
+  await page.goto("/products");
+  await expect(page.locator(".ant-table-tbody tr.ant-table-row").first()).toBeVisible();
+  await account.click();
+  await expect(page.getByRole("menuitem", { name: "Deutsch" })).toBeVisible();
+  const { before, after, scrolled } = await gapUnder(".ant-dropdown:not(.ant-dropdown-hidden)");
+  expect(scrolled).toBeGreaterThan(0);
+  expect(after).toBe(before);
+  await expect(page.getByRole("menuitem", { name: "Deutsch" })).toBeInViewport();
+});

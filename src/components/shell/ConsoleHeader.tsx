@@ -8,6 +8,7 @@ import { isLocale, LOCALES } from "../../i18n";
 import { usePalette } from "../palette/PaletteContext";
 import { usePreferences } from "../theme/PreferencesProvider";
 import { APP_NAME } from "../useTabTitle";
+import { insideHeader } from "./insideHeader";
 import { LANGUAGE_NAMES, UserMenu } from "./UserMenu";
 
 export const HEADER_HEIGHT = 64;
@@ -29,6 +30,7 @@ function Preferences() {
         onChange={(value) => isLocale(value) && setLocale(value)}
         options={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
         style={{ width: 110 }}
+        getPopupContainer={insideHeader}
       />
       <Segmented<"light" | "dark">
         aria-label={t("shell.theme", "Colour theme")}

@@ -6,6 +6,7 @@ import { Button, Dropdown, type MenuProps } from "antd";
 import { useNavigate } from "react-router";
 import { LOCALES } from "../../i18n";
 import { usePreferences } from "../theme/PreferencesProvider";
+import { insideHeader } from "./insideHeader";
 import { useSignOut } from "./useSignOut";
 
 export const LANGUAGE_NAMES = { en: "English", de: "Deutsch" } as const;
@@ -58,7 +59,7 @@ export function UserMenu({ withPreferences }: { withPreferences: boolean }) {
   ];
 
   return (
-    <Dropdown menu={{ items }} trigger={["click"]} placement="bottomRight">
+    <Dropdown menu={{ items }} trigger={["click"]} placement="bottomRight" getPopupContainer={insideHeader}>
       <Button
         type="text"
         icon={<UserOutlined />}

@@ -10,12 +10,17 @@ import { MESSAGES } from "../i18n/messages";
 import type { PermissionStore } from "./permissions";
 import { isSigningOut, setLoginNotice } from "./session";
 
-export type RefreshAccess = () => Promise<void>;
+/** `ifChanged`: leave the console alone when the operator's permissions are what it holds. */
+export type RefreshAccess = (options?: { ifChanged?: boolean }) => Promise<void>;
+
+const sameKeys = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((key) => b.has(key));
 
 export function createAccessRefresh(store: PermissionStore, queryClient: QueryClient): RefreshAccess {
-  return async () => {
+  return async ({ ifChanged = false } = {}) => {
+    const before = ifChanged ? await store.get().catch(() => undefined) : undefined;
     store.clear();
     const held = await store.get().catch(() => undefined);
+    if (before && held && sameKeys(before, held)) return;
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ["access"] }),
       queryClient.invalidateQueries({ queryKey: ["auth", "identity"] }),
@@ -65,6 +70,9 @@ export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, quer
     opened
       .on("broadcast", { event: "*" }, () => void refresh())
       .subscribe((status) => {
+        // A change made after the console first read its permissions but before this join
+        // was broadcast to no one here: ask once more now that none can be missed.
+        if (status === "SUBSCRIBED") void refresh({ ifChanged: true });
         if (status === "CLOSED" || status === "CHANNEL_ERROR") void reconsider(opened);
       });
   };

@@ -1,0 +1,46 @@
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
+import { createAccessRefresh } from "./accessRefresh";
+import { type PermissionRow, PermissionStore } from "./permissions";
+
+/** A store over a matrix the test changes, and a query client that records invalidations. */
+function setup(rows: PermissionRow[]) {
+  const matrix = { rows };
+  const load = vi.fn(async () => matrix.rows);
+  const store = new PermissionStore({ currentUserId: async () => "user-1", load, onUserChange: () => {} });
+  const queryClient = new QueryClient();
+  const invalidated = vi.spyOn(queryClient, "invalidateQueries");
+  return { matrix, load, store, refresh: createAccessRefresh(store, queryClient), invalidated };
+}
+
+const EDITOR: PermissionRow[] = [
+  { resource: "products", action: "list" },
+  { resource: "products", action: "create" },
+];
+
+describe("createAccessRefresh", () => {
+  it("asks the server again and re-asks every access question", async () => {
+    const { store, refresh, load, invalidated } = setup(EDITOR);
+    await store.get();
+    await refresh();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: ["access"] });
+  });
+
+  it("with ifChanged, leaves the console alone when the permissions are what it holds", async () => {
+    const { store, refresh, load, invalidated } = setup(EDITOR);
+    await store.get();
+    await refresh({ ifChanged: true });
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(invalidated).not.toHaveBeenCalled();
+  });
+
+  it("with ifChanged, re-asks when the permissions changed meanwhile (a demotion before the watch joined)", async () => {
+    const { matrix, store, refresh, invalidated } = setup(EDITOR);
+    await store.get();
+    matrix.rows = [{ resource: "products", action: "list" }];
+    await refresh({ ifChanged: true });
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: ["access"] });
+    expect(await store.get()).toEqual(new Set(["products:list"]));
+  });
+});

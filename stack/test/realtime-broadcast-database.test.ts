@@ -2,6 +2,7 @@
 // realtime.broadcast_changes reaches the private channel of the user the policies on
 // realtime.messages let read it, on both protocol versions, and nobody else; realtime.send
 // reaches public channels; what a transaction sends goes out only if it commits.
+import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Inbox, subscribe, useRealtimeTestbed } from "./fixtures/realtime/helpers.js";
 
@@ -92,5 +93,27 @@ describe("broadcast from the database", () => {
       "select count(*)::int as count from realtime.messages where topic = 'room:someone'",
     );
     expect(count).toBe(0);
+  });
+  it("announces a transaction only once new snapshots can read what it wrote (base 55)", async () => {
+    // A client may read the moment a broadcast arrives (the console's access watch does):
+    // the wait holds until the writing transaction is visible, here until it commits.
+    const writer = new pg.Client({ connectionString: testbed.stack.dbUrl });
+    await writer.connect();
+    try {
+      await writer.query("begin");
+      const [{ xid }] = (await writer.query("select (pg_current_xact_id()::text::bigint % 4294967296)::text as xid"))
+        .rows;
+      let committed = false;
+      const waited = sql("select realtime.stack_wait_visible($1::bigint[])", [[xid]]).then(() => committed);
+      setTimeout(() => {
+        committed = true;
+        void writer.query("commit");
+      }, 200);
+      expect(await waited).toBe(true);
+      // A visible transaction does not wait.
+      await sql("select realtime.stack_wait_visible($1::bigint[])", [[xid]]);
+    } finally {
+      await writer.end();
+    }
   });
 });

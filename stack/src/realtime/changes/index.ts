@@ -36,8 +36,15 @@ export class ChangeService {
       admin: db.admin,
       log,
       onRelation: (oid) => this.catalog.invalidate(oid),
-      onTransactions: (txs) => {
-        onMessages(txs.flatMap((tx) => tx.messages));
+      onTransactions: async (txs) => {
+        const broadcasting = txs.filter((tx) => tx.messages.length > 0);
+        if (broadcasting.length > 0) {
+          // Readable before announced: a client may read the moment a message arrives (base 55).
+          await db.admin
+            .query("select realtime.stack_wait_visible($1::bigint[])", [broadcasting.map((tx) => tx.xid)])
+            .catch((err) => log.warn("waiting for broadcasting transactions to be visible failed", err));
+          onMessages(broadcasting.flatMap((tx) => tx.messages));
+        }
         return dispatcher.dispatch(
           txs.flatMap((tx) =>
             tx.changes.map((change) => ({ change, commitTimestamp: tx.commitTimestamp, xid: tx.xid })),

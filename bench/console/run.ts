@@ -128,6 +128,7 @@ async function stopwatch(
 /** The list's own read: its page, or a search's page from search_products. */
 const LIST_READ = /\/rest\/v1\/(products|rpc\/search_products)\?/;
 const SHOWN_ROWS = `[...document.querySelectorAll(".ant-table-tbody tr.ant-table-row")]`;
+const ROW_KEYS = `${SHOWN_ROWS}.map((row) => row.getAttribute("data-row-key")).join()`;
 const NOT_LOADING = `!document.querySelector(".ant-table .ant-spin-spinning")`;
 
 /**
@@ -142,12 +143,12 @@ async function listAnswer(
   action: () => Promise<unknown>,
   from: "event" | "navigation" = "event",
 ): Promise<number> {
-  const before = await page.evaluate(`${SHOWN_ROWS}.map((row) => row.getAttribute("data-row-key")).join()`);
+  const before = await page.evaluate(ROW_KEYS);
   const read = until === "read" ? page.waitForResponse((r) => LIST_READ.test(r.url())) : undefined;
   read?.catch(() => {}); // awaited below unless the action fails first
   const answered =
     until === "rows"
-      ? `${SHOWN_ROWS}.map((row) => row.getAttribute("data-row-key")).join() !== ${JSON.stringify(before)}`
+      ? `${ROW_KEYS} !== ${JSON.stringify(before)}`
       : `performance.getEntriesByType("resource").some((e) => ${LIST_READ}.test(e.name) && e.startTime >= watch.start)`;
   const time = await stopwatch(page, `${SHOWN_ROWS}.length > 0 && ${NOT_LOADING} && ${answered}`, action, from);
   const answer = await read;

@@ -1,17 +1,8 @@
 // E2E against the real local stack: Playwright starts a stack on a fresh data dir and a
 // production build of the console pointed at it, each on free ports of their own.
-import net from "node:net";
 import { defineConfig, devices } from "@playwright/test";
 import { launchOptions } from "./e2e/chromium";
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no free port");
-  return address.port;
-}
+import { freePort } from "./stack/src/shared/net";
 
 // Chosen once in the runner; workers inherit the environment and so agree on the ports.
 process.env.E2E_API_PORT ??= String(await freePort());

@@ -19,8 +19,8 @@ import { categories } from "../../src/resources/categories";
 import { products } from "../../src/resources/products";
 import { WELL_KNOWN } from "../../stack/src/config/index.js";
 import { createLogger } from "../../stack/src/shared/log.js";
+import { freePort } from "../../stack/src/shared/net.js";
 import { type RunningStack, removeDataDir, startStack } from "../../stack/src/stack.js";
-import { freePort } from "../../stack/test/global-setup.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({

@@ -10,9 +10,9 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { WELL_KNOWN } from "../src/config/index.js";
+import { freePort } from "../src/shared/net.js";
 import { removeDataDir } from "../src/stack.js";
 import { launchStack, stopStack, waitHealthy } from "./cli.js";
-import { freePort } from "./global-setup.js";
 import { FIXTURES } from "./harness.js";
 
 const PROJECT = path.join(FIXTURES, "crash");

@@ -2,7 +2,6 @@
 // the platform base installed; every test stack clones it (CREATE DATABASE …
 // TEMPLATE), so each test file gets a fresh, isolated database in ~100 ms.
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -10,20 +9,10 @@ import type { TestProject } from "vitest/node";
 import { installBase } from "../src/db/migrate.js";
 import { startEmbeddedPostgres } from "../src/db/postgres.js";
 import { createLogger } from "../src/shared/log.js";
+import { freePort } from "../src/shared/net.js";
 import { removeDataDir } from "../src/stack.js";
 
 export const TEMPLATE_DB = "stack_template";
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export default async function setup(project: TestProject) {
   const log = createLogger("test-pg");

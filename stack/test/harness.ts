@@ -11,6 +11,7 @@ import { inject } from "vitest";
 import WebSocket from "ws";
 import { createLogger } from "../src/shared/log.js";
 import { type RunningStack, type StackOptions, startStack } from "../src/stack.js";
+import { TEMPLATE_DB } from "./global-setup.js";
 
 export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -37,7 +38,7 @@ export async function cloneTemplateDatabase(): Promise<{ url: string; drop(): Pr
   const dbName = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${dbName} template stack_template`);
+  await admin.query(`create database ${dbName} template ${TEMPLATE_DB}`);
   await admin.end();
   return {
     url: base.replace(/\/postgres$/, `/${dbName}`),

@@ -8,9 +8,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createLogger } from "../src/shared/log.js";
+import { freePort } from "../src/shared/net.js";
 import { type RunningStack, startStack } from "../src/stack.js";
 import { Inbox, REALTIME_FIXTURE, realtimeClient, subscribe } from "./fixtures/realtime/helpers.js";
-import { freePort } from "./global-setup.js";
 import type { TestStack } from "./harness.js";
 
 describe("realtime across a stack restart", () => {

@@ -13,8 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WELL_KNOWN } from "../src/config/index.js";
+import { freePort } from "../src/shared/net.js";
 import { launchStack, processTree, stopStack, waitHealthy } from "./cli.js";
-import { freePort } from "./global-setup.js";
 import { cloneTemplateDatabase, FIXTURES } from "./harness.js";
 
 const BODY_BYTES = 50 * 1000 * 1000;

@@ -7,10 +7,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WELL_KNOWN } from "../src/config/index.js";
+import { freePort } from "../src/shared/net.js";
 import { commandLineOf } from "../src/shared/processes.js";
 import { removeDataDir } from "../src/stack.js";
 import { launchStack, processTree, stopStack, waitHealthy } from "./cli.js";
-import { freePort } from "./global-setup.js";
 import { FIXTURES } from "./harness.js";
 
 const anon = { apikey: WELL_KNOWN.anonKey, authorization: `Bearer ${WELL_KNOWN.anonKey}` };

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WELL_KNOWN } from "../src/config/index.js";
 import { removeCluster } from "../src/db/postgres.js";
 import { clusterLocation, SHARED_ROOT, serverUser } from "../src/db/postgres-user.js";
+import { freePort } from "../src/shared/net.js";
 import { removeDataDir } from "../src/stack.js";
 import { launchStack, stderrOf, stopStack, waitHealthy } from "./cli.js";
-import { freePort } from "./global-setup.js";
 import { REPO_ROOT } from "./harness.js";
 
 describe.skipIf(process.getuid?.() !== 0 || process.platform !== "linux")("security: root in a private folder", () => {

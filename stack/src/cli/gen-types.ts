@@ -4,6 +4,7 @@ import pg from "pg";
 import { generateTypes } from "../rest/gen-types.js";
 import { loadSchemaCache } from "../rest/schema/index.js";
 import type { Logger } from "../shared/log.js";
+import { freePort } from "../shared/net.js";
 import { startStack } from "../stack.js";
 import { runningStack } from "./running.js";
 
@@ -32,9 +33,11 @@ export async function genTypes(options: GenTypesOptions): Promise<string> {
       await pool.end();
     }
   }
+  // A stack of its own on free ports: a stack of another checkout may hold config.toml's.
   const stack = await startStack({
     projectDir: options.projectDir,
     port: 0,
+    dbPort: await freePort(),
     dataDir: options.dataDir,
     log: stderrLogger,
   });

@@ -5,6 +5,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import type { Logger } from "../shared/log.js";
+import { freePort } from "../shared/net.js";
 import { type ChildGuard, type ChildRegistry, endWithThisProcess } from "../shared/processes.js";
 import type { FunctionSpec } from "./catalog.js";
 
@@ -13,17 +14,6 @@ const BOOT_TIMEOUT_MS = 120_000;
 const EXIT_GRACE_MS = 500;
 
 export class BootError extends Error {}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -3,18 +3,26 @@
 // change's render time); here the list prepares the links and the delete once. They are
 // plain elements styled like antd's small outlined buttons (RowActions.css): an antd Button
 // mounts a click wave and registers its styles on every mount, which a list paid for 75 times
-// per page. Show and Edit are links (they go somewhere), Delete is a button that asks first;
-// the delete is undoable (undo/DeferredDeletes).
+// per page; their icons are static markup for the same reason (components/staticIcon). Show
+// and Edit are links (they go somewhere), Delete is a button that asks first; the delete is
+// undoable (undo/DeferredDeletes).
 import "./RowActions.css";
-import { DeleteOutlined, EditOutlined, EyeOutlined } from "@ant-design/icons";
+import DeleteOutlined from "@ant-design/icons-svg/es/asn/DeleteOutlined";
+import EditOutlined from "@ant-design/icons-svg/es/asn/EditOutlined";
+import EyeOutlined from "@ant-design/icons-svg/es/asn/EyeOutlined";
 import { type BaseKey, type BaseRecord, useTranslate } from "@refinedev/core";
 import { Popconfirm } from "antd";
 import { useCallback, useState } from "react";
 import { ConsoleLink } from "../components/ConsoleLink";
+import { staticIcon } from "../components/staticIcon";
 import { idColumnOf } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
 import { editPath, showPath } from "./paths";
 import { useDeleteRecords } from "./undo/useDeleteRecords";
+
+const SHOW_ICON = staticIcon(EyeOutlined);
+const EDIT_ICON = staticIcon(EditOutlined);
+const DELETE_ICON = staticIcon(DeleteOutlined);
 
 export interface RowPermissions {
   show: boolean;
@@ -38,12 +46,12 @@ export function useRowActions(def: ResourceDefinition, allowed: RowPermissions) 
         <span className="row-actions">
           {canShow && (
             <ConsoleLink className="row-action" to={showPath(def, id)} aria-label={t("buttons.show", "Show")}>
-              <EyeOutlined />
+              {SHOW_ICON}
             </ConsoleLink>
           )}
           {canEdit && (
             <ConsoleLink className="row-action" to={editPath(def, id)} aria-label={t("buttons.edit", "Edit")}>
-              <EditOutlined />
+              {EDIT_ICON}
             </ConsoleLink>
           )}
           {canDelete && <RowDeleteButton onConfirm={() => deleteRecords([record])} />}
@@ -71,7 +79,7 @@ function RowDeleteButton({ onConfirm }: { onConfirm: () => void }) {
       autoFocus={asked !== "not yet"}
       onClick={asked === "not yet" ? () => setAsked("open") : undefined}
     >
-      <DeleteOutlined />
+      {DELETE_ICON}
     </button>
   );
   if (asked === "not yet") return button;

@@ -4,17 +4,9 @@
 // rows' links). A ConsoleLink reads nothing from the router while rendering: its click goes
 // through one navigate function the console shares, with the same history entries a <Link>
 // makes. Paths are absolute (views/paths.ts).
-import {
-  type AnchorHTMLAttributes,
-  createContext,
-  type MouseEvent,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useLayoutEffect,
-  useRef,
-} from "react";
+import { type AnchorHTMLAttributes, createContext, type MouseEvent, type ReactNode, useContext } from "react";
 import { useNavigate } from "react-router";
+import { useStableCallback } from "./useStableCallback";
 
 type Go = (path: string) => void;
 
@@ -23,11 +15,9 @@ const GoContext = createContext<Go | null>(null);
 /** Provides the navigate function to the links below it; it never changes, so they never re-render for it. */
 export function ConsoleLinkProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const latest = useRef(navigate);
-  useLayoutEffect(() => {
-    latest.current = navigate;
+  const go = useStableCallback<[string], void>((path) => {
+    void navigate(path);
   });
-  const go = useCallback<Go>((path) => latest.current(path), []);
   return <GoContext.Provider value={go}>{children}</GoContext.Provider>;
 }
 

@@ -53,6 +53,8 @@ export function useNextPagePrefetch({
     liveMode: "off",
     successNotification: false,
     errorNotification: false,
-    queryOptions: { enabled: settled && hasNext },
+    // The list shows nothing of the prefetch: its progress must not render the list again
+    // (twice per page change, the list's header and toolbar with it).
+    queryOptions: { enabled: settled && hasNext, notifyOnChangeProps: [] },
   });
 }

@@ -4,8 +4,9 @@ import { LogoutOutlined, UnorderedListOutlined } from "@ant-design/icons";
 import { type TreeMenuItem, useCanWithoutCache, useMenu, useTranslate } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { Menu, type MenuProps } from "antd";
-import { cloneElement, isValidElement, type ReactNode } from "react";
+import { cloneElement, isValidElement, memo, type ReactNode } from "react";
 import { Link } from "react-router";
+import { useStableCallback } from "../useStableCallback";
 import { useSignOut } from "./useSignOut";
 
 /**
@@ -27,37 +28,89 @@ function useListable(items: TreeMenuItem[]): Set<string> | undefined {
   return data;
 }
 
+const DEFAULT_ICON = <UnorderedListOutlined />;
+
 /** Icons beside a label add nothing for screen readers ("shopping Products"). */
 const decorative = (icon: ReactNode) =>
   isValidElement<{ "aria-hidden"?: boolean }>(icon) ? cloneElement(icon, { "aria-hidden": true }) : icon;
+
+/** One screen in the menu, as plain values: Refine rebuilds its menu tree on every address change. */
+interface Entry {
+  key: string;
+  route: string;
+  label: ReactNode;
+  icon: ReactNode;
+}
+
+interface ViewProps {
+  entries: Entry[];
+  /** Shown once the permissions are known. */
+  logoutLabel?: string;
+  selectedKey: string;
+  onClick: (key: string) => void;
+}
+
+const sameEntries = (a: Entry[], b: Entry[]) =>
+  a.length === b.length &&
+  a.every(
+    (entry, i) =>
+      entry.key === b[i].key && entry.route === b[i].route && entry.label === b[i].label && entry.icon === b[i].icon,
+  );
+
+/**
+ * The antd Menu, rendered again only when its screens or the selection change: a list writing
+ * its page into the URL re-rendered the whole menu (~300 components, a tooltip per item) on
+ * every page change. `onClick` is stable (below).
+ */
+const MenuView = memo(
+  ({ entries, logoutLabel, selectedKey, onClick }: ViewProps) => {
+    const items: MenuProps["items"] = [
+      ...entries.map((entry) => ({
+        key: entry.key,
+        icon: decorative(entry.icon),
+        label: <Link to={entry.route}>{entry.label}</Link>,
+      })),
+      ...(logoutLabel ? [{ key: "logout", icon: <LogoutOutlined />, label: logoutLabel }] : []),
+    ];
+    return (
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={selectedKey ? [selectedKey] : []}
+        style={{ border: "none", paddingTop: 8 }}
+        onClick={({ key }) => onClick(key)}
+      />
+    );
+  },
+  (prev, next) =>
+    prev.selectedKey === next.selectedKey &&
+    prev.logoutLabel === next.logoutLabel &&
+    sameEntries(prev.entries, next.entries),
+);
 
 export function ConsoleMenu({ onNavigate }: { onNavigate?: () => void }) {
   const t = useTranslate();
   const { menuItems, selectedKey } = useMenu();
   const listable = useListable(menuItems);
   const signOut = useSignOut();
-
-  const items: MenuProps["items"] = [
-    ...menuItems
-      .filter((item) => listable?.has(item.name))
-      .map((item) => ({
-        key: item.key,
-        icon: decorative(item.meta?.icon ?? <UnorderedListOutlined />),
-        label: <Link to={item.route ?? "/"}>{item.label ?? item.name}</Link>,
-      })),
-    ...(listable ? [{ key: "logout", icon: <LogoutOutlined />, label: t("buttons.logout", "Logout") }] : []),
-  ];
-
+  const onClick = useStableCallback((key: string) => {
+    if (key === "logout") signOut();
+    onNavigate?.();
+  });
+  const entries = menuItems
+    .filter((item) => listable?.has(item.name))
+    .map((item) => ({
+      key: item.key,
+      route: item.route ?? "/",
+      label: item.label ?? item.name,
+      icon: item.meta?.icon ?? DEFAULT_ICON,
+    }));
   return (
-    <Menu
-      mode="inline"
-      items={items}
-      selectedKeys={selectedKey ? [selectedKey] : []}
-      style={{ border: "none", paddingTop: 8 }}
-      onClick={({ key }) => {
-        if (key === "logout") signOut();
-        onNavigate?.();
-      }}
+    <MenuView
+      entries={entries}
+      logoutLabel={listable ? t("buttons.logout", "Logout") : undefined}
+      selectedKey={selectedKey ?? ""}
+      onClick={onClick}
     />
   );
 }

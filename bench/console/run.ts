@@ -129,7 +129,7 @@ async function stopwatch(
 const LIST_READ = /\/rest\/v1\/(products|rpc\/search_products)\?/;
 const SHOWN_ROWS = `[...document.querySelectorAll(".ant-table-tbody tr.ant-table-row")]`;
 const ROW_KEYS = `${SHOWN_ROWS}.map((row) => row.getAttribute("data-row-key")).join()`;
-const NOT_LOADING = `!document.querySelector(".ant-table .ant-spin-spinning")`;
+const NOT_LOADING = `!document.querySelector(".list-table-spin .ant-spin-spinning")`;
 
 /**
  * From the operator's action until the list's answer is painted: for "rows" until it shows

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-// A list's table renders again only when what it shows changes, always calls the list's
-// latest change handler, and scrolls sideways by CSS rather than by antd's measuring.
+// A list's table renders again only when what it shows changes (not for a read starting or
+// ending), always calls the list's latest change handler, and scrolls sideways by CSS rather
+// than by antd's measuring.
 import type { BaseRecord } from "@refinedev/core";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { TableProps } from "antd";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ListTable, STICKY_END, sameTableProps } from "./ListTable";
@@ -26,14 +27,13 @@ describe("sameTableProps", () => {
     expect(sameTableProps(props(), props())).toBe(true);
   });
 
-  it("sees a new page, total, position, rows, columns or loading state", () => {
+  it("sees a new page, total, position, rows or columns", () => {
     const base = props();
     expect(sameTableProps(base, props({ pagination: { ...base.pagination, current: 3 } }))).toBe(false);
     expect(sameTableProps(base, props({ pagination: { ...base.pagination, total: 81 } }))).toBe(false);
     expect(sameTableProps(base, props({ pagination: { ...base.pagination, position: ["bottomCenter"] } }))).toBe(false);
     expect(sameTableProps(base, props({ dataSource: [...rows] }))).toBe(false);
     expect(sameTableProps(base, props({ columns: [...columns] }))).toBe(false);
-    expect(sameTableProps(base, props({ loading: true }))).toBe(false);
     expect(sameTableProps(base, props({ pagination: false }))).toBe(false);
   });
 });
@@ -64,5 +64,29 @@ describe("ListTable", () => {
     expect(container.querySelector("table")?.getAttribute("style")).toBe("table-layout: auto;");
     expect(container.querySelector(".ant-table-measure-row")).toBeNull();
     expect(container.querySelectorAll(`th.${STICKY_END}, td.${STICKY_END}`)).toHaveLength(2);
+  });
+
+  it("shows a read in progress around its rows without rendering them again", async () => {
+    const renderCell = vi.fn((value: string) => value);
+    const counted = [{ ...columns[0], render: renderCell }];
+    const { rerender, container } = render(<ListTable rowKey="id" {...props({ columns: counted })} />);
+    const rendered = renderCell.mock.calls.length;
+    rerender(<ListTable rowKey="id" {...props({ columns: counted, loading: true })} />);
+    await waitFor(() => expect(container.querySelector(".ant-spin-spinning")).not.toBeNull());
+    expect(screen.getByText("Kettle")).toBeTruthy();
+    rerender(<ListTable rowKey="id" {...props({ columns: counted, loading: false })} />);
+    await waitFor(() => expect(container.querySelector(".ant-spin-spinning")).toBeNull());
+    expect(renderCell).toHaveBeenCalledTimes(rendered);
+  });
+
+  it("while its first rows load shows the spinner alone, and then what it found", async () => {
+    const locale = { emptyText: "No products found." };
+    const { rerender, container } = render(
+      <ListTable rowKey="id" {...props({ dataSource: undefined, loading: true, locale })} />,
+    );
+    await waitFor(() => expect(container.querySelector(".ant-spin-spinning")).not.toBeNull());
+    expect(screen.queryByText("No products found.")).toBeNull();
+    rerender(<ListTable rowKey="id" {...props({ dataSource: [], loading: false, locale })} />);
+    expect(screen.getByText("No products found.")).toBeTruthy();
   });
 });

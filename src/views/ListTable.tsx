@@ -5,8 +5,9 @@
 // change reached the URL, the list rendered its 25 rows a second time (~2 100 components, a
 // third of the page change's main-thread time on a 2-core machine).
 import type { BaseRecord } from "@refinedev/core";
-import { Table, type TableProps } from "antd";
-import { memo, useCallback, useLayoutEffect, useRef } from "react";
+import { Spin, Table, type TableProps } from "antd";
+import { memo, useMemo } from "react";
+import { useStableCallback } from "../components/useStableCallback";
 import "./ListTable.css";
 
 type Props = TableProps<BaseRecord>;
@@ -49,12 +50,20 @@ const StableTable = memo((props: Props) => <Table<BaseRecord> {...props} />, sam
 /**
  * `scroll` is left out: Refine's useTable hands every table `scroll: { x: true }`, which makes
  * antd measure and re-render the whole table after each render; the list scrolls by CSS.
+ * The loading state is shown around the table rather than by it: given `loading`, antd renders
+ * every row again when a read starts (the rows it still shows) and again when it ends.
  */
-export function ListTable({ onChange, scroll: _antdScroll, ...props }: Props) {
-  const latest = useRef(onChange);
-  useLayoutEffect(() => {
-    latest.current = onChange;
-  });
-  const handleChange = useCallback<NonNullable<Props["onChange"]>>((...args) => latest.current?.(...args), []);
-  return <StableTable {...props} className="list-table" onChange={handleChange} />;
+export function ListTable({ onChange, scroll: _antdScroll, loading, locale, ...props }: Props) {
+  const handleChange = useStableCallback<Parameters<NonNullable<Props["onChange"]>>, void>((...args) =>
+    onChange?.(...args),
+  );
+  const spin = typeof loading === "object" ? loading : { spinning: loading === true };
+  // As antd does: while the first rows load, the spinner alone, without "nothing found".
+  const firstLoad = spin.spinning === true && props.dataSource === undefined;
+  const shownLocale = useMemo(() => (firstLoad ? { ...locale, emptyText: null } : locale), [firstLoad, locale]);
+  return (
+    <Spin {...spin} wrapperClassName="list-table-spin">
+      <StableTable {...props} locale={shownLocale} className="list-table" onChange={handleChange} />
+    </Spin>
+  );
 }

@@ -4,6 +4,7 @@ import { type BaseRecord, type CrudFilter, type HttpError, useCan, useTranslate 
 import { Alert, Button, Empty, Form, Input, Space } from "antd";
 import { useMemo } from "react";
 import { usePendingDeleteIds } from "../components/undo/DeferredDeletes";
+import { useSameValue } from "../components/useSameValue";
 import { useTabTitle } from "../components/useTabTitle";
 import { localizeMessage } from "../i18n/messages";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
@@ -94,11 +95,13 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   const view = useListView(def, table);
   const rowActions = useRowActions(def, allowed);
   // Stable between renders that change nothing they depend on (a page change re-renders the
-  // list twice before its rows arrive): antd then re-renders rows only for new data.
+  // list twice before its rows arrive): antd then re-renders rows only for new data. A search
+  // changes no column: the columns show only the columns' own filters.
   const { widths, setWidth } = view.columnChoice;
+  const columnFilters = useSameValue(filters.filter((f) => !("field" in f) || f.field !== SEARCH_FIELD));
   const columns = useMemo(
     () => [
-      ...buildColumns(shown, { sorters, filters, interactive: true }, view.columns).map((column) =>
+      ...buildColumns(shown, { sorters, filters: columnFilters, interactive: true }, view.columns).map((column) =>
         resizableColumn(column, widths[String(column.key)], setWidth),
       ),
       {
@@ -108,7 +111,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
         render: (_: unknown, record: BaseRecord) => rowActions(record),
       },
     ],
-    [shown, sorters, filters, view.columns, widths, setWidth, t, rowActions],
+    [shown, sorters, columnFilters, view.columns, widths, setWidth, t, rowActions],
   );
   const rowSelection = useMemo(
     () => ({

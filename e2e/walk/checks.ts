@@ -32,7 +32,8 @@ export function readScreen(page: Page): Promise<ScreenState> {
     return {
       pathname: location.pathname,
       search: location.search,
-      language: document.documentElement.lang === "de" ? "de" : "en",
+      // Right after a browser Back or Forward commits another document, it has no root yet.
+      language: document.documentElement?.lang === "de" ? "de" : "en",
       title: document.title,
       heading: text(".ant-page-header-heading-title") ?? text("h3.ant-typography"),
       rows: content?.querySelectorAll(".ant-table-tbody tr.ant-table-row").length ?? 0,

@@ -88,3 +88,21 @@ test("a screen whose code fails to load shows the error panel inside the layout,
   await expect(page.getByRole("heading", { name: /^Category / })).toBeVisible();
   await expect(panel).toHaveCount(0);
 });
+
+test("the menu's screens load while the console is idle, so a first visit waits for no code", async ({ page }) => {
+  const chunks: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/[^/]+\.js$/.test(request.url())) chunks.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  // The lists' screen and the staff page's own arrive without being opened.
+  await expect.poll(() => chunks.some((path) => /\/ResourceList-[\w-]+\.js$/.test(path))).toBe(true);
+  await expect.poll(() => chunks.some((path) => /\/StaffPage-[\w-]+\.js$/.test(path))).toBe(true);
+  const before = chunks.length;
+  await page.getByRole("menuitem", { name: "Products", exact: true }).click();
+  await expectList(page, "p", []);
+  await page.getByRole("menuitem", { name: "Staff", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Staff", exact: true })).toBeVisible();
+  expect(chunks.slice(before)).toEqual([]);
+});

@@ -2,7 +2,7 @@
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, Spin } from "antd";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { createRoutesFromElements, matchRoutes, Route, Routes } from "react-router";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
 import { NotFoundPage } from "./components/errors/ErrorPages";
@@ -111,6 +111,28 @@ export function preloadScreen(pathname: string): Promise<void> {
   return preloadChunksIn(matches.map((match) => match.route.element));
 }
 
+/** Every screen the menu opens (the dashboard, each list, the pages of their own). */
+const MENU_PATHS = resources.flatMap((resource) => (typeof resource.list === "string" ? [resource.list] : []));
+
+/**
+ * Loads the menu's screens once the console has rendered its first one and the browser is
+ * idle: the first visit of a list then renders at once instead of waiting for its chunk
+ * (~100–400 ms from the menu click to its read on this 2-core machine). Record screens
+ * (show, edit) still load on first use.
+ */
+function preloadMenuScreensWhenIdle(): () => void {
+  const load = () => {
+    for (const path of MENU_PATHS) void preloadScreen(path);
+  };
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(load, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  // Safari has no requestIdleCallback.
+  const timer = window.setTimeout(load, 2_000);
+  return () => window.clearTimeout(timer);
+}
+
 const keep = (text: string) => text;
 /** Refine's button defaults are humanized action names ("edit" → "Edit"); labels pass through whole. */
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -119,6 +141,7 @@ const KEEP_LABELS = { humanize: capitalise, plural: keep, singular: keep };
 export function App() {
   const i18nProvider = useI18nProvider();
   const localized = useMemo(() => translatedResources(resources, i18nProvider.translate), [i18nProvider]);
+  useEffect(preloadMenuScreensWhenIdle, []);
   return (
     // Notices at the bottom: at the top they covered the header and the page's buttons.
     <AntdApp notification={{ placement: "bottomRight" }}>

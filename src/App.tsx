@@ -114,23 +114,41 @@ export function preloadScreen(pathname: string): Promise<void> {
 /** Every screen the menu opens (the dashboard, each list, the pages of their own). */
 const MENU_PATHS = resources.flatMap((resource) => (typeof resource.list === "string" ? [resource.list] : []));
 
-/**
- * Loads the menu's screens once the console has rendered its first one and the browser is
- * idle: the first visit of a list then renders at once instead of waiting for its chunk
- * (~100–400 ms from the menu click to its read on this 2-core machine). Record screens
- * (show, edit) still load on first use.
- */
-function preloadMenuScreensWhenIdle(): () => void {
-  const load = () => {
-    for (const path of MENU_PATHS) void preloadScreen(path);
-  };
+/** How long after the console's first render the menu's screens start loading. */
+const PRELOAD_AFTER_MS = 1_500;
+
+/** `run` when the browser is next idle (Safari has no requestIdleCallback: a short timer). */
+function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(load, { timeout: 5_000 });
+    const handle = window.requestIdleCallback(run, { timeout: 5_000 });
     return () => window.cancelIdleCallback(handle);
   }
-  // Safari has no requestIdleCallback.
-  const timer = window.setTimeout(load, 2_000);
+  const timer = window.setTimeout(run, 50);
   return () => window.clearTimeout(timer);
+}
+
+/**
+ * Loads the menu's screens once the console's first screen is up, one chunk per idle moment
+ * (never one long task of evaluating them all while the operator starts working): the first
+ * visit of a list from the menu then renders at once instead of fetching and evaluating its
+ * chunk first (~180 ms from the click to its read on this 2-core machine). Record screens
+ * still load on first use.
+ */
+function preloadMenuScreens(): () => void {
+  let stopped = false;
+  let cancel = () => {};
+  const next = (index: number) => {
+    if (stopped || index >= MENU_PATHS.length) return;
+    cancel = whenIdle(() => {
+      void preloadScreen(MENU_PATHS[index]).then(() => next(index + 1));
+    });
+  };
+  const start = window.setTimeout(() => next(0), PRELOAD_AFTER_MS);
+  return () => {
+    stopped = true;
+    window.clearTimeout(start);
+    cancel();
+  };
 }
 
 const keep = (text: string) => text;
@@ -141,7 +159,7 @@ const KEEP_LABELS = { humanize: capitalise, plural: keep, singular: keep };
 export function App() {
   const i18nProvider = useI18nProvider();
   const localized = useMemo(() => translatedResources(resources, i18nProvider.translate), [i18nProvider]);
-  useEffect(preloadMenuScreensWhenIdle, []);
+  useEffect(preloadMenuScreens, []);
   return (
     // Notices at the bottom: at the top they covered the header and the page's buttons.
     <AntdApp notification={{ placement: "bottomRight" }}>

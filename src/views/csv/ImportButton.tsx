@@ -14,12 +14,17 @@ export function ImportButton({ definition: def }: { definition: ResourceDefiniti
   const t = useTranslate();
   const can = useCan({ resource: def.name, action: "import" }).data?.can ?? false;
   const [open, setOpen] = useState(false);
-  if (!def.csvImport || !can) return null;
+  if (!def.csvImport) return null;
+  // An open dialog stays while access is asked again (another operator changed the role's
+  // permissions): hidden with the button, it came back empty after an import had finished.
+  // Should the right be gone for good, the database refuses the import and the dialog says so.
   return (
     <>
-      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
-        {t("csv.import", "Import CSV")}
-      </Button>
+      {can && (
+        <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+          {t("csv.import", "Import CSV")}
+        </Button>
+      )}
       {open && (
         <ChunkBoundary loading={null}>
           <ImportDialog definition={def} onClose={() => setOpen(false)} />

@@ -18,7 +18,6 @@ export function ExportButton({ definition: def, filters, sorters }: Props) {
   const { open } = useNotification();
   const can = useCan({ resource: def.name, action: "export" }).data?.can ?? false;
   const csv = useCsvExport(def);
-  if (!can) return null;
 
   const start = () =>
     csv.exportList(filters, sorters).then(
@@ -31,9 +30,12 @@ export function ExportButton({ definition: def, filters, sorters }: Props) {
 
   return (
     <>
-      <Button icon={<DownloadOutlined />} onClick={start} loading={Boolean(csv.progress)}>
-        {t("csv.export", "Export CSV")}
-      </Button>
+      {can && (
+        <Button icon={<DownloadOutlined />} onClick={start} loading={Boolean(csv.progress)}>
+          {t("csv.export", "Export CSV")}
+        </Button>
+      )}
+      {/* A running export keeps its progress and Cancel while access is asked again. */}
       <ExportProgressModal progress={csv.progress} onCancel={csv.cancel} />
     </>
   );

@@ -43,4 +43,43 @@ describe("createAccessRefresh", () => {
     expect(invalidated).toHaveBeenCalledWith({ queryKey: ["access"] });
     expect(await store.get()).toEqual(new Set(["products:list"]));
   });
+
+  it("keeps answering with the held permissions while it asks again, then holds the new ones", async () => {
+    const { matrix, load, store, refresh } = setup(EDITOR);
+    await store.get();
+    let answer: (rows: PermissionRow[]) => void = () => {};
+    load.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const refreshed = refresh();
+    // A screen asking meanwhile (the watch's join at sign-in) gets the held rows at once.
+    expect(await store.get()).toEqual(new Set(["products:list", "products:create"]));
+    matrix.rows = [{ resource: "products", action: "list" }];
+    answer(matrix.rows);
+    await refreshed;
+    expect(await store.get()).toEqual(new Set(["products:list"]));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("never lets an older answer replace a newer one", async () => {
+    const { load, store } = setup(EDITOR);
+    await store.get();
+    const answers: ((rows: PermissionRow[]) => void)[] = [];
+    load.mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
+    const older = store.reload();
+    const newer = store.reload();
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]([{ resource: "orders", action: "list" }]);
+    await newer;
+    answers[0]([{ resource: "products", action: "list" }]);
+    await older;
+    expect(await store.get()).toEqual(new Set(["orders:list"]));
+  });
+
+  it("keeps the held permissions when asking again fails", async () => {
+    const { load, store, refresh, invalidated } = setup(EDITOR);
+    await store.get();
+    load.mockRejectedValueOnce(new Error("offline"));
+    await refresh();
+    expect(await store.get()).toEqual(new Set(["products:list", "products:create"]));
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: ["access"] });
+  });
 });

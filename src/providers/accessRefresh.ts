@@ -18,8 +18,7 @@ const sameKeys = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a]
 export function createAccessRefresh(store: PermissionStore, queryClient: QueryClient): RefreshAccess {
   return async ({ ifChanged = false } = {}) => {
     const before = ifChanged ? await store.get().catch(() => undefined) : undefined;
-    store.clear();
-    const held = await store.get().catch(() => undefined);
+    const held = await store.reload().catch(() => undefined);
     if (before && held && sameKeys(before, held)) return;
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ["access"] }),

@@ -17,6 +17,9 @@ export interface PermissionSource {
 
 export class PermissionStore {
   private cache?: { userId: string; rows: Promise<Set<string>> };
+  /** Loads started, and the newest one whose rows are held: an older answer never replaces a newer. */
+  private loads = 0;
+  private held = 0;
 
   constructor(private readonly source: PermissionSource) {
     source.onUserChange(() => this.clear());
@@ -31,7 +34,8 @@ export class PermissionStore {
     const userId = await this.source.currentUserId();
     if (!userId) return new Set();
     if (this.cache?.userId !== userId) {
-      const rows = this.source.load().then((list) => new Set(list.map((p) => `${p.resource}:${p.action}`)));
+      const rows = this.load();
+      this.held = ++this.loads;
       // A failed load must not stick: the next question asks the server again.
       rows.catch(() => {
         if (this.cache?.rows === rows) this.clear();
@@ -39,6 +43,27 @@ export class PermissionStore {
       this.cache = { userId, rows };
     }
     return this.cache.rows;
+  }
+
+  /**
+   * Asks the server again. Until it answers, `get()` keeps answering with the rows held, so
+   * screens are not held up by a refresh; a failed reload keeps them too.
+   */
+  async reload(): Promise<Set<string>> {
+    const userId = await this.source.currentUserId();
+    if (!userId) return new Set();
+    const load = ++this.loads;
+    const rows = this.load();
+    const fresh = await rows;
+    if (load > this.held && (!this.cache || this.cache.userId === userId)) {
+      this.held = load;
+      this.cache = { userId, rows };
+    }
+    return fresh;
+  }
+
+  private load(): Promise<Set<string>> {
+    return this.source.load().then((list) => new Set(list.map((p) => `${p.resource}:${p.action}`)));
   }
 }
 

@@ -4,7 +4,10 @@
 // click until the dashboard's KPIs show, and per list interaction the time from the operator's
 // action until the list's new rows are painted, each beside its target from issue 18.
 //   npm run bench:console [-- --url http://127.0.0.1:55120 | --data-dir DIR] [--web-port 55122] [--runs 5]
-// Without --url it uses the stack of <data-dir>/stack.json (default ./.stack).
+//                         [--only filter,sort] [--build-dir DIR --no-build]
+// Without --url it uses the stack of <data-dir>/stack.json (default ./.stack). `--only` keeps the
+// figures whose names contain one of the words; `--no-build` serves a build made earlier (for
+// comparing two builds back to back under the same load).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -22,10 +25,15 @@ const { values } = parseArgs({
     "data-dir": { type: "string" },
     "web-port": { type: "string", default: "55122" },
     runs: { type: "string", default: "5" },
+    only: { type: "string" },
+    "build-dir": { type: "string" },
+    "no-build": { type: "boolean", default: false },
   },
 });
+const ONLY = values.only?.split(",").map((word) => word.trim().toLowerCase());
+const wanted = (name: string) => !ONLY || ONLY.some((word) => name.toLowerCase().includes(word));
 const RUNS = Number(values.runs);
-const BUILD_DIR = path.join(ROOT, "dist/bench-console");
+const BUILD_DIR = path.resolve(ROOT, values["build-dir"] ?? "dist/bench-console");
 const WEB_URL = `http://127.0.0.1:${values["web-port"]}`;
 
 function stackUrl(): string {
@@ -288,22 +296,24 @@ async function signInToKpis(browser: Browser): Promise<number[]> {
 
 async function main() {
   const apiUrl = stackUrl();
-  console.log(`building the console for ${apiUrl} …`);
-  build(apiUrl);
+  if (!values["no-build"]) {
+    console.log(`building the console for ${apiUrl} …`);
+    build(apiUrl);
+  }
   const server = await serve();
   const browser = await chromium.launch(launchOptions);
   try {
     const js = await loginRouteJs(browser);
-    const results: { name: string; times: number[]; target?: number; maxTarget?: number }[] = [
-      { name: "sign-in click → dashboard KPIs", times: await signInToKpis(browser), target: 500 },
-    ];
+    const results: { name: string; times: number[]; target?: number; maxTarget?: number }[] = [];
+    const signIn = "sign-in click → dashboard KPIs";
+    if (wanted(signIn)) results.push({ name: signIn, times: await signInToKpis(browser), target: 500 });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await signInForm(page);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
 
-    for (const measure of MEASURES) {
+    for (const measure of MEASURES.filter((m) => wanted(m.name))) {
       const times: number[] = [];
       try {
         for (let run = 0; run < RUNS; run++) {

@@ -89,4 +89,46 @@ describe("ListTable", () => {
     rerender(<ListTable rowKey="id" {...props({ dataSource: [], loading: false, locale })} />);
     expect(screen.getByText("No products found.")).toBeTruthy();
   });
+
+  it("keeps the header and page it shows its rows with while a read replaces them, then shows the new ones together", async () => {
+    const renderCell = vi.fn((value: string) => value);
+    const counted = (sortOrder: "ascend" | "descend") => [{ ...columns[0], render: renderCell, sortOrder }];
+    const base = props();
+    const { rerender, container } = render(<ListTable rowKey="id" {...props({ columns: counted("ascend") })} />);
+    const sortedBy = () => container.querySelector("th")?.getAttribute("aria-sort");
+    expect(sortedBy()).toBe("ascending");
+    const rendered = renderCell.mock.calls.length;
+
+    // The operator sorts the other way and turns the page: the read starts, the old rows stay.
+    const next = { ...base.pagination, current: 3 };
+    rerender(<ListTable rowKey="id" {...props({ columns: counted("descend"), pagination: next, loading: true })} />);
+    await waitFor(() => expect(container.querySelector(".ant-spin-spinning")).not.toBeNull());
+    expect(renderCell).toHaveBeenCalledTimes(rendered);
+    expect(sortedBy()).toBe("ascending");
+    expect(container.querySelector(".ant-pagination-item-active")?.textContent).toBe("2");
+
+    // The new rows: header, page and rows in one go.
+    const found = [{ id: 2, name: "Oak kettle" }];
+    rerender(
+      <ListTable
+        rowKey="id"
+        {...props({ dataSource: found, columns: counted("descend"), pagination: next, loading: false })}
+      />,
+    );
+    expect(screen.getByText("Oak kettle")).toBeTruthy();
+    expect(sortedBy()).toBe("descending");
+    expect(container.querySelector(".ant-pagination-item-active")?.textContent).toBe("3");
+  });
+
+  it("shows a new header at once when no read is under way (a width, a language)", () => {
+    const { rerender, container } = render(<ListTable rowKey="id" {...props()} />);
+    rerender(<ListTable rowKey="id" {...props({ columns: [{ ...columns[0], title: "Bezeichnung" }] })} />);
+    expect(container.querySelector("th")?.textContent).toBe("Bezeichnung");
+    // During a read in the background (a live refresh) it waits for the read's end.
+    const renamed = [{ ...columns[0], title: "Name (neu)" }];
+    rerender(<ListTable rowKey="id" {...props({ loading: true, columns: renamed })} />);
+    expect(container.querySelector("th")?.textContent).toBe("Bezeichnung");
+    rerender(<ListTable rowKey="id" {...props({ loading: false, columns: renamed })} />);
+    expect(container.querySelector("th")?.textContent).toBe("Name (neu)");
+  });
 });

@@ -20,8 +20,8 @@ export interface SocketLink {
   readonly tenantToken: string;
   /** Strings go out as text frames, buffers as binary ones. */
   send(data: string | Buffer): void;
-  /** UTF-8 JSON already encoded, as a text frame. */
-  sendText(bytes: Buffer): void;
+  /** UTF-8 JSON already encoded in three parts (frame head, payload, tail), as one text frame. */
+  sendText(head: Buffer, body: Buffer, tail: Buffer): void;
   /** The channel ended by itself (leave, shutdown). */
   detach(channel: Channel): void;
 }
@@ -326,7 +326,7 @@ export class Channel implements TopicMember, ChangeSubscriber {
       around = [Buffer.from(`${head}{"ids":[${key}],"data":`), Buffer.from(`}${tail}`)];
       this.changeFrames.set(key, around);
     }
-    this.socket.sendText(Buffer.concat([around[0], data, around[1]]));
+    this.socket.sendText(around[0], data, around[1]);
   }
 
   // ---- frames and lifecycle ------------------------------------------------

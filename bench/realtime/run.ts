@@ -62,7 +62,12 @@ class Subscribers {
   count = 0;
 
   constructor() {
-    this.child = fork(path.join(here, "subscribers.ts"), [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
+    // `node --cpu-prof --cpu-prof-dir=… --import tsx bench/realtime/run.ts` profiles the subscribers too.
+    const profiling = process.execArgv.filter((a) => a.startsWith("--cpu-prof"));
+    this.child = fork(path.join(here, "subscribers.ts"), [], {
+      execArgv: [...profiling, "--import", "tsx"],
+      stdio: "inherit",
+    });
     this.child.on("message", (msg: Record<string, number>) => this.replies.shift()?.(msg));
   }
 
@@ -85,6 +90,8 @@ class Subscribers {
   reset = () => this.ask({ type: "reset" });
   progress = async () => (await this.ask({ type: "progress" })).complete;
   report = async () => (await this.ask({ type: "report" })) as unknown as Report;
+  /** The subscribers' process's CPU time so far (ms): client work on the same cores. */
+  cpu = async () => (await this.ask({ type: "cpu" })).ms;
   close = () => this.child.send({ type: "exit" });
 }
 
@@ -147,6 +154,8 @@ interface Figures {
   sustained: number;
   /** Server CPU (stack + Postgres) per change while sending at 100/s. */
   cpu: CpuSample;
+  /** The subscribers' CPU per change at 100/s (ms): supabase-js parsing 1 message per subscriber. */
+  clientMs: number;
 }
 
 async function measure(subs: Subscribers, pool: pg.Pool, table: string): Promise<Figures> {
@@ -156,9 +165,11 @@ async function measure(subs: Subscribers, pool: pg.Pool, table: string): Promise
   await settled(pool);
   await subs.reset();
   const cpuStart = cpuSample(pgDataDir);
+  const clientStart = await subs.cpu();
   const sent = await insertAtRate(pool, table, LATENCY_RATE, LATENCY_SECONDS);
   const atRate = await drained(subs, sent, 10_000);
   const cpu = cpuSince(cpuStart, pgDataDir);
+  const clientMs = (await subs.cpu()) - clientStart;
   await settled(pool);
   await subs.reset();
   const t0 = Date.now();
@@ -171,6 +182,7 @@ async function measure(subs: Subscribers, pool: pg.Pool, table: string): Promise
     warmupP99: warm.p99,
     sustained: flood.complete / ((Math.max(flood.lastAt, t0 + 1) - t0) / 1000),
     cpu: { nodeMs: cpu.nodeMs / sent, postgresMs: cpu.postgresMs / sent },
+    clientMs: clientMs / sent,
   };
 }
 
@@ -213,6 +225,7 @@ try {
         ratio(open.sustained, rls.sustained).padStart(8),
         os.loadavg()[0].toFixed(2).padStart(6),
         `| ${cpuMs(rls.cpu)}  ${cpuMs(open.cpu)}`,
+        `| ${rls.clientMs.toFixed(2).padStart(5)}  ${open.clientMs.toFixed(2).padStart(5)}`,
         `| ${ms(rls.warmupP99).padStart(7)}`,
       ].join("  "),
     );
@@ -220,11 +233,11 @@ try {
   console.log(`\nRealtime postgres_changes, one user per subscriber, latency at ${LATENCY_RATE} changes/s`);
   console.log("              RLS (membership policy)                 | no RLS (baseline)       | RLS cost");
   console.log(
-    "subscribers  delivered*     p50      p99  sustained  |    p50      p99  sustd.  | p99     rate  load1 | CPU ms/change RLS, open | warm-up p99",
+    "subscribers  delivered*     p50      p99  sustained  |    p50      p99  sustd.  | p99     rate  load1 | CPU ms/change RLS, open | client ms | warm-up p99",
   );
   for (const row of rows) console.log(row);
   console.log(
-    `* changes that reached every subscriber at 100/s over ${LATENCY_SECONDS} s, after ${WARMUP_SECONDS} s of warm-up at that rate (its p99, RLS, in the last column); sustained = changes/s reaching all while 4 connections insert 1000 rows as fast as they can`,
+    `* changes that reached every subscriber at 100/s over ${LATENCY_SECONDS} s, after ${WARMUP_SECONDS} s of warm-up at that rate (its p99, RLS, in the last column); sustained = changes/s reaching all while 4 connections insert 1000 rows as fast as they can; CPU = stack+Postgres per change at 100/s, client = the subscribers' process per change (RLS, open), on the same cores`,
   );
   console.log(
     "targets: 200 subscribers p99 <= 50 ms, >= 100 changes/s; 1 000 subscribers (BENCH_SUBSCRIBERS=1000, issue 18) p99 <= 100 ms, >= 300 changes/s; hosted Supabase: ~30/s to 500, p95 228 ms",

@@ -2,7 +2,7 @@
 // stack's process so that client work (and the bookkeeping of receipts) does not
 // count as server time. Speaks to the parent over IPC:
 //   subscribe {tokens} → ready; reset → reset; progress → {complete};
-//   report → {complete, p50, p99, lastAt}.
+//   report → {complete, p50, p99, lastAt}; cpu → {ms} (this process's CPU time so far).
 // Every client joins one channel with an INSERT binding on each measured table.
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
@@ -80,6 +80,9 @@ process.on("message", async (msg: Message) => {
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
     process.send?.({ type: "report", complete, p50, p99, lastAt });
+  } else if (msg.type === "cpu") {
+    const usage = process.cpuUsage();
+    process.send?.({ type: "cpu", ms: (usage.user + usage.system) / 1000 });
   } else if (msg.type === "exit") {
     for (const c of clients) c.realtime.disconnect();
     process.exit(0);

@@ -52,6 +52,11 @@ describe("realtime RLS with many subscribers", () => {
     return (await inbox.settle(300)).map((c) => c.new.id).sort((a, b) => a - b);
   }
 
+  async function signed(claims: Record<string, unknown>): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return stack.ctx.jwt.sign({ role: "authenticated", ...claims, iat: now, exp: now + 600 });
+  }
+
   beforeAll(async () => {
     stack = await startTestStack({ projectDir: REALTIME_FIXTURE });
     await stack.sql(`
@@ -149,6 +154,70 @@ describe("realtime RLS with many subscribers", () => {
     ]);
     expect(await received(a, [1])).toEqual([1]);
     expect(await received(b, [2])).toEqual([2]);
+  });
+
+  it("gives each subscriber its own settings when the one checked before it differs in one claim only", async () => {
+    // The check sets claim.sub/email/role only when they change from one subscriber to
+    // the next: each of these differs from its neighbour in the sub, the email or the role.
+    await stack.sql(`
+      create table public.pairs (id int primary key, owner text not null, email text not null);
+      alter table public.pairs enable row level security;
+      create policy "own sub and email" on public.pairs for select to authenticated
+        using (owner = current_setting('request.jwt.claim.sub', true)
+               and email = current_setting('request.jwt.claim.email', true)
+               and current_setting('request.jwt.claim.role', true) = 'authenticated');
+      create policy "anon: ownerless" on public.pairs for select to anon
+        using (owner = '' and email = current_setting('request.jwt.claim.email', true)
+               and current_setting('request.jwt.claim.role', true) = 'anon'
+               and current_setting('request.jwt.claim.sub', true) = '');
+      grant select on public.pairs to anon, authenticated;
+      alter publication supabase_realtime add table public.pairs`);
+    const u = randomUUID();
+    const v = randomUUID();
+    const inboxes = [
+      await listen(await signed({ sub: u, email: "one@example.test" }), "pairs"),
+      await listen(await signed({ sub: u, email: "two@example.test" }), "pairs"),
+      await listen(await signed({ sub: u }), "pairs"),
+      await listen(await signed({ sub: v, email: "one@example.test" }), "pairs"),
+      await listen(await signed({ email: "one@example.test" }), "pairs"),
+      await listen(undefined, "pairs"),
+    ];
+    await stack.sql(
+      `insert into public.pairs values
+         (10, $1, 'one@example.test'), (11, $1, 'two@example.test'), (12, $1, ''),
+         (13, $2, 'one@example.test'), (14, $2, ''), (15, '', 'one@example.test'), (16, '', '')`,
+      [u, v],
+    );
+    const expected = [[10], [11], [12], [13], [15], [16]];
+    for (const [i, inbox] of inboxes.entries()) expect(await received(inbox, expected[i])).toEqual(expected[i]);
+  });
+
+  it("sends each subscriber only the columns its role may select, and only the rows it may see", async () => {
+    await stack.sql(`
+      create table public.cards (id int primary key, owner uuid not null, title text not null, secret text not null);
+      alter table public.cards enable row level security;
+      create policy "own cards" on public.cards for select to authenticated using (owner = auth.uid());
+      create policy "anon cards" on public.cards for select to anon using (true);
+      revoke select on public.cards from anon, authenticated; -- the default privileges granted the table
+      grant select (id, owner, title) on public.cards to authenticated;
+      grant select (id, title, secret) on public.cards to anon;
+      alter publication supabase_realtime add table public.cards`);
+    const alice = await makeUser(stack);
+    const bob = await makeUser(stack);
+    const a = await listen(alice.token, "cards");
+    const b = await listen(bob.token, "cards");
+    const anon = await listen(undefined, "cards");
+    await stack.sql("insert into public.cards values (1, $1, 'a', 's1'), (2, $2, 'b', 's2'), (3, $1, 'c', 's3')", [
+      alice.id,
+      bob.id,
+    ]);
+    expect(await received(a, [1, 3])).toEqual([1, 3]);
+    expect(await received(b, [2])).toEqual([2]);
+    expect(await received(anon, [1, 2, 3])).toEqual([1, 2, 3]);
+    expect(b.items[0].new).toEqual({ id: 2, owner: bob.id, title: "b" });
+    for (const change of a.items) expect(Object.keys(change.new).sort()).toEqual(["id", "owner", "title"]);
+    const anonCard = anon.items.find((c) => c.new.id === 2);
+    expect(anonCard?.new).toEqual({ id: 2, title: "b", secret: "s2" });
   });
 
   it("hides rows only from the subscriber whose claims break the policy", async () => {

@@ -20,8 +20,8 @@ export interface SocketLink {
   readonly tenantToken: string;
   /** Strings go out as text frames, buffers as binary ones. */
   send(data: string | Buffer): void;
-  /** UTF-8 JSON already encoded, as a text frame. */
-  sendText(bytes: Buffer): void;
+  /** UTF-8 JSON already encoded in three parts (frame head, payload, tail), as one text frame. */
+  sendText(head: Buffer, body: Buffer, tail: Buffer): void;
   /** The channel ended by itself (leave, shutdown). */
   detach(channel: Channel): void;
 }
@@ -60,6 +60,8 @@ export class Channel implements TopicMember, ChangeSubscriber {
   private tokenTimer: NodeJS.Timeout | null = null;
   /** The bytes of a postgres_changes frame around its data, by the binding ids it carries. */
   private readonly changeFrames = new Map<string, [Buffer, Buffer]>();
+  private lastIds: number[] | null = null;
+  private lastFrame: [Buffer, Buffer] | undefined;
 
   constructor(
     private readonly rt: RealtimeState,
@@ -318,15 +320,21 @@ export class Channel implements TopicMember, ChangeSubscriber {
 
   deliver(ids: number[], data: Buffer): void {
     if (this.closed) return;
-    const key = ids.join(",");
-    let around = this.changeFrames.get(key);
+    // The dispatcher hands the same ids array while the bindings stay the same.
+    let around = ids === this.lastIds ? this.lastFrame : undefined;
     if (!around) {
-      const frame = { joinRef: this.joinRef, ref: null, topic: this.topic, event: "postgres_changes" };
-      const [head, tail] = frameAround(this.socket.vsn, frame);
-      around = [Buffer.from(`${head}{"ids":[${key}],"data":`), Buffer.from(`}${tail}`)];
-      this.changeFrames.set(key, around);
+      const key = ids.join(",");
+      around = this.changeFrames.get(key);
+      if (!around) {
+        const frame = { joinRef: this.joinRef, ref: null, topic: this.topic, event: "postgres_changes" };
+        const [head, tail] = frameAround(this.socket.vsn, frame);
+        around = [Buffer.from(`${head}{"ids":[${key}],"data":`), Buffer.from(`}${tail}`)];
+        this.changeFrames.set(key, around);
+      }
+      this.lastIds = ids;
+      this.lastFrame = around;
     }
-    this.socket.sendText(Buffer.concat([around[0], data, around[1]]));
+    this.socket.sendText(around[0], data, around[1]);
   }
 
   // ---- frames and lifecycle ------------------------------------------------

@@ -11,12 +11,57 @@ import type { RealtimeState } from "./state.js";
 export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 /** Close code for "try again later" (the client reconnects with backoff). */
 const CLOSE_SLOW_CONSUMER = 1013;
+const OPCODE_TEXT = 0x1;
+const OPCODE_BINARY = 0x2;
+
+/** Bytes of an unmasked server frame header for a payload of `length` bytes (RFC 6455 5.2). */
+function headerBytes(length: number): number {
+  return length < 126 ? 2 : length < 65536 ? 4 : 10;
+}
+
+/** A final (FIN) frame's header at `at`; returns where the payload starts. */
+function writeHeader(out: Buffer, at: number, opcode: number, length: number): number {
+  out[at] = 0x80 | opcode;
+  if (length < 126) {
+    out[at + 1] = length;
+    return at + 2;
+  }
+  if (length < 65536) {
+    out[at + 1] = 126;
+    out.writeUInt16BE(length, at + 2);
+    return at + 4;
+  }
+  out[at + 1] = 127;
+  out.writeUInt32BE(Math.floor(length / 2 ** 32), at + 2);
+  out.writeUInt32BE(length >>> 0, at + 6);
+  return at + 10;
+}
+
+/** Sockets with frames queued this tick: one immediate writes them all. */
+let dirty: RealtimeSocket[] = [];
+
+function scheduleFlush(socket: RealtimeSocket): void {
+  if (dirty.length === 0) setImmediate(flushAll);
+  dirty.push(socket);
+}
+
+function flushAll(): void {
+  const sockets = dirty;
+  dirty = [];
+  for (const socket of sockets) socket.flush();
+}
 
 export class RealtimeSocket implements SocketLink {
   private readonly channels = new Map<string, Channel>();
   /** When the client last sent anything (heartbeats every 25 s keep it fresh). */
   lastSeen = Date.now();
-  private corked = false;
+  /** Frames queued this tick: (opcode, payload length, number of chunks) triples. */
+  private readonly frames: number[] = [];
+  /** Their payloads, in order, each frame's in one or more chunks. */
+  private readonly chunks: Buffer[] = [];
+  private queuedBytes = 0;
+  /** The TCP socket the queued frames are written to; null: every frame goes through ws. */
+  private readonly framing: Socket | null;
 
   constructor(
     private readonly rt: RealtimeState,
@@ -24,45 +69,93 @@ export class RealtimeSocket implements SocketLink {
     readonly vsn: Vsn,
     readonly tenantToken: string,
   ) {
+    const tcp = (ws as unknown as { _socket?: Socket })._socket;
+    // With an extension (permessage-deflate) frames would need ws to encode them.
+    this.framing = tcp && ws.extensions === "" ? tcp : null;
     ws.on("message", (data: Buffer, isBinary: boolean) => this.onMessage(data, isBinary));
     ws.on("close", () => this.disposeAll());
     ws.on("error", () => ws.terminate());
   }
 
   send(data: string | Buffer): void {
-    this.write(data, typeof data !== "string");
+    if (typeof data === "string") this.write(OPCODE_TEXT, Buffer.from(data));
+    else this.write(OPCODE_BINARY, data);
   }
 
-  sendText(bytes: Buffer): void {
-    this.write(bytes, false);
-  }
-
-  private write(data: string | Buffer, binary: boolean): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
-    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.rt.log.warn("realtime client too slow to read; disconnecting it");
-      this.ws.close(CLOSE_SLOW_CONSUMER, "slow consumer");
-      this.disposeAll();
+  sendText(head: Buffer, body: Buffer, tail: Buffer): void {
+    if (!this.writable()) return;
+    if (this.framing === null) {
+      this.ws.send(Buffer.concat([head, body, tail]), { binary: false });
       return;
     }
-    this.cork();
-    this.ws.send(data, { binary });
+    this.chunks.push(head, body, tail);
+    this.queue(OPCODE_TEXT, head.length + body.length + tail.length, 3);
+  }
+
+  private write(opcode: number, data: Buffer): void {
+    if (!this.writable()) return;
+    if (this.framing === null) {
+      this.ws.send(data, { binary: opcode === OPCODE_BINARY });
+      return;
+    }
+    this.chunks.push(data);
+    this.queue(opcode, data.length, 1);
+  }
+
+  /** Open and not too far behind; a client past the bound is disconnected. */
+  private writable(): boolean {
+    if (this.ws.readyState !== this.ws.OPEN) return false;
+    if (this.ws.bufferedAmount + this.queuedBytes > MAX_BUFFERED_BYTES) {
+      this.rt.log.warn("realtime client too slow to read; disconnecting it");
+      this.discardQueued();
+      this.ws.close(CLOSE_SLOW_CONSUMER, "slow consumer");
+      this.disposeAll();
+      return false;
+    }
+    return true;
   }
 
   /**
-   * A change fans out as many frames to one socket in one tick: hold the TCP writes
-   * until the tick ends so they leave in one writev instead of one syscall each.
+   * A change fans out as one frame to each of many sockets, and a batch of changes
+   * as several to each: the frames of one tick are framed here (server frames are
+   * unmasked; no extension is negotiated) and leave in one write per socket when the
+   * tick ends, instead of two stream writes per frame through ws's sender.
    */
-  private cork(): void {
-    if (this.corked) return;
-    const tcp = (this.ws as unknown as { _socket?: Socket })._socket;
-    if (!tcp) return;
-    this.corked = true;
-    tcp.cork();
-    setImmediate(() => {
-      this.corked = false;
-      tcp.uncork();
-    });
+  private queue(opcode: number, length: number, parts: number): void {
+    if (this.frames.length === 0) scheduleFlush(this);
+    this.frames.push(opcode, length, parts);
+    this.queuedBytes += length;
+  }
+
+  /** Writes the frames queued this tick as one buffer. */
+  flush(): void {
+    const { frames, chunks } = this;
+    if (frames.length === 0) return;
+    const tcp = this.framing;
+    if (tcp === null || this.ws.readyState !== this.ws.OPEN) {
+      this.discardQueued(); // closing: ws drops sends after close too
+      return;
+    }
+    let total = 0;
+    for (let i = 1; i < frames.length; i += 3) total += headerBytes(frames[i]) + frames[i];
+    const out = Buffer.allocUnsafe(total);
+    let at = 0;
+    let chunk = 0;
+    for (let i = 0; i < frames.length; i += 3) {
+      at = writeHeader(out, at, frames[i], frames[i + 1]);
+      for (let end = chunk + frames[i + 2]; chunk < end; chunk++) {
+        out.set(chunks[chunk], at);
+        at += chunks[chunk].length;
+      }
+    }
+    this.discardQueued();
+    tcp.write(out);
+  }
+
+  private discardQueued(): void {
+    this.frames.length = 0;
+    this.chunks.length = 0;
+    this.queuedBytes = 0;
   }
 
   detach(channel: Channel): void {
@@ -76,6 +169,7 @@ export class RealtimeSocket implements SocketLink {
   }
 
   closeIdle(): void {
+    this.flush(); // frames already sent go out before the close frame
     this.ws.close(1000, "heartbeat timeout");
     this.disposeAll();
     setTimeout(() => this.ws.terminate(), 1000).unref();

@@ -7,7 +7,7 @@ import type { Logger } from "../../shared/log.js";
 import { rowMatches } from "./filters.js";
 import { buildData, errorData, NO_PRIMARY_KEY, type RowChange, UNAUTHORIZED } from "./payload.js";
 import type { RelationCatalog, RelationInfo } from "./relations.js";
-import type { ChangeData, ChangeSubscriber, SubscriptionRegistry } from "./subscriptions.js";
+import type { ChangeBinding, ChangeData, ChangeSubscriber, ChangeType, SubscriptionRegistry } from "./subscriptions.js";
 import { type Viewer, visibleRows } from "./visibility.js";
 
 export interface TimedChange {
@@ -17,12 +17,27 @@ export interface TimedChange {
   xid: number;
 }
 
+/** A subscriber a change goes to, with the ids of its bindings that take it. */
+interface Hit {
+  subscriber: ChangeSubscriber;
+  ids: number[];
+}
+
+/**
+ * A subscriber's bindings that take one event type of one table, in candidate order;
+ * without filters among them, every such change goes to it with the same ids.
+ */
+interface Route extends Hit {
+  bindings: ChangeBinding[];
+  filtered: boolean;
+}
+
 /** One change on its way out: who matched, what each role gets, who may see it. */
 interface Pending {
   xid: number;
   rel: RelationInfo;
   change: RowChange;
-  hits: Map<ChangeSubscriber, number[]>;
+  hits: Hit[];
   dataByRole: Map<string, ChangeData | null>;
   /** Subscribers RLS let see the row; undefined when no check applies. */
   allowed?: Set<ChangeSubscriber>;
@@ -38,15 +53,20 @@ const carriesRow = (data: ChangeData | null | undefined) => data?.columns !== un
 function distinctViewers(list: Pending[]): { viewers: Viewer[]; viewerOf: Map<ChangeSubscriber, number> } {
   const viewers: Viewer[] = [];
   const viewerOf = new Map<ChangeSubscriber, number>();
-  const byIdentity = new Map<string, number>();
+  // By role, then by the claims string itself (its hash is computed once per string).
+  const byIdentity = new Map<string, Map<string, number>>();
   for (const p of list) {
-    for (const s of p.hits.keys()) {
+    for (const { subscriber: s } of p.hits) {
       if (viewerOf.has(s) || !carriesRow(p.dataByRole.get(s.role))) continue;
-      const identity = `${s.role}\u0000${s.claimsJson}`;
-      let index = byIdentity.get(identity);
+      let byClaims = byIdentity.get(s.role);
+      if (!byClaims) {
+        byClaims = new Map();
+        byIdentity.set(s.role, byClaims);
+      }
+      let index = byClaims.get(s.claimsJson);
       if (index === undefined) {
         index = viewers.push({ role: s.role, claimsJson: s.claimsJson }) - 1;
-        byIdentity.set(identity, index);
+        byClaims.set(s.claimsJson, index);
       }
       viewerOf.set(s, index);
     }
@@ -55,6 +75,10 @@ function distinctViewers(list: Pending[]): { viewers: Viewer[]; viewerOf: Map<Ch
 }
 
 export class ChangeDispatcher {
+  /** Routes by `schema.table:type`, derived from the registry at `routesVersion`. */
+  private readonly routes = new Map<string, Route[]>();
+  private routesVersion = -1;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly catalog: RelationCatalog,
@@ -83,9 +107,9 @@ export class ChangeDispatcher {
       return null;
     }
     const hits = this.matchingSubscribers(rel, change);
-    if (hits.size === 0) return null;
+    if (hits.length === 0) return null;
     const dataByRole = new Map<string, ChangeData | null>();
-    for (const subscriber of hits.keys()) {
+    for (const { subscriber } of hits) {
       if (!dataByRole.has(subscriber.role)) {
         dataByRole.set(subscriber.role, await this.dataFor(rel, change, ts, subscriber.role));
       }
@@ -94,18 +118,50 @@ export class ChangeDispatcher {
   }
 
   /** Subscribers with at least one binding that takes this change, with those bindings' ids. */
-  private matchingSubscribers(rel: RelationInfo, change: RowChange): Map<ChangeSubscriber, number[]> {
+  private matchingSubscribers(rel: RelationInfo, change: RowChange): Hit[] {
+    const routes = this.routesFor(rel, change.type);
     const row = (change.type === "DELETE" ? change.oldRow : change.newRow) ?? {};
     const kindOf = (column: string) => rel.columns.find((c) => c.name === column)?.codec.kind ?? "text";
-    const hits = new Map<ChangeSubscriber, number[]>();
-    for (const binding of this.registry.candidates(rel.schema, rel.table)) {
-      if (binding.event !== "*" && binding.event !== change.type) continue;
-      if (!rowMatches(binding.filters, row, kindOf)) continue;
-      const ids = hits.get(binding.subscriber) ?? [];
-      if (!ids.includes(binding.id)) ids.push(binding.id);
-      hits.set(binding.subscriber, ids);
+    const hits: Hit[] = [];
+    for (const route of routes) {
+      if (!route.filtered) {
+        hits.push(route);
+        continue;
+      }
+      const ids: number[] = [];
+      for (const binding of route.bindings) {
+        if (!rowMatches(binding.filters, row, kindOf)) continue;
+        if (!ids.includes(binding.id)) ids.push(binding.id);
+      }
+      if (ids.length > 0) hits.push({ subscriber: route.subscriber, ids });
     }
     return hits;
+  }
+
+  /** The bindings that take `type` on this table, grouped by subscriber (kept until they change). */
+  private routesFor(rel: RelationInfo, type: ChangeType): Route[] {
+    if (this.routesVersion !== this.registry.version) {
+      this.routes.clear();
+      this.routesVersion = this.registry.version;
+    }
+    const key = `${rel.schema}.${rel.table}:${type}`;
+    let routes = this.routes.get(key);
+    if (routes) return routes;
+    const bySubscriber = new Map<ChangeSubscriber, Route>();
+    for (const binding of this.registry.candidates(rel.schema, rel.table)) {
+      if (binding.event !== "*" && binding.event !== type) continue;
+      let route = bySubscriber.get(binding.subscriber);
+      if (!route) {
+        route = { subscriber: binding.subscriber, ids: [], bindings: [], filtered: false };
+        bySubscriber.set(binding.subscriber, route);
+      }
+      route.bindings.push(binding);
+      if (binding.filters.length > 0) route.filtered = true;
+      if (!route.ids.includes(binding.id)) route.ids.push(binding.id);
+    }
+    routes = [...bySubscriber.values()];
+    this.routes.set(key, routes);
+    return routes;
   }
 
   /** The payload a role gets, or null when the role cannot be asked at all. */
@@ -143,7 +199,7 @@ export class ChangeDispatcher {
         this.log.warn(`RLS check on ${rel.schema}.${rel.table} failed; changes withheld`, err);
       }
       list.forEach((p, row) => {
-        for (const s of p.hits.keys()) {
+        for (const { subscriber: s } of p.hits) {
           const viewer = viewerOf.get(s);
           if (viewer !== undefined && visible[viewer]?.has(row)) p.allowed?.add(s);
         }
@@ -153,7 +209,7 @@ export class ChangeDispatcher {
 
   private deliver(p: Pending): void {
     const encodedByRole = new Map<string, Buffer>();
-    for (const [subscriber, ids] of p.hits) {
+    for (const { subscriber, ids } of p.hits) {
       const data = p.dataByRole.get(subscriber.role);
       if (!data) continue;
       if (carriesRow(data) && p.allowed && !p.allowed.has(subscriber)) continue;

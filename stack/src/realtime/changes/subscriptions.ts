@@ -40,6 +40,8 @@ export interface ChangeBinding {
 export class SubscriptionRegistry {
   private readonly byTable = new Map<string, Set<ChangeBinding>>();
   private readonly bySubscriber = new Map<ChangeSubscriber, ChangeBinding[]>();
+  /** Bumped on every change of the bindings: what was derived from them is stale. */
+  version = 0;
 
   get size(): number {
     return this.bySubscriber.size;
@@ -48,6 +50,7 @@ export class SubscriptionRegistry {
   /** Replaces the subscriber's bindings. */
   set(subscriber: ChangeSubscriber, bindings: ChangeBinding[]): void {
     this.remove(subscriber);
+    this.version++;
     if (bindings.length === 0) return;
     this.bySubscriber.set(subscriber, bindings);
     for (const b of bindings) {
@@ -64,6 +67,7 @@ export class SubscriptionRegistry {
   remove(subscriber: ChangeSubscriber): void {
     const bindings = this.bySubscriber.get(subscriber);
     if (!bindings) return;
+    this.version++;
     this.bySubscriber.delete(subscriber);
     for (const b of bindings) {
       const key = `${b.schema}.${b.table}`;

@@ -30,10 +30,21 @@ export function visibleRowsSql(rel: RelationInfo): string {
   );
 }
 
+/** Claims JSON → its sub and email, parsed once per claim set (bounded: cleared when full). */
+const legacyClaims = new Map<string, { sub: string; email: string }>();
+const LEGACY_CLAIMS_CACHED = 10_000;
+
 /** The claim values the legacy `request.jwt.claim.*` settings carry ('' when absent). */
 function claimText(claimsJson: string, name: "sub" | "email"): string {
-  const value = (JSON.parse(claimsJson) as Record<string, unknown>)[name];
-  return typeof value === "string" ? value : "";
+  let parsed = legacyClaims.get(claimsJson);
+  if (!parsed) {
+    const claims = JSON.parse(claimsJson) as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === "string" ? value : "");
+    parsed = { sub: text(claims.sub), email: text(claims.email) };
+    if (legacyClaims.size >= LEGACY_CLAIMS_CACHED) legacyClaims.clear();
+    legacyClaims.set(claimsJson, parsed);
+  }
+  return parsed[name];
 }
 
 /** Ordinals (1-based, into keys) of the rows each viewer may see; viewers that see none are absent. */

@@ -4,9 +4,10 @@
 // The profile is written for Chrome DevTools / speedscope too.
 //   npx tsx bench/rest/profile.ts [out.cpuprofile]     (run it under the bench lock)
 //   BENCH_TARGET=hand                                   the hand-written handler instead (hand.ts)
+//   BENCH_PROFILE=off                                   CPU per request and per thread only, no profiler
 //   BENCH_TARGET=one                                    the single-row GET with a user JWT
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +33,23 @@ interface Profile {
   nodes: Node[];
   samples: number[];
   timeDeltas: number[];
+}
+
+/** CPU µs so far of each thread of this process, by thread name (main, V8 workers: GC and compiler). */
+function threadCpu(): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync("/proc/self/task")) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      const name =
+        tid === String(process.pid) ? "main thread" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      byName.set(name, (byName.get(name) ?? 0) + (Number(f[11]) + Number(f[12])) * 10_000);
+    } catch {
+      // the thread ended
+    }
+  }
+  return byName;
 }
 
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
@@ -119,22 +137,34 @@ try {
   }
   await load(url, headers, 3); // warm: JIT, plan caches, prepared statements
 
+  // BENCH_PROFILE=off: the same load without the profiler, for CPU figures it does not inflate.
+  const profiling = process.env.BENCH_PROFILE !== "off";
   const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 100 });
-  await session.post("Profiler.start");
+  if (profiling) {
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 100 });
+    await session.post("Profiler.start");
+  }
   const cpu0 = process.cpuUsage();
+  const threads0 = threadCpu();
   const requests = await load(url, headers, SECONDS);
   const cpu = process.cpuUsage(cpu0);
-  const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: Profile };
-  session.disconnect();
-  writeFileSync(out, JSON.stringify(profile));
-  console.log(
-    `${out}\nprocess CPU ${((cpu.user + cpu.system) / requests).toFixed(0)} µs/request ` +
-      `(sys ${(cpu.system / requests).toFixed(0)}), with the profiler on; load ${os.loadavg()[0].toFixed(2)}`,
+  const threads = [...threadCpu()].map(
+    ([name, us]) => `${name} ${((us - (threads0.get(name) ?? 0)) / requests).toFixed(0)}`,
   );
-  summarise(profile, requests);
+  console.log(
+    `process CPU ${((cpu.user + cpu.system) / requests).toFixed(0)} µs/request ` +
+      `(sys ${(cpu.system / requests).toFixed(0)})${profiling ? ", with the profiler on" : ""}; ` +
+      `load ${os.loadavg()[0].toFixed(2)}\nby thread (µs/request): ${threads.join(", ")}`,
+  );
+  if (profiling) {
+    const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: Profile };
+    session.disconnect();
+    writeFileSync(out, JSON.stringify(profile));
+    console.log(out);
+    summarise(profile, requests);
+  }
   hand?.server.close();
   await hand?.pool.end();
 } finally {

@@ -6,7 +6,6 @@
 //   BENCH_ONLY=list|one              one of the two (e.g. under node --cpu-prof)
 import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +14,7 @@ import pg from "pg";
 import { createLogger } from "../../stack/src/shared/log.js";
 import { removeDataDir, startStack } from "../../stack/src/stack.js";
 import { type CpuPerRequest, cpuPerRequest, postmasterOf } from "./cpu.js";
+import { handWritten } from "./hand.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55010);
@@ -61,33 +61,6 @@ async function load(url: string, headers: Record<string, string>, seconds = DURA
     (r) => r.requests,
   );
   return { ...result, cpu, loadavg: os.loadavg()[0] };
-}
-
-/** The list query, written by hand: what a careful engineer would run for this page. */
-const HAND_SQL = `
-select (select count(*) from public.books) as total,
-       coalesce(json_agg(t), '[]')::text as body
-from (select b.id, b.title, b.pages, b.price,
-             (select row_to_json(a) from (select name from public.authors where id = b.author_id) a) as author
-      from public.books b order by b.id limit 25) t`;
-
-function handWritten(dbUrl: string): Promise<{ server: http.Server; pool: pg.Pool; port: number }> {
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
-  const server = http.createServer(async (_req, res) => {
-    try {
-      const { rows } = await pool.query(HAND_SQL);
-      res.writeHead(200, {
-        "content-type": "application/json; charset=utf-8",
-        "content-range": `0-24/${rows[0].total}`,
-      });
-      res.end(rows[0].body);
-    } catch (err) {
-      res.writeHead(500).end(String(err));
-    }
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ server, pool, port: (server.address() as { port: number }).port })),
-  );
 }
 
 /** Latency in µs: a list answers in a few milliseconds, which whole milliseconds hide. */

@@ -167,4 +167,23 @@ describe("withScope", () => {
     });
     expect(who).toEqual({ who: "authenticated", ro: "on" });
   });
+
+  it("sets each scope's own extra settings, whatever shape the previous call on the connection had", async () => {
+    const read = (settings?: Record<string, string>) =>
+      withScope(pool, { ...scope, ...(settings && { settings }) }, async (client) => {
+        const { rows } = await client.query(
+          "select current_setting('storage.operation', true) as op, current_setting('timezone') as tz, current_setting('request.path') as path",
+        );
+        return rows[0];
+      });
+    const before = await read();
+    expect(await read({ "storage.operation": "object.get", timezone: "Asia/Tokyo" })).toEqual({
+      op: "object.get",
+      tz: "Asia/Tokyo",
+      path: scope.path,
+    });
+    expect(await read({ timezone: "UTC" })).toMatchObject({ tz: "UTC" });
+    // A custom setting once set in a session reads '' (not null) after its transaction.
+    expect(await read()).toEqual({ ...before, op: "" });
+  });
 });

@@ -53,13 +53,52 @@ export async function withScope<T>(
   }
 }
 
+/** The settings every scope makes, in the order of their values ($1…$8, $2 twice). */
+const SCOPE_SETTINGS = [
+  "set_config('search_path', $1, true)",
+  "set_config('role', $2, true)",
+  "set_config('request.jwt.claims', $3, true)",
+  "set_config('request.jwt.claim.role', $2, true)",
+  "set_config('request.jwt.claim.sub', $4, true)",
+  "set_config('request.jwt.claim.email', $5, true)",
+  "set_config('request.method', $6, true)",
+  "set_config('request.path', $7, true)",
+  "set_config('request.headers', $8, true)",
+];
+const SCOPE_VALUES = 8;
+
+/**
+ * The settings statement's text by its shape (how many extra settings, read only or
+ * not): built once, so each request's lookup of its prepared statement finds the same
+ * string instead of hashing and comparing a new one. Its one row has no columns: the
+ * values just set (the caller's headers and claims among them) are not sent back.
+ */
+const scopeTexts = new Map<string, string>();
+
+function scopeText(extra: number, readOnly: boolean): string {
+  const shape = `${extra}:${readOnly}`;
+  let text = scopeTexts.get(shape);
+  if (text === undefined) {
+    const parts = [...SCOPE_SETTINGS];
+    for (let i = 0; i < extra; i++) {
+      const n = SCOPE_VALUES + 2 * i + 1;
+      parts.push(`set_config($${n}, $${n + 1}, true)`);
+    }
+    if (readOnly) parts.push("set_config('transaction_read_only', 'on', true)");
+    // A subquery whose outputs are volatile is neither pulled up nor pruned: every call runs, in order.
+    text = `select from (select ${parts.join(", ")}) pgrst_scope`;
+    scopeTexts.set(shape, text);
+  }
+  return text;
+}
+
 /**
  * The one statement that makes a transaction the caller's: SET LOCAL ROLE via
  * set_config, the claims and request GUCs PostgREST sets, plus the legacy per-claim
  * settings that auth.uid() and storage policies read. `readOnly` also sets the
  * transaction read only (for transactions not opened by BEGIN READ ONLY). Its text
  * depends only on which settings there are: prepared once per connection, and its
- * result (the values just set) is not read.
+ * result is not read.
  */
 export function scopeSettings(scope: RequestScope, options: { readOnly?: boolean } = {}): Statement {
   const claims = scope.claimsJson ?? JSON.stringify(scope.claims);
@@ -75,25 +114,14 @@ export function scopeSettings(scope: RequestScope, options: { readOnly?: boolean
     scope.path,
     JSON.stringify(scope.headers),
   ];
-  const extra = Object.entries(scope.settings ?? {});
-  const parts = [
-    "set_config('search_path', $1, true)",
-    "set_config('role', $2, true)",
-    "set_config('request.jwt.claims', $3, true)",
-    "set_config('request.jwt.claim.role', $2, true)",
-    "set_config('request.jwt.claim.sub', $4, true)",
-    "set_config('request.jwt.claim.email', $5, true)",
-    "set_config('request.method', $6, true)",
-    "set_config('request.path', $7, true)",
-    "set_config('request.headers', $8, true)",
-  ];
-  for (const [key, value] of extra) {
-    const n = values.length + 1;
-    values.push(key, value);
-    parts.push(`set_config($${n}, $${n + 1}, true)`);
+  let extra = 0;
+  if (scope.settings) {
+    for (const key in scope.settings) {
+      values.push(key, scope.settings[key]);
+      extra++;
+    }
   }
-  if (options.readOnly) parts.push("set_config('transaction_read_only', 'on', true)");
-  return { text: `select ${parts.join(", ")}`, values, prepare: true, discard: true };
+  return { text: scopeText(extra, options.readOnly === true), values, prepare: true, discard: true };
 }
 
 /**

@@ -1,7 +1,7 @@
 // ReadNode → SELECT. Embeds are correlated subqueries: to-one `row_to_json` of at
 // most one row, to-many `json_agg` (or `[]`); `!inner` and `emb=not.is.null` add an
 // EXISTS on the parent. Every identifier is quoted, every value a parameter.
-import { quoteQualified } from "../../shared/sql.js";
+import { quoteQualified, rowCount } from "../../shared/sql.js";
 import { COUNT_STAR } from "../plan/read.js";
 import type { Condition, Output, ReadNode } from "../plan/types.js";
 import { quoteIdent, type SqlBuilder } from "./builder.js";
@@ -94,10 +94,11 @@ export function orderSql(b: SqlBuilder, node: ReadNode, alias: string): { joins:
   return { joins, order: ` order by ${terms.join(", ")}` };
 }
 
-export function limitSql(b: SqlBuilder, node: ReadNode): string {
+/** LIMIT and OFFSET as numbers in the text (see rowCount): a read with them can keep its plan. */
+export function limitSql(node: ReadNode): string {
   return (
-    (node.limit !== undefined ? ` limit ${b.param(node.limit)}` : "") +
-    (node.offset ? ` offset ${b.param(node.offset)}` : "")
+    (node.limit !== undefined ? ` limit ${rowCount(node.limit)}` : "") +
+    (node.offset ? ` offset ${rowCount(node.offset)}` : "")
   );
 }
 
@@ -168,7 +169,7 @@ function outputSql(b: SqlBuilder, o: Output, alias: string, grouped = false): It
       const value = item.expr === "*" ? "1" : item.expr;
       if (toOne) return { ...item, expr: `(select ${value} from ${from}${whereSql(conds)} limit 1)` };
       const { joins, order } = orderSql(b, o.node, childAlias);
-      const rows = `select ${value} as pgrst_v from ${from}${joins}${whereSql(conds)}${order}${limitSql(b, o.node)}`;
+      const rows = `select ${value} as pgrst_v from ${from}${joins}${whereSql(conds)}${order}${limitSql(o.node)}`;
       return { expr: `(select coalesce(json_agg(pgrst_s.pgrst_v), '[]') from (${rows}) pgrst_s)`, name: item.name };
     });
   });
@@ -185,7 +186,7 @@ function embedSql(b: SqlBuilder, node: ReadNode, parentAlias: string): string {
     return `(select row_to_json(${rowAlias}) from (select ${list} from ${from}${whereSql(conds)}${groupBy} limit 1) ${rowAlias})`;
   }
   const { joins, order } = orderSql(b, node, alias);
-  const inner = `select ${list} from ${from}${joins}${whereSql(conds)}${groupBy}${order}${limitSql(b, node)}`;
+  const inner = `select ${list} from ${from}${joins}${whereSql(conds)}${groupBy}${order}${limitSql(node)}`;
   return `(select coalesce(json_agg(${rowAlias}), '[]') from (${inner}) ${rowAlias})`;
 }
 
@@ -218,7 +219,7 @@ export interface ReadSqlOptions {
  */
 function pageSql(b: SqlBuilder, node: ReadNode, alias: string, source: string, where: string): string {
   const { joins, order } = orderSql(b, node, alias);
-  const cut = `${joins}${where}${order}${limitSql(b, node)}`;
+  const cut = `${joins}${where}${order}${limitSql(node)}`;
   const pk = node.relation.pk;
   const deferred = Boolean(node.offset) || node.order.some((o) => o.embed);
   if (!deferred || node.source.kind !== "relation" || pk.length === 0) {
@@ -246,7 +247,7 @@ export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions):
   if (aggregates(node)) {
     // Aggregates: rows are grouped first, the page is a page of groups.
     const { joins, order } = orderSql(b, node, alias);
-    inner = `select ${items.join(", ")} from ${source}${joins}${where}${groupBy}${order}${limitSql(b, node)}`;
+    inner = `select ${items.join(", ")} from ${source}${joins}${where}${groupBy}${order}${limitSql(node)}`;
   } else {
     // The page is cut first and only its rows are projected: the select list (embeds
     // above all) is not evaluated for the rows an offset skips.
@@ -259,7 +260,7 @@ export function readSql(b: SqlBuilder, node: ReadNode, options: ReadSqlOptions):
       ? "null::int8"
       : options.count.limit === undefined
         ? `(select count(*) from (${counted}) pgrst_c)`
-        : `(select count(*) from (${counted} limit ${b.param(options.count.limit)}) pgrst_c)`;
+        : `(select count(*) from (${counted} limit ${rowCount(options.count.limit)}) pgrst_c)`;
   const row = "pgrst_row";
   const body = options.csv
     ? `coalesce(string_agg(substring(${row}::text, 2, length(${row}::text) - 2), E'\\n'), '')`

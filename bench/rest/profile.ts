@@ -16,6 +16,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { createLogger } from "../../stack/src/shared/log.js";
 import { removeDataDir, startStack } from "../../stack/src/stack.js";
+import { addBooks, listRequest, oneRowRequest } from "./books.js";
 import { handWritten } from "./hand.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -105,36 +106,17 @@ const stack = await startStack({
 try {
   const admin = new pg.Client({ connectionString: stack.dbUrl });
   await admin.connect();
-  await admin.query(`insert into public.books (title, author_id, pages, price)
-    select 'Book ' || g, 1 + g % 3, 100 + g % 400, (g % 50)::numeric / 2 from generate_series(1, 500) g`);
-  await admin.query("analyze");
+  await addBooks(admin);
   await admin.end();
 
-  let url = `${stack.url}/rest/v1/books?select=id,title,pages,price,author:authors!author_id(name)&order=id&limit=25`;
-  let headers: Record<string, string> = {
-    apikey: stack.keys.anon,
-    authorization: `Bearer ${stack.keys.anon}`,
-    prefer: "count=exact",
-    "accept-profile": "public",
-  };
+  let { url, headers } = listRequest(stack);
   const target = process.env.BENCH_TARGET ?? "list";
   const hand = target === "hand" ? await handWritten(stack.dbUrl) : undefined;
   if (hand) {
     url = `http://127.0.0.1:${hand.port}/`;
     headers = {};
   }
-  if (target === "one") {
-    const now = Math.floor(Date.now() / 1000);
-    const token = await stack.ctx.jwt.sign({
-      sub: "6f1d3c4e-0000-4000-8000-000000000001",
-      role: "authenticated",
-      aud: "authenticated",
-      iat: now,
-      exp: now + 3600,
-    });
-    url = `${stack.url}/rest/v1/books?id=eq.3&select=*`;
-    headers = { apikey: stack.keys.anon, authorization: `Bearer ${token}`, "accept-profile": "public" };
-  }
+  if (target === "one") ({ url, headers } = await oneRowRequest(stack));
   await load(url, headers, 3); // warm: JIT, plan caches, prepared statements
 
   // BENCH_PROFILE=off: the same load without the profiler, for CPU figures it does not inflate.

@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { createLogger } from "../../stack/src/shared/log.js";
 import { removeDataDir, startStack } from "../../stack/src/stack.js";
+import { addBooks, listRequest, oneRowRequest } from "./books.js";
 import { type CpuPerRequest, cpuPerRequest, postmasterOf } from "./cpu.js";
 import { handWritten } from "./hand.js";
 
@@ -85,15 +86,11 @@ const hand = await handWritten(stack.dbUrl);
 try {
   const admin = new pg.Client({ connectionString: stack.dbUrl });
   await admin.connect();
-  await admin.query(`insert into public.books (title, author_id, pages, price)
-    select 'Book ' || g, 1 + g % 3, 100 + g % 400, (g % 50)::numeric / 2 from generate_series(1, 500) g`);
-  await admin.query("analyze");
+  await addBooks(admin);
   postmaster = postmasterOf((await admin.query("select pg_backend_pid() as pid")).rows[0].pid);
   await admin.end();
 
-  const anon = { apikey: stack.keys.anon, authorization: `Bearer ${stack.keys.anon}` };
-  const listUrl = `${stack.url}/rest/v1/books?select=id,title,pages,price,author:authors!author_id(name)&order=id&limit=25`;
-  const listHeaders = { ...anon, prefer: "count=exact", "accept-profile": "public" };
+  const { url: listUrl, headers: listHeaders } = listRequest(stack);
   const check = await fetch(listUrl, { headers: listHeaders });
   const handCheck = await fetch(`http://127.0.0.1:${hand.port}/`);
   if ((await check.text()) !== (await handCheck.text())) throw new Error("the two handlers disagree on the body");
@@ -131,16 +128,7 @@ try {
   }
 
   async function oneBench() {
-    const now = Math.floor(Date.now() / 1000);
-    const token = await stack.ctx.jwt.sign({
-      sub: "6f1d3c4e-0000-4000-8000-000000000001",
-      role: "authenticated",
-      aud: "authenticated",
-      iat: now,
-      exp: now + 3600,
-    });
-    const oneUrl = `${stack.url}/rest/v1/books?id=eq.3&select=*`;
-    const oneHeaders = { apikey: stack.keys.anon, authorization: `Bearer ${token}`, "accept-profile": "public" };
+    const { url: oneUrl, headers: oneHeaders } = await oneRowRequest(stack);
     await load(oneUrl, oneHeaders, WARM_SECONDS);
     const one = await load(oneUrl, oneHeaders);
     console.log(`\nsingle-row GET with a user JWT\n  /rest/v1       ${fmt(one)}  (target >= 2500 req/s)`);

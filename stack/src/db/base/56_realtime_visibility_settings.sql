@@ -7,6 +7,7 @@
 --   the previous subscriber's: unchanged, they already hold the value to set
 --   (subscribers come sorted by role; most share an empty email). request.jwt.claims
 --   is set for every subscriber.
+-- It waits for the changes' transactions as realtime.stack_wait_visible (base 55) does.
 create or replace function realtime.stack_visible_rows(
   check_sql text, keys jsonb, xids bigint[], roles text[], claims text[], subs text[], emails text[]
 )
@@ -22,18 +23,7 @@ declare
   ignored text;
   visible int[];
 begin
-  for attempt in 1 .. 1000 loop
-    exit when not exists (
-      select 1
-      from pg_current_snapshot() snap,
-           lateral (select pg_snapshot_xmax(snap)::text::bigint as xmax) m,
-           lateral unnest(xids) x,
-           lateral (select ((m.xmax >> 32) << 32) | x as full_xid) f
-      where not pg_visible_in_snapshot(
-        (case when f.full_xid > m.xmax then f.full_xid - 4294967296 else f.full_xid end)::text::xid8, snap)
-    );
-    perform pg_sleep(0.001);
-  end loop;
+  perform realtime.stack_wait_visible(xids);
   if exists (select 1 from pg_prepared_statements where name = 'stack_realtime_rls') then
     deallocate stack_realtime_rls;
   end if;

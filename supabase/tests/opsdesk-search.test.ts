@@ -369,3 +369,31 @@ describe("how a tier reads its matches (app.search_reading)", () => {
     }
   });
 });
+
+describe("when a count is the planner's estimate at once (app.search_count_estimate)", () => {
+  it("skips counting only where the statistics know of ten times the 1 000 a count stops at", async () => {
+    // 20 000 rows: "lamp" in 19 000 of them, "kettle" in 1 000.
+    await stack.sql(
+      `create table public.search_count_probe as
+         select n as id, to_tsvector('simple', case when n % 20 = 0 then 'kettle' else 'lamp' end) as words
+         from generate_series(1, 20000) n`,
+    );
+    await stack.sql("analyze public.search_count_probe");
+    const estimate = async (q: string) =>
+      (
+        await stack.sql<{ rows: string | null }>(
+          `select app.search_count_estimate(array['select 1 from public.search_count_probe t where t.words @@ $8'],
+                                            app.search_terms($1), '[]') as rows`,
+          [q],
+        )
+      )[0].rows;
+    try {
+      expect(Number(await estimate("lamp"))).toBeGreaterThanOrEqual(10_000);
+      // Near the 1 000 a count stops at, and words the statistics do not know: counted.
+      expect(await estimate("kettle")).toBeNull();
+      expect(await estimate("zebra")).toBeNull();
+    } finally {
+      await stack.sql("drop table public.search_count_probe");
+    }
+  });
+});

@@ -36,29 +36,33 @@ export function postmasterOf(backendPid: number): number {
   return Number(fields[1]);
 }
 
-export interface CpuPerRequest {
-  /** Microseconds of this process' CPU per request. */
+/** Microseconds of CPU, over some runs or per request. */
+export interface Cpu {
+  /** This process. */
   node: number;
   /** The part of `node` spent in the kernel (socket writes on loopback carry the receiver's TCP work). */
   nodeSystem: number;
-  /** Microseconds of Postgres' CPU per request. */
+  /** Postgres. */
   postgres: number;
 }
 
-/** Measures the CPU that `work` costs here and in Postgres, per request it reports. */
-export async function cpuPerRequest<T>(
-  postmaster: number,
-  work: () => Promise<T>,
-  requests: (result: T) => number,
-): Promise<{ result: T; cpu: CpuPerRequest }> {
-  const node0 = process.cpuUsage();
+/**
+ * Measures the CPU that `work` costs here and in Postgres. Postgres' share is read by
+ * walking /proc, which costs this process CPU too: its own window opens after the first
+ * walk and closes before the second, so a run cut into short slices does not count them.
+ */
+export async function cpuOf<T>(postmaster: number, work: () => Promise<T>): Promise<{ result: T; cpu: Cpu }> {
   const pg0 = postgresSeconds(postmaster);
+  const node0 = process.cpuUsage();
   const result = await work();
   const node = process.cpuUsage(node0);
   const pg = postgresSeconds(postmaster) - pg0;
-  const n = Math.max(1, requests(result));
-  return {
-    result,
-    cpu: { node: (node.user + node.system) / n, nodeSystem: node.system / n, postgres: (pg * 1e6) / n },
-  };
+  return { result, cpu: { node: node.user + node.system, nodeSystem: node.system, postgres: pg * 1e6 } };
+}
+
+/** The CPU of several runs together, per request they served. */
+export function cpuPerRequest(runs: Cpu[], requests: number): Cpu {
+  const n = Math.max(1, requests);
+  const per = (part: keyof Cpu) => runs.reduce((sum, cpu) => sum + cpu[part], 0) / n;
+  return { node: per("node"), nodeSystem: per("nodeSystem"), postgres: per("postgres") };
 }

@@ -2,36 +2,67 @@
 // against a hand-written Node HTTP handler running the equivalent SQL with `pg`,
 // in the same run on the same Postgres; plus single-row GETs with a user JWT.
 // Load comes from autocannon in a child process (load.ts) so it does not share our event loop.
-//   npx tsx bench/rest/run.ts        (about 50 s)
+// The two list handlers are measured in alternating 2 s slices (REST, hand, hand, REST, …),
+// so a neighbour's load spike on this shared machine falls on both sides alike.
+//   npx tsx bench/rest/run.ts        (about 40 s)
 //   BENCH_ONLY=list|one              one of the two (e.g. under node --cpu-prof)
-import { execFile } from "node:child_process";
+import { fork } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import pg from "pg";
 import { createLogger } from "../../stack/src/shared/log.js";
 import { removeDataDir, startStack } from "../../stack/src/stack.js";
 import { addBooks, listRequest, oneRowRequest } from "./books.js";
-import { type CpuPerRequest, cpuPerRequest, postmasterOf } from "./cpu.js";
+import { type Cpu, cpuOf, cpuPerRequest, postmasterOf } from "./cpu.js";
 import { handWritten } from "./hand.js";
+import type { LatencyMessage, LatencyReply, RunMessage, RunReply } from "./load.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55010);
 const DB_PORT = Number(process.env.BENCH_DB_PORT ?? 55011);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+/** Seconds of load per side (per list handler, and for the single-row GET). */
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+/** Whole seconds: autocannon ends a run on its one-second tick. */
+const SLICE_SECONDS = 2;
+/** An even count, so that the A B, B A pairs cancel a load that drifts through the run. */
+const SLICES = 2 * Math.max(1, Math.round(DURATION / SLICE_SECONDS / 2));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ONLY = process.env.BENCH_ONLY;
 /** Long enough for V8 to optimise both handlers (a 1 s warm-up left REST's CPU per request ~2x its steady state). */
 const WARM_SECONDS = 3;
-const run = promisify(execFile);
-const LOAD_SCRIPT = path.join(ROOT, "bench/rest/load.ts");
 
 let postmaster = 0;
 
-/** What load.ts prints. */
-interface LoadResult {
+type LoadReply = RunReply | LatencyReply | { error: string };
+/** Answers awaited from load.ts, in the order asked. */
+const replies: Array<(reply: LoadReply) => void> = [];
+async function ask<R>(message: RunMessage | LatencyMessage): Promise<R> {
+  const reply = await new Promise<LoadReply>((resolve) => {
+    replies.push(resolve);
+    loader.send(message);
+  });
+  if ("error" in reply) throw new Error(`load.ts: ${reply.error}`);
+  return reply as R;
+}
+
+interface Slice extends RunReply {
+  /** CPU here and in Postgres over the slice (see cpu.ts). */
+  cpu: Cpu;
+  /** 1-minute load average when the slice ended: the machine is shared. */
+  loadavg: number;
+}
+
+/** One load run; `side` pools its response times with the side's other slices (none: a warm-up). */
+async function slice(url: string, headers: Record<string, string>, seconds: number, side?: string): Promise<Slice> {
+  const { result, cpu } = await cpuOf(postmaster, () =>
+    ask<RunReply>({ type: "run", url, headers, connections: CONNECTIONS, seconds, side }),
+  );
+  return { ...result, cpu, loadavg: os.loadavg()[0] };
+}
+
+interface Figures {
   requests: number;
   rps: number;
   errors: number;
@@ -39,29 +70,32 @@ interface LoadResult {
   /** ms, with the microseconds. */
   p50: number;
   p99: number;
-}
-
-interface Figures extends LoadResult {
-  /** CPU per request here and in Postgres (see cpu.ts). */
-  cpu: CpuPerRequest;
-  /** 1-minute load average when the run ended: the machine is shared. */
+  cpu: Cpu;
+  /** Mean of the slices' load averages. */
   loadavg: number;
 }
 
-async function load(url: string, headers: Record<string, string>, seconds = DURATION): Promise<Figures> {
-  const { result, cpu } = await cpuPerRequest(
-    postmaster,
-    async () => {
-      const { stdout } = await run(
-        path.join(ROOT, "node_modules/.bin/tsx"),
-        [LOAD_SCRIPT, url, String(CONNECTIONS), String(seconds), JSON.stringify(headers)],
-        { maxBuffer: 16 * 1024 * 1024 },
-      );
-      return JSON.parse(stdout) as LoadResult;
-    },
-    (r) => r.requests,
-  );
-  return { ...result, cpu, loadavg: os.loadavg()[0] };
+/**
+ * A side's figures from its slices: req/s is all its requests over all its seconds, CPU per
+ * request its summed CPU over its summed requests, and p50/p99 the percentiles of all its
+ * responses pooled (load.ts keeps every response's time), not a median of per-slice
+ * percentiles, which would weigh a slow slice's few responses like a fast slice's many.
+ */
+async function figures(side: string, slices: Slice[]): Promise<Figures> {
+  const sum = (part: (s: Slice) => number) => slices.reduce((total, s) => total + part(s), 0);
+  const requests = sum((s) => s.requests);
+  return {
+    requests,
+    rps: requests / sum((s) => s.seconds),
+    errors: sum((s) => s.errors),
+    non2xx: sum((s) => s.non2xx),
+    ...(await ask<LatencyReply>({ type: "latency", side })),
+    cpu: cpuPerRequest(
+      slices.map((s) => s.cpu),
+      requests,
+    ),
+    loadavg: sum((s) => s.loadavg) / slices.length,
+  };
 }
 
 /** Latency in µs: a list answers in a few milliseconds, which whole milliseconds hide. */
@@ -83,6 +117,12 @@ const stack = await startStack({
   log: createLogger("bench"),
 });
 const hand = await handWritten(stack.dbUrl);
+/** One process of load.ts for every run: its start-up is then outside the measured slices. */
+const loader = fork(path.join(ROOT, "bench/rest/load.ts"), [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
+loader.on("message", (reply: LoadReply) => replies.shift()?.(reply));
+loader.on("exit", (code) => {
+  for (const reply of replies.splice(0)) reply({ error: `exited (${code})` });
+});
 try {
   const admin = new pg.Client({ connectionString: stack.dbUrl });
   await admin.connect();
@@ -102,11 +142,23 @@ try {
   if (ONLY !== "list") await oneBench();
 
   async function listBench() {
-    await load(listUrl, listHeaders, WARM_SECONDS); // warm both (JIT, plan cache, pg caches)
-    await load(`http://127.0.0.1:${hand.port}/`, {}, WARM_SECONDS);
-    const rest = await load(listUrl, listHeaders);
-    const base = await load(`http://127.0.0.1:${hand.port}/`, {});
-    console.log(`\n25-row list, count=exact, one embed (${CONNECTIONS} connections, ${DURATION} s each)`);
+    const handUrl = `http://127.0.0.1:${hand.port}/`;
+    await slice(listUrl, listHeaders, WARM_SECONDS); // warm both (JIT, plan cache, pg caches)
+    await slice(handUrl, {}, WARM_SECONDS);
+    const restSlices: Slice[] = [];
+    const handSlices: Slice[] = [];
+    const restSlice = async () => restSlices.push(await slice(listUrl, listHeaders, SLICE_SECONDS, "rest"));
+    const handSlice = async () => handSlices.push(await slice(handUrl, {}, SLICE_SECONDS, "hand"));
+    for (let pair = 0; pair < SLICES; pair++) {
+      const [first, second] = pair % 2 === 0 ? [restSlice, handSlice] : [handSlice, restSlice];
+      await first();
+      await second();
+    }
+    const rest = await figures("rest", restSlices);
+    const base = await figures("hand", handSlices);
+    console.log(
+      `\n25-row list, count=exact, one embed (${CONNECTIONS} connections, ${SLICES} × ${SLICE_SECONDS} s per side, interleaved)`,
+    );
     console.log(`  /rest/v1       ${fmt(rest)}`);
     console.log(`  hand-written   ${fmt(base)}`);
     // Issue 18's targets, against the hand-written handler of the same run.
@@ -129,11 +181,12 @@ try {
 
   async function oneBench() {
     const { url: oneUrl, headers: oneHeaders } = await oneRowRequest(stack);
-    await load(oneUrl, oneHeaders, WARM_SECONDS);
-    const one = await load(oneUrl, oneHeaders);
+    await slice(oneUrl, oneHeaders, WARM_SECONDS);
+    const one = await figures("one", [await slice(oneUrl, oneHeaders, DURATION, "one")]);
     console.log(`\nsingle-row GET with a user JWT\n  /rest/v1       ${fmt(one)}  (target >= 2500 req/s)`);
   }
 } finally {
+  if (loader.connected) loader.disconnect();
   hand.server.close();
   await hand.pool.end();
   await stack.stop();

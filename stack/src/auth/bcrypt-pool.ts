@@ -1,5 +1,5 @@
 // A small pool of worker threads for bcrypt (see bcrypt-worker.mjs). Jobs go to the
-// least busy worker; workers are unref'd so they never keep the process alive.
+// least busy worker; a worker keeps the process alive only while it has jobs.
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 
@@ -18,10 +18,10 @@ function spawn(): PoolWorker {
     worker: new Worker(new URL("./bcrypt-worker.mjs", import.meta.url)),
     pending: new Map(),
   };
-  entry.worker.unref();
   entry.worker.on("message", ({ id, result, error }: { id: number; result?: string | boolean; error?: string }) => {
     const job = entry.pending.get(id);
     entry.pending.delete(id);
+    if (entry.pending.size === 0) entry.worker.unref();
     if (error !== undefined) job?.reject(new Error(error));
     else if (result !== undefined) job?.resolve(result);
   });
@@ -30,6 +30,9 @@ function spawn(): PoolWorker {
     for (const job of entry.pending.values()) job.reject(err);
     workers.splice(workers.indexOf(entry), 1);
   });
+  // Not before the listeners: adding a "message" listener refs the worker's port again (an
+  // unref before it left every process that had checked a password unable to exit).
+  entry.worker.unref();
   return entry;
 }
 
@@ -37,6 +40,7 @@ function run(op: "hash" | "compare", password: string, hashOrCost: string | numb
   if (workers.length < SIZE) workers.push(spawn());
   const entry = workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
   const id = nextId++;
+  if (entry.pending.size === 0) entry.worker.ref();
   return new Promise((resolve, reject) => {
     entry.pending.set(id, { resolve, reject });
     entry.worker.postMessage({ id, op, password, hashOrCost });

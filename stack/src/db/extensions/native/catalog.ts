@@ -17,6 +17,13 @@ export const NATIVE_EXTENSIONS: readonly NativeExtension[] = [
     control: "vector/vector.control",
     script: "vector/vector--0.8.0.sql",
   },
+  {
+    name: "http",
+    version: "1.6",
+    sources: ["http/http.c", "bridge/bridge.c"],
+    control: "http/http.control",
+    script: "http/http--1.6.sql",
+  },
 ];
 
 export function nativeExtension(name: string): NativeExtension | undefined {

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <math.h>
 #include <limits.h>
+#include <stdio.h>
 
 #define PG_MAJOR_EXPECTED 17
 #define PGDLLEXPORT __attribute__((visibility("default")))
@@ -180,6 +181,7 @@ static inline MemoryContext MemoryContextSwitchTo(MemoryContext context)
 #define ERRCODE_INTERNAL_ERROR MAKE_SQLSTATE('X', 'X', '0', '0', '0')
 #define ERRCODE_INVALID_FUNCTION_DEFINITION MAKE_SQLSTATE('4', '2', 'P', '1', '3')
 #define ERRCODE_SYNTAX_ERROR MAKE_SQLSTATE('4', '2', '6', '0', '1')
+#define ERRCODE_PROTOCOL_VIOLATION_BRIDGE MAKE_SQLSTATE('0', '8', 'P', '0', '1')
 #define ERRCODE_QUERY_CANCELED MAKE_SQLSTATE('5', '7', '0', '1', '4')
 #define ERRCODE_RAISE_EXCEPTION MAKE_SQLSTATE('P', '0', '0', '0', '1')
 
@@ -335,6 +337,8 @@ extern void deconstruct_array_builtin(ArrayType *array, Oid elmtype, Datum **ele
 extern void deconstruct_array(ArrayType *array, Oid elmtype, int elmlen, bool elmbyval, char elmalign, Datum **elemsp,
 			      bool **nullsp, int *nelemsp);
 extern ArrayType *construct_array_builtin(Datum *elems, int nelems, Oid elmtype);
+extern ArrayType *construct_md_array(Datum *elems, bool *nulls, int ndims, int *dims, int *lbs, Oid elmtype, int elmlen,
+				     bool elmbyval, char elmalign);
 extern ArrayType *construct_array(Datum *elems, int nelems, Oid elmtype, int elmlen, bool elmbyval, char elmalign);
 extern int32 *ArrayGetIntegerTypmods(ArrayType *arr, int *n);
 extern int ArrayGetNItems(int ndim, const int *dims);
@@ -513,6 +517,8 @@ typedef struct ErrorData
 	MemoryContext assoc_context;
 } ErrorData;
 extern ErrorData *CopyErrorData(void);
+extern void pg_re_throw(void) __attribute__((noreturn));
+#define PG_RE_THROW() pg_re_throw()
 extern void FlushErrorState(void);
 extern void FreeErrorData(ErrorData *edata);
 
@@ -546,5 +552,20 @@ extern Oid GetUserId(void);
 extern PGDLLEXPORT Oid MyDatabaseId;
 extern PGDLLEXPORT int MyProcPid;
 extern const char *GetConfigOption(const char *name, bool missing_ok, bool restrict_privileged);
+
+/* ---- composites and tuples, by name ---- */
+typedef void *HeapTupleHeader;
+extern Datum GetAttributeByName(HeapTupleHeader tuple, const char *attname, bool *isNull);
+#define PG_GETARG_HEAPTUPLEHEADER(n) ((HeapTupleHeader)PG_DETOAST(PG_GETARG_DATUM(n)))
+
+/* ---- language handlers ---- */
+typedef struct InlineCodeBlockHead
+{
+	int type; /* NodeTag */
+	char *source_text;
+	Oid langOid;
+	bool langIsTrusted;
+	bool atomic;
+} InlineCodeBlockHead;
 
 #endif

@@ -145,6 +145,24 @@ export async function buildLibrary(spec: LibrarySpec, server: ServerInfo, log: L
   }
 }
 
+/** Beside an installed library: the build key it was made from. */
+function stampOf(library: string): string {
+  return `${library}.opsdesk-build`;
+}
+
+/**
+ * Removes an installed library built from other sources (an older stack), so the next
+ * `create extension` or start builds the current one instead of loading stale code.
+ */
+export async function removeStaleLibrary(spec: LibrarySpec, server: ServerInfo): Promise<void> {
+  const target = path.join(server.pkglibdir, `${spec.name}.so`);
+  if (!existsSync(target)) return;
+  const stamp = existsSync(stampOf(target)) ? readFileSync(stampOf(target), "utf8") : "";
+  if (stamp === buildKey(spec, server)) return;
+  await fs.rm(target, { force: true });
+  await fs.rm(stampOf(target), { force: true });
+}
+
 /**
  * Puts the library where the server loads `$libdir/<name>` from, readable by the
  * server's user; the copy is replaced atomically, so a backend never loads half a file.
@@ -152,6 +170,7 @@ export async function buildLibrary(spec: LibrarySpec, server: ServerInfo, log: L
 export async function installLibrary(spec: LibrarySpec, built: string, server: ServerInfo): Promise<void> {
   const target = path.join(server.pkglibdir, `${spec.name}.so`);
   const bytes = await fs.readFile(built);
+  await fs.writeFile(stampOf(target), buildKey(spec, server), { mode: 0o644 });
   if (existsSync(target) && (await fs.readFile(target)).equals(bytes)) return;
   const staging = `${target}.${process.pid}.tmp`;
   try {

@@ -24,6 +24,13 @@ export const NATIVE_EXTENSIONS: readonly NativeExtension[] = [
     control: "http/http.control",
     script: "http/http--1.6.sql",
   },
+  {
+    name: "plv8",
+    version: "3.1.10",
+    sources: ["plv8/plv8.c", "bridge/bridge.c"],
+    control: "plv8/plv8.control",
+    script: "plv8/plv8--3.1.10.sql",
+  },
 ];
 
 export function nativeExtension(name: string): NativeExtension | undefined {

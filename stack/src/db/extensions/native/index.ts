@@ -11,7 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import type { Logger } from "../../../shared/log.js";
 import { startBridge } from "./bridge/server.js";
-import { buildLibrary, installLibrary, NATIVE_DIR, type ServerInfo } from "./build.js";
+import { buildLibrary, installLibrary, NATIVE_DIR, removeStaleLibrary, type ServerInfo } from "./build.js";
 import { extensionsCreatedBy, NATIVE_EXTENSIONS, type NativeExtension, nativeExtension } from "./catalog.js";
 import { NativeUnavailable, unavailableMessage } from "./errors.js";
 import { httpHandler } from "./http/handler.js";
@@ -125,6 +125,7 @@ async function writeIfChanged(file: string, text: string): Promise<void> {
 
 async function installFiles(info: ServerInfo): Promise<void> {
   const dir = path.join(info.sharedir, "extension");
+  for (const ext of NATIVE_EXTENSIONS) await removeStaleLibrary(ext, info);
   await writeIfChanged(path.join(dir, BUILD_TRIGGER), readFileSync(path.join(NATIVE_DIR, "bridge", "build-trigger.mjs"), "utf8"));
   for (const ext of NATIVE_EXTENSIONS) {
     await writeIfChanged(path.join(dir, `${ext.name}.control`), readFileSync(path.join(NATIVE_DIR, ext.control), "utf8"));

@@ -475,9 +475,17 @@ extern Oid SPI_gettypeid(TupleDescOpaque tupdesc, int fnumber);
 extern Datum SPI_getbinval(HeapTuple tuple, TupleDescOpaque tupdesc, int fnumber, bool *isnull);
 extern const char *SPI_result_code_string(int code);
 extern void SPI_freetuptable(void *tuptable);
+extern PGDLLEXPORT int SPI_result;
+extern int SPI_execute(const char *src, bool read_only, long tcount);
+extern int SPI_execute_with_args(const char *src, int nargs, Oid *argtypes, Datum *Values, const char *Nulls,
+				 bool read_only, long tcount);
+extern Oid get_func_rettype(Oid funcid);
+extern Oid get_func_signature(Oid funcid, Oid **argtypes, int *nargs);
 extern void setup_parse_variable_parameters(void *pstate, Oid **paramTypes, int *numParams);
 static inline int TupleDescNatts(TupleDescOpaque tupdesc) { return *(const int *)tupdesc; }
-extern Datum datum_to_json(Datum val, Oid typoid);
+/* PostgreSQL 16+: categorize once, then convert (utils/jsonfuncs.h, utils/json.h). */
+extern void json_categorize_type(Oid typoid, bool is_jsonb, int *tcategory, Oid *outfuncoid);
+extern Datum datum_to_json(Datum val, int tcategory, Oid outfuncoid);
 
 typedef void *ResourceOwner;
 extern PGDLLEXPORT ResourceOwner CurrentResourceOwner;

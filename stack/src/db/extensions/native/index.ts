@@ -20,6 +20,8 @@ import { plv8Handler } from "./plv8/handler.js";
 export interface NativeExtensions {
   /** The bridge's socket (the `*.bridge_socket` settings point there). */
   socketPath: string;
+  /** The extensions whose libraries start-up made ready (the project creates or has them). */
+  prepared: string[];
   /** Builds and installs one extension's library (tests, and `create extension` from elsewhere). */
   ensure(name: string): Promise<void>;
   close(): Promise<void>;
@@ -75,7 +77,8 @@ async function installable(info: ServerInfo): Promise<boolean> {
 /** A shell word in single quotes; refused when it cannot be one safely. */
 function shellQuoted(word: string): string | null {
   // Inside single quotes only a quote (or a control character) could end the word.
-  return /^[^'\\\x00-\x1f]+$/.test(word) ? `'${word}'` : null;
+  const unsafe = [...word].some((c) => c === "'" || c === "\\" || c.charCodeAt(0) < 0x20);
+  return unsafe ? null : `'${word}'`;
 }
 
 /**
@@ -126,9 +129,15 @@ async function writeIfChanged(file: string, text: string): Promise<void> {
 async function installFiles(info: ServerInfo): Promise<void> {
   const dir = path.join(info.sharedir, "extension");
   for (const ext of NATIVE_EXTENSIONS) await removeStaleLibrary(ext, info);
-  await writeIfChanged(path.join(dir, BUILD_TRIGGER), readFileSync(path.join(NATIVE_DIR, "bridge", "build-trigger.mjs"), "utf8"));
+  await writeIfChanged(
+    path.join(dir, BUILD_TRIGGER),
+    readFileSync(path.join(NATIVE_DIR, "bridge", "build-trigger.mjs"), "utf8"),
+  );
   for (const ext of NATIVE_EXTENSIONS) {
-    await writeIfChanged(path.join(dir, `${ext.name}.control`), readFileSync(path.join(NATIVE_DIR, ext.control), "utf8"));
+    await writeIfChanged(
+      path.join(dir, `${ext.name}.control`),
+      readFileSync(path.join(NATIVE_DIR, ext.control), "utf8"),
+    );
     await writeIfChanged(path.join(dir, path.basename(ext.script)), installScript(ext, info));
   }
 }
@@ -189,6 +198,7 @@ export async function startNativeExtensions(options: NativeOptions): Promise<Nat
       log,
     );
     bridgeDir = bridge.dir;
+    const prepared: string[] = [];
     try {
       if (server) {
         for (const setting of ["opsdesk.bridge_socket", "http.bridge_socket", "plv8.bridge_socket"]) {
@@ -207,7 +217,10 @@ export async function startNativeExtensions(options: NativeOptions): Promise<Nat
         );
         const needed = new Set([...rows.map((r) => r.extname), ...options.projectSql.flatMap(extensionsCreatedBy)]);
         for (const name of needed) {
-          await ensure(name).catch((err) => log.warn(unavailableMessage(name, err)));
+          await ensure(name).then(
+            () => prepared.push(name),
+            (err) => log.warn(unavailableMessage(name, err)),
+          );
         }
       } else if (options.projectSql.flatMap(extensionsCreatedBy).length > 0) {
         log.warn(
@@ -218,7 +231,7 @@ export async function startNativeExtensions(options: NativeOptions): Promise<Nat
       await bridge.close();
       throw err;
     }
-    return { socketPath: bridge.socketPath, ensure, close: () => bridge.close() };
+    return { socketPath: bridge.socketPath, prepared, ensure, close: () => bridge.close() };
   } finally {
     await client.end();
   }

@@ -5,6 +5,7 @@
  * middle of a conversation drops the connection, and the next call starts afresh.
  * See docs/extensions-native.md.
  */
+#define _GNU_SOURCE 1 /* POLLRDHUP */
 #include "bridge.h"
 #include <errno.h>
 #include <poll.h>
@@ -37,7 +38,13 @@ void bridge_reset(void)
 static void bridge_connect(void)
 {
 	if (bridge_fd >= 0)
-		return;
+	{
+		/* Between calls nothing may arrive: anything readable means the stack closed this one. */
+		struct pollfd p = {bridge_fd, POLLIN | POLLRDHUP, 0};
+		if (poll(&p, 1, 0) == 0)
+			return;
+		bridge_reset();
+	}
 	if (bridge_socket_setting == NULL || bridge_socket_setting[0] == '\0')
 		ereport(ERROR, errcode(ERRCODE_CONNECTION_FAILURE),
 			errmsg("extension \"%s\" works through the Opsdesk stack, and this database is not served by a running stack",
@@ -166,7 +173,9 @@ BridgeFrame *bridge_receive(void)
 	BridgeFrame *frame = NULL;
 	PG_TRY();
 	{
-		bridge_connect();
+		if (bridge_fd < 0)
+			ereport(ERROR, errcode(ERRCODE_PROTOCOL_VIOLATION_BRIDGE),
+				errmsg("extension \"%s\": no request is waiting for the stack's answer", bridge_extension));
 		read_all(head, 4);
 		uint32 size = get_u32(head);
 		if (size < 3 || size > 1024u * 1024u * 1024u)

@@ -139,7 +139,9 @@ async function perform(call: HttpCall): Promise<(string | Buffer | null)[]> {
       chunks.push(chunk as Buffer);
     }
     let body: Buffer = Buffer.concat(chunks);
-    const encoding = String(response.headers["content-encoding"] ?? "").toLowerCase().trim();
+    const encoding = String(response.headers["content-encoding"] ?? "")
+      .toLowerCase()
+      .trim();
     if (body.length > 0 && decoders[encoding]) body = await decoders[encoding](body);
     const contentType = response.headers["content-type"];
     const type = Array.isArray(contentType) ? contentType[0] : (contentType ?? null);

@@ -8,7 +8,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import variant from "@jitl/quickjs-wasmfile-release-asyncify";
 import {
   newQuickJSAsyncWASMModuleFromVariant,
   type QuickJSAsyncContext,
@@ -56,7 +55,8 @@ async function execute(connection: BridgeConnection, sql: string, paramsJson: st
 
 async function openSandbox(connection: BridgeConnection, clock: SandboxClock): Promise<QuickJSAsyncContext> {
   // One WebAssembly instance per session: an asyncified module runs one call at a time.
-  const module = await newQuickJSAsyncWASMModuleFromVariant(variant);
+  // Loaded on first use: a project without plv8 never loads the WebAssembly.
+  const module = await newQuickJSAsyncWASMModuleFromVariant(import("@jitl/quickjs-wasmfile-release-asyncify"));
   const runtime = module.newRuntime();
   runtime.setMemoryLimit(MEMORY_LIMIT);
   runtime.setMaxStackSize(1024 * 1024);
@@ -90,6 +90,7 @@ async function openSandbox(connection: BridgeConnection, clock: SandboxClock): P
     vm.setProp(vm.global, name, handle);
     handle.dispose();
   }
+  clock.sliceStart = performance.now();
   const loaded = vm.unwrapResult(vm.evalCode(SANDBOX_SOURCE, "plv8-sandbox.js"));
   loaded.dispose();
   // No dispose at close: QuickJS asserts that every object is freed first, and a session
@@ -118,7 +119,10 @@ async function run(vm: QuickJSAsyncContext, clock: SandboxClock, code: string): 
 export function plv8Handler(log: Logger): BridgeHandler {
   return async (frame, connection) => {
     const f = frame.fields.map(text);
-    const clock = (connection.session.get("plv8.clock") as SandboxClock | undefined) ?? { sliceStart: 0, timedOut: false };
+    const clock = (connection.session.get("plv8.clock") as SandboxClock | undefined) ?? {
+      sliceStart: 0,
+      timedOut: false,
+    };
     connection.session.set("plv8.clock", clock);
     let vm = connection.session.get("plv8") as Promise<QuickJSAsyncContext> | undefined;
     if (!vm) {

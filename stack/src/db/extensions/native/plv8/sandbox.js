@@ -9,7 +9,18 @@
   delete global.__host_execute;
   delete global.__host_elog;
 
-  const levels = { DEBUG5: 10, DEBUG4: 11, DEBUG3: 12, DEBUG2: 13, DEBUG1: 14, LOG: 15, INFO: 17, NOTICE: 18, WARNING: 19, ERROR: 21 };
+  const levels = {
+    DEBUG5: 10,
+    DEBUG4: 11,
+    DEBUG3: 12,
+    DEBUG2: 13,
+    DEBUG1: 14,
+    LOG: 15,
+    INFO: 17,
+    NOTICE: 18,
+    WARNING: 19,
+    ERROR: 21,
+  };
   Object.assign(global, levels);
 
   const DATE_TYPES = new Set([1082, 1114, 1184]);
@@ -136,6 +147,8 @@
     const inputs = info.names.filter((_, i) => info.modes.length === 0 || ["i", "b", "v"].includes(info.modes[i]));
     const params = inputs.map((n, i) => (IDENTIFIER.test(n) ? n : `$arg${i + 1}`));
     const name = IDENTIFIER.test(info.proname) ? info.proname : "";
+    // biome-ignore lint/security/noGlobalEval: compiling a plv8 function body is the point, inside the QuickJS sandbox.
+    // biome-ignore lint/complexity/noCommaOperator: indirect eval, so the body sees only the global scope.
     const fn = (0, eval)(`(function ${name}(${params.join(", ")}) {\n${info.prosrc}\n})`);
     procs.set(oid, { version: info.version, fn });
     return { info, fn };
@@ -181,16 +194,27 @@
 
   function failure(err) {
     if (err instanceof SqlError) {
-      return { error: { code: err.sqlerrcode, message: err.message, detail: err.detail ?? null, hint: err.hint ?? null } };
+      return {
+        error: { code: err.sqlerrcode, message: err.message, detail: err.detail ?? null, hint: err.hint ?? null },
+      };
     }
-    return { error: { code: "XX000", message: String(err), detail: err?.stack ? String(err.stack).trim() || null : null, hint: null } };
+    return {
+      error: {
+        code: "XX000",
+        message: String(err),
+        detail: err?.stack ? String(err.stack).trim() || null : null,
+        hint: null,
+      },
+    };
   }
 
   global.__plv8_call = (payload) => {
     try {
       const { info, fn } = compiled(payload.fn);
-      if (info.proretset) return failure(new Error("set-returning plv8 functions are not supported by the Opsdesk stack's plv8"));
-      if (TRIGGER_TYPES.has(info.rettype)) return failure(new Error("plv8 trigger functions are not supported by the Opsdesk stack's plv8"));
+      if (info.proretset)
+        return failure(new Error("set-returning plv8 functions are not supported by the Opsdesk stack's plv8"));
+      if (TRIGGER_TYPES.has(info.rettype))
+        return failure(new Error("plv8 trigger functions are not supported by the Opsdesk stack's plv8"));
       const args = payload.args.map(([type, json]) => fromPg(json, Number(type)));
       return { value: toLiteral(fn.apply(undefined, args), payload.rettype) };
     } catch (err) {
@@ -199,6 +223,8 @@
   };
   global.__plv8_inline = (source) => {
     try {
+      // biome-ignore lint/security/noGlobalEval: a DO block's body, inside the QuickJS sandbox.
+      // biome-ignore lint/complexity/noCommaOperator: indirect eval, so the body sees only the global scope.
       (0, eval)(`(function () {\n${source}\n})`)();
       return { value: null };
     } catch (err) {

@@ -254,3 +254,50 @@ ArrayType *floats_to_array(const float *values, int count)
 		elems[i] = Float4GetDatum(values[i]);
 	return construct_array_builtin(elems, count, FLOAT4OID);
 }
+
+/* The elements of a '[1,2,3]' literal (vector, halfvec), with pgvector's messages. */
+float *parse_dense_literal(char *lit, const char *type, int max_dim, int *count)
+{
+	char *pt = lit;
+	int cap = 16, dim = 0;
+	float *values = palloc(sizeof(float) * cap);
+	skip_space(&pt);
+	if (*pt != '[')
+		ereport(ERROR, errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+			errmsg("invalid input syntax for type %s: \"%s\"", type, lit),
+			errdetail("Vector contents must start with \"[\"."));
+	pt++;
+	skip_space(&pt);
+	if (*pt == ']')
+		ereport(ERROR, errcode(ERRCODE_DATA_EXCEPTION), errmsg("%s must have at least 1 dimension", type));
+	for (;;)
+	{
+		if (dim == max_dim)
+			ereport(ERROR, errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				errmsg("%s cannot have more than %d dimensions", type, max_dim));
+		if (dim == cap)
+		{
+			cap *= 2;
+			values = repalloc(values, sizeof(float) * cap);
+		}
+		values[dim++] = parse_element(&pt, lit, type);
+		skip_space(&pt);
+		if (*pt == ',')
+			pt++;
+		else if (*pt == ']')
+		{
+			pt++;
+			break;
+		}
+		else
+			ereport(ERROR, errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				errmsg("invalid input syntax for type %s: \"%s\"", type, lit));
+	}
+	skip_space(&pt);
+	if (*pt != '\0')
+		ereport(ERROR, errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+			errmsg("invalid input syntax for type %s: \"%s\"", type, lit),
+			errdetail("Junk after closing right brace."));
+	*count = dim;
+	return values;
+}

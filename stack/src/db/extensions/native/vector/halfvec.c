@@ -49,49 +49,9 @@ float *halfvec_floats(const HalfVector *v)
 PG_FUNCTION_INFO_V1(halfvec_in);
 Datum halfvec_in(PG_FUNCTION_ARGS)
 {
-	char *lit = PG_GETARG_CSTRING(0);
-	int32 typmod = PG_GETARG_INT32(2);
-	char *pt = lit;
-	int cap = 16, dim = 0;
-	float *values = palloc(sizeof(float) * cap);
-	skip_space(&pt);
-	if (*pt != '[')
-		ereport(ERROR, errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			errmsg("invalid input syntax for type halfvec: \"%s\"", lit),
-			errdetail("Vector contents must start with \"[\"."));
-	pt++;
-	skip_space(&pt);
-	if (*pt == ']')
-		ereport(ERROR, errcode(ERRCODE_DATA_EXCEPTION), errmsg("halfvec must have at least 1 dimension"));
-	for (;;)
-	{
-		if (dim == HALFVEC_MAX_DIM)
-			ereport(ERROR, errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				errmsg("halfvec cannot have more than %d dimensions", HALFVEC_MAX_DIM));
-		if (dim == cap)
-		{
-			cap *= 2;
-			values = repalloc(values, sizeof(float) * cap);
-		}
-		values[dim++] = parse_element(&pt, lit, "halfvec");
-		skip_space(&pt);
-		if (*pt == ',')
-			pt++;
-		else if (*pt == ']')
-		{
-			pt++;
-			break;
-		}
-		else
-			ereport(ERROR, errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				errmsg("invalid input syntax for type halfvec: \"%s\"", lit));
-	}
-	skip_space(&pt);
-	if (*pt != '\0')
-		ereport(ERROR, errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			errmsg("invalid input syntax for type halfvec: \"%s\"", lit),
-			errdetail("Junk after closing right brace."));
-	PG_RETURN_POINTER(halfvec_from_floats(values, dim, typmod));
+	int dim;
+	float *values = parse_dense_literal(PG_GETARG_CSTRING(0), "halfvec", HALFVEC_MAX_DIM, &dim);
+	PG_RETURN_POINTER(halfvec_from_floats(values, dim, PG_GETARG_INT32(2)));
 }
 
 PG_FUNCTION_INFO_V1(halfvec_out);
@@ -391,25 +351,7 @@ static int halfvec_compare(const HalfVector *a, const HalfVector *b)
 	return a->dim < b->dim ? -1 : a->dim > b->dim ? 1 : 0;
 }
 
-#define HALFVEC_COMPARISON(name, test) \
-	PG_FUNCTION_INFO_V1(name); \
-	Datum name(PG_FUNCTION_ARGS) \
-	{ \
-		int c = halfvec_compare(PG_GETARG_HALFVEC_P(0), PG_GETARG_HALFVEC_P(1)); \
-		PG_RETURN_BOOL(test); \
-	}
-HALFVEC_COMPARISON(halfvec_lt, c < 0)
-HALFVEC_COMPARISON(halfvec_le, c <= 0)
-HALFVEC_COMPARISON(halfvec_eq, c == 0)
-HALFVEC_COMPARISON(halfvec_ne, c != 0)
-HALFVEC_COMPARISON(halfvec_ge, c >= 0)
-HALFVEC_COMPARISON(halfvec_gt, c > 0)
-
-PG_FUNCTION_INFO_V1(halfvec_cmp);
-Datum halfvec_cmp(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32(halfvec_compare(PG_GETARG_HALFVEC_P(0), PG_GETARG_HALFVEC_P(1)));
-}
+DEFINE_COMPARISONS(halfvec, halfvec_compare, PG_GETARG_HALFVEC_P);
 
 PG_FUNCTION_INFO_V1(halfvec_accum);
 Datum halfvec_accum(PG_FUNCTION_ARGS)

@@ -388,25 +388,7 @@ static int sparsevec_compare(const SparseVector *a, const SparseVector *b)
 	return a->dim < b->dim ? -1 : a->dim > b->dim ? 1 : 0;
 }
 
-#define SPARSEVEC_COMPARISON(name, test) \
-	PG_FUNCTION_INFO_V1(name); \
-	Datum name(PG_FUNCTION_ARGS) \
-	{ \
-		int c = sparsevec_compare(PG_GETARG_SPARSEVEC_P(0), PG_GETARG_SPARSEVEC_P(1)); \
-		PG_RETURN_BOOL(test); \
-	}
-SPARSEVEC_COMPARISON(sparsevec_lt, c < 0)
-SPARSEVEC_COMPARISON(sparsevec_le, c <= 0)
-SPARSEVEC_COMPARISON(sparsevec_eq, c == 0)
-SPARSEVEC_COMPARISON(sparsevec_ne, c != 0)
-SPARSEVEC_COMPARISON(sparsevec_ge, c >= 0)
-SPARSEVEC_COMPARISON(sparsevec_gt, c > 0)
-
-PG_FUNCTION_INFO_V1(sparsevec_cmp);
-Datum sparsevec_cmp(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32(sparsevec_compare(PG_GETARG_SPARSEVEC_P(0), PG_GETARG_SPARSEVEC_P(1)));
-}
+DEFINE_COMPARISONS(sparsevec, sparsevec_compare, PG_GETARG_SPARSEVEC_P);
 
 /* ---- bit ---- */
 

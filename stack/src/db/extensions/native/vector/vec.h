@@ -78,12 +78,31 @@ void check_expected_dims(int typmod, int dim);
 void check_element(float value, const char *type);
 int parse_typmod(ArrayType *ta, const char *type, int max);
 float parse_element(char **pt, const char *lit, const char *type);
+float *parse_dense_literal(char *lit, const char *type, int max_dim, int *count);
 void print_float(StringInfo buf, float f);
 void skip_space(char **p);
 bool is_space(char c);
 
 void init_string(StringInfo buf, int size);
 void append_char(StringInfo buf, char c);
+
+/* lt, le, eq, ne, ge, gt and cmp of a type, from its three-way comparison. */
+#define DEFINE_COMPARISONS(prefix, compare, getarg) \
+	PG_FUNCTION_INFO_V1(prefix##_lt); \
+	Datum prefix##_lt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(getarg(0), getarg(1)) < 0); } \
+	PG_FUNCTION_INFO_V1(prefix##_le); \
+	Datum prefix##_le(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(getarg(0), getarg(1)) <= 0); } \
+	PG_FUNCTION_INFO_V1(prefix##_eq); \
+	Datum prefix##_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(getarg(0), getarg(1)) == 0); } \
+	PG_FUNCTION_INFO_V1(prefix##_ne); \
+	Datum prefix##_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(getarg(0), getarg(1)) != 0); } \
+	PG_FUNCTION_INFO_V1(prefix##_ge); \
+	Datum prefix##_ge(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(getarg(0), getarg(1)) >= 0); } \
+	PG_FUNCTION_INFO_V1(prefix##_gt); \
+	Datum prefix##_gt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(getarg(0), getarg(1)) > 0); } \
+	PG_FUNCTION_INFO_V1(prefix##_cmp); \
+	Datum prefix##_cmp(PG_FUNCTION_ARGS) { PG_RETURN_INT32(compare(getarg(0), getarg(1))); } \
+	extern int no_such_variable
 
 /* Float arrays given to a cast (integer[], real[], double precision[], numeric[]). */
 float *array_to_floats(ArrayType *array, int *count, const char *type);

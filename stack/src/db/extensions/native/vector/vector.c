@@ -26,50 +26,9 @@ static Vector *vector_from_floats(const float *values, int dim, int typmod)
 PG_FUNCTION_INFO_V1(vector_in);
 Datum vector_in(PG_FUNCTION_ARGS)
 {
-	char *lit = PG_GETARG_CSTRING(0);
-	int32 typmod = PG_GETARG_INT32(2);
-	char *pt = lit;
-	int cap = 16, dim = 0;
-	float *values = palloc(sizeof(float) * cap);
-
-	skip_space(&pt);
-	if (*pt != '[')
-		ereport(ERROR, errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			errmsg("invalid input syntax for type vector: \"%s\"", lit),
-			errdetail("Vector contents must start with \"[\"."));
-	pt++;
-	skip_space(&pt);
-	if (*pt == ']')
-		ereport(ERROR, errcode(ERRCODE_DATA_EXCEPTION), errmsg("vector must have at least 1 dimension"));
-	for (;;)
-	{
-		if (dim == VECTOR_MAX_DIM)
-			ereport(ERROR, errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				errmsg("vector cannot have more than %d dimensions", VECTOR_MAX_DIM));
-		if (dim == cap)
-		{
-			cap *= 2;
-			values = repalloc(values, sizeof(float) * cap);
-		}
-		values[dim++] = parse_element(&pt, lit, "vector");
-		skip_space(&pt);
-		if (*pt == ',')
-			pt++;
-		else if (*pt == ']')
-		{
-			pt++;
-			break;
-		}
-		else
-			ereport(ERROR, errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				errmsg("invalid input syntax for type vector: \"%s\"", lit));
-	}
-	skip_space(&pt);
-	if (*pt != '\0')
-		ereport(ERROR, errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			errmsg("invalid input syntax for type vector: \"%s\"", lit),
-			errdetail("Junk after closing right brace."));
-	PG_RETURN_POINTER(vector_from_floats(values, dim, typmod));
+	int dim;
+	float *values = parse_dense_literal(PG_GETARG_CSTRING(0), "vector", VECTOR_MAX_DIM, &dim);
+	PG_RETURN_POINTER(vector_from_floats(values, dim, PG_GETARG_INT32(2)));
 }
 
 PG_FUNCTION_INFO_V1(vector_out);
@@ -401,25 +360,7 @@ static int vector_compare(const Vector *a, const Vector *b)
 	return a->dim < b->dim ? -1 : a->dim > b->dim ? 1 : 0;
 }
 
-#define VECTOR_COMPARISON(name, test) \
-	PG_FUNCTION_INFO_V1(name); \
-	Datum name(PG_FUNCTION_ARGS) \
-	{ \
-		int c = vector_compare(PG_GETARG_VECTOR_P(0), PG_GETARG_VECTOR_P(1)); \
-		PG_RETURN_BOOL(test); \
-	}
-VECTOR_COMPARISON(vector_lt, c < 0)
-VECTOR_COMPARISON(vector_le, c <= 0)
-VECTOR_COMPARISON(vector_eq, c == 0)
-VECTOR_COMPARISON(vector_ne, c != 0)
-VECTOR_COMPARISON(vector_ge, c >= 0)
-VECTOR_COMPARISON(vector_gt, c > 0)
-
-PG_FUNCTION_INFO_V1(vector_cmp);
-Datum vector_cmp(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32(vector_compare(PG_GETARG_VECTOR_P(0), PG_GETARG_VECTOR_P(1)));
-}
+DEFINE_COMPARISONS(vector, vector_compare, PG_GETARG_VECTOR_P);
 
 /* ---- aggregates: the state is double precision[] {count, sum_1 … sum_n} ---- */
 

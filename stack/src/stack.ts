@@ -1,13 +1,14 @@
 // Starts the whole local stack: Postgres, base schema, migrations, seed, services, gateway.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { type ApiKeys, deriveKeys } from "./api-keys.js";
 import { type ConfigOverrides, loadConfig, type StackConfig } from "./config/index.js";
 import type { Service, StackContext } from "./context.js";
+import { type NativeExtensions, startNativeExtensions } from "./db/extensions/native/index.js";
 import { type Database, openDatabase } from "./db/index.js";
-import { applyMigrations, applySeeds, installBase, isFresh } from "./db/migrate.js";
+import { applyMigrations, applySeeds, installBase, isFresh, listMigrations, listSeedFiles } from "./db/migrate.js";
 import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
 import { buildGateway, gatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
@@ -47,6 +48,8 @@ export interface RunningStack {
   app: FastifyInstance;
   /** pg_net's and pg_cron's workers. */
   platform: PlatformWorkers;
+  /** The bridge and builds of the native extensions (vector, http, plv8). */
+  native: NativeExtensions;
   timings: { postgresMs: number; migrateMs: number; totalMs: number; fresh: boolean };
   stop(): Promise<void>;
 }
@@ -100,10 +103,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const postgresMs = performance.now() - started;
 
   let db: Database | undefined;
+  let native: NativeExtensions | undefined;
   let services: Service[] = [];
   let app: FastifyInstance | undefined;
   let platform: PlatformWorkers | undefined;
   try {
+    // Before the migrations: they may create these extensions, and http/plv8 run through the bridge.
+    const projectSql = [...listMigrations(config).map((m) => m.file), ...listSeedFiles(config)].map((f) =>
+      readFileSync(f, "utf8"),
+    );
+    native = await startNativeExtensions({ url: server.url, projectSql, log });
     const { fresh } = await prepareDatabase(server.url, config, log);
     const migrateMs = performance.now() - started - postgresMs;
     db = openDatabase(server.url);
@@ -142,6 +151,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     );
     const runningApp = app;
     const runningDb = db;
+    const runningNative = native;
     return {
       url,
       dbUrl: server.url,
@@ -151,12 +161,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       services,
       app: runningApp,
       platform: runningPlatform,
+      native: runningNative,
       timings: { postgresMs, migrateMs, totalMs: performance.now() - started, fresh },
       stop: async () => {
         await runningPlatform.stop().catch((e) => log.warn("platform workers stop", e));
         for (const s of [...services].reverse()) await s.stop?.().catch((e) => log.warn(`${s.name} stop`, e));
         await runningApp.close();
         await runningDb.close();
+        await runningNative.close().catch((e) => log.warn("native extensions bridge stop", e));
         await server.stop();
         rmSync(path.join(dataDir, "stack.json"), { force: true });
       },
@@ -166,6 +178,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     for (const s of services) await s.stop?.().catch(() => {});
     await app?.close().catch(() => {});
     await db?.close().catch(() => {});
+    await native?.close().catch(() => {});
     await server.stop().catch(() => {});
     throw err;
   }

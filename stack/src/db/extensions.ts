@@ -31,7 +31,10 @@ export function installStackExtensions(postgres: string, log: Logger): void {
     log.warn("embedded Postgres has no extension folder: pg_net and pg_cron will not be available");
     return;
   }
-  for (const file of readdirSync(SOURCE_DIR)) {
+  // Folders hold the native extensions, installed by extensions/native/index.ts.
+  for (const entry of readdirSync(SOURCE_DIR, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = entry.name;
     const text = readFileSync(path.join(SOURCE_DIR, file), "utf8");
     const destination = path.join(target, file);
     if (existsSync(destination) && readFileSync(destination, "utf8") === text) continue;

@@ -218,6 +218,14 @@ create table opsdesk.table_settings (
   primary key (schema_name, table_name)
 );
 
+-- Which install files (install/sql/NNNN_*.sql) this database has: each file ends by adding
+-- its row, so `npm start` and add-admin apply only what is missing.
+create table opsdesk.installed (
+  version text primary key,
+  name text not null,
+  installed_at timestamptz not null default now()
+);
+
 -- One row: the version describe() is cached under, and whether DDL bumps it.
 create table opsdesk.state (
   id boolean primary key default true constraint state_one_row check (id),
@@ -1025,6 +1033,7 @@ alter table opsdesk.list_columns enable row level security;
 alter table opsdesk.preferences enable row level security;
 alter table opsdesk.table_settings enable row level security;
 alter table opsdesk.state enable row level security;
+alter table opsdesk.installed enable row level security;
 
 create policy "roles: operators read" on opsdesk.roles for select to authenticated
   using ((select opsdesk.is_operator()));
@@ -1939,3 +1948,5 @@ end
 $$;
 
 select opsdesk.manage_existing();
+
+insert into opsdesk.installed (version, name) values ('0001', 'opsdesk_core');

@@ -90,3 +90,35 @@ export async function addAdmin(
     await client.end();
   }
 }
+
+/**
+ * The local stack's REST serves `opsdesk` even when the folder's config.toml does not list it
+ * yet (a folder without Opsdesk's migrations): PostgREST's in-database setting
+ * `pgrst.db_schemas` on the authenticator role, for this database only, overrides
+ * `[api] schemas`. Once config.toml lists opsdesk the override is removed again.
+ */
+export async function exposeLocally(databaseUrl: string, configSchemas: string[]): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: "opsdesk-install" });
+  await client.connect();
+  try {
+    const listed = configSchemas.includes("opsdesk");
+    // ALTER ROLE takes no parameters: the statement is written by format() with %I / %L.
+    const { rows } = await client.query<{ statement: string | null }>(
+      `select case
+         when $1::text is not null then
+           format('alter role authenticator in database %I set pgrst.db_schemas = %L', current_database(), $1::text)
+         when exists (select 1 from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+                      where r.rolname = 'authenticator'
+                        and s.setdatabase = (select oid from pg_database where datname = current_database())
+                        and exists (select 1 from unnest(s.setconfig) c where c like 'pgrst.db_schemas=%opsdesk%')) then
+           format('alter role authenticator in database %I reset pgrst.db_schemas', current_database())
+       end as statement`,
+      [listed ? null : [...configSchemas, "opsdesk"].join(", ")],
+    );
+    if (rows[0].statement) await client.query(rows[0].statement);
+    await client.query("notify pgrst, 'reload config'");
+    return !listed;
+  } finally {
+    await client.end();
+  }
+}

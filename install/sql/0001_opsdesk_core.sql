@@ -661,7 +661,7 @@ begin
   end loop;
   if cardinality(granted) > 0 and not guarded and not allow_without_rls then
     perform opsdesk.fail('OPSDESK_RLS_OFF',
-      format('%s has row level security off: granting %s to authenticated would let every signed-in user %s every row.',
+      format('%s has row level security off: granting %s to authenticated would open every row to every signed-in user (%s).',
              target, array_to_string(granted, ', '), array_to_string(granted, ', ')),
       opsdesk.exposure(rel)::text);
   end if;

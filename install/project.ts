@@ -71,7 +71,7 @@ export type ConfigEdit =
   | { status: "manual"; file: string; instructions: string };
 
 /** Writes the missing install files as migrations and exposes `opsdesk` in config.toml. */
-export function initProject(projectDir: string, now = new Date()): InitResult {
+export function initProject(projectDir: string, now = new Date(), files = installFiles()): InitResult {
   const supabaseDir = supabaseDirOf(projectDir);
   const migrationsDir = path.join(supabaseDir, "migrations");
   mkdirSync(migrationsDir, { recursive: true });
@@ -82,7 +82,7 @@ export function initProject(projectDir: string, now = new Date()): InitResult {
     .sort()
     .at(-1);
   const written: string[] = [];
-  for (const file of installFiles()) {
+  for (const file of files) {
     if (present.has(file.version)) continue;
     const version = nextVersion(last, now);
     last = version;
@@ -104,7 +104,12 @@ const MANUAL = (file: string, schemas: string[]) =>
  */
 export function exposeSchema(configFile: string): ConfigEdit {
   const text = readFileSync(configFile, "utf8");
-  const before = parseToml(text) as { api?: { schemas?: unknown } };
+  let before: { api?: { schemas?: unknown } };
+  try {
+    before = parseToml(text) as typeof before;
+  } catch {
+    return { status: "manual", file: configFile, instructions: MANUAL(configFile, ["public", "graphql_public"]) };
+  }
   const current = Array.isArray(before.api?.schemas) ? (before.api?.schemas as string[]) : null;
   if (current?.includes(OPSDESK_SCHEMA)) return { status: "present", file: configFile };
   const edited = editSchemas(text, current);

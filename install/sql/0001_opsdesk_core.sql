@@ -292,6 +292,29 @@ language sql stable security definer set search_path = '' as $$
     where c.oid = can_rel.rel), false)
 $$;
 
+-- The restrictive policy that fences a privilege Opsdesk granted (docs/any-project.md,
+-- "Managing a table"): true for an operator whom the matrix allows `cmd` on the table; for
+-- anyone else the very error Postgres gave before Opsdesk granted the privilege, so an app
+-- user's request fails as it always did. Policies call it as `(select …)`, once per
+-- statement, when the statement reaches its first row: a request that reaches no row (an empty
+-- table) answers with nothing instead of the error.
+create function opsdesk.guard(rel oid, cmd text) returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  allowed boolean := case cmd when 'select' then opsdesk.can_rel(rel, 'list') or opsdesk.can_rel(rel, 'show')
+                              when 'insert' then opsdesk.can_rel(rel, 'create')
+                              when 'update' then opsdesk.can_rel(rel, 'edit')
+                              when 'delete' then opsdesk.can_rel(rel, 'delete') end;
+  name text;
+begin
+  if allowed then
+    return true;
+  end if;
+  select c.relname into name from pg_catalog.pg_class c where c.oid = rel;
+  raise exception 'permission denied for table %', name using errcode = '42501';
+end
+$$;
+
 -- Callers allowed to administer without an operator session: the service role and direct SQL
 -- (migrations, the dashboard's SQL editor), which carry no JWT.
 create function opsdesk.is_trusted_caller() returns boolean
@@ -694,12 +717,17 @@ begin
       if not c.relrowsecurity then
         continue;
       end if;
+      -- Where the privilege is Opsdesk's own, its policies raise the error anyone else met before
+      -- (the permissive one too: whichever Postgres evaluates first decides).
+      if cmd = any (granted) then
+        can_expr := format('(select opsdesk.guard(%s::oid, %L))', rel, cmd);
+      end if;
       execute format('create policy %I on %s as permissive for %s to authenticated %s', 'opsdesk: operators ' || cmd, target, cmd,
         case cmd when 'select' then format('using (%s)', can_expr)
                  when 'insert' then format('with check (%s)', can_expr)
                  when 'update' then format('using (%1$s) with check (%1$s)', can_expr)
                  else format('using (%s)', can_expr) end);
-      -- A privilege Opsdesk granted reaches operators only.
+      -- A privilege Opsdesk granted reaches operators only; anyone else meets the error they met before.
       if cmd = any (granted) then
         execute format('create policy %I on %s as restrictive for %s to authenticated %s', 'opsdesk: operators only ' || cmd,
           target, cmd,
@@ -1917,7 +1945,7 @@ $$;
 -- for the service role.
 
 revoke all on all functions in schema opsdesk from public, anon, authenticated, service_role;
-grant execute on function opsdesk.mfa_ok(), opsdesk.operator_role(), opsdesk.is_operator(), opsdesk.is_admin(),
+grant execute on function opsdesk.mfa_ok(), opsdesk.operator_role(), opsdesk.guard(oid, text), opsdesk.is_operator(), opsdesk.is_admin(),
   opsdesk.allowed_tables(text), opsdesk.can(text, text, text), opsdesk.can_rel(oid, text),
   opsdesk.may_join(text), opsdesk.may_send(text), opsdesk.channel_table(text, text),
   opsdesk.schema_version(), opsdesk.my_access(), opsdesk.describe(), opsdesk.describe_relation(oid, boolean, jsonb),

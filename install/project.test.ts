@@ -45,7 +45,9 @@ describe("initProject", () => {
 
   it("stamps the current time when the project's migrations are older", () => {
     const dir = project("[api]\n", ["20240101000000_init.sql"]);
-    expect(initProject(dir, new Date("2026-11-27T18:00:00Z")).written[0]).toMatch(/^migrations\/20261127180000_opsdesk_0001_core\.sql$/);
+    expect(initProject(dir, new Date("2026-11-27T18:00:00Z")).written[0]).toMatch(
+      /^migrations\/20261127180000_opsdesk_0001_core\.sql$/,
+    );
   });
 });
 
@@ -57,19 +59,29 @@ describe("exposeSchema", () => {
   };
 
   it("appends to a one-line array, keeping the comments around it", () => {
-    const { result, text } = edit('# mine\n[api]\nenabled = true # on\nschemas = ["public", "graphql_public"] # exposed\nport = 1\n');
+    const { result, text } = edit(
+      '# mine\n[api]\nenabled = true # on\nschemas = ["public", "graphql_public"] # exposed\nport = 1\n',
+    );
     expect(result.status).toBe("added");
-    expect(text).toBe('# mine\n[api]\nenabled = true # on\nschemas = ["public", "graphql_public", "opsdesk"] # exposed\nport = 1\n');
+    expect(text).toBe(
+      '# mine\n[api]\nenabled = true # on\nschemas = ["public", "graphql_public", "opsdesk"] # exposed\nport = 1\n',
+    );
   });
 
   it("adds a line to a multi-line array with a trailing comma and comments", () => {
-    const { text } = edit('[api]\nschemas = [\n  "public",\n  "kb", # the knowledge base\n  "graphql_public",\n]\n\n[db]\nport = 2\n');
-    expect(text).toBe('[api]\nschemas = [\n  "public",\n  "kb", # the knowledge base\n  "graphql_public",\n  "opsdesk",\n]\n\n[db]\nport = 2\n');
+    const { text } = edit(
+      '[api]\nschemas = [\n  "public",\n  "kb", # the knowledge base\n  "graphql_public",\n]\n\n[db]\nport = 2\n',
+    );
+    expect(text).toBe(
+      '[api]\nschemas = [\n  "public",\n  "kb", # the knowledge base\n  "graphql_public",\n  "opsdesk",\n]\n\n[db]\nport = 2\n',
+    );
   });
 
   it("adds the key where [api] has none, and the table where there is none", () => {
     expect(edit("[api]\nport = 3\n").text).toBe('[api]\nschemas = ["public", "graphql_public", "opsdesk"]\nport = 3\n');
-    expect(edit('project_id = "x"\n').text).toBe('project_id = "x"\n\n[api]\nschemas = ["public", "graphql_public", "opsdesk"]\n');
+    expect(edit('project_id = "x"\n').text).toBe(
+      'project_id = "x"\n\n[api]\nschemas = ["public", "graphql_public", "opsdesk"]\n',
+    );
   });
 
   it("leaves a file that lists opsdesk alone, and says what to add where it cannot edit safely", () => {

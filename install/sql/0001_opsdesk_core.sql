@@ -812,6 +812,38 @@ begin
 end
 $$;
 
+-- The Tables screen's save: replaces a table's settings (admins). A key naming a column must
+-- name one of the table's (OPSDESK_BAD_SETTINGS otherwise), so a typo cannot hide a field.
+create function opsdesk.set_table_settings(schema_name text, table_name text, settings jsonb) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  rel oid := opsdesk.relation(schema_name, table_name);
+  bad text;
+begin
+  perform opsdesk.require_admin();
+  if jsonb_typeof(settings) is distinct from 'object' then
+    perform opsdesk.fail('OPSDESK_BAD_SETTINGS', 'Settings must be an object.');
+  end if;
+  select x into bad from (
+    select settings ->> 'title_field' as x
+    union all select jsonb_array_elements_text(coalesce(settings -> k, '[]'))
+    from unnest(array['list_columns', 'hidden', 'search_columns']) k where jsonb_typeof(settings -> k) = 'array'
+    union all select jsonb_object_keys(settings -> k)
+    from unnest(array['field_labels', 'help', 'file_columns']) k where jsonb_typeof(settings -> k) = 'object'
+    union all select settings -> 'default_sort' ->> 'field') names
+  where x is not null and not exists (
+    select 1 from pg_catalog.pg_attribute a where a.attrelid = rel and a.attname = x and a.attnum > 0 and not a.attisdropped)
+  limit 1;
+  if bad is not null then
+    perform opsdesk.fail('OPSDESK_BAD_SETTINGS', format('%s.%s has no column %s.', schema_name, table_name, bad));
+  end if;
+  insert into opsdesk.table_settings as t (schema_name, table_name, settings)
+  values (set_table_settings.schema_name, set_table_settings.table_name, set_table_settings.settings)
+  on conflict on constraint table_settings_pkey do update set settings = excluded.settings;
+  return settings;
+end
+$$;
+
 -- At install: every table with RLS on in a schema `authenticated` may use. Tables without
 -- RLS and views wait for an admin (describe lists them as not managed yet).
 create function opsdesk.manage_existing() returns int
@@ -1958,7 +1990,8 @@ grant execute on function opsdesk.mfa_ok(), opsdesk.operator_role(), opsdesk.gua
   opsdesk.bulk_write(text, text, text, jsonb, jsonb), opsdesk.import_rows(text, text, jsonb, jsonb, boolean),
   opsdesk.search(text, text, text, jsonb, text, boolean, int, int), opsdesk.search_count(text, text, text, jsonb),
   opsdesk.history(text, text, jsonb, int, bigint), opsdesk.user_emails(uuid[]),
-  opsdesk.manage_table(text, text, boolean), opsdesk.unmanage_table(text, text), opsdesk.add_operator(text, text, text)
+  opsdesk.manage_table(text, text, boolean), opsdesk.unmanage_table(text, text), opsdesk.add_operator(text, text, text),
+  opsdesk.set_table_settings(text, text, jsonb)
   to authenticated, service_role;
 grant execute on function opsdesk.make_admin(text), opsdesk.manage_existing() to service_role;
 

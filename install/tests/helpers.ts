@@ -99,7 +99,9 @@ export async function sqlAs<T extends pg.QueryResultRow = pg.QueryResultRow>(
   text: string,
   values: unknown[] = [],
   commit = false,
-): Promise<{ rows: T[]; error?: undefined } | { rows?: undefined; error: { code: string; hint?: string; message: string } }> {
+): Promise<
+  { rows: T[]; error?: undefined } | { rows?: undefined; error: { code: string; hint?: string; message: string } }
+> {
   try {
     const result = await as(stack, who, (c) => c.query<T>(text, values), commit);
     return { rows: result.rows };

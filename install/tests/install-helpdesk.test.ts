@@ -133,7 +133,9 @@ describe("operators", () => {
       project.stack,
       MAYA,
       (c) =>
-        c.query("delete from opsdesk.permissions where role = 'viewer' and schema_name = 'public' and table_name = 'macros'"),
+        c.query(
+          "delete from opsdesk.permissions where role = 'viewer' and schema_name = 'public' and table_name = 'macros'",
+        ),
       true,
     );
     const viewerView = result<{ tables: { schema: string; name: string; permissions: string[] }[] }>(
@@ -209,7 +211,9 @@ describe("composite keys", () => {
       await call(MAYA, "bulk_write", ["public", "group_agents", "delete", JSON.stringify(rows)]),
     );
     expect(r.changed).toEqual([{ group_id: 1, agent_id: JONAS.sub }]);
-    expect(r.refused).toEqual([expect.objectContaining({ key: { group_id: 3, agent_id: JONAS.sub }, hint: "OPSDESK_NOT_FOUND" })]);
+    expect(r.refused).toEqual([
+      expect.objectContaining({ key: { group_id: 3, agent_id: JONAS.sub }, hint: "OPSDESK_NOT_FOUND" }),
+    ]);
   });
 
   it("imports all or nothing and audits each row under its key", async () => {
@@ -247,11 +251,18 @@ describe("composite keys", () => {
       expect.objectContaining({ action: "INSERT", actor_id: JONAS.sub, record_key: { ticket_id: 2, tag: "vip" } }),
     ]);
     // The viewer may show ticket_tags but holds no right on the audit log.
-    expect((await sqlAs(project.stack, LEA, "select count(*)::int as n from opsdesk.audit_log")).rows?.[0]).toEqual({ n: 0 });
+    expect((await sqlAs(project.stack, LEA, "select count(*)::int as n from opsdesk.audit_log")).rows?.[0]).toEqual({
+      n: 0,
+    });
   });
 
   it("an audit entry is readable only by who may show its table", async () => {
-    await as(project.stack, MAYA, (c) => c.query("update public.macros set usage_count = usage_count + 1 where id = 1"), true);
+    await as(
+      project.stack,
+      MAYA,
+      (c) => c.query("update public.macros set usage_count = usage_count + 1 where id = 1"),
+      true,
+    );
     const seen = (who: Who) =>
       sqlAs(project.stack, who, "select count(*)::int as n from opsdesk.audit_log where table_name = 'macros'");
     expect((await seen(MAYA)).rows?.[0]).toEqual({ n: 1 });
@@ -272,7 +283,9 @@ describe("composite keys", () => {
 describe("the schema version", () => {
   it("changes on DDL, and a new table is listed for admins as not managed until managed", async () => {
     const version = result<string>(await call(LEA, "schema_version"));
-    await project.stack.sql("create table public.refund_requests (id uuid primary key default gen_random_uuid(), ticket_id bigint references public.tickets (id), amount numeric(10,2) not null)");
+    await project.stack.sql(
+      "create table public.refund_requests (id uuid primary key default gen_random_uuid(), ticket_id bigint references public.tickets (id), amount numeric(10,2) not null)",
+    );
     await project.stack.sql("alter table public.refund_requests enable row level security");
     const changed = result<string>(await call(LEA, "schema_version"));
     expect(changed).not.toBe(version);

@@ -627,6 +627,29 @@ language sql stable set search_path = '' as $$
   from unnest(array['anon', 'authenticated']) r
 $$;
 
+-- Takes Opsdesk's policies and triggers off a table (managing again renews them).
+create function opsdesk.remove_hooks(rel oid) returns void
+language plpgsql volatile security definer set search_path = '' set client_min_messages = warning as $$
+declare
+  target text := rel::regclass::text;
+  cmd text;
+  trigger_name text;
+begin
+  -- Views carry neither (no policies, no triggers of Opsdesk's).
+  if (select c.relkind from pg_catalog.pg_class c where c.oid = rel) not in ('r', 'p') then
+    return;
+  end if;
+  foreach cmd in array array['select', 'insert', 'update', 'delete'] loop
+    execute format('drop policy if exists %I on %s', 'opsdesk: operators ' || cmd, target);
+    execute format('drop policy if exists %I on %s', 'opsdesk: operators only ' || cmd, target);
+  end loop;
+  foreach trigger_name in array array['opsdesk_audit_insert', 'opsdesk_audit_delete', 'opsdesk_audit_update',
+                                        'opsdesk_broadcast_update'] loop
+    execute format('drop trigger if exists %I on %s', trigger_name, target);
+  end loop;
+end
+$$;
+
 -- Makes schema.table manageable by operators (docs/any-project.md, "Managing a table"):
 --  * RLS on: grants `authenticated` what it lacks of select/insert/update/delete, each with a
 --    restrictive "operators only" policy (app users gain nothing), and adds the permissive
@@ -634,8 +657,7 @@ $$;
 --  * RLS off: refused (OPSDESK_RLS_OFF, with what the API roles can do in DETAIL) unless
 --    allow_without_rls, after which every signed-in user gets what is granted (no policy can
 --    fence a table without RLS);
---  * views: read-only; grants select only where it is missing and allow_without_rls is set
---    for a view that does not run as its caller (security_invoker);
+--  * views: read-only; grants select only where it is missing and allow_without_rls is set;
 --  * the audit trigger and the live broadcast; the default matrix rows for the built-in roles.
 -- Idempotent. Admins (or the service role / direct SQL).
 create function opsdesk.manage_table(schema_name text, table_name text, allow_without_rls boolean default false)
@@ -671,8 +693,9 @@ begin
       format('Run as that role: alter table %s owner to %s; then manage it again.', target, current_user));
   end if;
   is_view := c.relkind in ('v', 'm');
-  guarded := case when is_view then 'security_invoker=true' = any (c.options) or 'security_invoker=on' = any (c.options)
-                  else c.relrowsecurity end;
+  -- A view carries no policies: a privilege granted on it reaches every signed-in user (through
+  -- its tables' RLS when it is security_invoker), so it needs the admin's decision too.
+  guarded := not is_view and c.relrowsecurity;
   privs := case when is_view then array['select'] else array['select', 'insert', 'update', 'delete'] end;
   select * into known from opsdesk.managed_tables m where m.relid = rel;
 
@@ -684,8 +707,8 @@ begin
   end loop;
   if cardinality(granted) > 0 and not guarded and not allow_without_rls then
     perform opsdesk.fail('OPSDESK_RLS_OFF',
-      format('%s has row level security off: granting %s to authenticated would open every row to every signed-in user (%s).',
-             target, array_to_string(granted, ', '), array_to_string(granted, ', ')),
+      format('%s has no row level security: granting %s to authenticated would open it to every signed-in user.',
+             target, array_to_string(granted, ', ')),
       opsdesk.exposure(rel)::text);
   end if;
 
@@ -704,16 +727,15 @@ begin
     end loop;
   end if;
 
+  perform opsdesk.remove_hooks(rel);
   if not is_view then
-    -- Permissive operator policies (dropped first: managing again renews them).
+    -- Permissive operator policies.
     for cmd, can_expr in select * from (values
       ('select', format('(select opsdesk.can_rel(%s::oid, ''list'')) or (select opsdesk.can_rel(%s::oid, ''show''))', rel, rel)),
       ('insert', format('(select opsdesk.can_rel(%s::oid, ''create''))', rel)),
       ('update', format('(select opsdesk.can_rel(%s::oid, ''edit''))', rel)),
       ('delete', format('(select opsdesk.can_rel(%s::oid, ''delete''))', rel))) v(cmd, expr)
     loop
-      execute format('drop policy if exists %I on %s', 'opsdesk: operators ' || cmd, target);
-      execute format('drop policy if exists %I on %s', 'opsdesk: operators only ' || cmd, target);
       if not c.relrowsecurity then
         continue;
       end if;
@@ -738,10 +760,6 @@ begin
       end if;
     end loop;
 
-    execute format('drop trigger if exists opsdesk_audit_insert on %s', target);
-    execute format('drop trigger if exists opsdesk_audit_delete on %s', target);
-    execute format('drop trigger if exists opsdesk_audit_update on %s', target);
-    execute format('drop trigger if exists opsdesk_broadcast_update on %s', target);
     execute format('create trigger opsdesk_audit_insert after insert on %s referencing new table as new_rows
                     for each statement execute function opsdesk.audit_statement()', target);
     execute format('create trigger opsdesk_audit_delete after delete on %s referencing old table as old_rows
@@ -785,7 +803,6 @@ declare
   known opsdesk.managed_tables;
   target text := format('%I.%I', schema_name, table_name);
   priv text;
-  cmd text;
 begin
   perform opsdesk.require_admin();
   select * into known from opsdesk.managed_tables m
@@ -793,16 +810,7 @@ begin
   if not found then
     perform opsdesk.fail('OPSDESK_NOT_MANAGED', format('%s is not managed by Opsdesk.', target));
   end if;
-  foreach cmd in array array['select', 'insert', 'update', 'delete'] loop
-    execute format('drop policy if exists %I on %s', 'opsdesk: operators ' || cmd, target);
-    execute format('drop policy if exists %I on %s', 'opsdesk: operators only ' || cmd, target);
-  end loop;
-  if (select relkind from pg_catalog.pg_class where oid = rel) in ('r', 'p') then
-    execute format('drop trigger if exists opsdesk_audit_insert on %s', target);
-    execute format('drop trigger if exists opsdesk_audit_delete on %s', target);
-    execute format('drop trigger if exists opsdesk_audit_update on %s', target);
-    execute format('drop trigger if exists opsdesk_broadcast_update on %s', target);
-  end if;
+  perform opsdesk.remove_hooks(rel);
   foreach priv in array known.granted loop
     execute format('revoke %s on %s from authenticated', priv, target);
   end loop;
@@ -1289,8 +1297,8 @@ language sql stable security invoker set search_path = '' as $$
         'name', a.attname,
         'position', a.attnum,
         'type', pg_catalog.format_type(a.atttypid, a.atttypmod),
-        'category', opsdesk.type_category(a.atttypid),
-        'element', case when opsdesk.type_category(a.atttypid) = 'array' then (
+        'category', tc.category,
+        'element', case when tc.category = 'array' then (
           select jsonb_build_object('type', pg_catalog.format_type(et.oid, null), 'category', opsdesk.type_category(et.oid),
                                     'enum', opsdesk.enum_values(et.oid))
           from pg_catalog.pg_type at join pg_catalog.pg_type et on et.oid = at.typelem
@@ -1311,6 +1319,7 @@ language sql stable security invoker set search_path = '' as $$
       ) order by a.attnum)
       from pg_catalog.pg_attribute a
       left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+      cross join lateral (select opsdesk.type_category(a.atttypid) as category) tc
       where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'),
     'foreign_keys', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -1357,16 +1366,17 @@ language sql stable security invoker set search_path = '' as $$
       join pg_catalog.pg_am am on am.oid = ic.relam
       where i.indrelid = c.oid), '[]'),
     'search', jsonb_build_object(
-      'columns', to_jsonb(opsdesk.search_columns(c.oid)),
-      'indexed', coalesce(cardinality(opsdesk.search_columns(c.oid)) > 0 and (
+      'columns', to_jsonb(sc.columns),
+      'indexed', coalesce(cardinality(sc.columns) > 0 and (
         select bool_and(exists (
           select 1 from pg_catalog.pg_index i join pg_catalog.pg_opclass oc on oc.oid = any (i.indclass::oid[])
           join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey::int2[])
-          where i.indrelid = c.oid and a.attname = sc and oc.opcname like '%trgm%'))
-        from unnest(opsdesk.search_columns(c.oid)) sc), false)),
+          where i.indrelid = c.oid and a.attname = x and oc.opcname like '%trgm%'))
+        from unnest(sc.columns) x), false)),
     'settings', coalesce((select s.settings from opsdesk.table_settings s where s.schema_name = n.nspname and s.table_name = c.relname), '{}')
   )
   from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  cross join lateral (select opsdesk.search_columns(c.oid) as columns) sc
   where c.oid = rel
 $$;
 

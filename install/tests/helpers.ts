@@ -68,7 +68,7 @@ export async function exposeOpsdesk(project: Project): Promise<void> {
   await exposeLocally(project.stack.dbUrl, project.stack.config.api.schemas);
 }
 
-export type Who = { sub: string; email: string } | "anon";
+export type Who = { sub: string; email: string; aal?: "aal1" | "aal2" } | "anon";
 
 /** Runs fn in one transaction as the account, as the REST service does; rolled back unless commit. */
 export function as<T>(
@@ -82,7 +82,13 @@ export function as<T>(
       ? { role: "anon", claims: { role: "anon" } }
       : {
           role: "authenticated",
-          claims: { sub: who.sub, email: who.email, role: "authenticated", aud: "authenticated", aal: "aal1" },
+          claims: {
+            sub: who.sub,
+            email: who.email,
+            role: "authenticated",
+            aud: "authenticated",
+            aal: who.aal ?? "aal1",
+          },
         };
   return withScope(
     stack.ctx.db.api,

@@ -121,6 +121,22 @@ describe("operators", () => {
     expect(access.permissions["public.macros"]).toEqual(["list", "show", "create", "export", "import"]);
   });
 
+  it("hold no right in a password-only session once they confirmed an authenticator app", async () => {
+    await project.stack.sql(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'phone', 'totp', 'verified', now(), now())`,
+      [JONAS.sub],
+    );
+    try {
+      const access = result<{ role: string; mfa_ok: boolean; permissions: object }>(await call(JONAS, "my_access"));
+      expect(access).toMatchObject({ role: "editor", mfa_ok: false, permissions: {} });
+      expect((await probe(project.stack, JONAS, "public", "macros")).select).toBe("error 42501");
+      expect((await probe(project.stack, { ...JONAS, aal: "aal2" }, "public", "macros")).select).toMatch(/^3 /);
+    } finally {
+      await project.stack.sql("delete from auth.mfa_factors where user_id = $1", [JONAS.sub]);
+    }
+  });
+
   it("describe() shows each caller only what they may see", async () => {
     const adminView = result<{ tables: { schema: string; name: string; managed: boolean }[]; is_admin: boolean }>(
       await call(MAYA, "describe"),
@@ -178,6 +194,66 @@ describe("operators", () => {
   });
 });
 
+describe("table settings and e-mails", () => {
+  it("admins write settings (checked against the columns), operators read them in describe, the change is audited", async () => {
+    const typo = await call(MAYA, "set_table_settings", [
+      "public",
+      "tickets",
+      JSON.stringify({ title_field: "subjct" }),
+    ]);
+    expect(typo.error).toMatchObject({ code: "22023", hint: "OPSDESK_BAD_SETTINGS" });
+    const settings = { title_field: "subject", hidden: ["custom_fields"], labels: { de: { plural: "Tickets" } } };
+    await as(
+      project.stack,
+      MAYA,
+      (c) => c.query("select opsdesk.set_table_settings('public', 'tickets', $1)", [JSON.stringify(settings)]),
+      true,
+    );
+    const seen = result<{ tables: { name: string; settings: unknown }[] }>(await call(LEA, "describe"));
+    expect(seen.tables.find((t) => t.name === "tickets")?.settings).toEqual(settings);
+    const editor = await call(JONAS, "set_table_settings", ["public", "tickets", "{}"]);
+    expect(editor.error).toMatchObject({ code: "42501", hint: "OPSDESK_NOT_ADMIN" });
+    const written = await sqlAs(
+      project.stack,
+      JONAS,
+      "update opsdesk.table_settings set settings = '{}' where table_name = 'tickets' returning 1",
+    );
+    expect(written.rows).toEqual([]);
+    const audited = await sqlAs(
+      project.stack,
+      MAYA,
+      "select action from opsdesk.audit_log where schema_name = 'opsdesk' and table_name = 'table_settings'",
+    );
+    expect(audited.rows).toEqual([{ action: "INSERT" }]);
+  });
+
+  it("user_emails answers only for users a table the caller may list refers to", async () => {
+    const ids = [JONAS.sub, PRIYA.sub, TOM.sub];
+    const emails = await sqlAs(project.stack, LEA, "select * from opsdesk.user_emails($1::uuid[]) order by email", [
+      ids,
+    ]);
+    // Agents and shoppers with a portal login are referred to by agents and "user".
+    expect(emails.rows).toEqual([
+      { id: JONAS.sub, email: JONAS.email },
+      { id: PRIYA.sub, email: PRIYA.email },
+      { id: TOM.sub, email: TOM.email },
+    ]);
+    const outsider = await sqlAs(project.stack, PRIYA, "select * from opsdesk.user_emails($1::uuid[])", [ids]);
+    expect(outsider.error).toMatchObject({ code: "42501", hint: "OPSDESK_NOT_OPERATOR" });
+    await as(
+      project.stack,
+      MAYA,
+      (c) =>
+        c.query(
+          "delete from opsdesk.permissions where role = 'viewer' and action = 'list' and table_name in ('user', 'agents', 'ticket_comments')",
+        ),
+      true,
+    );
+    const fewer = await sqlAs(project.stack, LEA, "select * from opsdesk.user_emails($1::uuid[])", [ids]);
+    expect(fewer.rows).toEqual([]);
+  });
+});
+
 describe("a table with RLS off", () => {
   it("is not granted unless an admin decides so after seeing what it exposes", async () => {
     const refused = await call(MAYA, "manage_table", ["public", "business_hours"]);
@@ -198,6 +274,22 @@ describe("a table with RLS off", () => {
     expect((await probe(project.stack, PRIYA, "public", "business_hours")).select).toMatch(/^5 /);
     await as(project.stack, MAYA, (c) => c.query("select opsdesk.unmanage_table('public', 'business_hours')"), true);
     expect((await probe(project.stack, PRIYA, "public", "business_hours")).select).toBe("error 42501");
+  });
+});
+
+describe("a view", () => {
+  it("is granted only on the admin's decision too, and read-only in the matrix", async () => {
+    const refused = await call(MAYA, "manage_table", ["public", "open_tickets_by_group"]);
+    expect(refused.error).toMatchObject({ code: "55000", hint: "OPSDESK_RLS_OFF" });
+    await as(
+      project.stack,
+      MAYA,
+      (c) => c.query("select opsdesk.manage_table('public', 'open_tickets_by_group', true)"),
+      true,
+    );
+    const access = result<{ permissions: Record<string, string[]> }>(await call(JONAS, "my_access"));
+    expect(access.permissions["public.open_tickets_by_group"]).toEqual(["list", "show", "export"]);
+    expect((await probe(project.stack, LEA, "public", "open_tickets_by_group")).select).toMatch(/^[1-9]/);
   });
 });
 

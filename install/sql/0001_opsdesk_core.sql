@@ -568,11 +568,15 @@ end
 $$;
 
 -- UPDATE, per row: old and new rows pair up whatever the key (also a changed key, or none).
+-- On a partitioned table the row trigger fires on the partition: the entry names the table.
 create function opsdesk.audit_update() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
-  excluded text[] := opsdesk.audit_excluded(tg_relid);
-  keys text[] := opsdesk.key_columns(tg_relid);
+  rel oid := coalesce(pg_catalog.pg_partition_root(tg_relid), tg_relid);
+  excluded text[] := opsdesk.audit_excluded(rel);
+  keys text[] := opsdesk.key_columns(rel);
+  root_schema text;
+  root_table text;
   old_row jsonb := to_jsonb(old) - excluded;
   new_row jsonb := to_jsonb(new) - excluded;
   changed text[] := array(select n.key from jsonb_each(new_row) n
@@ -581,8 +585,10 @@ begin
   if cardinality(changed) = 0 then
     return null;
   end if;
+  select n.nspname, c.relname into root_schema, root_table
+  from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where c.oid = rel;
   insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new, changed)
-  values (auth.uid(), auth.jwt() ->> 'email', tg_table_schema, tg_table_name,
+  values (auth.uid(), auth.jwt() ->> 'email', root_schema, root_table,
           opsdesk.record_id(opsdesk.key_of(new_row, keys)), opsdesk.key_of(new_row, keys), 'UPDATE', old_row, new_row, changed);
   return null;
 end

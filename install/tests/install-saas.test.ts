@@ -181,6 +181,24 @@ it("a renamed table keeps its matrix, its policies and its audit trail", async (
   expect(sent.map((m) => m.payload)).toEqual([expect.objectContaining({ op: "DELETE", keys: [{ id: 1 }] })]);
 });
 
+it("a partitioned table is one table: described once, audited under its own name", async () => {
+  const described = (await ops.schema("opsdesk").rpc("describe")).data as Described;
+  const activity = described.tables.filter((t) => t.name.startsWith("activity"));
+  expect(activity.map((t) => [t.name, t.kind, t.managed])).toEqual([["activity", "partitioned_table", true]]);
+  await as(
+    project.stack,
+    USERS.frank,
+    (c) => c.query("update public.activity set verb = 'archived' where id = 3"),
+    true,
+  );
+  const entries = await sqlAs(
+    project.stack,
+    USERS.frank,
+    "select table_name, record_key ->> 'id' as id, changed from opsdesk.audit_log where schema_name = 'public' and table_name like 'activity%'",
+  );
+  expect(entries.rows).toEqual([{ table_name: "activity", id: "3", changed: ["verb"] }]);
+});
+
 it("presence channels admit only operators who may show the record's table", async () => {
   const mayJoin = async (who: Who, topic: string) =>
     (await sqlAs(project.stack, who, "select opsdesk.may_join($1) as ok", [topic])).rows?.[0]?.ok;

@@ -539,29 +539,76 @@ begin
 end
 $$;
 
--- INSERT and DELETE, once per statement from the transition table: one insert into the log.
+-- SQL for a row's key object and its record_id over alias `t` (no function call per row:
+-- the audit triggers run them over every row a statement writes).
+create function opsdesk.key_sql(key_columns text[], alias text) returns text[]
+language sql immutable set search_path = '' as $$
+  select case when cardinality(key_columns) = 0 then array['null::jsonb', 'null::text']
+    else array[
+      format('jsonb_build_object(%s)', (select string_agg(format('%L, %s.%I', k, alias, k), ', ') from unnest(key_columns) k)),
+      case when cardinality(key_columns) = 1 then format('(%s.%I)::text', alias, key_columns[1])
+           else format('jsonb_build_object(%s)::text', (select string_agg(format('%L, %s.%I', k, alias, k), ', ') from unnest(key_columns) k)) end]
+  end
+$$;
+
+-- INSERT and DELETE, once per statement from the transition table: one insert into the log,
+-- then one broadcast with the keys.
 create function opsdesk.audit_statement() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   keys text[] := opsdesk.key_columns(tg_relid);
-  excluded text[] := opsdesk.audit_excluded(tg_relid);
+  key_sql text[] := opsdesk.key_sql(keys, 't');
   changed_keys jsonb;
 begin
   execute format(
-    'with rows as (select to_jsonb(t) - $6 as r from %I t),
-          logged as (
-            insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new)
-            select $1, $2, $3, $4, opsdesk.record_id(opsdesk.key_of(r, $7)), opsdesk.key_of(r, $7), $5,
-                   case when $5 = ''DELETE'' then r end, case when $5 = ''INSERT'' then r end
-            from rows
-            returning record_key)
-     select jsonb_agg(record_key) from logged',
-    case tg_op when 'INSERT' then 'new_rows' else 'old_rows' end)
+    'with logged as (
+       insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new)
+       select $1, $2, $3, $4, %2$s, %1$s, $5,
+              case when $5 = ''DELETE'' then to_jsonb(t) - $6 end, case when $5 = ''INSERT'' then to_jsonb(t) - $6 end
+       from %3$I t
+       returning record_key)
+     select jsonb_agg(record_key) from (select record_key from logged limit 101) x',
+    key_sql[1], key_sql[2], case tg_op when 'INSERT' then 'new_rows' else 'old_rows' end)
   into changed_keys
-  using auth.uid(), auth.jwt() ->> 'email', tg_table_schema, tg_table_name, tg_op, excluded, keys;
+  using auth.uid(), auth.jwt() ->> 'email', tg_table_schema, tg_table_name, tg_op, opsdesk.audit_excluded(tg_relid);
   if changed_keys is not null then
-    perform opsdesk.notify_change(tg_table_schema, tg_table_name, tg_op,
-                                  case when cardinality(keys) > 0 then changed_keys end);
+    perform opsdesk.notify_change(tg_table_schema, tg_table_name, tg_op, case when cardinality(keys) > 0 then changed_keys end);
+  end if;
+  return null;
+end
+$$;
+
+-- UPDATE of a table with a primary key, once per statement: old and new rows pair up by key (a
+-- row whose key changed is logged as its old and its new side), one insert into the log and
+-- one broadcast. Tables without a key are audited per row (opsdesk.audit_update).
+create function opsdesk.audit_update_statement() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  keys text[] := opsdesk.key_columns(tg_relid);
+  old_key text[] := opsdesk.key_sql(keys, 't');
+  changed_keys jsonb;
+begin
+  execute format(
+    'with o as (select %1$s as k, %2$s as id, to_jsonb(t) - $5 as r from old_rows t),
+          n as (select %1$s as k, %2$s as id, to_jsonb(t) - $5 as r from new_rows t),
+          pairs as (
+            select n.k, n.id, o.r as old_r, n.r as new_r from n left join o on o.k = n.k
+            union all
+            select o.k, o.id, o.r, null from o where not exists (select 1 from n where n.k = o.k)),
+          logged as (
+            insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new, changed)
+            select $1, $2, $3, $4, p.id, p.k, ''UPDATE'', p.old_r, p.new_r,
+                   array(select e.key from jsonb_each(coalesce(p.new_r, p.old_r)) e
+                         where e.value is distinct from p.old_r -> e.key or p.new_r is null order by e.key)
+            from pairs p
+            where p.old_r is distinct from p.new_r
+            returning record_key)
+     select jsonb_agg(record_key) from (select record_key from logged limit 101) x',
+    old_key[1], old_key[2])
+  into changed_keys
+  using auth.uid(), auth.jwt() ->> 'email', tg_table_schema, tg_table_name, opsdesk.audit_excluded(tg_relid);
+  if changed_keys is not null then
+    perform opsdesk.notify_change(tg_table_schema, tg_table_name, 'UPDATE', case when cardinality(keys) > 0 then changed_keys end);
   end if;
   return null;
 end
@@ -590,24 +637,6 @@ begin
   insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new, changed)
   values (auth.uid(), auth.jwt() ->> 'email', root_schema, root_table,
           opsdesk.record_id(opsdesk.key_of(new_row, keys)), opsdesk.key_of(new_row, keys), 'UPDATE', old_row, new_row, changed);
-  return null;
-end
-$$;
-
--- The UPDATE broadcast, once per statement.
-create function opsdesk.broadcast_update() returns trigger
-language plpgsql security definer set search_path = '' as $$
-declare
-  keys text[] := opsdesk.key_columns(tg_relid);
-  changed_keys jsonb;
-begin
-  if cardinality(keys) > 0 then
-    execute 'select jsonb_agg(opsdesk.key_of(to_jsonb(t), $1)) from (select * from new_rows limit 101) t'
-      into changed_keys using keys;
-  end if;
-  if changed_keys is not null or cardinality(keys) = 0 then
-    perform opsdesk.notify_change(tg_table_schema, tg_table_name, 'UPDATE', changed_keys);
-  end if;
   return null;
 end
 $$;
@@ -649,8 +678,7 @@ begin
     execute format('drop policy if exists %I on %s', 'opsdesk: operators ' || cmd, target);
     execute format('drop policy if exists %I on %s', 'opsdesk: operators only ' || cmd, target);
   end loop;
-  foreach trigger_name in array array['opsdesk_audit_insert', 'opsdesk_audit_delete', 'opsdesk_audit_update',
-                                        'opsdesk_broadcast_update'] loop
+  foreach trigger_name in array array['opsdesk_audit_insert', 'opsdesk_audit_delete', 'opsdesk_audit_update'] loop
     execute format('drop trigger if exists %I on %s', trigger_name, target);
   end loop;
 end
@@ -770,10 +798,14 @@ begin
                     for each statement execute function opsdesk.audit_statement()', target);
     execute format('create trigger opsdesk_audit_delete after delete on %s referencing old table as old_rows
                     for each statement execute function opsdesk.audit_statement()', target);
-    execute format('create trigger opsdesk_audit_update after update on %s
-                    for each row execute function opsdesk.audit_update()', target);
-    execute format('create trigger opsdesk_broadcast_update after update on %s referencing new table as new_rows
-                    for each statement execute function opsdesk.broadcast_update()', target);
+    if cardinality(opsdesk.key_columns(rel)) > 0 then
+      execute format('create trigger opsdesk_audit_update after update on %s
+                      referencing old table as old_rows new table as new_rows
+                      for each statement execute function opsdesk.audit_update_statement()', target);
+    else
+      execute format('create trigger opsdesk_audit_update after update on %s
+                      for each row execute function opsdesk.audit_update()', target);
+    end if;
   end if;
 
   insert into opsdesk.managed_tables as m (schema_name, table_name, relid, allow_without_rls, granted, restricted, managed_by)
@@ -1077,7 +1109,8 @@ begin
     execute format('create trigger opsdesk_audit_delete after delete on opsdesk.%I referencing old table as old_rows
                     for each statement execute function opsdesk.audit_statement()', t);
     execute format('create trigger opsdesk_audit_update after update on opsdesk.%I
-                    for each row execute function opsdesk.audit_update()', t);
+                    referencing old table as old_rows new table as new_rows
+                    for each statement execute function opsdesk.audit_update_statement()', t);
   end loop;
 end
 $$;
@@ -1999,7 +2032,7 @@ grant execute on function opsdesk.mfa_ok(), opsdesk.operator_role(), opsdesk.gua
   opsdesk.schema_version(), opsdesk.my_access(), opsdesk.describe(), opsdesk.describe_relation(oid, boolean, jsonb),
   opsdesk.exposed_schemas(), opsdesk.is_system_schema(text), opsdesk.exposure(oid), opsdesk.key_columns(oid),
   opsdesk.type_category(oid), opsdesk.enum_values(oid), opsdesk.search_columns(oid), opsdesk.key_of(jsonb, text[]),
-  opsdesk.record_id(jsonb), opsdesk.fail(text, text, text), opsdesk.relation(text, text),
+  opsdesk.record_id(jsonb), opsdesk.key_sql(text[], text), opsdesk.fail(text, text, text), opsdesk.relation(text, text),
   opsdesk.managed_relid(text, text), opsdesk.require_operator(), opsdesk.require_admin(), opsdesk.is_trusted_caller(),
   opsdesk.require_can(text, text, text), opsdesk.normalised_keys(oid, text[], jsonb), opsdesk.filter_sql(oid, jsonb),
   opsdesk.like_escape(text), opsdesk.caller_role(),

@@ -348,6 +348,45 @@ describe("composite keys", () => {
     });
   });
 
+  it("audits updates whatever the key: a changed key as its two sides, a table without key per row", async () => {
+    await as(
+      project.stack,
+      MAYA,
+      (c) => c.query("update public.tags set name = 'refunds' where name = 'refund'"),
+      true,
+    );
+    await as(
+      project.stack,
+      MAYA,
+      (c) => c.query("update kb.article_feedback set helpful = not helpful where session_id = md5('1')"),
+      true,
+    );
+    const entries = await sqlAs(
+      project.stack,
+      MAYA,
+      `select table_name, record_id, old ->> 'name' as old_name, new ->> 'name' as new_name, changed
+       from opsdesk.audit_log where action = 'UPDATE' and table_name in ('tags', 'article_feedback') order by id`,
+    );
+    expect(entries.rows).toEqual([
+      {
+        table_name: "tags",
+        record_id: "refunds",
+        old_name: null,
+        new_name: "refunds",
+        changed: ["description", "name"],
+      },
+      { table_name: "tags", record_id: "refund", old_name: "refund", new_name: null, changed: ["description", "name"] },
+      { table_name: "article_feedback", record_id: null, old_name: null, new_name: null, changed: ["helpful"] },
+    ]);
+    // The cascade renamed the tag in ticket_tags too: those rows are audited under their new keys.
+    const cascaded = await sqlAs(
+      project.stack,
+      MAYA,
+      "select count(*)::int as n from opsdesk.audit_log where table_name = 'ticket_tags' and action = 'UPDATE' and record_key ->> 'tag' = 'refunds'",
+    );
+    expect(cascaded.rows?.[0].n).toBeGreaterThan(0);
+  });
+
   it("an audit entry is readable only by who may show its table", async () => {
     await as(
       project.stack,

@@ -428,4 +428,21 @@ describe("the schema version", () => {
     expect((await probe(project.stack, PRIYA, "public", "refund_requests")).select).toBe("error 42501");
     expect(result<string>(await call(LEA, "schema_version"))).not.toBe(changed);
   });
+
+  it("still changes with DDL where no event trigger could be made (a catalog fingerprint)", async () => {
+    // As an install by a role that may not create event triggers leaves it.
+    await project.stack.sql("alter event trigger opsdesk_ddl_watch disable");
+    await project.stack.sql("alter event trigger opsdesk_drop_watch disable");
+    await project.stack.sql("update opsdesk.state set ddl_watch = false");
+    try {
+      const version = result<string>(await call(LEA, "schema_version"));
+      expect(result<string>(await call(LEA, "schema_version"))).toBe(version);
+      await project.stack.sql("alter table public.macros add column archived boolean not null default false");
+      expect(result<string>(await call(LEA, "schema_version"))).not.toBe(version);
+    } finally {
+      await project.stack.sql("alter event trigger opsdesk_ddl_watch enable");
+      await project.stack.sql("alter event trigger opsdesk_drop_watch enable");
+      await project.stack.sql("update opsdesk.state set ddl_watch = true");
+    }
+  });
 });

@@ -26,7 +26,7 @@ describe("storage media types, download headers, ranges and transfers", () => {
     fetch(url(`/object/${bucket}/${key}`), {
       method: "POST",
       headers: { ...service, ...(type === undefined ? {} : { "content-type": type }), "x-upsert": "true" },
-      body,
+      body: new Uint8Array(body),
     });
   const storedType = async (bucket: string, key: string) =>
     (

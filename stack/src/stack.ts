@@ -9,6 +9,7 @@ import type { Service, StackContext } from "./context.js";
 import { type Database, openDatabase } from "./db/index.js";
 import { applyMigrations, applySeeds, installBase, isFresh } from "./db/migrate.js";
 import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
+import { SessionLiveness } from "./db/sessions.js";
 import { buildGateway, gatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
 import { createServices } from "./services.js";
@@ -103,12 +104,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let services: Service[] = [];
   let app: FastifyInstance | undefined;
   let platform: PlatformWorkers | undefined;
+  let sessions: SessionLiveness | undefined;
   try {
     const { fresh } = await prepareDatabase(server.url, config, log);
     const migrateMs = performance.now() - started - postgresMs;
     db = openDatabase(server.url);
     const jwt = await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys);
     const keys = await deriveKeys(config.auth.jwt_secret, jwt);
+    sessions = new SessionLiveness(db.admin, server.url, log);
+    await sessions.start();
     const ctx: StackContext = {
       config,
       db,
@@ -116,6 +120,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       keys,
       log,
       dataDir,
+      sessions,
       hooks: {
         reloadSchema: async () => {
           await Promise.all(services.map((s) => s.reloadSchema?.()));
@@ -142,6 +147,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     );
     const runningApp = app;
     const runningDb = db;
+    const runningSessions = sessions;
     return {
       url,
       dbUrl: server.url,
@@ -156,6 +162,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         await runningPlatform.stop().catch((e) => log.warn("platform workers stop", e));
         for (const s of [...services].reverse()) await s.stop?.().catch((e) => log.warn(`${s.name} stop`, e));
         await runningApp.close();
+        await runningSessions.stop().catch((e) => log.warn("session listener stop", e));
         await runningDb.close();
         await server.stop();
         rmSync(path.join(dataDir, "stack.json"), { force: true });
@@ -165,6 +172,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await platform?.stop().catch(() => {});
     for (const s of services) await s.stop?.().catch(() => {});
     await app?.close().catch(() => {});
+    await sessions?.stop().catch(() => {});
     await db?.close().catch(() => {});
     await server.stop().catch(() => {});
     throw err;

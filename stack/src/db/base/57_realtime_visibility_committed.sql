@@ -13,11 +13,13 @@
 --   owner (unless FORCE ROW LEVEL SECURITY); else (the permissive USING expressions
 --   OR-ed, none meaning no rows) AND each restrictive one, of the SELECT and ALL
 --   policies that apply to the role (PUBLIC or a role it is a member of).
--- * realtime.stack_visible_images(...) runs it for every subscriber as stack_visible_rows
---   does (settings per subscriber, one prepared statement per role, waiting for the
---   changes' transactions first, since policies may read rows they wrote).
+-- * realtime.stack_visible(check_sql, relid, rows, …) replaces stack_visible_rows (base
+--   43/56, dropped here) for both kinds of rows: with `check_sql` it runs that key
+--   lookup; without it, the image check of `relid`, prepared once per role. Settings per
+--   subscriber as base 56 sets them; it waits for the changes' transactions first, since
+--   policies may read rows they wrote.
 -- A row whose image lacks a value (an unchanged TOASTed column of an UPDATE) is still
--- looked up by key (base 56): there is no committed value to read it from.
+-- looked up by key: there is no committed value to read it from.
 create function realtime.stack_image_check_sql(relid oid, check_role text) returns text
 language plpgsql stable set search_path = '' as $$
 declare
@@ -70,15 +72,17 @@ begin
 end
 $$;
 
-create function realtime.stack_visible_images(
-  relid oid, images jsonb, xids bigint[], roles text[], claims text[], subs text[], emails text[]
+drop function realtime.stack_visible_rows(text, jsonb, bigint[], text[], text[], text[], text[]);
+
+create function realtime.stack_visible(
+  check_sql text, relid oid, rows jsonb, xids bigint[], roles text[], claims text[], subs text[], emails text[]
 )
 returns table (viewer int, ordinals int[])
 language plpgsql
 set plan_cache_mode = force_generic_plan
 as $$
 declare
-  arg text := quote_literal(images::text);
+  arg text := quote_literal(rows::text);
   prepared_for text;
   active_role text;
   active_sub text;
@@ -87,18 +91,21 @@ declare
   visible int[];
 begin
   perform realtime.stack_wait_visible(xids);
-  if exists (select 1 from pg_prepared_statements where name = 'stack_realtime_images') then
-    deallocate stack_realtime_images;
+  if exists (select 1 from pg_prepared_statements where name = 'stack_realtime_rls') then
+    deallocate stack_realtime_rls;
+  end if;
+  if check_sql is not null then
+    execute 'prepare stack_realtime_rls as ' || check_sql;
   end if;
   for i in 1 .. coalesce(array_length(roles, 1), 0) loop
-    if prepared_for is distinct from roles[i] then
-      -- Built as the connection's own role: the catalog is read, not the table.
+    if check_sql is null and prepared_for is distinct from roles[i] then
+      -- Built as the connection's own role: it reads the catalog, not the table.
       ignored := set_config('role', 'none', true);
       active_role := null;
       if prepared_for is not null then
-        deallocate stack_realtime_images;
+        deallocate stack_realtime_rls;
       end if;
-      execute 'prepare stack_realtime_images as ' || realtime.stack_image_check_sql(relid, roles[i]);
+      execute 'prepare stack_realtime_rls as ' || realtime.stack_image_check_sql(relid, roles[i]);
       prepared_for := roles[i];
     end if;
     if active_role is distinct from roles[i] then
@@ -115,7 +122,7 @@ begin
       ignored := set_config('request.jwt.claim.email', emails[i], true);
       active_email := emails[i];
     end if;
-    execute 'execute stack_realtime_images(' || arg || ')' into visible;
+    execute 'execute stack_realtime_rls(' || arg || ')' into visible;
     if cardinality(visible) > 0 then
       viewer := i;
       ordinals := visible;
@@ -123,11 +130,11 @@ begin
     end if;
   end loop;
   ignored := set_config('role', 'none', true);
-  if prepared_for is not null then
-    deallocate stack_realtime_images;
+  if exists (select 1 from pg_prepared_statements where name = 'stack_realtime_rls') then
+    deallocate stack_realtime_rls;
   end if;
 end
 $$;
 
 revoke all on function realtime.stack_image_check_sql(oid, text) from public;
-revoke all on function realtime.stack_visible_images(oid, jsonb, bigint[], text[], text[], text[], text[]) from public;
+revoke all on function realtime.stack_visible(text, oid, jsonb, bigint[], text[], text[], text[], text[]) from public;

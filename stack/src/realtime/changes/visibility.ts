@@ -1,10 +1,10 @@
 // Row-level security for postgres_changes: which of several committed rows of one
 // table may each subscriber (role + claims) select? One round trip for all rows and
 // all subscribers. A row is judged as it was committed: its image from the WAL goes
-// through the subscriber's SELECT policies (realtime.stack_visible_images, base 57),
-// so a row deleted or changed since still reaches those who could see it. Only an
-// image missing a value (an unchanged TOASTed column) is looked up by primary key
-// after commit, as the subscriber (realtime.stack_visible_rows, base 43/56).
+// through the subscriber's SELECT policies (realtime.stack_visible, base 57), so a
+// row deleted or changed since still reaches those who could see it. Only an image
+// missing a value (an unchanged TOASTed column) is looked up by primary key after
+// commit, as the subscriber (the same function with the lookup's statement).
 import type pg from "pg";
 import { quoteIdent, quoteQualified } from "../../shared/sql.js";
 import type { RelationInfo } from "./relations.js";
@@ -55,19 +55,19 @@ type Rows = { keys: string } | { images: string };
 
 /** Ordinals (1-based, into the rows) of the rows each viewer may see; viewers that see none are absent. */
 async function check(pool: pg.Pool, rel: RelationInfo, rows: Rows, viewers: Viewer[], xids: number[]) {
-  const call =
-    "keys" in rows
-      ? "select viewer, ordinals from realtime.stack_visible_rows($1, $2, $3, $4, $5, $6, $7)"
-      : "select viewer, ordinals from realtime.stack_visible_images($1, $2, $3, $4, $5, $6, $7)";
-  const { rows: found } = await pool.query<{ viewer: number; ordinals: number[] }>(call, [
-    "keys" in rows ? visibleRowsSql(rel) : rel.oid,
-    "keys" in rows ? rows.keys : rows.images,
-    xids,
-    viewers.map((v) => v.role),
-    viewers.map((v) => v.claimsJson),
-    viewers.map((v) => claimText(v.claimsJson, "sub")),
-    viewers.map((v) => claimText(v.claimsJson, "email")),
-  ]);
+  const { rows: found } = await pool.query<{ viewer: number; ordinals: number[] }>(
+    "select viewer, ordinals from realtime.stack_visible($1, $2, $3, $4, $5, $6, $7, $8)",
+    [
+      "keys" in rows ? visibleRowsSql(rel) : null,
+      rel.oid,
+      "keys" in rows ? rows.keys : rows.images,
+      xids,
+      viewers.map((v) => v.role),
+      viewers.map((v) => v.claimsJson),
+      viewers.map((v) => claimText(v.claimsJson, "sub")),
+      viewers.map((v) => claimText(v.claimsJson, "email")),
+    ],
+  );
   const visible: number[][] = viewers.map(() => []);
   for (const row of found) visible[row.viewer - 1] = row.ordinals;
   return visible;

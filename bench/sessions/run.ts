@@ -1,7 +1,7 @@
 // What checking a token's session costs (db/sessions.ts, docs/security.md "Signed-out
 // tokens"): the check itself remembered (a session asked within the last 2 s), the check
-// asking Postgres, and beside them, as the baseline measured in the same run, one REST
-// request with that token, which carries the check.
+// asking Postgres (what storage and the broadcast API add to a request), and beside
+// them, as the baseline measured in the same run, one REST request with that token.
 //   npx tsx bench/sessions/run.ts      (about 20 s)
 import { mkdtempSync } from "node:fs";
 import os from "node:os";

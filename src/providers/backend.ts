@@ -12,17 +12,17 @@ import { type ListColumnsChoice, loadListColumns, saveListColumns } from "./list
 import { loadPermissionRows, writePermission } from "./permissionRows";
 import { consolePermissions } from "./permissionStore";
 import { loadPreferenceRow, storePreference } from "./preferenceRows";
-import { createPresenceChannels } from "./presenceChannels";
+import { createRecordViewers } from "./recordViewers";
 import { type RowsWrite, writeRows } from "./rowWrites";
 import { savedViewsApi, type Translate } from "./savedViews";
 import { finishSignIn, warmUp } from "./staffGate";
 import { storageBucket } from "./storage";
 import { consoleClient } from "./supabaseClient";
 
-let presence: ReturnType<typeof createPresenceChannels> | undefined;
-const presenceChannels = () => {
-  presence ??= createPresenceChannels(consoleClient());
-  return presence;
+let viewers: ReturnType<typeof createRecordViewers> | undefined;
+const recordViewers = () => {
+  viewers ??= createRecordViewers(consoleClient());
+  return viewers;
 };
 
 /** Whose words a failed RPC is reported in: the resource it works on and what it does to it. */
@@ -80,7 +80,7 @@ export const backend = {
   },
 
   presence: {
-    /** Joins a record's presence channel (presenceChannels.ts); returns `leave`. */
-    join: (...args: Parameters<ReturnType<typeof createPresenceChannels>["join"]>) => presenceChannels().join(...args),
+    /** Announces the screen on a record and reports its viewers (recordViewers.ts); returns `leave`. */
+    join: (...args: Parameters<ReturnType<typeof createRecordViewers>["join"]>) => recordViewers().join(...args),
   },
 };

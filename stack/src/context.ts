@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ApiKeys } from "./api-keys.js";
 import type { StackConfig } from "./config/index.js";
 import type { Database } from "./db/index.js";
+import type { SessionLiveness } from "./db/sessions.js";
 import type { ServiceError } from "./shared/errors.js";
 import type { JwtKeys } from "./shared/jwt.js";
 import type { Logger } from "./shared/log.js";
@@ -21,6 +22,8 @@ export interface StackContext {
   dataDir: string;
   /** Services can ask each other for things through here (e.g. REST schema reload). */
   hooks: StackHooks;
+  /** Whether a token's auth session still exists (db/sessions.ts). */
+  sessions: SessionLiveness;
 }
 
 export interface StackHooks {

@@ -10,6 +10,7 @@ import { type NativeExtensions, startNativeExtensions } from "./db/extensions/na
 import { type Database, openDatabase } from "./db/index.js";
 import { applyMigrations, applySeeds, installBase, isFresh, listMigrations, listSeedFiles } from "./db/migrate.js";
 import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
+import { SessionLiveness } from "./db/sessions.js";
 import { buildGateway, gatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
 import { createServices } from "./services.js";
@@ -107,6 +108,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let services: Service[] = [];
   let app: FastifyInstance | undefined;
   let platform: PlatformWorkers | undefined;
+  let sessions: SessionLiveness | undefined;
   try {
     // Before the migrations: they may create these extensions, and http/plv8 run through the bridge.
     const projectSql = [...listMigrations(config).map((m) => m.file), ...listSeedFiles(config)].map((f) =>
@@ -118,6 +120,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     db = openDatabase(server.url);
     const jwt = await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys);
     const keys = await deriveKeys(config.auth.jwt_secret, jwt);
+    sessions = new SessionLiveness(db.admin, server.url, log);
+    await sessions.start();
     const ctx: StackContext = {
       config,
       db,
@@ -125,6 +129,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       keys,
       log,
       dataDir,
+      sessions,
       hooks: {
         reloadSchema: async () => {
           await Promise.all(services.map((s) => s.reloadSchema?.()));
@@ -152,6 +157,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const runningApp = app;
     const runningDb = db;
     const runningNative = native;
+    const runningSessions = sessions;
     return {
       url,
       dbUrl: server.url,
@@ -167,6 +173,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         await runningPlatform.stop().catch((e) => log.warn("platform workers stop", e));
         for (const s of [...services].reverse()) await s.stop?.().catch((e) => log.warn(`${s.name} stop`, e));
         await runningApp.close();
+        await runningSessions.stop().catch((e) => log.warn("session listener stop", e));
         await runningDb.close();
         await runningNative.close().catch((e) => log.warn("native extensions bridge stop", e));
         await server.stop();
@@ -177,6 +184,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await platform?.stop().catch(() => {});
     for (const s of services) await s.stop?.().catch(() => {});
     await app?.close().catch(() => {});
+    await sessions?.stop().catch(() => {});
     await db?.close().catch(() => {});
     await native?.close().catch(() => {});
     await server.stop().catch(() => {});

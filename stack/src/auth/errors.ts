@@ -174,6 +174,8 @@ export const AUTH_ERRORS = {
     unprocessable(C.tooManyEnrolledMfaFactors, "Maximum number of verified factors reached, unenroll to continue"),
   insufficientAalToEnroll: () => forbidden(C.insufficientAal, "AAL2 required to enroll a new factor"),
   insufficientAalToUnenroll: () => unprocessable(C.insufficientAal, "AAL2 required to unenroll verified factor"),
+  insufficientAalToUpdate: () =>
+    authError(401, C.insufficientAal, "AAL2 session is required to update email or password when MFA is enabled."),
   mfaFactorTypeInvalid: () => badRequest(C.validationFailed, "factor_type needs to be totp, phone, or webauthn"),
   mfaTotpEnrollDisabled: () => unprocessable(C.mfaTotpEnrollNotEnabled, "MFA enroll is disabled for TOTP"),
   mfaTotpVerifyDisabled: () => unprocessable(C.mfaTotpVerifyNotEnabled, "MFA verification is disabled for TOTP"),

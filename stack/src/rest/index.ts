@@ -13,6 +13,8 @@ export function createRestService(ctx: StackContext): Service {
     name: "rest",
     prefix: "/rest/v1",
     frameworkError: restRequestFault,
+    // The OpenAPI document: secret keys only under --require-api-key, as hosted (docs/rest.md).
+    secretKeyOnly: (path, method) => path === "/" && (method === "GET" || method === "HEAD"),
     register(app) {
       registerRoutes(app, ctx, schema, plans);
     },

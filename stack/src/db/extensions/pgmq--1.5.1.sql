@@ -256,7 +256,7 @@ begin
   execute format(
     'select $1, count(*), extract(epoch from now() - max(enqueued_at))::int,
             extract(epoch from now() - min(enqueued_at))::int,
-            coalesce(pg_sequence_last_value(pg_get_serial_sequence(%2$L, 'msg_id')::regclass), 0), now(),
+            coalesce(pg_sequence_last_value(pg_get_serial_sequence(%2$L, ''msg_id'')::regclass), 0), now(),
             count(*) filter (where vt <= clock_timestamp())
      from pgmq.%1$I', pgmq._queue(queue_name), 'pgmq.' || pgmq._queue(queue_name))
     into result using queue_name;

@@ -7,7 +7,15 @@ import { type ApiKeys, deriveKeys } from "./api-keys.js";
 import { type ConfigOverrides, loadConfig, type StackConfig } from "./config/index.js";
 import type { Service, StackContext } from "./context.js";
 import { type Database, openDatabase } from "./db/index.js";
-import { applyMigrations, applySeeds, installBase, isFresh, MigrationError } from "./db/migrate.js";
+import {
+  AUTO_EXPOSE_DEPRECATION,
+  applyApiPrivileges,
+  applyMigrations,
+  applySeeds,
+  installBase,
+  isFresh,
+  MigrationError,
+} from "./db/migrate.js";
 import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
 import { buildGateway, gatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
@@ -70,6 +78,7 @@ export async function prepareDatabase(url: string, config: StackConfig, log: Log
   const client = await connect();
   try {
     const fresh = await isFresh(client);
+    if (fresh) await applyApiPrivileges(client, config);
     await applyMigrations(client, config, log);
     if (fresh) await applySeeds(client, config, log);
     return { fresh };
@@ -92,6 +101,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const started = performance.now();
   const log = options.log ?? createLogger("stack");
   const config = loadConfig(options.projectDir, options);
+  if (config.api.auto_expose_new_tables === true) log.warn(AUTO_EXPOSE_DEPRECATION);
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(config));
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
 

@@ -149,6 +149,31 @@ export async function installBase(client: pg.ClientBase, log: Logger): Promise<v
   }
 }
 
+/**
+ * What the CLI (and Studio at project creation) runs on a new database unless
+ * `[api] auto_expose_new_tables = true`: tables, sequences and functions that `postgres`
+ * creates in `public` are no longer granted to the Data API roles by default
+ * (docs/migrations.md). Postgres' own default (EXECUTE on functions to PUBLIC) stays.
+ */
+export const REVOKE_DEFAULT_DATA_API_PRIVILEGES = `
+alter default privileges for role postgres in schema public
+  revoke select, insert, update, delete on tables from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  revoke usage, select on sequences from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  revoke execute on functions from anon, authenticated, service_role;
+`;
+
+/** The CLI's warning for `auto_expose_new_tables = true`, word for word. */
+export const AUTO_EXPOSE_DEPRECATION =
+  "api.auto_expose_new_tables is deprecated and will be removed on 2026-10-30. Remove the field or set it to false to adopt the new default of revoking Data API privileges on new entities in the public schema.";
+
+/** On a new database, before any migration: the Data API grants as `[api] auto_expose_new_tables` says. */
+export async function applyApiPrivileges(client: pg.ClientBase, config: StackConfig): Promise<void> {
+  if (config.api.auto_expose_new_tables === true) return;
+  await runBatch(client, "[api] auto_expose_new_tables", REVOKE_DEFAULT_DATA_API_PRIVILEGES);
+}
+
 /** Fresh: nothing of the project has been applied yet, so seeds are due. */
 export async function isFresh(client: pg.ClientBase): Promise<boolean> {
   const { rows } = await client.query<{ fresh: boolean }>(

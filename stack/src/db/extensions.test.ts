@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXTENSIONS, PLACEHOLDER_MARK } from "./extension-registry.js";
 import { installExtensionFiles } from "./extensions.js";
@@ -43,5 +44,15 @@ describe("installExtensionFiles", () => {
     expect(readFileSync(path.join(target, "vector.control"), "utf8")).toBe("default_version = '0.8.0'\n");
     expect(readFileSync(path.join(target, "pgtap.control"), "utf8")).toBe("default_version = '1.2.0'\n");
     expect(readFileSync(path.join(target, "pgtap--1.2.0.sql"), "utf8")).toBe("-- pgTAP\n");
+  });
+});
+
+describe("docs/extensions.md", () => {
+  it("lists every extension of the registry", () => {
+    const doc = readFileSync(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../docs/extensions.md"),
+      "utf8",
+    );
+    for (const entry of EXTENSIONS) expect(doc, entry.name).toContain(`\`${entry.name}\``);
   });
 });

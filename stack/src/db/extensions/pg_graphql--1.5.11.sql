@@ -101,29 +101,42 @@ begin
 end
 $$;
 
--- Directives are read and left aside (@include/@skip are applied by _selected).
+-- Arguments `(name: value …)` when t[p] opens them: {name: value AST}; none gives {}.
+create function _parse_arguments(t text[], p int, out v jsonb, out n int) language plpgsql immutable as $$
+declare
+  item record;
+begin
+  v := '{}';
+  n := p;
+  if t[n] is distinct from '(' then
+    return;
+  end if;
+  n := n + 1;
+  while t[n] is distinct from ')' loop
+    if t[n] is null then
+      perform graphql.exception('Syntax Error: Expected ), found <EOF>');
+    end if;
+    item := graphql._parse_value(t, graphql._expect(t, n + 1, ':'));
+    v := v || jsonb_build_object(t[n], item.v);
+    n := item.n;
+  end loop;
+  n := n + 1;
+end
+$$;
+
+-- Directives are read and left aside (@include/@skip are applied by _fields).
 create function _parse_directives(t text[], p int, out v jsonb, out n int) language plpgsql immutable as $$
 declare
   item record;
-  args jsonb;
   name text;
 begin
   v := '[]';
   n := p;
   while t[n] = '@' loop
     name := t[n + 1];
-    n := n + 2;
-    args := '{}';
-    if t[n] = '(' then
-      n := n + 1;
-      while t[n] is distinct from ')' loop
-        item := graphql._parse_value(t, graphql._expect(t, n + 1, ':'));
-        args := args || jsonb_build_object(t[n], item.v);
-        n := item.n;
-      end loop;
-      n := n + 1;
-    end if;
-    v := v || jsonb_build_array(jsonb_build_object('name', name, 'args', args));
+    item := graphql._parse_arguments(t, n + 2);
+    v := v || jsonb_build_array(jsonb_build_object('name', name, 'args', item.v));
+    n := item.n;
   end loop;
 end
 $$;
@@ -173,20 +186,9 @@ begin
       name := t[n + 1];
       n := n + 2;
     end if;
-    args := '{}';
-    if t[n] = '(' then
-      n := n + 1;
-      while t[n] is distinct from ')' loop
-        if t[n] is null then
-          perform graphql.exception('Syntax Error: Expected ), found <EOF>');
-        end if;
-        item := graphql._parse_value(t, graphql._expect(t, n + 1, ':'));
-        args := args || jsonb_build_object(t[n], item.v);
-        n := item.n;
-      end loop;
-      n := n + 1;
-    end if;
-    dirs := graphql._parse_directives(t, n);
+    item := graphql._parse_arguments(t, n);
+    args := item.v;
+    dirs := graphql._parse_directives(t, item.n);
     n := dirs.n;
     sel := jsonb_build_object('kind', 'field', 'alias', alias, 'name', name, 'args', args, 'directives', dirs.v);
     if t[n] = '{' then

@@ -103,14 +103,14 @@ describe("extensions as projects use them", () => {
     expect(metrics).toEqual({ queue_length: "0", total_messages: "2", archived: 1 });
   });
 
-  it("pg_graphql answers collection queries through graphql_public.graphql, as /graphql/v1 calls it", async () => {
+  it("pg_graphql answers collection queries at /graphql/v1 (graphql_public.graphql through REST, as hosted)", async () => {
     await stack.sql(
       "insert into articles (title, views, published_at) select 'Article ' || i, i * 10, '2024-01-01' from generate_series(1, 5) i",
     );
     const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
-      const res = await fetch(`${stack.url}/rest/v1/rpc/graphql`, {
+      const res = await fetch(`${stack.url}/graphql/v1`, {
         method: "POST",
-        headers: { apikey: stack.keys.anon, "content-type": "application/json", "content-profile": "graphql_public" },
+        headers: { apikey: stack.keys.anon, "content-type": "application/json" },
         body: JSON.stringify({ query, variables }),
       });
       expect(res.status).toBe(200);

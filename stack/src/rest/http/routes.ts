@@ -80,7 +80,8 @@ export function registerRoutes(
         throw REST_ERRORS.strictPreferences(prefs.invalid);
       }
       const profile =
-        fixed?.profile ?? ((isRead ? req.headers["accept-profile"] : req.headers["content-profile"]) as string | undefined);
+        fixed?.profile ??
+        ((isRead ? req.headers["accept-profile"] : req.headers["content-profile"]) as string | undefined);
       const { schema: schemaName, explicit } = negotiateSchema(profile, cache.settings.schemas);
       const range = isRead ? parseRange(req.headers.range as string | undefined) : undefined;
       const r: RestRequest = {

@@ -172,6 +172,15 @@ describe("extensions as projects use them", () => {
     expect(await stack.sql("select indexname from pg_indexes where indexname like 'index_advisor%'")).toEqual([]);
   });
 
+  it("pg_stat_monitor shows pg_stat_statements' figures under its own names", async () => {
+    await stack.sql("create extension if not exists pg_stat_monitor with schema extensions");
+    await stack.sql("select count(*) from articles where views > 41");
+    const rows = await stack.sql(
+      "select username, calls >= 1 as counted, bucket from extensions.pg_stat_monitor where query like '%from articles where views > $1'",
+    );
+    expect(rows).toEqual([{ username: "postgres", counted: true, bucket: 0 }]);
+  });
+
   it("fails to create what cannot work here, naming the extension, why and what to do", async () => {
     await expect(stack.sql("create extension postgis with schema extensions")).rejects.toMatchObject({
       code: "0A000",

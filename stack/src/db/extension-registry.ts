@@ -204,9 +204,8 @@ export const EXTENSIONS: ExtensionEntry[] = [
   {
     name: "pg_stat_monitor",
     schema: "extensions",
-    state: "unavailable",
-    why: "Percona's statistics collector is native code loaded at server start (shared_preload_libraries)",
-    todo: "use pg_stat_statements, which ships with PostgreSQL",
+    state: "stack",
+    why: "the pg_stat_monitor view and pg_stat_monitor_reset() over pg_stat_statements (preloaded, as on hosted projects): one bucket, no histograms, plans or client addresses",
   },
   ...["postgis", "postgis_raster", "postgis_sfcgal", "postgis_tiger_geocoder", "postgis_topology"].map(
     (name): ExtensionEntry => ({

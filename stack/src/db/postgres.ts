@@ -56,7 +56,9 @@ function serverFlags(opts: EmbeddedOptions): string[] {
     shared_buffers: "128MB",
     // As Supabase's image sets it (EXPLAIN's "Settings" lists it).
     effective_cache_size: "128MB",
-    // Supabase preloads pg_stat_statements, which turns query ids on (EXPLAIN VERBOSE shows them).
+    // Supabase preloads pg_stat_statements (so `create extension pg_stat_statements` and the
+    // stack's pg_stat_monitor over it answer), which turns query ids on (EXPLAIN VERBOSE shows them).
+    shared_preload_libraries: "pg_stat_statements",
     compute_query_id: "on",
     timezone: "UTC",
     log_min_messages: "warning",

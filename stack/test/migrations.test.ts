@@ -71,6 +71,29 @@ describe("migrations as the CLI applies them", () => {
     }
   });
 
+  it("gives the platform roles the search_paths of Supabase's image", async () => {
+    const stack = await startTestStack();
+    try {
+      const rows = await stack.sql(
+        `select rolname, array_to_string(rolconfig, ';') as settings from pg_roles
+         where rolname in ('postgres', 'supabase_admin', 'supabase_auth_admin', 'supabase_storage_admin') order by rolname`,
+      );
+      const searchPath = (settings: string) =>
+        settings
+          .split(";")
+          .find((s) => s.startsWith("search_path="))
+          ?.replaceAll(" ", "");
+      expect(rows.map((r) => [r.rolname, searchPath(r.settings)])).toEqual([
+        ["postgres", 'search_path="$user",public,extensions'],
+        ["supabase_admin", 'search_path="$user",public,auth,extensions'],
+        ["supabase_auth_admin", "search_path=auth"],
+        ["supabase_storage_admin", "search_path=storage"],
+      ]);
+    } finally {
+      await stack.stop();
+    }
+  });
+
   it("names the file, the line and the statement when Postgres gives no position, and rolls the file back", async () => {
     const { error, database } = await failingStart("migrations-failing");
     try {

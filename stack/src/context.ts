@@ -48,6 +48,11 @@ export interface Service {
    */
   isOpen?(path: string, method: string): boolean;
   /**
+   * Paths only a secret key (`sb_secret_…`, service_role) may reach when the gateway acts
+   * as hosted Supabase (`--require-api-key`), e.g. REST's OpenAPI document.
+   */
+  secretKeyOnly?(path: string, method: string): boolean;
+  /**
    * CORS under this prefix. Unset: the gateway answers it as the CLI's Kong does;
    * "own": the service answers it (edge functions, as on hosted Supabase);
    * "none": no CORS headers at all (the mail catcher, as Mailpit: no web page may read it).

@@ -5,7 +5,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { effectiveAuthorization, isKnownKey } from "./api-keys.js";
+import { effectiveAuthorization, isKnownKey, isSecretKey } from "./api-keys.js";
 import type { Service, StackContext } from "./context.js";
 import { ServiceError } from "./shared/errors.js";
 import { requestFaultOf } from "./shared/request-faults.js";
@@ -160,6 +160,15 @@ export async function buildGateway(
         message: "Invalid API key",
         hint: "Double check your Supabase `anon` or `service_role` API key.",
       });
+    }
+    // Hosted Supabase serves some paths (REST's OpenAPI document) to secret keys only.
+    if (options.requireApiKey && apikey && service.secretKeyOnly?.(rest, req.method)) {
+      if (!(await isSecretKey(apikey, ctx.keys, ctx.jwt))) {
+        return reply.code(403).send({
+          message: "Access to schema is forbidden",
+          hint: "Accessing the schema via the Data API is only allowed using a secret API key.",
+        });
+      }
     }
     const authorization = effectiveAuthorization(req.headers.authorization, apikey, ctx.keys);
     if (authorization) req.headers.authorization = authorization;

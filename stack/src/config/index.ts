@@ -62,6 +62,11 @@ export interface StackConfig {
     schemas: string[];
     extra_search_path: string[];
     max_rows: number;
+    /**
+     * `[api] auto_expose_new_tables`: unset or false revokes the default Data API grants on
+     * new entities in `public` (hosted projects since 2026); true keeps them (deprecated).
+     */
+    auto_expose_new_tables?: boolean;
     /** `http://127.0.0.1:<port>`: issuer base and the URL printed to users. */
     external_url: string;
   };
@@ -244,6 +249,7 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
       schemas: pick(api, "schemas", ["public", "graphql_public"]),
       extra_search_path: pick(api, "extra_search_path", ["public", "extensions"]),
       max_rows: pick(api, "max_rows", 1000),
+      ...(typeof api.auto_expose_new_tables === "boolean" && { auto_expose_new_tables: api.auto_expose_new_tables }),
       external_url: `http://127.0.0.1:${port}`,
     },
     db: {

@@ -9,7 +9,6 @@ import type { Service, StackContext } from "./context.js";
 import { type NativeExtensions, startNativeExtensions } from "./db/extensions/native/index.js";
 import { type Database, openDatabase } from "./db/index.js";
 import {
-  AUTO_EXPOSE_DEPRECATION,
   applyApiPrivileges,
   applyMigrations,
   applySeeds,
@@ -107,7 +106,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const started = performance.now();
   const log = options.log ?? createLogger("stack");
   const config = loadConfig(options.projectDir, options);
-  if (config.api.auto_expose_new_tables === true) log.warn(AUTO_EXPOSE_DEPRECATION);
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(config));
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
 

@@ -1,17 +1,17 @@
-// `[api] auto_expose_new_tables` as the current CLI reads it (docs/migrations.md): unset
-// or false, a new database does not grant what `postgres` creates in `public` to anon,
-// authenticated and service_role (hosted projects since 2026), so a project grants
-// explicitly; true keeps the old grants and warns that the field is deprecated.
+// `[api] auto_expose_new_tables` as the current CLI reads it (docs/migrations.md): false,
+// a new database does not grant what `postgres` creates in `public` to anon, authenticated
+// and service_role (a hosted project with "Default privileges for new entities" off), so
+// the project grants explicitly; unset or true keep the default grants, without a warning
+// (supabase/cli#6337 took the deprecation back).
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTO_EXPOSE_DEPRECATION } from "../src/db/migrate.js";
 import type { Logger } from "../src/shared/log.js";
 import { startStack } from "../src/stack.js";
 import { cloneTemplateDatabase, FIXTURES, startTestStack, type TestStack } from "./harness.js";
 
-describe("auto_expose_new_tables unset", () => {
+describe("auto_expose_new_tables = false", () => {
   let stack: TestStack;
   beforeAll(async () => {
     stack = await startTestStack({ projectDir: path.join(FIXTURES, "data-api-exposure") });
@@ -47,8 +47,8 @@ describe("auto_expose_new_tables unset", () => {
   });
 });
 
-describe("auto_expose_new_tables = true", () => {
-  it("keeps the old grants and warns as the CLI does", async () => {
+describe("auto_expose_new_tables unset", () => {
+  it("keeps the default grants, without a warning, as the current CLI", async () => {
     const warnings: string[] = [];
     const quiet = () => {};
     const log: Logger = {
@@ -68,7 +68,7 @@ describe("auto_expose_new_tables = true", () => {
       log,
     });
     try {
-      expect(warnings).toContain(AUTO_EXPOSE_DEPRECATION);
+      expect(warnings.filter((w) => w.includes("auto_expose_new_tables"))).toEqual([]);
       const res = await fetch(`${stack.url}/rest/v1/tickets`, { headers: { apikey: stack.keys.anon } });
       expect(res.status).toBe(200);
     } finally {

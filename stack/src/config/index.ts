@@ -63,8 +63,9 @@ export interface StackConfig {
     extra_search_path: string[];
     max_rows: number;
     /**
-     * `[api] auto_expose_new_tables`: unset or false revokes the default Data API grants on
-     * new entities in `public` (hosted projects since 2026); true keeps them (deprecated).
+     * `[api] auto_expose_new_tables`: false revokes the default Data API grants on new
+     * entities in `public` (a hosted project with "Default privileges for new entities"
+     * off); unset or true keeps them, as the current CLI (docs/migrations.md).
      */
     auto_expose_new_tables?: boolean;
     /** `http://127.0.0.1:<port>`: issuer base and the URL printed to users. */

@@ -150,10 +150,11 @@ export async function installBase(client: pg.ClientBase, log: Logger): Promise<v
 }
 
 /**
- * What the CLI (and Studio at project creation) runs on a new database unless
- * `[api] auto_expose_new_tables = true`: tables, sequences and functions that `postgres`
- * creates in `public` are no longer granted to the Data API roles by default
- * (docs/migrations.md). Postgres' own default (EXECUTE on functions to PUBLIC) stays.
+ * What the CLI (and Studio, for a project whose "Default privileges for new entities" toggle
+ * is off) runs on a new database when `[api] auto_expose_new_tables = false`: tables,
+ * sequences and functions that `postgres` creates in `public` are no longer granted to the
+ * Data API roles by default (docs/migrations.md). Postgres' own default (EXECUTE on
+ * functions to PUBLIC) stays.
  */
 export const REVOKE_DEFAULT_DATA_API_PRIVILEGES = `
 alter default privileges for role postgres in schema public
@@ -164,13 +165,13 @@ alter default privileges for role postgres in schema public
   revoke execute on functions from anon, authenticated, service_role;
 `;
 
-/** The CLI's warning for `auto_expose_new_tables = true`, word for word. */
-export const AUTO_EXPOSE_DEPRECATION =
-  "api.auto_expose_new_tables is deprecated and will be removed on 2026-10-30. Remove the field or set it to false to adopt the new default of revoking Data API privileges on new entities in the public schema.";
-
-/** On a new database, before any migration: the Data API grants as `[api] auto_expose_new_tables` says. */
+/**
+ * On a new database, before any migration: the Data API grants as `[api]
+ * auto_expose_new_tables` says. As the current CLI (supabase/cli#6337): unset and `true`
+ * keep the default grants, as hosted projects still do; only `false` revokes them.
+ */
 export async function applyApiPrivileges(client: pg.ClientBase, config: StackConfig): Promise<void> {
-  if (config.api.auto_expose_new_tables === true) return;
+  if (config.api.auto_expose_new_tables !== false) return;
   await runBatch(client, "[api] auto_expose_new_tables", REVOKE_DEFAULT_DATA_API_PRIVILEGES);
 }
 

@@ -1,7 +1,8 @@
--- The Data API grants Opsdesk needs, written out. Projects created since 2026 (and the
--- CLI without `[api] auto_expose_new_tables = true`) no longer grant what `postgres`
--- creates in `public` to anon, authenticated and service_role; these tables relied on
--- that default. The grants are the ones the default gave, so every role reaches the
+-- The Data API grants Opsdesk needs, written out. A project with "Default privileges for
+-- new entities" off (locally `[api] auto_expose_new_tables = false`, as Opsdesk's own
+-- config.toml sets) no longer grants what `postgres` creates in `public` to anon,
+-- authenticated and service_role; these tables relied on that default. It runs before
+-- the narrower column grants of 20250710100200_insert_columns. The grants are the ones the default gave, so every role reaches the
 -- tables as before and the policies (RLS with app.can()) stay what decides: anon and
 -- non-staff get no rows, not a permission error. A migration that adds a table, view or
 -- sequence to `public` grants it the same way (docs/migrations.md).

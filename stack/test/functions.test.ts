@@ -138,7 +138,11 @@ describe("edge functions", () => {
       });
       expect(preflight.status, name).toBe(200);
       expect(await preflight.text()).toBe("");
-      expect(Object.fromEntries([...preflight.headers].filter(([k]) => k.startsWith("access-control-")))).toEqual({
+      const cors: Record<string, string> = {};
+      preflight.headers.forEach((value, key) => {
+        if (key.startsWith("access-control-")) cors[key] = value;
+      });
+      expect(cors).toEqual({
         "access-control-allow-origin": "*",
         "access-control-allow-headers": "authorization, x-client-info, x-supabase-new-feature",
         "access-control-allow-methods": "GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT",

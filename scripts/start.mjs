@@ -3,7 +3,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
+import { warnIfUnsupported } from "./node-version.mjs";
 
+warnIfUnsupported();
 register();
 const { startStack } = await import("../stack/src/index.ts");
 const { createServer } = await import("vite");

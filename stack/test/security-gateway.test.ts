@@ -73,10 +73,11 @@ describe("security: gateway", () => {
         });
         expect(theirs.headers.get("access-control-allow-origin")).toBeNull();
         // Edge functions' answers too (here the verify_jwt refusal, written by the stack itself).
-        for (const [origin, allowed] of [
+        const cases: [string, string | null][] = [
           ["http://localhost:5173", "http://localhost:5173"],
           [EVIL, null],
-        ]) {
+        ];
+        for (const [origin, allowed] of cases) {
           const fn = await fetch(`${listed.url}/functions/v1/sink`, { method: "POST", headers: { origin } });
           expect(fn.status).toBe(401);
           expect(fn.headers.get("access-control-allow-origin")).toBe(allowed);

@@ -3,7 +3,7 @@
 -- secret is stored as given, not encrypted: the data directory is the developer's own,
 -- and a project's SQL (util functions reading `project_url` and keys, as Supabase's
 -- guides do) runs unchanged. Only the superuser and the service role may read it, as on
--- the platform. The base creates it (base 53); base 58 made the objects an older base
+-- the platform. The base creates it (base 53); base 60 made the objects an older base
 -- created into this extension.
 create table vault.secrets (
   id uuid primary key default gen_random_uuid(),

@@ -1,1 +1,1 @@
--- Nothing to change: the adopted objects are 0.3.1's (base 58).
+-- Nothing to change: the adopted objects are 0.3.1's (base 60).

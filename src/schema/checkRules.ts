@@ -107,7 +107,7 @@ function castToNumber(node: unknown): boolean {
 /** A constant's value: numbers as numbers, strings as strings; undefined otherwise. */
 function constantOf(node: unknown): string | number | boolean | null | undefined {
   if (castToNumber(node)) {
-    const inner = constantOf((one(node)?.[1] as PgNode).arg);
+    const inner = constantOf(one(node)?.[1]?.arg);
     if (typeof inner === "string" && inner.trim() !== "" && Number.isFinite(Number(inner))) return Number(inner);
     return inner;
   }

@@ -1,0 +1,231 @@
+// Reads and writes of resources generated from the live schema (src/schema): any schema the
+// project exposes, any column name (quoted for PostgREST), keys of one or several columns
+// of any type, tables without a key (read-only, rows numbered per page), search by prefix
+// over text columns, and edit conflicts detected without a `version` column: an update
+// carries the row as it was loaded, and changes nothing when another save came first.
+// The demo's compiled definitions keep @refinedev/supabase's path (dataProvider.ts).
+import type { BaseKey, BaseRecord, CrudFilter, CrudSort, Pagination } from "@refinedev/core";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { ResourceMeta } from "../lib/resourceMeta";
+import { decodeKey, encodeKey, pgrstName, ROW_KEY } from "../schema/names";
+import type { PostgrestLikeError } from "./errors";
+
+/** What a generated resource's calls carry in their meta (lib/select.ts metaFor). */
+export type TableMeta = ResourceMeta & { table: { schema: string; name: string } };
+
+export const isTableMeta = (meta: ResourceMeta): meta is TableMeta => Boolean(meta.table);
+
+// supabase-js's builders are typed per schema; the generated path works on any table.
+// biome-ignore lint/suspicious/noExplicitAny: the query builder of a table only known at run time
+type Query = any;
+
+/** Thrown as supabase-js would hand it back, for the data provider to word (errors.ts). */
+class QueryError extends Error {
+  constructor(readonly error: PostgrestLikeError) {
+    super(error.message);
+  }
+}
+
+const fail = (error: PostgrestLikeError): never => {
+  throw new QueryError(error);
+};
+
+export const queryErrorOf = (thrown: unknown): PostgrestLikeError | undefined =>
+  thrown instanceof QueryError ? thrown.error : undefined;
+
+const from = (client: SupabaseClient, meta: TableMeta): Query => client.schema(meta.table.schema).from(meta.table.name);
+
+/** The key columns of a resource (several for a composite key; none for a key-less table). */
+const keyColumnsOf = (meta: TableMeta): string[] =>
+  meta.keyColumns ?? (meta.idColumnName && meta.idColumnName !== ROW_KEY ? [meta.idColumnName] : []);
+
+/** Rows with their id where the console reads it: the key column, or ROW_KEY. */
+function withIds(rows: BaseRecord[], meta: TableMeta, offset = 0): BaseRecord[] {
+  const key = keyColumnsOf(meta);
+  if (meta.idColumnName !== ROW_KEY) return rows;
+  return rows.map((row, i) => ({
+    ...row,
+    [ROW_KEY]: key.length > 0 ? encodeKey(key.map((c) => row[c])) : String(offset + i),
+  }));
+}
+
+function whereKey(query: Query, meta: TableMeta, id: BaseKey): Query {
+  const key = keyColumnsOf(meta);
+  const values = key.length > 0 ? decodeKey(id, key) : undefined;
+  if (!values) fail({ code: "PGRST116", message: "no such record" });
+  for (const [column, value] of Object.entries(values as Record<string, string>)) query.eq(pgrstName(column), value);
+  return query;
+}
+
+/** `%`, `_` and `\` in the operator's words match themselves in LIKE. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A value inside PostgREST's `or=(…)`: quoted, so commas and parentheses are data. */
+const orValue = (text: string) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+function applyFilter(query: Query, filter: CrudFilter): void {
+  if (!("field" in filter)) {
+    if (filter.operator === "or") {
+      const parts = filter.value.flatMap((inner) =>
+        "field" in inner && inner.operator === "startswith"
+          ? [`${pgrstName(inner.field)}.ilike.${orValue(`${likeLiteral(String(inner.value))}%`)}`]
+          : [],
+      );
+      if (parts.length) query.or(parts.join(","));
+    }
+    return;
+  }
+  const field = pgrstName(filter.field);
+  const value = filter.value;
+  switch (filter.operator) {
+    case "eq":
+      query.eq(field, value);
+      return;
+    case "ne":
+      query.neq(field, value);
+      return;
+    case "in":
+      query.in(field, value);
+      return;
+    case "gt":
+      query.gt(field, value);
+      return;
+    case "gte":
+      query.gte(field, value);
+      return;
+    case "lt":
+      query.lt(field, value);
+      return;
+    case "lte":
+      query.lte(field, value);
+      return;
+    case "between":
+      if (Array.isArray(value) && value[0] !== null && value[0] !== undefined) query.gte(field, value[0]);
+      if (Array.isArray(value) && value[1] !== null && value[1] !== undefined) query.lte(field, value[1]);
+      return;
+    case "contains":
+      query.ilike(field, `%${likeLiteral(String(value))}%`);
+      return;
+    case "startswith":
+      query.ilike(field, `${likeLiteral(String(value))}%`);
+      return;
+    case "null":
+      query.is(field, null);
+      return;
+    case "nnull":
+      query.not(field, "is", null);
+      return;
+    case "ina":
+      query.contains(field, value);
+      return;
+    default:
+      fail({ code: "PGRST100", message: `unsupported filter ${filter.operator}` });
+  }
+}
+
+/** The prefix search of a generated list as one `or` over its text columns. */
+export function prefixSearch(columns: string[], text: string): CrudFilter {
+  return {
+    operator: "or",
+    value: columns.map((field) => ({ field, operator: "startswith" as const, value: text })),
+  };
+}
+
+export interface ListParams {
+  meta: TableMeta;
+  pagination?: Pagination;
+  sorters?: CrudSort[];
+  filters: CrudFilter[];
+}
+
+export async function listRows(client: SupabaseClient, params: ListParams) {
+  const { meta } = params;
+  const { currentPage = 1, pageSize = 10, mode = "server" } = params.pagination ?? {};
+  const query = from(client, meta).select(meta.select ?? "*", { count: meta.count ?? "exact" });
+  for (const sorter of params.sorters ?? []) {
+    const dot = sorter.field.indexOf(".");
+    // `__ref_customer_id.name`: by the referenced label (PostgREST orders by a to-one embed).
+    if (sorter.field.startsWith("__ref_") && dot > 0) {
+      query.order(pgrstName(sorter.field.slice(dot + 1)), {
+        ascending: sorter.order === "asc",
+        referencedTable: sorter.field.slice(0, dot),
+      });
+    } else query.order(pgrstName(sorter.field), { ascending: sorter.order === "asc" });
+  }
+  for (const filter of params.filters) applyFilter(query, filter);
+  const offset = (currentPage - 1) * pageSize;
+  if (mode === "server") query.range(offset, offset + pageSize - 1);
+  const { data, count, error } = await query;
+  if (error) fail(error);
+  return { data: withIds((data ?? []) as BaseRecord[], meta, offset), total: count ?? 0 };
+}
+
+export async function readRow(client: SupabaseClient, meta: TableMeta, id: BaseKey) {
+  const { data, error } = await whereKey(from(client, meta).select(meta.select ?? "*"), meta, id).limit(2);
+  if (error) fail(error);
+  const rows = withIds((data ?? []) as BaseRecord[], meta);
+  return rows[0];
+}
+
+export async function readRows(client: SupabaseClient, meta: TableMeta, ids: BaseKey[]) {
+  const key = keyColumnsOf(meta);
+  if (key.length === 1) {
+    const { data, error } = await from(client, meta)
+      .select(meta.select ?? "*")
+      .in(pgrstName(key[0]), ids);
+    if (error) fail(error);
+    return withIds((data ?? []) as BaseRecord[], meta);
+  }
+  const rows = await Promise.all(ids.map((id) => readRow(client, meta, id)));
+  return rows.filter((row): row is BaseRecord => Boolean(row));
+}
+
+export async function insertRow(client: SupabaseClient, meta: TableMeta, values: object) {
+  const { data, error } = await from(client, meta)
+    .insert(values)
+    .select(meta.select ?? "*");
+  if (error) fail(error);
+  return withIds((data ?? []) as BaseRecord[], meta)[0];
+}
+
+/** Columns compared with the row as loaded: scalars only (JSON and arrays compare by text badly). */
+const comparable = (value: unknown) => value === null || ["string", "number", "boolean"].includes(typeof value);
+
+/**
+ * Updates a row; with `loaded` (the row as the form loaded it), only if none of its columns
+ * changed since: no row updated then means another save came first (`PT409`, "Someone else
+ * changed this record"), unless the row is gone or hidden (`42501`).
+ */
+export async function updateRow(
+  client: SupabaseClient,
+  meta: TableMeta,
+  id: BaseKey,
+  values: object,
+  loaded?: BaseRecord,
+) {
+  const query = whereKey(from(client, meta).update(values), meta, id);
+  const compared = loaded
+    ? Object.entries(loaded).filter(
+        ([column, value]) => column !== ROW_KEY && !column.startsWith("__ref_") && comparable(value),
+      )
+    : [];
+  for (const [column, value] of compared) {
+    if (value === null) query.is(pgrstName(column), null);
+    else query.eq(pgrstName(column), value);
+  }
+  const { data, error } = await query.select(meta.select ?? "*");
+  if (error) fail(error);
+  const row = withIds((data ?? []) as BaseRecord[], meta)[0];
+  if (row) return row;
+  if (compared.length > 0 && (await readRow(client, meta, id)))
+    fail({ code: "PT409", message: "changed since loaded" });
+  return fail({ code: "42501", message: "no row updated" });
+}
+
+export async function deleteRow(client: SupabaseClient, meta: TableMeta, id: BaseKey) {
+  const { data, error } = await whereKey(from(client, meta).delete(), meta, id).select(meta.select ?? "*");
+  if (error) fail(error);
+  const row = withIds((data ?? []) as BaseRecord[], meta)[0];
+  // RLS hid the row from the delete: nothing was deleted.
+  if (!row) fail({ code: "42501", message: "no row deleted" });
+  return row;
+}

@@ -18,6 +18,9 @@ import { savedViewsApi, type Translate } from "./savedViews";
 import { finishSignIn, warmUp } from "./staffGate";
 import { storageBucket } from "./storage";
 import { consoleClient } from "./supabaseClient";
+import { createUserEmails, type UserEmails } from "./userEmails";
+
+let userEmails: UserEmails | undefined;
 
 let presence: ReturnType<typeof createPresenceChannels> | undefined;
 const presenceChannels = () => {
@@ -77,6 +80,12 @@ export const backend = {
   permissions: {
     load: () => loadPermissionRows(consoleClient()),
     write: (write: Parameters<typeof writePermission>[1]) => writePermission(consoleClient(), write),
+  },
+
+  /** E-mails of auth users (userEmails.ts), batched per render. */
+  userEmails: () => {
+    userEmails ??= createUserEmails(consoleClient());
+    return userEmails;
   },
 
   presence: {

@@ -79,8 +79,12 @@ export function toHttpError(
     return httpError(404, templated(message, "errors.notFound", the, resource));
   }
 
+  // A generated resource knows its constraints by name (src/schema): the field each is about.
+  const constrained = (name: string) => def?.constraints?.[name]?.field;
+
   if (code === "23505") {
     const column =
+      constrained(quoted(text, "constraint") ?? "") ??
       parseConstraint(resource, quoted(text, "constraint") ?? "")?.column ??
       /Key \((?:lower\()?([a-z_]+)/.exec(error.details ?? "")?.[1];
     const field = column ? fieldOf(def, column) : undefined;
@@ -124,7 +128,10 @@ export function toHttpError(
 
   if (code === "23514") {
     const constraint = quoted(text, "constraint") ?? "";
-    const parsed = parseConstraint(resource, constraint);
+    const known = constrained(constraint);
+    const parsed = known
+      ? { column: known, kind: "check" as const, rule: undefined }
+      : parseConstraint(resource, constraint);
     const field = parsed ? fieldOf(def, parsed.column) : undefined;
     if (!parsed || !field) {
       const message = `The ${singular.text} breaks the rule "${constraint}".`;

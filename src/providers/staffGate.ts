@@ -3,6 +3,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
 import { forgetFirstReads, IDENTITY, PREFERENCES, rpcReadKey, startFirstRead, takeScreenReads } from "./firstReads";
+import { loadLiveSchema } from "./liveSchema";
 import type { PermissionStore } from "./permissions";
 import { readPreferenceRow } from "./preferenceRows";
 import { markSignedIn, markSigningOut } from "./session";
@@ -24,6 +25,8 @@ export async function warmUp(client: SupabaseClient, permissions: PermissionStor
   }
   // A failure here is the console's to report when it asks again (the store does not keep it).
   permissions.get().catch(() => undefined);
+  // The resources of the live schema: from the cache at once, or describe() beside the rest.
+  loadLiveSchema(client, userId).catch(() => undefined);
 }
 
 /** Staff only: an account without permission rows is signed out again. */

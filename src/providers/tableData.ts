@@ -229,3 +229,34 @@ export async function deleteRow(client: SupabaseClient, meta: TableMeta, id: Bas
   if (!row) fail({ code: "42501", message: "no row deleted" });
   return row;
 }
+
+/** `or=(and(a.eq."1",b.eq."x"),…)`: rows of a composite key, values quoted. */
+function keysFilter(columns: string[], ids: BaseKey[]): string {
+  return ids
+    .map((id) => {
+      const values = decodeKey(id, columns) ?? {};
+      const parts = columns.map((c) => `${pgrstName(c)}.eq.${orValue(String(values[c] ?? ""))}`);
+      return `and(${parts.join(",")})`;
+    })
+    .join(",");
+}
+
+/**
+ * One statement for a bulk action on a generated resource (until the project's own
+ * `opsdesk.bulk_write` is used): the rows written come back, the others were hidden or
+ * refused by RLS. A constraint that refuses one row refuses the statement (thrown).
+ */
+export async function writeKeyedRows(
+  client: SupabaseClient,
+  meta: TableMeta,
+  write: { action: "delete"; ids: BaseKey[] } | { action: "update"; ids: BaseKey[]; values: Record<string, unknown> },
+): Promise<BaseKey[]> {
+  const key = keyColumnsOf(meta);
+  if (key.length === 0) fail({ code: "42501", message: "a table without a key" });
+  const base = write.action === "delete" ? from(client, meta).delete() : from(client, meta).update(write.values);
+  if (key.length === 1) base.in(pgrstName(key[0]), write.ids);
+  else base.or(keysFilter(key, write.ids));
+  const { data, error } = await base.select(key.map(pgrstName).join(","));
+  if (error) fail(error);
+  return ((data ?? []) as BaseRecord[]).map((row) => encodeKey(key.map((c) => row[c])));
+}

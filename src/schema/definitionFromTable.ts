@@ -94,7 +94,8 @@ function shapeOf(column: DescribedColumn): ColumnShape {
     case "integer":
       return { type: "number", patch: { scale: 0 } };
     case "number":
-      return { type: "number", patch: { scale: column.scale ?? undefined } };
+      // numeric(10,2): two decimals; numeric, real, double precision: up to six.
+      return { type: "number", patch: { scale: column.scale ?? 6 } };
     case "boolean":
       return { type: "boolean", patch: {} };
     case "date":

@@ -10,6 +10,7 @@ import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import { metaFor } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
 import { BACK_ICON } from "./backIcon";
+import { DefinitionNotices } from "./DefinitionNotices";
 import { showFieldErrors } from "./formErrors";
 import { buildFormItems } from "./formItems";
 import { ConflictNotice, StaleNotice } from "./live/ConflictNotice";
@@ -19,6 +20,18 @@ import { useRecordPresence } from "./live/useRecordPresence";
 import { recordName } from "./recordName";
 import { SaveBar } from "./SaveBar";
 import { DeleteRecordButton } from "./undo/DeleteRecordButton";
+
+/** JSON fields are edited as text: what is stored is the value it spells. */
+function storedValues(def: ResourceDefinition, values: Record<string, unknown>): Record<string, unknown> {
+  const json = def.fields.filter((f) => f.type === "json" && !f.readOnly && typeof values[f.name] === "string");
+  if (json.length === 0) return values;
+  const out = { ...values };
+  for (const field of json) {
+    const text = String(values[field.name]).trim();
+    out[field.name] = text === "" ? null : JSON.parse(text);
+  }
+  return out;
+}
 
 interface Props {
   definition: ResourceDefinition;
@@ -37,11 +50,24 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   const onLiveEvent = useRef<(event: LiveEvent) => void>(undefined);
   // The record of /<resource>/<id>/edit, named explicitly (the resource is passed too).
   const { id: routeId } = useParsed();
+  // A generated resource's update carries the row as loaded: changed since, it is refused as stale.
+  const loadedRow = useRef<BaseRecord | undefined>(undefined);
+  const meta = metaFor(def);
   const { formProps, saveButtonProps, query, formLoading, id } = useForm<BaseRecord, HttpError>({
     resource: def.name,
     action,
     id: action === "edit" ? routeId : undefined,
-    meta: metaFor(def),
+    meta,
+    // Read when the save is sent (a getter): the row as the form loaded it by then.
+    mutationMeta:
+      def.table && action === "edit"
+        ? {
+            ...meta,
+            get loaded() {
+              return loadedRow.current;
+            },
+          }
+        : meta,
     redirect: "show",
     mutationMode: "pessimistic",
     warnWhenUnsavedChanges: true,
@@ -85,6 +111,7 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     others,
   });
   onLiveEvent.current = conflict.onLiveEvent;
+  loadedRow.current = query?.data?.data;
   const loadedTitle = query?.data?.data?.[def.titleField];
   useTabTitle(
     action === "create"
@@ -115,7 +142,7 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       {...formProps}
       onFinish={(values) => {
         conflict.saveStarted(values);
-        return formProps.onFinish?.(values);
+        return formProps.onFinish?.(storedValues(def, values));
       }}
       layout="vertical"
       style={{ maxWidth: 720 }}
@@ -127,8 +154,9 @@ export function ResourceForm({ definition: def, action, children }: Props) {
         onTakeMine={conflict.takeMine}
         onDismiss={conflict.dismissComparison}
       />
+      <DefinitionNotices definition={def} />
       {children}
-      {buildFormItems(shown, t).map(({ field, itemProps, input }) => (
+      {buildFormItems(shown, t, action).map(({ field, itemProps, input }) => (
         <Form.Item key={field.name} {...itemProps}>
           {input}
         </Form.Item>

@@ -83,6 +83,10 @@ function stagedBackend(userId: string) {
       fetch: async (input: RequestInfo | URL) => {
         const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
         asked.push(path);
+        // The demo's project has no Opsdesk installed: PostgREST knows neither function.
+        if (path === "/rest/v1/rpc/my_access" || path === "/rest/v1/rpc/describe") {
+          return Response.json({ code: "PGRST106", message: "Invalid schema: opsdesk" }, { status: 406 });
+        }
         if (!(path in answers)) return Response.json({ message: `unexpected ${path}` }, { status: 500 });
         return Response.json(answers[path]);
       },
@@ -108,6 +112,9 @@ describe("a sign-in", () => {
     expect(new Set(asked)).toEqual(
       new Set([
         "/auth/v1/token",
+        // A project never seen before is asked for Opsdesk first (providers/backendKind.ts).
+        "/rest/v1/rpc/my_access",
+        "/rest/v1/rpc/describe",
         "/rest/v1/rpc/my_permissions",
         "/rest/v1/staff",
         "/rest/v1/operator_preferences",

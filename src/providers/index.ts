@@ -66,7 +66,10 @@ function watchSchema(client: ReturnType<typeof consoleClient>): void {
     if (joined || !consoleResources().generated) return;
     joined = true;
     void client.realtime.setAuth().then(() =>
-      client.channel("opsdesk:schema", { config: { private: true } }).on("broadcast", { event: "*" }, check).subscribe(),
+      client
+        .channel("opsdesk:schema", { config: { private: true } })
+        .on("broadcast", { event: "*" }, check)
+        .subscribe(),
     );
   };
   onResourcesChange(join);

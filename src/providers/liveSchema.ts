@@ -11,7 +11,7 @@ import { translateChecks } from "../schema/checkRules";
 import { tableKey } from "../schema/definitionFromTable";
 import type { Described } from "../schema/describe";
 import { type ChecksByTable, generateResources } from "../schema/generate";
-import { notInstalled, rememberKind } from "./backendKind";
+import { notInstalled, rememberedKind, rememberKind } from "./backendKind";
 import { SUPABASE_URL } from "./supabaseConfig";
 
 interface Cached {
@@ -126,6 +126,11 @@ export function loadLiveSchema(client: SupabaseClient, userId: string): Promise<
     if (!cached.checks) void readChecks(userId, cached).catch(() => undefined);
     void revalidate(client, userId).catch(() => undefined);
     state.ready = Promise.resolve("generated");
+  } else if (rememberedKind() === "compiled") {
+    // A project without Opsdesk last time: its compiled resources at once, asked again behind them.
+    setLiveResources(undefined);
+    void revalidate(client, userId).catch(() => undefined);
+    state.ready = Promise.resolve("compiled");
   } else {
     state.ready = describe(client, userId);
   }

@@ -22,7 +22,6 @@ import {
   insertRow,
   isTableMeta,
   listRows,
-  prefixSearch,
   queryErrorOf,
   readRow,
   readRows,
@@ -70,7 +69,8 @@ export function rewriteFilters(filters: CrudFilter[], search: SearchMeta | undef
     if (isEmpty(filter.value)) return [];
     if (filter.field !== SEARCH_FIELD) return [filter];
     if (!search || "rpc" in search) return [];
-    if ("prefix" in search) return [prefixSearch(search.prefix, String(filter.value).trim())];
+    // Generated lists search through opsdesk.search (tableData.ts), not with a filter.
+    if ("words" in search) return [];
     // The plain provider passes unknown operators through as `column=<operator>.<value>`.
     const operator = `wfts(${search.config})` as CrudFilter["operator"];
     return [{ field: search.column, operator, value: String(filter.value).trim() } as CrudFilter];
@@ -120,6 +120,7 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
         const page = await onTable(params.resource, "read", () =>
           listRows(client, {
             meta,
+            words: searchText(params.filters ?? []),
             pagination: params.pagination,
             sorters: params.sorters?.map((sorter) => aliasSorter(sorter, meta.sortBy)),
             filters: rewriteFilters(params.filters ?? [], meta.search),

@@ -122,23 +122,55 @@ function applyFilter(query: Query, filter: CrudFilter): void {
   }
 }
 
-/** The prefix search of a generated list as one `or` over its text columns. */
-export function prefixSearch(columns: string[], text: string): CrudFilter {
-  return {
-    operator: "or",
-    value: columns.map((field) => ({ field, operator: "startswith" as const, value: text })),
-  };
-}
-
 export interface ListParams {
   meta: TableMeta;
+  /** The search box's words: the page comes from opsdesk.search. */
+  words?: string;
   pagination?: Pagination;
   sorters?: CrudSort[];
   filters: CrudFilter[];
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+const opsdesk = (client: SupabaseClient) => (client as SupabaseClient<any, any, any>).schema("opsdesk");
+
+/**
+ * A page of a search: opsdesk.search finds the rows (as the table's owner, so trigram indexes
+ * serve the words, with the caller's RLS restrictions added) and counts them; the page is then
+ * read through the API like any list, so the caller's RLS and the labels of references apply.
+ */
+async function searchRows(client: SupabaseClient, params: ListParams & { words: string }) {
+  const { meta } = params;
+  const { currentPage = 1, pageSize = 10 } = params.pagination ?? {};
+  const key = keyColumnsOf(meta);
+  const sorter = params.sorters?.find((s) => !s.field.includes("."));
+  const filters = params.filters.filter((f) => "field" in f);
+  const args = { schema_name: meta.table.schema, table_name: meta.table.name, q: params.words, filters };
+  const [found, counted] = await Promise.all([
+    opsdesk(client).rpc("search", {
+      ...args,
+      sort: sorter?.field ?? null,
+      descending: sorter?.order === "desc",
+      page_offset: (currentPage - 1) * pageSize,
+      page_limit: pageSize,
+    }),
+    opsdesk(client).rpc("search_count", args),
+  ]);
+  if (found.error) fail(found.error);
+  if (counted.error) fail(counted.error);
+  const matches = ((found.data as { rows?: BaseRecord[] } | null)?.rows ?? []) as BaseRecord[];
+  const total = Number((counted.data as { total?: number } | null)?.total ?? matches.length);
+  if (key.length === 0) return { data: withIds(matches, meta, (currentPage - 1) * pageSize), total };
+  const ids = matches.map((row) => encodeKey(key.map((c) => row[c])));
+  const rows = ids.length ? await readRows(client, meta, ids) : [];
+  const byId = new Map(rows.map((row) => [String(encodeKey(key.map((c) => row[c]))), row]));
+  return { data: ids.flatMap((id) => byId.get(String(id)) ?? []), total };
+}
+
 export async function listRows(client: SupabaseClient, params: ListParams) {
   const { meta } = params;
+  if (params.words && meta.search && "words" in meta.search)
+    return searchRows(client, { ...params, words: params.words });
   const { currentPage = 1, pageSize = 10, mode = "server" } = params.pagination ?? {};
   const query = from(client, meta).select(meta.select ?? "*", { count: meta.count ?? "exact" });
   for (const sorter of params.sorters ?? []) {
@@ -230,33 +262,43 @@ export async function deleteRow(client: SupabaseClient, meta: TableMeta, id: Bas
   return row;
 }
 
-/** `or=(and(a.eq."1",b.eq."x"),…)`: rows of a composite key, values quoted. */
-function keysFilter(columns: string[], ids: BaseKey[]): string {
-  return ids
-    .map((id) => {
-      const values = decodeKey(id, columns) ?? {};
-      const parts = columns.map((c) => `${pgrstName(c)}.eq.${orValue(String(values[c] ?? ""))}`);
-      return `and(${parts.join(",")})`;
-    })
-    .join(",");
+/** What opsdesk.bulk_write answers: keys as objects of the key's columns. */
+interface BulkAnswer {
+  changed: Record<string, unknown>[];
+  refused: (PostgrestLikeError & { key: Record<string, unknown>; constraint?: string | null })[];
 }
 
 /**
- * One statement for a bulk action on a generated resource (until the project's own
- * `opsdesk.bulk_write` is used): the rows written come back, the others were hidden or
- * refused by RLS. A constraint that refuses one row refuses the statement (thrown).
+ * A bulk action on a generated resource through the project's `opsdesk.bulk_write` (one call,
+ * whatever the number of rows; each row written or refused on its own with its error). Rows
+ * are named by their key objects; `version` goes with them where the table has one.
  */
-export async function writeKeyedRows(
+export async function bulkWrite(
   client: SupabaseClient,
   meta: TableMeta,
-  write: { action: "delete"; ids: BaseKey[] } | { action: "update"; ids: BaseKey[]; values: Record<string, unknown> },
-): Promise<BaseKey[]> {
+  write:
+    | { action: "delete"; ids: BaseKey[] }
+    | { action: "update"; ids: BaseKey[]; values: Record<string, unknown>; versions?: unknown[] },
+): Promise<{ changed: BaseKey[]; refused: { id: BaseKey; error: PostgrestLikeError }[] }> {
   const key = keyColumnsOf(meta);
   if (key.length === 0) fail({ code: "42501", message: "a table without a key" });
-  const base = write.action === "delete" ? from(client, meta).delete() : from(client, meta).update(write.values);
-  if (key.length === 1) base.in(pgrstName(key[0]), write.ids);
-  else base.or(keysFilter(key, write.ids));
-  const { data, error } = await base.select(key.map(pgrstName).join(","));
+  const rows = write.ids.map((id, i) => {
+    const values: Record<string, unknown> = { ...(decodeKey(id, key) ?? {}) };
+    if (write.action === "update" && write.versions?.[i] !== undefined) values.version = write.versions[i];
+    return values;
+  });
+  const { data, error } = await opsdesk(client).rpc("bulk_write", {
+    schema_name: meta.table.schema,
+    table_name: meta.table.name,
+    action: write.action,
+    rows,
+    changes: write.action === "update" ? write.values : {},
+  });
   if (error) fail(error);
-  return ((data ?? []) as BaseRecord[]).map((row) => encodeKey(key.map((c) => row[c])));
+  const answer = (data ?? { changed: [], refused: [] }) as BulkAnswer;
+  const idOf = (k: Record<string, unknown>) => encodeKey(key.map((c) => k[c]));
+  return {
+    changed: answer.changed.map(idOf),
+    refused: answer.refused.map((refusal) => ({ id: idOf(refusal.key), error: refusal })),
+  };
 }

@@ -133,8 +133,11 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
 export type ListSearch<Column extends string = string> =
   | { rpc: string }
   | { column: Column; config: string }
-  /** Generated lists (src/schema): the words as a prefix of any of these text columns. */
-  | { prefix: Column[] };
+  /**
+   * Generated lists (src/schema): each word of the box in one of these text columns, through
+   * the project's `opsdesk.search` (trigram indexes serve it; docs/any-project.md).
+   */
+  | { words: Column[] };
 
 export interface SortDefinition<Column extends string = string> {
   field: Column;

@@ -164,7 +164,8 @@ function checkPatch(field: FieldDefinition, facts: ColumnFacts | undefined): Par
 function titleFieldOf(table: DescribedTable, fields: FieldDefinition[]): string {
   const chosen = table.settings?.title_field;
   if (chosen && fields.some((f) => f.name === chosen)) return chosen;
-  const texts = fields.filter((f) => f.type === "text" || f.type === "email");
+  // Ids in text form (uuids) name nothing an operator recognises.
+  const texts = fields.filter((f) => (f.type === "text" || f.type === "email") && f.pattern !== UUID_PATTERN);
   for (const name of TITLE_NAMES) {
     const found = texts.find((f) => f.name.toLowerCase() === name);
     if (found) return found.name;
@@ -172,7 +173,9 @@ function titleFieldOf(table: DescribedTable, fields: FieldDefinition[]): string 
   const endsLikeName = texts.find((f) => /(_name|_title)$/i.test(f.name));
   if (endsLikeName) return endsLikeName.name;
   const key = table.primary_key ?? [];
-  const firstText = texts.find((f) => !key.includes(f.name) && f.type === "text");
+  const firstText =
+    texts.find((f) => !key.includes(f.name) && f.type === "text") ??
+    fields.find((f) => !key.includes(f.name) && f.type === "longText");
   return firstText?.name ?? key[0] ?? fields[0]?.name ?? "";
 }
 
@@ -311,20 +314,12 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
     .filter((f) => ["enum", "boolean", "reference", "number", "money", "date", "datetime"].includes(f.type))
     .map((f) => f.name);
 
-  // Search: over the title and other short text columns, by prefix; on a large table only
-  // columns an index can serve, and admins are told when none can.
-  const texts = shownFields.filter((f) => (f.type === "text" || f.type === "email") && !f.pattern);
-  const indexed = new Set(
-    table.indexes.filter((i) => i.method === "btree" || i.method === "gin").map((i) => i.columns[0]),
-  );
-  const large = (table.estimated_rows ?? 0) > 10_000;
-  const searchColumns = [titleField, ...texts.map((f) => f.name)]
-    .filter((c, i, all) => all.indexOf(c) === i && texts.some((f) => f.name === c))
-    .filter((c) => !large || indexed.has(c))
-    .slice(0, 3);
-  if (large && texts.length > 0 && searchColumns.length === 0) {
+  // Search: the words in the columns opsdesk.search reads (describe's `search`); a large
+  // table whose columns no trigram index serves is searched by scanning it, which admins are told.
+  const searchColumns = (table.search?.columns ?? []).filter((c) => shownFields.some((f) => f.name === c));
+  if (searchColumns.length > 0 && table.search?.indexed === false && (table.estimated_rows ?? 0) > 10_000) {
     adminNotices.push(
-      `Search is off: no index serves the text columns of this table of about ${table.estimated_rows} rows`,
+      `Search reads all of about ${table.estimated_rows} rows: no trigram index serves ${searchColumns.join(", ")}`,
     );
   }
 
@@ -368,7 +363,12 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
     description: table.comment ?? undefined,
     titleField,
     fields,
-    list: { columns, defaultSort, filters, ...(searchColumns.length ? { search: { prefix: searchColumns } } : {}) },
+    list: {
+      columns,
+      defaultSort,
+      filters,
+      ...(searchColumns.length && table.managed ? { search: { words: searchColumns } } : {}),
+    },
     related: related.length ? related : undefined,
     screens: screensOf(table, readOnlyReason, key),
     csvImport: !readOnlyReason && table.privileges.insert && settings.actions?.import !== false,

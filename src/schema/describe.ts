@@ -79,6 +79,8 @@ export interface TableSettings {
   default_sort?: { field: string; order: "asc" | "desc" } | null;
   actions?: Partial<Record<TableAction, boolean>>;
   file_columns?: Record<string, { bucket: string }>;
+  /** The text columns the search reads (else those with a trigram index, else all). */
+  search_columns?: string[] | null;
 }
 
 export interface DescribedTable {
@@ -98,6 +100,10 @@ export interface DescribedTable {
   unique: { name: string; columns: string[] }[];
   checks: { name: string; columns: string[]; definition: string }[];
   indexes: DescribedIndex[];
+  /** The text columns opsdesk.search reads, and whether trigram indexes serve them all. */
+  search?: { columns: string[]; indexed: boolean } | null;
+  /** What app users (anon, authenticated) are granted on it: what managing an RLS-off table would expose. */
+  exposure?: Record<string, string[]> | null;
   settings?: TableSettings | null;
 }
 
@@ -105,5 +111,6 @@ export interface Described {
   version: string;
   schemas: string[];
   roles: string[];
+  is_admin?: boolean;
   tables: DescribedTable[];
 }

@@ -57,11 +57,12 @@ describe("generateResources", () => {
     expect(customers.list.columns[0]).toBe("full_name");
     expect(customers.list.defaultSort).toEqual({ field: "created_at", order: "desc" });
     expect(customers.list.filters).toContain("created_at");
-    expect(customers.list.search).toEqual({ prefix: ["full_name", "email"] });
+    expect(customers.list.search).toEqual({ words: ["full_name", "email"] });
     expect(def("order").list.filters).toEqual(expect.arrayContaining(["status", "customer_id", "total"]));
-    // 2 million rows and no index: no search, and admins are told why.
-    expect(def("Big Items").list.search).toBeUndefined();
-    expect(def("Big Items").adminNotices?.[0]).toMatch(/no index serves/);
+    // 2 million rows and no trigram index: the search scans, and admins are told so.
+    expect(def("Big Items").list.search).toEqual({ words: ["Label", "code"] });
+    expect(def("Big Items").adminNotices?.[0]).toMatch(/no trigram index serves Label, code/);
+    expect(def("order").list.search).toBeUndefined();
   });
 
   it("turns references into pickers, auth users into e-mails, and reverse keys into related lists", () => {
@@ -174,6 +175,13 @@ describe("generateResources", () => {
     expect(merged.list.columns).toEqual(["full_name"]);
     expect(merged.notices).toEqual(["Fields of the code definition the table lacks: vanished"]);
     expect(merged.table).toEqual({ schema: "public", name: "customers" });
+  });
+
+  it("leaves out what the operator cannot read (an unmanaged table without grants)", () => {
+    const hidden = table("public", "secrets", [
+      column("a", "text", "text", { privileges: { select: false, insert: false, update: false } }),
+    ]);
+    expect(generateResources({ ...SAMPLE, tables: [hidden] }).definitions).toEqual([]);
   });
 
   it("never fails on a table it cannot read: that table says so, the others stay", () => {

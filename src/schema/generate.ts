@@ -41,6 +41,13 @@ function fallbackDefinition(table: DescribedTable, error: unknown): ResourceDefi
   };
 }
 
+/** A table the caller can list: selectable, with at least one column it may read. */
+export function isReadable(table: DescribedTable): boolean {
+  // A shape the console does not know is left to the generator, which says what it cannot read.
+  if (!Array.isArray(table.columns)) return true;
+  return table.privileges?.select !== false && table.columns.some((c) => c?.privileges?.select !== false);
+}
+
 /** Every table of `described` as a resource, `overrides` merged over those of the same name. */
 export function generateResources(
   described: Described,
@@ -53,6 +60,9 @@ export function generateResources(
   const definitions: ResourceDefinition[] = [];
   const texts: GeneratedResources["texts"] = {};
   for (const table of described.tables) {
+    // What the operator cannot read (an unmanaged table without grants) is no resource; admins
+    // find it on the Tables screen, where it can be managed.
+    if (!isReadable(table)) continue;
     let generated: GeneratedResource;
     try {
       generated = definitionFromTable(table, { tables, checks: checks[tableKey(table.schema, table.name)] });

@@ -99,6 +99,7 @@ export const SAMPLE: Described = {
           },
         ],
         unique: [{ name: "customers_email_key", columns: ["email"] }],
+        search: { columns: ["full_name", "email"], indexed: true },
         indexes: [{ name: "customers_email_key", method: "btree", columns: ["email"], expression: null, unique: true }],
       },
     ),
@@ -194,6 +195,7 @@ export const SAMPLE: Described = {
     table("public", "Big Items", [identityKey, column("Label", "text", "text"), column("code", "text", "text")], {
       estimated_rows: 2_000_000,
       indexes: [],
+      search: { columns: ["Label", "code"], indexed: false },
     }),
     table(
       "crm",

@@ -2,7 +2,7 @@
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, Spin } from "antd";
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { createRoutesFromElements, matchRoutes, Route, Routes } from "react-router";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
 import { NotFoundPage } from "./components/errors/ErrorPages";
@@ -11,7 +11,7 @@ import { GuardedScreen } from "./components/GuardedScreen";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
 import { useI18nProvider } from "./components/theme/PreferencesProvider";
 import { translatedResources } from "./i18n/resourceLabels";
-import { consoleProviders, liveSchemaReady, queryClient } from "./providers";
+import { consoleProviders, liveSchemaReady, liveSchemaSettled, queryClient } from "./providers";
 import { useNotificationProvider } from "./providers/notificationProvider";
 import { type ConsoleResources, consoleResources, onResourcesChange } from "./resources";
 import { refineResource, resourceRoutes } from "./views/routes";
@@ -179,6 +179,16 @@ export function App() {
     [i18nProvider, live],
   );
   const routes = useMemo(() => consoleRoutes(live), [live]);
+  // Right after a sign-in the resources of the live schema may still be on their way: the
+  // demo's screens must not flash in their place (a warm start has them before the first render).
+  const [settled, setSettled] = useState(liveSchemaSettled);
+  useEffect(() => {
+    let current = true;
+    if (!settled) void liveSchemaReady().then(() => current && setSettled(true));
+    return () => {
+      current = false;
+    };
+  }, [settled]);
   useEffect(preloadMenuScreens, []);
   return (
     // Notices at the bottom: at the top they covered the header and the page's buttons.
@@ -204,7 +214,7 @@ export function App() {
           textTransformers: KEEP_LABELS,
         }}
       >
-        <Routes>{routes}</Routes>
+        {settled ? <Routes>{routes}</Routes> : <Spin fullscreen />}
         <UnsavedChangesNotifier />
       </Refine>
     </AntdApp>

@@ -84,8 +84,13 @@ export async function liveSchemaReady(): Promise<void> {
   const client = consoleClient();
   const { data } = await client.auth.getSession();
   const userId = data.session?.user.id;
-  if (!userId) return;
-  await loadLiveSchema(client, userId).catch(() => undefined);
+  if (userId) await loadLiveSchema(client, userId).catch(() => undefined);
+  schemaSettled = true;
 }
+
+let schemaSettled = false;
+
+/** True once liveSchemaReady() has settled in this page (a screen can render at once). */
+export const liveSchemaSettled = (): boolean => schemaSettled;
 
 export { consolePermissions, queryClient };

@@ -175,11 +175,11 @@ export async function listRows(client: SupabaseClient, params: ListParams) {
   const query = from(client, meta).select(meta.select ?? "*", { count: meta.count ?? "exact" });
   for (const sorter of params.sorters ?? []) {
     const dot = sorter.field.indexOf(".");
-    // `__ref_customer_id.name`: by the referenced label (PostgREST orders by a to-one embed).
+    // `__ref_customer_id.name`: by the referenced label, `order=__ref_customer_id(name).asc`
+    // (PostgREST orders the rows by a to-one embed written so).
     if (sorter.field.startsWith("__ref_") && dot > 0) {
-      query.order(pgrstName(sorter.field.slice(dot + 1)), {
+      query.order(`${sorter.field.slice(0, dot)}(${pgrstName(sorter.field.slice(dot + 1))})`, {
         ascending: sorter.order === "asc",
-        referencedTable: sorter.field.slice(0, dot),
       });
     } else query.order(pgrstName(sorter.field), { ascending: sorter.order === "asc" });
   }

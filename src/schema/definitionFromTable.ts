@@ -268,10 +268,9 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
       labelField: label,
       valueField: fk.references.columns[0],
       details,
-      // PostgREST embeds within one schema only; across schemas the key is shown and linked.
-      ...(sameSchema
-        ? { embed: `${pgrstName(target.name)}!${pgrstName(fk.name)}`, embedAs: `__ref_${field.name}` }
-        : {}),
+      // Embedded through the key column (`__ref_x:x(…)`), which names the to-one side even for a
+      // self-reference; PostgREST embeds within one schema only, so across schemas the key is shown.
+      ...(sameSchema ? { embed: pgrstName(field.name), embedAs: `__ref_${field.name}` } : {}),
     };
   }
 

@@ -73,7 +73,7 @@ describe("generateResources", () => {
         labelField: "full_name",
         valueField: "id",
         details: ["email"],
-        embed: "customers!order_customer_id_fkey",
+        embed: "customer_id",
         embedAs: "__ref_customer_id",
       },
     });

@@ -32,7 +32,8 @@ export function RelatedList({ related, definition: def, parentId }: Props) {
   const linked = first && {
     ...first,
     render: (value: unknown, record: BaseRecord, index: number) =>
-      def.screens?.show === false ? (
+      // A reference links to its own record already (a join table's other end): no link around a link.
+      def.screens?.show === false || shown.fields.find((f) => f.name === names[0])?.type === "reference" ? (
         (first.render?.(value, record, index) as never)
       ) : (
         <Link to={showPath(def, record[idColumn])}>{first.render?.(value, record, index) as never}</Link>

@@ -4,10 +4,11 @@ import { Create, Edit, useForm } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, type LiveEvent, useParsed, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input } from "antd";
 import { type ReactNode, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { useTabTitle } from "../components/useTabTitle";
 import { localizeMessage, MESSAGES } from "../i18n/messages";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
-import { metaFor } from "../lib/select";
+import { idColumnOf, metaFor } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
 import { BACK_ICON } from "./backIcon";
 import { DefinitionNotices } from "./DefinitionNotices";
@@ -17,6 +18,7 @@ import { ConflictNotice, StaleNotice } from "./live/ConflictNotice";
 import { RecordPresence } from "./live/RecordPresence";
 import { useEditConflict } from "./live/useEditConflict";
 import { useRecordPresence } from "./live/useRecordPresence";
+import { listPath, showPath } from "./paths";
 import { recordName } from "./recordName";
 import { SaveBar } from "./SaveBar";
 import { DeleteRecordButton } from "./undo/DeleteRecordButton";
@@ -50,6 +52,7 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   const onLiveEvent = useRef<(event: LiveEvent) => void>(undefined);
   // The record of /<resource>/<id>/edit, named explicitly (the resource is passed too).
   const { id: routeId } = useParsed();
+  const navigate = useNavigate();
   // A generated resource's update carries the row as loaded: changed since, it is refused as stale.
   const loadedRow = useRef<BaseRecord | undefined>(undefined);
   const meta = metaFor(def);
@@ -68,7 +71,9 @@ export function ResourceForm({ definition: def, action, children }: Props) {
             },
           }
         : meta,
-    redirect: "show",
+    // Refine redirects by the saved row's `id`; a generated resource's key may be any column
+    // (a slug, a composite key), so it goes to the record's page itself (onMutationSuccess).
+    redirect: def.table ? false : "show",
     mutationMode: "pessimistic",
     warnWhenUnsavedChanges: true,
     // Field errors show on the fields and the rest beside Save; no extra toast.
@@ -92,6 +97,10 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     onMutationSuccess: ({ data }) => {
       setFormError(undefined);
       conflict.saveFinished(data);
+      if (def.table) {
+        const key = data?.[idColumnOf(def)];
+        navigate(def.screens?.show !== false && key !== undefined ? showPath(def, key as string) : listPath(def));
+      }
     },
     // An edit form is told about changes instead of reloading under the operator's hands.
     liveMode: action === "edit" ? "manual" : "off",

@@ -1,0 +1,59 @@
+// Playwright's backend for the any-project suite: the local stack on one of db30's fixture
+// projects (fixtures/projects/<name>) on a fresh temporary data dir, Opsdesk installed into its
+// database as `npm start -- --project-dir` does, and three operators: an admin, an editor and a
+// viewer (password below). Removed again on exit.
+// Usage: node e2e/any-project/serve-fixture.mjs <fixture> <api port> <db port>
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { register } from "tsx/esm/api";
+
+register();
+const { startStack, removeDataDir } = await import("../../stack/src/stack.ts");
+const { addAdmin, applyInstall, exposeLocally } = await import("../../install/database.ts");
+const { default: pg } = await import("pg");
+
+// The spec signs in with the same password (e2e/any-project/fixture.ts).
+const FIXTURE_PASSWORD = "opsdesk-e2e-pw";
+
+const [fixture, port, dbPort] = process.argv.slice(2);
+const root = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
+const projectDir = path.join(root, "fixtures", "projects", fixture);
+const dataDir = mkdtempSync(path.join(tmpdir(), `opsdesk-e2e-${fixture}-`));
+
+const stack = await startStack({ projectDir, port: Number(port), dbPort: Number(dbPort), dataDir }).catch(async (err) => {
+  await removeDataDir(dataDir);
+  throw err;
+});
+try {
+  await applyInstall(stack.dbUrl);
+  await exposeLocally(stack.dbUrl, stack.config.api.schemas);
+  const target = { url: stack.url, serviceRoleKey: stack.keys.serviceRole, databaseUrl: stack.dbUrl };
+  await addAdmin(target, "e2e-admin@example.com", FIXTURE_PASSWORD);
+  for (const role of ["editor", "viewer"]) {
+    const email = `e2e-${role}@example.com`;
+    // The user first (Auth's admin API), then the operator row, as an admin would add one.
+    await addAdmin(target, email, FIXTURE_PASSWORD);
+    const client = new pg.Client({ connectionString: stack.dbUrl });
+    await client.connect();
+    await client.query("select opsdesk.add_operator($1, $2)", [email, role]);
+    await client.end();
+  }
+} catch (err) {
+  await stack.stop();
+  await removeDataDir(dataDir);
+  throw err;
+}
+process.stdout.write(`e2e stack for ${fixture} ready at ${stack.url} (data in ${dataDir})\n`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await stack.stop().catch((err) => process.stderr.write(`stack stop: ${err}\n`));
+  await removeDataDir(dataDir);
+  process.exit(0);
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -8,7 +8,7 @@ import { loadConfig } from "../stack/src/config/index.js";
 import { JwtKeys } from "../stack/src/shared/jwt.js";
 import { freePort } from "../stack/src/shared/net.js";
 import { startStack } from "../stack/src/stack.js";
-import { type AdminTarget, addAdmin } from "./database.js";
+import { type AdminTarget, addOperator } from "./database.js";
 import { initProject, installFiles } from "./project.js";
 
 const USAGE = `Usage: npm run opsdesk -- <command> [options]
@@ -19,6 +19,8 @@ Commands:
   add-admin EMAIL --password PW --project-dir DIR [--data-dir D]
                                 create the auth user if missing and make them an active admin of the
                                 local stack of DIR (started for the command if it is not running)
+  add-operator EMAIL --role ROLE --password PW --project-dir DIR
+                                the same with another role (editor, viewer or one an admin added)
   sql                           print the whole install as one script (for a SQL editor)
   admin-sql EMAIL               print the one line that makes an existing user admin on a hosted project
 
@@ -37,6 +39,7 @@ const { values, positionals } = parseArgs({
     "project-dir": { type: "string" },
     "data-dir": { type: "string" },
     password: { type: "string" },
+    role: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -65,11 +68,14 @@ function init(): void {
   process.stdout.write(`${out.join("\n")}\n`);
 }
 
-async function addAdminCommand(): Promise<void> {
+async function addOperatorCommand(role: string): Promise<void> {
   const email = rest[0];
-  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) fail(`add-admin needs an e-mail address.\n\n${USAGE}`);
+  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) fail(`${command} needs an e-mail address.\n\n${USAGE}`);
   const config = loadConfig(projectDir);
-  const keys = await deriveKeys(config.auth.jwt_secret, await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys));
+  const keys = await deriveKeys(
+    config.auth.jwt_secret,
+    await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys),
+  );
   const running = runningStack(projectDir, values["data-dir"]);
   let stop: (() => Promise<void>) | undefined;
   let target: AdminTarget;
@@ -87,8 +93,8 @@ async function addAdminCommand(): Promise<void> {
     target = { url: stack.url, databaseUrl: stack.dbUrl, serviceRoleKey: stack.keys.serviceRole };
   }
   try {
-    const { id, created } = await addAdmin(target, email, values.password);
-    process.stdout.write(`${created ? "Created" : "Found"} ${email} (${id}); it is an active Opsdesk admin.\n`);
+    const { id, created } = await addOperator(target, email, values.password, role);
+    process.stdout.write(`${created ? "Created" : "Found"} ${email} (${id}); it is an active Opsdesk ${role}.\n`);
   } catch (err) {
     process.exitCode = 1;
     process.stderr.write(`${(err as Error).message}\n`);
@@ -106,9 +112,15 @@ if (values.help || !command) {
     fail((err as Error).message);
   }
 } else if (command === "add-admin") {
-  await addAdminCommand();
+  await addOperatorCommand("admin");
+} else if (command === "add-operator") {
+  await addOperatorCommand(values.role ?? fail("add-operator needs --role."));
 } else if (command === "sql") {
-  process.stdout.write(installFiles().map((f) => f.sql).join("\n"));
+  process.stdout.write(
+    installFiles()
+      .map((f) => f.sql)
+      .join("\n"),
+  );
 } else if (command === "admin-sql") {
   const email = rest[0] ?? fail("admin-sql needs an e-mail address.");
   process.stdout.write(`select opsdesk.make_admin(${`'${email.replaceAll("'", "''")}'`});\n`);

@@ -51,13 +51,14 @@ export interface AdminTarget {
 
 /**
  * Creates the auth user if no user has that e-mail (confirmed, with the password), then makes
- * them an active admin. An existing user keeps their password. Returns the user's id and
- * whether the user was created.
+ * them an active operator with `role` (admin by default). An existing user keeps their
+ * password. Returns the user's id and whether the user was created.
  */
-export async function addAdmin(
+export async function addOperator(
   target: AdminTarget,
   email: string,
   password: string | undefined,
+  role = "admin",
 ): Promise<{ id: string; created: boolean }> {
   const client = new pg.Client({ connectionString: target.databaseUrl, application_name: "opsdesk-add-admin" });
   await client.connect();
@@ -65,7 +66,9 @@ export async function addAdmin(
     if ((await installedVersions(client)).length === 0) {
       throw new Error("Opsdesk is not installed in this database: run `npm run opsdesk -- init` and start the stack.");
     }
-    const found = await client.query<{ id: string }>("select id from auth.users where lower(email) = lower($1)", [email]);
+    const found = await client.query<{ id: string }>("select id from auth.users where lower(email) = lower($1)", [
+      email,
+    ]);
     let created = false;
     if (found.rows.length === 0) {
       if (!password) throw new Error(`No user has the e-mail ${email}: give --password to create one.`);
@@ -84,7 +87,10 @@ export async function addAdmin(
       }
       created = true;
     }
-    const { rows } = await client.query<{ id: string }>("select opsdesk.make_admin($1) as id", [email]);
+    const { rows } =
+      role === "admin"
+        ? await client.query<{ id: string }>("select opsdesk.make_admin($1) as id", [email])
+        : await client.query<{ id: string }>("select opsdesk.add_operator($1, $2) as id", [email, role]);
     return { id: rows[0].id, created };
   } finally {
     await client.end();

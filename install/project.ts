@@ -42,7 +42,7 @@ export function supabaseDirOf(projectDir: string): string {
 function nextVersion(after: string | undefined, now: Date): string {
   const stamp = (d: Date) => d.toISOString().replace(/[-:T]/g, "").slice(0, 14);
   const nowStamp = stamp(now);
-  if (!after || after.length !== 14 || after < nowStamp) return nowStamp;
+  if (after === undefined || after.length !== 14 || after < nowStamp) return nowStamp;
   const y = Number(after.slice(0, 4));
   const d = new Date(
     Date.UTC(
@@ -71,7 +71,7 @@ export type ConfigEdit =
   | { status: "manual"; file: string; instructions: string };
 
 /** Writes the missing install files as migrations and exposes `opsdesk` in config.toml. */
-export function initProject(projectDir: string, now = new Date()): InitResult {
+export function initProject(projectDir: string, now = new Date(), files = installFiles()): InitResult {
   const supabaseDir = supabaseDirOf(projectDir);
   const migrationsDir = path.join(supabaseDir, "migrations");
   mkdirSync(migrationsDir, { recursive: true });
@@ -82,7 +82,7 @@ export function initProject(projectDir: string, now = new Date()): InitResult {
     .sort()
     .at(-1);
   const written: string[] = [];
-  for (const file of installFiles()) {
+  for (const file of files) {
     if (present.has(file.version)) continue;
     const version = nextVersion(last, now);
     last = version;
@@ -104,7 +104,12 @@ const MANUAL = (file: string, schemas: string[]) =>
  */
 export function exposeSchema(configFile: string): ConfigEdit {
   const text = readFileSync(configFile, "utf8");
-  const before = parseToml(text) as { api?: { schemas?: unknown } };
+  let before: { api?: { schemas?: unknown } };
+  try {
+    before = parseToml(text) as typeof before;
+  } catch {
+    return { status: "manual", file: configFile, instructions: MANUAL(configFile, ["public", "graphql_public"]) };
+  }
   const current = Array.isArray(before.api?.schemas) ? (before.api?.schemas as string[]) : null;
   if (current?.includes(OPSDESK_SCHEMA)) return { status: "present", file: configFile };
   const edited = editSchemas(text, current);
@@ -123,7 +128,11 @@ export function exposeSchema(configFile: string): ConfigEdit {
       // fall through: tell the user what to add
     }
   }
-  return { status: "manual", file: configFile, instructions: MANUAL(configFile, current ?? ["public", "graphql_public"]) };
+  return {
+    status: "manual",
+    file: configFile,
+    instructions: MANUAL(configFile, current ?? ["public", "graphql_public"]),
+  };
 }
 
 /** The text with "opsdesk" appended to `[api] schemas` (or the key added), or null. */
@@ -151,7 +160,11 @@ function editSchemas(text: string, current: string[] | null): string | null {
     const inner = i === keyLine ? code.slice(code.indexOf("[") + 1, close) : code.slice(0, close);
     const trailingComma = /,\s*$/.test(inner);
     const emptyBefore = i === keyLine && inner.trim() === "";
-    const insert = emptyBefore ? `"${OPSDESK_SCHEMA}"` : trailingComma ? ` "${OPSDESK_SCHEMA}",` : `, "${OPSDESK_SCHEMA}"`;
+    const insert = emptyBefore
+      ? `"${OPSDESK_SCHEMA}"`
+      : trailingComma
+        ? ` "${OPSDESK_SCHEMA}",`
+        : `, "${OPSDESK_SCHEMA}"`;
     if (i !== keyLine && inner.trim() === "") {
       // `]` alone on its line: the new entry goes on its own line before it, indented like the others.
       const indent = /^(\s*)/.exec(lines[i - 1])?.[1] ?? "  ";

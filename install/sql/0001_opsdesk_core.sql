@@ -292,6 +292,29 @@ language sql stable security definer set search_path = '' as $$
     where c.oid = can_rel.rel), false)
 $$;
 
+-- The restrictive policy that fences a privilege Opsdesk granted (docs/any-project.md,
+-- "Managing a table"): true for an operator whom the matrix allows `cmd` on the table; for
+-- anyone else the very error Postgres gave before Opsdesk granted the privilege, so an app
+-- user's request fails as it always did. Policies call it as `(select …)`, once per
+-- statement, when the statement reaches its first row: a request that reaches no row (an empty
+-- table) answers with nothing instead of the error.
+create function opsdesk.guard(rel oid, cmd text) returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  allowed boolean := case cmd when 'select' then opsdesk.can_rel(rel, 'list') or opsdesk.can_rel(rel, 'show')
+                              when 'insert' then opsdesk.can_rel(rel, 'create')
+                              when 'update' then opsdesk.can_rel(rel, 'edit')
+                              when 'delete' then opsdesk.can_rel(rel, 'delete') end;
+  name text;
+begin
+  if allowed then
+    return true;
+  end if;
+  select c.relname into name from pg_catalog.pg_class c where c.oid = rel;
+  raise exception 'permission denied for table %', name using errcode = '42501';
+end
+$$;
+
 -- Callers allowed to administer without an operator session: the service role and direct SQL
 -- (migrations, the dashboard's SQL editor), which carry no JWT.
 create function opsdesk.is_trusted_caller() returns boolean
@@ -694,12 +717,17 @@ begin
       if not c.relrowsecurity then
         continue;
       end if;
+      -- Where the privilege is Opsdesk's own, its policies raise the error anyone else met before
+      -- (the permissive one too: whichever Postgres evaluates first decides).
+      if cmd = any (granted) then
+        can_expr := format('(select opsdesk.guard(%s::oid, %L))', rel, cmd);
+      end if;
       execute format('create policy %I on %s as permissive for %s to authenticated %s', 'opsdesk: operators ' || cmd, target, cmd,
         case cmd when 'select' then format('using (%s)', can_expr)
                  when 'insert' then format('with check (%s)', can_expr)
                  when 'update' then format('using (%1$s) with check (%1$s)', can_expr)
                  else format('using (%s)', can_expr) end);
-      -- A privilege Opsdesk granted reaches operators only.
+      -- A privilege Opsdesk granted reaches operators only; anyone else meets the error they met before.
       if cmd = any (granted) then
         execute format('create policy %I on %s as restrictive for %s to authenticated %s', 'opsdesk: operators only ' || cmd,
           target, cmd,
@@ -781,6 +809,38 @@ begin
   delete from opsdesk.managed_tables m
   where m.schema_name = unmanage_table.schema_name and m.table_name = unmanage_table.table_name;
   perform opsdesk.bump_version();
+end
+$$;
+
+-- The Tables screen's save: replaces a table's settings (admins). A key naming a column must
+-- name one of the table's (OPSDESK_BAD_SETTINGS otherwise), so a typo cannot hide a field.
+create function opsdesk.set_table_settings(schema_name text, table_name text, settings jsonb) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  rel oid := opsdesk.relation(schema_name, table_name);
+  bad text;
+begin
+  perform opsdesk.require_admin();
+  if jsonb_typeof(settings) is distinct from 'object' then
+    perform opsdesk.fail('OPSDESK_BAD_SETTINGS', 'Settings must be an object.');
+  end if;
+  select x into bad from (
+    select settings ->> 'title_field' as x
+    union all select jsonb_array_elements_text(coalesce(settings -> k, '[]'))
+    from unnest(array['list_columns', 'hidden', 'search_columns']) k where jsonb_typeof(settings -> k) = 'array'
+    union all select jsonb_object_keys(settings -> k)
+    from unnest(array['field_labels', 'help', 'file_columns']) k where jsonb_typeof(settings -> k) = 'object'
+    union all select settings -> 'default_sort' ->> 'field') names
+  where x is not null and not exists (
+    select 1 from pg_catalog.pg_attribute a where a.attrelid = rel and a.attname = x and a.attnum > 0 and not a.attisdropped)
+  limit 1;
+  if bad is not null then
+    perform opsdesk.fail('OPSDESK_BAD_SETTINGS', format('%s.%s has no column %s.', schema_name, table_name, bad));
+  end if;
+  insert into opsdesk.table_settings as t (schema_name, table_name, settings)
+  values (set_table_settings.schema_name, set_table_settings.table_name, set_table_settings.settings)
+  on conflict on constraint table_settings_pkey do update set settings = excluded.settings;
+  return settings;
 end
 $$;
 
@@ -1917,7 +1977,7 @@ $$;
 -- for the service role.
 
 revoke all on all functions in schema opsdesk from public, anon, authenticated, service_role;
-grant execute on function opsdesk.mfa_ok(), opsdesk.operator_role(), opsdesk.is_operator(), opsdesk.is_admin(),
+grant execute on function opsdesk.mfa_ok(), opsdesk.operator_role(), opsdesk.guard(oid, text), opsdesk.is_operator(), opsdesk.is_admin(),
   opsdesk.allowed_tables(text), opsdesk.can(text, text, text), opsdesk.can_rel(oid, text),
   opsdesk.may_join(text), opsdesk.may_send(text), opsdesk.channel_table(text, text),
   opsdesk.schema_version(), opsdesk.my_access(), opsdesk.describe(), opsdesk.describe_relation(oid, boolean, jsonb),
@@ -1930,7 +1990,8 @@ grant execute on function opsdesk.mfa_ok(), opsdesk.operator_role(), opsdesk.is_
   opsdesk.bulk_write(text, text, text, jsonb, jsonb), opsdesk.import_rows(text, text, jsonb, jsonb, boolean),
   opsdesk.search(text, text, text, jsonb, text, boolean, int, int), opsdesk.search_count(text, text, text, jsonb),
   opsdesk.history(text, text, jsonb, int, bigint), opsdesk.user_emails(uuid[]),
-  opsdesk.manage_table(text, text, boolean), opsdesk.unmanage_table(text, text), opsdesk.add_operator(text, text, text)
+  opsdesk.manage_table(text, text, boolean), opsdesk.unmanage_table(text, text), opsdesk.add_operator(text, text, text),
+  opsdesk.set_table_settings(text, text, jsonb)
   to authenticated, service_role;
 grant execute on function opsdesk.make_admin(text), opsdesk.manage_existing() to service_role;
 

@@ -3,8 +3,8 @@
 // browser with no page error; as viewer, every list and record read-only. One step per table,
 // so a run names every table that fails, not only the first.
 import { expect, type Page } from "@playwright/test";
-import type { ResourceDefinition } from "../../src/resources/types";
 import { formFields } from "../../src/lib/select";
+import type { ResourceDefinition } from "../../src/resources/types";
 import { decodeKey } from "../../src/schema/names";
 import { test } from "../test";
 import {
@@ -73,14 +73,22 @@ test.describe("a project's every table", () => {
   test.beforeAll(async () => {
     admin = await apiSignIn(operator("admin"));
     definitions = await definitionsFor(admin);
-    users = await Promise.all(["viewer", "editor", "admin"].map(async (r) => (await apiSignIn(operator(r as never))).userId));
+    users = await Promise.all(
+      ["viewer", "editor", "admin"].map(async (r) => (await apiSignIn(operator(r as never))).userId),
+    );
   });
 
   test("as admin: list, show, create, edit and delete every table", async ({ page }) => {
     test.setTimeout(60_000 + definitions.length * 45_000);
     await signIn(page, operator("admin"));
     // A day of its own per run: tables keyed by a date (holidays) take a new one.
-    const day = new Date(Date.UTC(2031 + Math.floor(Math.random() * 60), Math.floor(Math.random() * 12), 1 + Math.floor(Math.random() * 28)));
+    const day = new Date(
+      Date.UTC(
+        2031 + Math.floor(Math.random() * 60),
+        Math.floor(Math.random() * 12),
+        1 + Math.floor(Math.random() * 28),
+      ),
+    );
     const fixedDate = day.toISOString().slice(0, 10);
     const failures: string[] = [];
     for (const def of definitions) {
@@ -116,7 +124,8 @@ test.describe("a project's every table", () => {
             const editable = formFields(def, "edit").find(
               (f) => (f.type === "text" || f.type === "longText") && !f.pattern && !f.options && !f.reference,
             );
-            if (editable) await page.locator("form").getByLabel(editable.label, { exact: true }).fill(valueFor(editable, users));
+            if (editable)
+              await page.locator("form").getByLabel(editable.label, { exact: true }).fill(valueFor(editable, users));
             await save(page);
           }
           if (screens.delete !== false) {

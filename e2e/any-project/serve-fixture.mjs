@@ -22,10 +22,12 @@ const root = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.ur
 const projectDir = path.join(root, "fixtures", "projects", fixture);
 const dataDir = mkdtempSync(path.join(tmpdir(), `opsdesk-e2e-${fixture}-`));
 
-const stack = await startStack({ projectDir, port: Number(port), dbPort: Number(dbPort), dataDir }).catch(async (err) => {
-  await removeDataDir(dataDir);
-  throw err;
-});
+const stack = await startStack({ projectDir, port: Number(port), dbPort: Number(dbPort), dataDir }).catch(
+  async (err) => {
+    await removeDataDir(dataDir);
+    throw err;
+  },
+);
 try {
   await applyInstall(stack.dbUrl);
   await exposeLocally(stack.dbUrl, stack.config.api.schemas);

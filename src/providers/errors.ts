@@ -73,7 +73,8 @@ export function toHttpError(
   if (isNetworkError(error)) return httpError(0, MESSAGES.network);
   if (JWT_CODES.has(code)) return httpError(401, MESSAGES.sessionEnded);
   if (code === "42501") return httpError(403, MESSAGES.forbidden);
-  if (code === "PT409") return httpError(409, MESSAGES.stale);
+  // A version that moved on: the demo's trigger (PT409), or opsdesk.bulk_write's refused row.
+  if (code === "PT409" || error.hint === "OPSDESK_STALE") return httpError(409, MESSAGES.stale);
   if (code === "PGRST116") {
     const message = `This ${singular.text} does not exist or you can't see it.`;
     return httpError(404, templated(message, "errors.notFound", the, resource));

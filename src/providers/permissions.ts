@@ -1,6 +1,7 @@
 // The caller's rows of the permission matrix (`rpc('my_permissions')`), loaded once per
 // session and dropped whenever the signed-in user changes.
 import type { SupabaseClient } from "@supabase/supabase-js";
+import type { MyAccess } from "../resources/describe.types";
 import { resourceNameOf } from "../schema/names";
 import { notInstalled, rememberedKind, rememberKind } from "./backendKind";
 
@@ -104,14 +105,7 @@ export function supabasePermissionSource(client: SupabaseClient): PermissionSour
 }
 
 /** What `opsdesk.my_access()` answers (docs/any-project.md). */
-export interface Access {
-  user_id: string;
-  role: string | null;
-  active: boolean;
-  is_admin: boolean;
-  mfa_ok: boolean;
-  permissions: Record<string, string[]>;
-}
+export type Access = MyAccess;
 
 /** Not a table: the right to open the console at all, and the admin's Tables screen. */
 export const OPERATOR = { resource: "opsdesk", action: "operator" } as const;

@@ -7,6 +7,7 @@
 import type { BaseKey, BaseRecord, CrudFilter, CrudSort, Pagination } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { ResourceMeta } from "../lib/resourceMeta";
+import type { BulkWriteResult } from "../resources/describe.types";
 import { decodeKey, encodeKey, pgrstName, ROW_KEY } from "../schema/names";
 import type { PostgrestLikeError } from "./errors";
 
@@ -263,10 +264,7 @@ export async function deleteRow(client: SupabaseClient, meta: TableMeta, id: Bas
 }
 
 /** What opsdesk.bulk_write answers: keys as objects of the key's columns. */
-interface BulkAnswer {
-  changed: Record<string, unknown>[];
-  refused: (PostgrestLikeError & { key: Record<string, unknown>; constraint?: string | null })[];
-}
+type BulkAnswer = BulkWriteResult;
 
 /**
  * A bulk action on a generated resource through the project's `opsdesk.bulk_write` (one call,

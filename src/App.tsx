@@ -33,6 +33,10 @@ const CustomerCreatePage = lazyChunk(() =>
 const DuplicatesPage = lazyChunk(() => import("./pages/customers/DuplicatesPage").then((m) => m.DuplicatesPage));
 const ProfilePage = lazyChunk(() => import("./pages/profile/ProfilePage").then((m) => m.ProfilePage));
 const TablesOverview = lazyChunk(() => import("./pages/tables/TablesOverview").then((m) => m.TablesOverview));
+const TablesPage = lazyChunk(() => import("./pages/tables/TablesPage").then((m) => m.TablesPage));
+
+/** The admin's Tables screen; `~` starts no route of a table (src/schema/names.ts escapes it). */
+const TABLES_PATH = "/~tables";
 
 /**
  * Refine's resources: the console's screens around the resources of the moment — compiled (the
@@ -45,7 +49,14 @@ function refineResources({ generated, menu, nested }: ConsoleResources) {
     ...menu.map((def) => refineResource(def, RESOURCE_ICONS[def.name])),
     ...nested.map((def) => refineResource(def, undefined, true)),
   ];
-  if (generated) return [dashboard, ...definitions, profile];
+  if (generated) {
+    const tables = {
+      name: "opsdesk_tables",
+      list: TABLES_PATH,
+      meta: { label: "Tables", icon: RESOURCE_ICONS.permissions },
+    };
+    return [dashboard, ...definitions, tables, profile];
+  }
   return [
     dashboard,
     ...definitions,
@@ -90,6 +101,16 @@ const consoleRoutes = (live: ConsoleResources) => (
       />
     )}
     {live.menu.map((def) => resourceRoutes(def, overrides))}
+    {live.generated && (
+      <Route
+        path={TABLES_PATH}
+        element={
+          <GuardedScreen resource="opsdesk_tables">
+            <TablesPage />
+          </GuardedScreen>
+        }
+      />
+    )}
     {!live.generated && (
       <Route
         path="/permissions"

@@ -4,11 +4,13 @@
 // screen to word with its bucket's rules. Only src/providers/ imports supabase-js or the
 // client (biome.json); screens use Refine's hooks or this.
 import type { BaseKey } from "@refinedev/core";
+import type { ManageResult, TableSettings } from "../resources/describe.types";
 import type { ResourceDefinition } from "../resources/types";
 import { type DescribeResource, type Operation, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
 import { invokeFunction } from "./functionErrors";
 import { type ListColumnsChoice, loadListColumns, saveListColumns } from "./listColumns";
+import { currentDescribed, refreshLiveSchema } from "./liveSchema";
 import { loadPermissionRows, writePermission } from "./permissionRows";
 import { consolePermissions } from "./permissionStore";
 import { loadPreferenceRow, storePreference } from "./preferenceRows";
@@ -33,6 +35,27 @@ export interface RpcContext {
   resource: string;
   operation: Operation;
   describe: DescribeResource;
+}
+
+/** Opsdesk's admin RPCs by name and arguments (docs/any-project.md); failures as HttpErrors. */
+type OpsdeskAdminRpc =
+  | ["set_table_settings", { schema_name: string; table_name: string; settings: TableSettings }]
+  | ["manage_table", { schema_name: string; table_name: string; allow_without_rls: boolean }];
+
+async function opsdeskRpc<T>(
+  name: OpsdeskAdminRpc[0],
+  args: Extract<OpsdeskAdminRpc, [typeof name, unknown]>[1],
+  resource: string,
+): Promise<T> {
+  // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+  const client = consoleClient() as any;
+  const { data, error } = await client.schema("opsdesk").rpc(name, args);
+  if (error)
+    throw Object.assign(
+      toHttpError(error, resource, "update", () => undefined),
+      { cause: error },
+    );
+  return data as T;
 }
 
 export const backend = {
@@ -80,6 +103,21 @@ export const backend = {
   permissions: {
     load: () => loadPermissionRows(consoleClient()),
     write: (write: Parameters<typeof writePermission>[1]) => writePermission(consoleClient(), write),
+  },
+
+  /** The admin's Tables screen: the live schema as described, and Opsdesk's admin RPCs on it. */
+  tables: {
+    described: currentDescribed,
+    /** Asks schema_version() again (after a change this console made). */
+    refresh: () => refreshLiveSchema(consoleClient()),
+    setSettings: (schema: string, table: string, settings: TableSettings) =>
+      opsdeskRpc<TableSettings>("set_table_settings", { schema_name: schema, table_name: table, settings }, table),
+    manage: (schema: string, table: string, allowWithoutRls: boolean) =>
+      opsdeskRpc<ManageResult>(
+        "manage_table",
+        { schema_name: schema, table_name: table, allow_without_rls: allowWithoutRls },
+        table,
+      ),
   },
 
   /** E-mails of auth users (userEmails.ts), batched per render. */

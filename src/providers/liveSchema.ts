@@ -52,6 +52,8 @@ export type LiveSchemaStatus = "compiled" | "generated";
 interface State {
   userId?: string;
   version?: string;
+  /** The answer the resources of the moment were made from (the admin's Tables screen reads it). */
+  described?: Described;
   /** Settles once the console knows its resources for userId. */
   ready?: Promise<LiveSchemaStatus>;
 }
@@ -62,9 +64,13 @@ const state: State = {};
 function apply(cached: Cached): void {
   const { definitions, texts } = generateResources(cached.described, codeDefinitions, cached.checks);
   addResourceTexts(texts);
+  state.described = cached.described;
   setLiveResources(definitions);
   state.version = cached.version;
 }
+
+/** The describe() answer the console runs on, if it runs on one. */
+export const currentDescribed = (): Described | undefined => state.described;
 
 /** Reads every table's CHECK constraints (loading the parser), then applies and caches them. */
 async function readChecks(userId: string, cached: Cached): Promise<void> {
@@ -145,6 +151,7 @@ export function refreshLiveSchema(client: SupabaseClient): Promise<void> {
 /** Signed out or another operator: forget the schema in memory (each operator's cache stays). */
 export function forgetLiveSchema(): void {
   state.userId = undefined;
+  state.described = undefined;
   state.ready = undefined;
   state.version = undefined;
   setLiveResources(undefined);

@@ -157,11 +157,8 @@ describe("generateResources", () => {
       name: "customers",
       label: { singular: "client", plural: "clients" },
       titleField: "email",
-      fields: [
-        { name: "full_name", label: "Name", type: "text", rule: "Say a name." },
-        { name: "vanished", label: "Gone", type: "text" },
-      ],
-      list: { columns: ["full_name", "vanished"], defaultSort: { field: "full_name", order: "asc" } },
+      fields: [{ name: "full_name", label: "Name", type: "text", rule: "Say a name." }],
+      list: { columns: ["full_name"], defaultSort: { field: "full_name", order: "asc" } },
     };
     const merged = generateResources(SAMPLE, [override]).definitions[0];
     expect(merged.label.plural).toBe("clients");
@@ -171,10 +168,32 @@ describe("generateResources", () => {
       rule: "Say a name.",
       required: true,
     });
-    expect(merged.fields.find((f) => f.name === "vanished")).toBeUndefined();
+    // Every other field stays as generated.
+    expect(merged.fields.map((f) => f.name)).toEqual([
+      "id",
+      "full_name",
+      "email",
+      "owner_id",
+      "referred_by",
+      "notes",
+      "created_at",
+    ]);
     expect(merged.list.columns).toEqual(["full_name"]);
-    expect(merged.notices).toEqual(["Fields of the code definition the table lacks: vanished"]);
     expect(merged.table).toEqual({ schema: "public", name: "customers" });
+  });
+
+  it("leaves out a code definition written for another table of that name, and tells admins", () => {
+    const demoOrders: ResourceDefinition = {
+      name: "customers",
+      label: { singular: "client", plural: "clients" },
+      titleField: "number",
+      fields: [{ name: "number", label: "Number", type: "text" }],
+      list: { columns: ["number"], defaultSort: { field: "number", order: "asc" }, search: { rpc: "search_orders" } },
+    };
+    const customers = generateResources(SAMPLE, [demoOrders]).definitions[0];
+    expect(customers.label.plural).toBe("customers");
+    expect(customers.list.search).toEqual({ words: ["full_name", "email"] });
+    expect(customers.adminNotices).toEqual(['The code definition "customers" is not used: this table has no number']);
   });
 
   it("leaves out what the operator cannot read (an unmanaged table without grants)", () => {

@@ -41,6 +41,23 @@ function fallbackDefinition(table: DescribedTable, error: unknown): ResourceDefi
   };
 }
 
+/**
+ * A code definition is merged only over the table it was written for: one naming a field the
+ * live table lacks was written for another table of that name (the demo's `orders` is not every
+ * project's), so it is left out and admins are told.
+ */
+function withOverride(generated: ResourceDefinition, override: ResourceDefinition): ResourceDefinition {
+  const missing = override.fields.filter((f) => !generated.fields.some((g) => g.name === f.name)).map((f) => f.name);
+  if (missing.length === 0) return mergeDefinition(generated, override);
+  return {
+    ...generated,
+    adminNotices: [
+      ...(generated.adminNotices ?? []),
+      `The code definition "${override.name}" is not used: this table has no ${missing.join(", ")}`,
+    ],
+  };
+}
+
 /** A table the caller can list: selectable, with at least one column it may read. */
 export function isReadable(table: DescribedTable): boolean {
   // A shape the console does not know is left to the generator, which says what it cannot read.
@@ -74,7 +91,7 @@ export function generateResources(
     if (seen.has(definition.name)) continue;
     seen.add(definition.name);
     const override = byName.get(definition.name);
-    definitions.push(override ? mergeDefinition(definition, override) : definition);
+    definitions.push(override ? withOverride(definition, override) : definition);
     for (const [language, keyed] of Object.entries(generated.texts) as [Language, Record<string, string>][]) {
       texts[language] = { ...texts[language], ...keyed };
     }

@@ -1,8 +1,8 @@
 // The one override mechanism: a definition in src/resources named like a generated one is
 // merged over it. The override says only what it adds or changes (labels, sections, a search
 // function, option colours…); every field, rule and screen it does not mention stays as the
-// live schema made it, and a field the live table lacks is dropped with a notice rather than
-// breaking the screens (the override was written for another version of the table).
+// live schema made it. An override naming a field the live table lacks is not merged at all
+// (generate.ts): it was written for another table of that name.
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 
 const has = (def: ResourceDefinition, name: string) => def.fields.some((f) => f.name === name);
@@ -14,7 +14,6 @@ export function mergeDefinition(generated: ResourceDefinition, override: Resourc
     const mine = overridden.get(field.name);
     return mine ? { ...field, ...mine, readOnly: mine.readOnly ?? field.readOnly } : field;
   });
-  const missing = override.fields.filter((f) => !has(generated, f.name)).map((f) => f.name);
   const merged: ResourceDefinition = { ...generated, ...override, fields };
   const known = (names: string[] | undefined) => names?.filter((n) => has(merged, n) || n === merged.idColumn);
   merged.table = generated.table;
@@ -36,11 +35,8 @@ export function mergeDefinition(generated: ResourceDefinition, override: Resourc
   }
   merged.screens = { ...generated.screens, ...override.screens };
   merged.constraints = { ...generated.constraints, ...override.constraints };
-  merged.notices = [
-    ...(generated.notices ?? []),
-    ...(missing.length ? [`Fields of the code definition the table lacks: ${missing.join(", ")}`] : []),
-  ];
-  if (merged.notices.length === 0) merged.notices = undefined;
+  merged.notices = generated.notices;
+  merged.adminNotices = generated.adminNotices;
   if (!has(merged, merged.titleField)) merged.titleField = generated.titleField;
   return merged;
 }

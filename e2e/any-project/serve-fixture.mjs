@@ -11,8 +11,7 @@ import { register } from "tsx/esm/api";
 
 register();
 const { startStack, removeDataDir } = await import("../../stack/src/stack.ts");
-const { addAdmin, applyInstall, exposeLocally } = await import("../../install/database.ts");
-const { default: pg } = await import("pg");
+const { addOperator, applyInstall, exposeLocally } = await import("../../install/database.ts");
 
 // The spec signs in with the same password (e2e/any-project/fixture.ts).
 const FIXTURE_PASSWORD = "opsdesk-e2e-pw";
@@ -32,16 +31,9 @@ try {
   await applyInstall(stack.dbUrl);
   await exposeLocally(stack.dbUrl, stack.config.api.schemas);
   const target = { url: stack.url, serviceRoleKey: stack.keys.serviceRole, databaseUrl: stack.dbUrl };
-  await addAdmin(target, "e2e-admin@example.com", FIXTURE_PASSWORD);
-  for (const role of ["editor", "viewer"]) {
-    const email = `e2e-${role}@example.com`;
-    // The user first (Auth's admin API), then the operator row, as an admin would add one.
-    await addAdmin(target, email, FIXTURE_PASSWORD);
-    const client = new pg.Client({ connectionString: stack.dbUrl });
-    await client.connect();
-    await client.query("select opsdesk.add_operator($1, $2)", [email, role]);
-    await client.end();
-  }
+  // As `npm run opsdesk -- add-operator` does: the auth user (Auth's admin API), then the operator row.
+  for (const role of ["admin", "editor", "viewer"])
+    await addOperator(target, `e2e-${role}@example.com`, FIXTURE_PASSWORD, role);
 } catch (err) {
   await stack.stop();
   await removeDataDir(dataDir);

@@ -4,7 +4,7 @@
 // screen to word with its bucket's rules. Only src/providers/ imports supabase-js or the
 // client (biome.json); screens use Refine's hooks or this.
 import type { BaseKey } from "@refinedev/core";
-import type { ManageResult, TableSettings } from "../resources/describe.types";
+import type { ImportResult, ManageResult, TableSettings } from "../resources/describe.types";
 import type { ResourceDefinition } from "../resources/types";
 import { type DescribeResource, type Operation, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
@@ -72,6 +72,24 @@ export const backend = {
     const { data, error } = await consoleClient().rpc(name, args);
     if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
     return data as T;
+  },
+
+  /**
+   * Imports rows into a table generated from the live schema through the project's
+   * `opsdesk.import_rows` (dry run, then all or nothing; docs/any-project.md).
+   */
+  importRows: async (
+    table: { schema: string; name: string },
+    args: { rows: Record<string, unknown>[]; labels: Record<string, string>; dry_run: boolean },
+    context: RpcContext,
+  ): Promise<ImportResult> => {
+    // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+    const client = consoleClient() as any;
+    const { data, error } = await client
+      .schema("opsdesk")
+      .rpc("import_rows", { schema_name: table.schema, table_name: table.name, ...args });
+    if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
+    return data as ImportResult;
   },
 
   /** Calls an edge function; a failure is a FunctionCallError (functionErrors.ts). */

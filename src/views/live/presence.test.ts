@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { getResource, setLiveResources } from "../../resources";
 import { initialsOf, othersIn, recordTopic } from "./presence";
 
 describe("othersIn", () => {
@@ -41,4 +42,13 @@ describe("initialsOf", () => {
 
 describe("recordTopic", () => {
   it("names the record's channel", () => expect(recordTopic("products", 42)).toBe("record:products:42"));
+
+  it("names a generated table's record channel as the project's Opsdesk does", () => {
+    setLiveResources([{ ...getResource("products"), name: "crm.deals", table: { schema: "crm", name: "deals" } }]);
+    try {
+      expect(recordTopic("crm.deals", "a%2Cb,7")).toBe("opsdesk:record:crm:deals:a%2Cb,7");
+    } finally {
+      setLiveResources(undefined);
+    }
+  });
 });

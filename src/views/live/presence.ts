@@ -1,6 +1,7 @@
 // Who else has a record open, as the screens show them: the presence state of the record's
 // channel (src/providers/presenceChannels.ts) without the operator, one entry per person.
 import type { PresenceMode, PresencePayload } from "../../providers/presenceChannels";
+import { findResource } from "../../resources";
 
 export interface PresentOperator {
   userId: string;
@@ -10,7 +11,12 @@ export interface PresentOperator {
   mode: PresenceMode;
 }
 
-export const recordTopic = (resource: string, id: string | number) => `record:${resource}:${id}`;
+export const recordTopic = (resource: string, id: string | number) => {
+  // A table generated from the live schema: the project's `opsdesk:record:<schema>:<table>:<key>`
+  // (docs/any-project.md), which operators who may show the table join.
+  const table = findResource(resource)?.table;
+  return table ? `opsdesk:record:${table.schema}:${table.name}:${id}` : `record:${resource}:${id}`;
+};
 
 /** Everyone on the channel but the operator themselves (all of whose tabs share one key). */
 export function othersIn(state: Record<string, Partial<PresencePayload>[]>, selfId: string): PresentOperator[] {

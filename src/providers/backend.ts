@@ -4,7 +4,7 @@
 // screen to word with its bucket's rules. Only src/providers/ imports supabase-js or the
 // client (biome.json); screens use Refine's hooks or this.
 import type { BaseKey } from "@refinedev/core";
-import type { ImportResult, ManageResult, TableSettings } from "../resources/describe.types";
+import type { AuditEntry, ImportResult, ManageResult, TableSettings } from "../resources/describe.types";
 import type { ResourceDefinition } from "../resources/types";
 import { type DescribeResource, type Operation, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
@@ -90,6 +90,30 @@ export const backend = {
       .rpc("import_rows", { schema_name: table.schema, table_name: table.name, ...args });
     if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
     return data as ImportResult;
+  },
+
+  /**
+   * A record's audit entries, newest first, through the project's `opsdesk.history` (the audit
+   * log's policy decides what the caller sees; docs/any-project.md).
+   */
+  history: async (
+    table: { schema: string; name: string },
+    key: Record<string, unknown>,
+    pageLimit: number,
+    beforeId: number | null,
+    context: RpcContext,
+  ): Promise<AuditEntry[]> => {
+    // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+    const client = consoleClient() as any;
+    const { data, error } = await client.schema("opsdesk").rpc("history", {
+      schema_name: table.schema,
+      table_name: table.name,
+      key,
+      page_limit: pageLimit,
+      before_id: beforeId,
+    });
+    if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
+    return (data ?? []) as AuditEntry[];
   },
 
   /** Calls an edge function; a failure is a FunctionCallError (functionErrors.ts). */

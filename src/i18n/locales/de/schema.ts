@@ -10,4 +10,5 @@ export default {
   "fields.below": "{{label}} muss kleiner als {{max}} sein.",
   "fields.minItems": "Mindestens {{min}} Einträge.",
   "fields.json": "{{label}} muss gültiges JSON sein.",
+  "history.older": "Ältere Änderungen zeigen",
 };

@@ -108,22 +108,27 @@ export function valueFor(field: FieldDefinition, users: string[]): string {
   }
 }
 
-/** Picks the first option of the field's select (a reference or an enum). */
-async function chooseFirst(page: Page, field: FieldDefinition) {
+/** Picks an option of the field's select (a reference or an enum): the `nth`, counted round. */
+async function choose(page: Page, field: FieldDefinition, nth: number) {
   const select = page.locator("form").getByRole("combobox", { name: field.label });
   await select.click();
-  const option = page.locator(".ant-select-dropdown:visible .ant-select-item-option").first();
-  await expect(option).toBeVisible();
-  await option.click();
+  const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
+  await expect(options.first()).toBeVisible();
+  const count = await options.count();
+  await options.nth(nth % count).click();
 }
 
-/** Fills a field of the open form with a value its rules accept. */
-export async function fill(page: Page, field: FieldDefinition, users: string[], fixedDate: string) {
+/**
+ * Fills a field of the open form with a value its rules accept; `attempt` picks another option
+ * of a select (a key made of references or an enum may already exist with the first).
+ */
+export async function fill(page: Page, field: FieldDefinition, users: string[], fixedDate: string, attempt = 0) {
+  const chooseFirst = (f: FieldDefinition) => choose(page, f, attempt);
   const input = page.locator("form").getByLabel(field.label, { exact: true });
   switch (field.type) {
     case "reference":
     case "enum":
-      await chooseFirst(page, field);
+      await chooseFirst(field);
       return;
     case "boolean":
       await page.locator("form").getByRole("checkbox", { name: field.label }).check();
@@ -138,7 +143,7 @@ export async function fill(page: Page, field: FieldDefinition, users: string[], 
       return;
     case "tags":
       if (field.options) {
-        await chooseFirst(page, field);
+        await chooseFirst(field);
         await page.keyboard.press("Escape");
         return;
       }

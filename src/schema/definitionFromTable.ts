@@ -66,6 +66,7 @@ const TITLE_NAMES = [
   "code",
   "slug",
 ];
+const BOOKKEEPING = /^(created_at|inserted_at|updated_at|modified_at)$/;
 const LONG_TEXT = /(^|_)(description|notes?|body|content|comment|bio|text|message|summary|details)$/;
 const EMAIL = /(^|_)e?-?mail(_address)?$/;
 const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -213,7 +214,9 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
     if (hidden.has(column.name) && !key?.includes(column.name)) continue;
     const shape = shapeOf(column);
     if (shape.notice) notices.push(shape.notice);
-    const maintained = column.identity === "always" || column.generated !== null;
+    // Identity and generated columns, and bookkeeping times the database stamps (created_at … now()).
+    const stamped = BOOKKEEPING.test(column.name) && column.default !== null;
+    const maintained = column.identity === "always" || column.generated !== null || stamped;
     const isKey = key?.includes(column.name) ?? false;
     const writable = column.privileges.insert || column.privileges.update;
     const field: FieldDefinition = {
@@ -369,7 +372,7 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
       ...(searchColumns.length && table.managed ? { search: { words: searchColumns } } : {}),
     },
     related: related.length ? related : undefined,
-    screens: screensOf(table, readOnlyReason, key),
+    screens: screensOf(table, readOnlyReason, key, fields),
     csvImport: !readOnlyReason && table.privileges.insert && settings.actions?.import !== false,
     bulkSet: readOnlyReason
       ? undefined
@@ -405,13 +408,16 @@ function screensOf(
   table: DescribedTable,
   readOnlyReason: ResourceDefinition["readOnlyReason"],
   key: string[] | null,
+  fields: FieldDefinition[],
 ): ResourceDefinition["screens"] {
   const actions = table.settings?.actions ?? {};
   const writable = !readOnlyReason;
+  // A join table of its two keys has nothing to change once made: no edit screen.
+  const editable = fields.some((f) => !f.readOnly && !f.createOnly);
   return {
     show: Boolean(key),
     create: writable && table.privileges.insert && actions.create !== false,
-    edit: writable && table.privileges.update && actions.edit !== false,
+    edit: writable && editable && table.privileges.update && actions.edit !== false,
     delete: writable && table.privileges.delete && actions.delete !== false,
   };
 }

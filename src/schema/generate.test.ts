@@ -103,7 +103,8 @@ describe("generateResources", () => {
     expect(def("event_log")).toMatchObject({ readOnlyReason: "noKey" });
     expect(def("event_log").fields.every((f) => f.readOnly)).toBe(true);
     expect(def("group_members")).toMatchObject({ idColumn: ROW_KEY, keyColumns: ["group_slug", "customer_id"] });
-    expect(def("group_members").screens?.edit).toBe(true);
+    // Nothing but its keys (and a timestamp the database sets): nothing to edit.
+    expect(def("group_members").screens).toMatchObject({ show: true, create: true, edit: false, delete: true });
     // A text key the operator types: given when creating, kept afterwards.
     expect(def("group").idColumn).toBe("slug");
     expect(field("group", "slug")).toMatchObject({ createOnly: true, required: true });

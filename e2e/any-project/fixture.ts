@@ -147,8 +147,11 @@ export async function fill(page: Page, field: FieldDefinition, users: string[], 
         await page.keyboard.press("Escape");
         return;
       }
-      await input.fill(field.numberItems ? "1" : "e2e");
-      await input.press("Enter");
+      {
+        const tags = page.locator("form").getByRole("combobox", { name: field.label });
+        await tags.fill(field.numberItems ? "1" : "e2e");
+        await tags.press("Enter");
+      }
       return;
     default:
       await input.fill(valueFor(field, users));

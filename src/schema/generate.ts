@@ -58,8 +58,11 @@ function withOverride(generated: ResourceDefinition, override: ResourceDefinitio
   };
 }
 
-/** A table the caller can list: selectable, with at least one column it may read. */
+/** A table the caller can list: managed by Opsdesk, selectable, with at least one column it may read. */
 export function isReadable(table: DescribedTable): boolean {
+  // Operators work on the tables Opsdesk manages; the others wait on the admin's Tables screen
+  // (an unmanaged table's rows are the project's own grants' business, not the matrix's).
+  if (table.managed === false) return false;
   // A shape the console does not know is left to the generator, which says what it cannot read.
   if (!Array.isArray(table.columns)) return true;
   return table.privileges?.select !== false && table.columns.some((c) => c?.privileges?.select !== false);

@@ -11,6 +11,8 @@ import { preloadConsole } from "../consoleLoader";
 import { localizeMessage } from "../i18n/messages";
 import { authBackend } from "../providers/authBackend";
 import { takeLoginNotice } from "../providers/session";
+import { HAS_PROJECT, PROJECT_CHOSEN_AT_SIGN_IN } from "../providers/supabaseConfig";
+import { ProjectChooser } from "./auth/ProjectChooser";
 import { SecondFactorStep } from "./auth/SecondFactorStep";
 import { useAuthAction } from "./auth/useAuthAction";
 
@@ -54,9 +56,13 @@ export function LoginPage() {
 
   return (
     <AuthCard tab={t("auth.login.tab", "Sign in")} title={t("auth.login.title", "Sign in to your account")}>
-      {notice && !outcome && <Alert type="warning" showIcon message={localized(notice)} style={{ marginBottom: 16 }} />}
+      {/* A console built without a project asks for one first (hosted use). */}
+      {PROJECT_CHOSEN_AT_SIGN_IN && <ProjectChooser />}
+      {HAS_PROJECT && notice && !outcome && (
+        <Alert type="warning" showIcon message={localized(notice)} style={{ marginBottom: 16 }} />
+      )}
       {error && <Alert type="error" showIcon message={localized(error)} role="alert" style={{ marginBottom: 16 }} />}
-      <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false} hidden={!HAS_PROJECT}>
         <Form.Item
           name="email"
           label={t("auth.email", "E-mail")}
@@ -75,7 +81,7 @@ export function LoginPage() {
           {t("auth.login.submit", "Sign in")}
         </Button>
       </Form>
-      <div style={{ marginTop: 16 }}>
+      <div style={{ marginTop: 16 }} hidden={!HAS_PROJECT}>
         <Link to="/forgot-password">{t("auth.login.forgot", "Forgot your password?")}</Link>
       </div>
     </AuthCard>

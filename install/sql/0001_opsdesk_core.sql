@@ -564,8 +564,7 @@ begin
   for rel in
     select m.relid from opsdesk.managed_tables m
     join pg_catalog.pg_class c on c.oid = m.relid and c.relkind in ('r', 'p')
-    where m.relid = any (changed) and m.schema_name <> 'opsdesk'
-      and m.audit_signature is distinct from opsdesk.audit_signature(m.relid)
+    where m.relid = any (changed) and m.audit_signature is distinct from opsdesk.audit_signature(m.relid)
   loop
     perform opsdesk.install_audit(rel);
   end loop;
@@ -781,21 +780,30 @@ begin
 end
 $$;
 
--- The audit trail and the live broadcast of a managed table, once per statement from its
--- transition tables (opsdesk.audit_sql): inserts, deletes, and updates of a table with a key.
--- Tables without a key are audited per row on update (opsdesk.audit_update).
-create function opsdesk.audit_statement() returns trigger
-language plpgsql security definer set search_path = '' as $$
+-- A table's audit trail: its trigger function and the triggers calling it, once per statement
+-- (for a table without a key, updates per row: opsdesk.audit_update).
+create function opsdesk.audit_hooks(rel oid) returns void
+language plpgsql volatile security definer set search_path = '' set client_min_messages = warning as $$
 declare
-  changed_keys jsonb;
+  target text := rel::regclass::text;
+  fn text := format('opsdesk.%I()', 'audit_' || rel);
 begin
-  execute opsdesk.audit_sql(tg_relid, tg_op) into changed_keys
-    using auth.uid(), auth.jwt() ->> 'email', tg_table_schema, tg_table_name;
-  if changed_keys is not null then
-    perform opsdesk.notify_change(tg_table_schema, tg_table_name, tg_op,
-                                  case when jsonb_typeof(changed_keys) = 'array' then changed_keys end);
+  perform opsdesk.install_audit(rel);
+  execute format('drop trigger if exists opsdesk_audit_insert on %s', target);
+  execute format('drop trigger if exists opsdesk_audit_delete on %s', target);
+  execute format('drop trigger if exists opsdesk_audit_update on %s', target);
+  execute format('create trigger opsdesk_audit_insert after insert on %s referencing new table as new_rows
+                  for each statement execute function %s', target, fn);
+  execute format('create trigger opsdesk_audit_delete after delete on %s referencing old table as old_rows
+                  for each statement execute function %s', target, fn);
+  if cardinality(opsdesk.key_columns(rel)) > 0 then
+    execute format('create trigger opsdesk_audit_update after update on %s
+                    referencing old table as old_rows new table as new_rows
+                    for each statement execute function %s', target, fn);
+  else
+    execute format('create trigger opsdesk_audit_update after update on %s
+                    for each row execute function opsdesk.audit_update()', target);
   end if;
-  return null;
 end
 $$;
 
@@ -989,20 +997,7 @@ begin
         granted = excluded.granted, restricted = excluded.restricted;
 
   if not is_view then
-    -- The audit trail: the table's own trigger function (opsdesk.install_audit), once per statement.
-    perform opsdesk.install_audit(rel);
-    execute format('create trigger opsdesk_audit_insert after insert on %s referencing new table as new_rows
-                    for each statement execute function opsdesk.%I()', target, 'audit_' || rel);
-    execute format('create trigger opsdesk_audit_delete after delete on %s referencing old table as old_rows
-                    for each statement execute function opsdesk.%I()', target, 'audit_' || rel);
-    if cardinality(opsdesk.key_columns(rel)) > 0 then
-      execute format('create trigger opsdesk_audit_update after update on %s
-                      referencing old table as old_rows new table as new_rows
-                      for each statement execute function opsdesk.%I()', target, 'audit_' || rel);
-    else
-      execute format('create trigger opsdesk_audit_update after update on %s
-                      for each row execute function opsdesk.audit_update()', target);
-    end if;
+    perform opsdesk.audit_hooks(rel);
   end if;
 
   -- The default matrix (docs/any-project.md): admin everything, editor all but delete,
@@ -2401,20 +2396,7 @@ select opsdesk.manage_existing();
 
 -- Opsdesk's own tables are audited from here on (who changed a role, an operator, the matrix, a
 -- setting); the install's defaults are where their log starts, not entries of it.
-do $$
-declare
-  t text;
-begin
-  foreach t in array array['roles', 'operators', 'permissions', 'table_settings'] loop
-    execute format('create trigger opsdesk_audit_insert after insert on opsdesk.%I referencing new table as new_rows
-                    for each statement execute function opsdesk.audit_statement()', t);
-    execute format('create trigger opsdesk_audit_delete after delete on opsdesk.%I referencing old table as old_rows
-                    for each statement execute function opsdesk.audit_statement()', t);
-    execute format('create trigger opsdesk_audit_update after update on opsdesk.%I
-                    referencing old table as old_rows new table as new_rows
-                    for each statement execute function opsdesk.audit_statement()', t);
-  end loop;
-end
-$$;
+select opsdesk.audit_hooks(('opsdesk.' || t)::regclass::oid)
+from unnest(array['roles', 'operators', 'permissions', 'table_settings']) t;
 
 insert into opsdesk.installed (version, name) values ('0001', 'opsdesk_core');

@@ -5,7 +5,7 @@
 // renamed table keeps its matrix, and init adds only what is new.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { SupabaseClient } from "@supabase/supabase-js";
+import { FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   BulkWriteResult,
@@ -16,6 +16,7 @@ import type {
   SearchCount,
   SearchPage,
 } from "../../src/resources/describe.types.js";
+import { latestMail, mailsTo } from "../../stack/test/fixtures/auth/helpers.js";
 import { addOperator } from "../database.js";
 import {
   accessMap,
@@ -244,7 +245,7 @@ describe("who is on a record", () => {
     const left = await presence(viewer, TAB_ERIN, undefined, "record_presence_leave");
     expect(left.viewers.map((v) => v.name)).toEqual(["ops@launchpad.test"]);
     const sent = await project.stack.sql<{ payload: RecordViewers; private: boolean }>(
-      "select payload, private from realtime.messages where topic = $1 and event = 'viewers' order by id",
+      "select payload, private from realtime.messages where topic = $1 and event = 'viewers' order by inserted_at",
       [TOPIC],
     );
     expect(sent.map((m) => [m.private, m.payload.viewers.length, m.payload.version])).toEqual([
@@ -308,6 +309,74 @@ it("operator_list gives admins each operator's account state, and nobody else", 
   expect(rows.find((r) => r.email === USERS.frank.email)).toMatchObject({ role: "admin", last_sign_in_at: null });
   const refused = await viewer.schema("opsdesk").rpc("operator_list");
   expect(refused.error).toMatchObject({ code: "42501", hint: "OPSDESK_NOT_ADMIN" });
+});
+
+describe("the opsdesk-admin edge function init wrote", () => {
+  // docs/any-project.md, "Operators": served from the folder init wrote it into.
+  const call = async (client: SupabaseClient, body: Record<string, unknown>) => {
+    const { data, error } = await client.functions.invoke("opsdesk-admin", { body });
+    if (!error) return { status: 200, body: data as { operator?: Record<string, unknown>; invited?: boolean } };
+    if (!(error instanceof FunctionsHttpError)) throw error;
+    return { status: error.context.status as number, body: (await error.context.json()) as { code?: string } };
+  };
+
+  it("invites a new e-mail (an account and a mail), makes an existing account an operator at once", async () => {
+    const fresh = await call(ops, {
+      action: "invite",
+      email: "New.Person@Launchpad.test",
+      role: "editor",
+      full_name: "New Person",
+      redirect_to: "http://127.0.0.1:5173/update-password",
+    });
+    expect(fresh).toMatchObject({
+      status: 200,
+      body: { invited: true, operator: { email: "new.person@launchpad.test", role: "editor", active: true } },
+    });
+    expect((await latestMail(project.stack, "new.person@launchpad.test")).subject).toBeTruthy();
+    // operator_list shows them as invited, not yet signed in.
+    const { data } = await ops.schema("opsdesk").rpc("operator_list");
+    expect((data as OperatorListEntry[]).find((r) => r.email === "new.person@launchpad.test")).toMatchObject({
+      full_name: "New Person",
+      last_sign_in_at: null,
+      invited_at: expect.any(String),
+    });
+    const existing = await call(ops, { action: "invite", email: USERS.bob.email });
+    expect(existing).toMatchObject({ status: 200, body: { invited: false, operator: { role: "viewer" } } });
+    expect(await mailsTo(project.stack, USERS.bob.email)).toEqual([]);
+    // The audit log names the admin who did it.
+    const [entry] = await project.stack.sql<{ actor_email: string }>(
+      "select actor_email from opsdesk.audit_log where table_name = 'operators' and action = 'INSERT' and new ->> 'email' = $1",
+      [USERS.bob.email],
+    );
+    expect(entry.actor_email).toBe("ops@launchpad.test");
+  }, 120_000); // the first call starts Deno (and may fetch supabase-js into the shared cache)
+
+  it("answers each refusal with its code and status, changing nothing", async () => {
+    expect(await call(ops, { action: "invite", email: USERS.bob.email })).toMatchObject({
+      status: 409,
+      body: { code: "OPSDESK_ALREADY_OPERATOR" },
+    });
+    expect(await call(ops, { action: "invite", email: "nobody-yet@launchpad.test", role: "owner" })).toMatchObject({
+      status: 400,
+      body: { code: "OPSDESK_NO_SUCH_ROLE" },
+    });
+    expect(await call(ops, { action: "invite", email: "not an address" })).toMatchObject({
+      status: 400,
+      body: { code: "OPSDESK_BAD_REQUEST" },
+    });
+    expect(await call(viewer, { action: "invite", email: "nobody-yet@launchpad.test" })).toMatchObject({
+      status: 403,
+      body: { code: "OPSDESK_NOT_ADMIN" },
+    });
+    expect(await call(project.stack.anon(), { action: "invite", email: "nobody-yet@launchpad.test" })).toMatchObject({
+      status: 401,
+      body: { code: "OPSDESK_NOT_SIGNED_IN" },
+    });
+    const [{ n }] = await project.stack.sql<{ n: number }>(
+      "select count(*)::int as n from auth.users where email = 'nobody-yet@launchpad.test'",
+    );
+    expect(n).toBe(0);
+  });
 });
 
 it("init run again adds nothing, and tells where the install already is", async () => {

@@ -8,6 +8,7 @@ import type pg from "pg";
 import QRCode from "qrcode";
 import type { Caller } from "./caller.js";
 import { AUTH_ERRORS } from "./errors.js";
+import { mfaAttempt } from "./hook-events.js";
 import { insertRefreshToken, type SessionRow, sessionResponse } from "./sessions.js";
 import type { AuthContext } from "./state.js";
 import { findUserById } from "./users.js";
@@ -191,8 +192,10 @@ export async function verifyTotp(
   const session = caller.session;
   if (!session) throw AUTH_ERRORS.unexpected("Cannot read SessionId claim as UUID");
   const challengeId = await validChallenge(db, factor, params.challengeId, params.ip);
-  if (!totpMatches(factor.secret ?? "", params.code))
-    throw AUTH_ERRORS.mfaVerificationFailed("Invalid TOTP code entered");
+  const valid = totpMatches(factor.secret ?? "", params.code);
+  // The hook runs in a transaction of its own, as GoTrue's; a rejection has ended the sessions.
+  await mfaAttempt(ctx, { ip: params.ip }, { userId: caller.user.id, factorId: factor.id, factorType: "totp", valid });
+  if (!valid) throw AUTH_ERRORS.mfaVerificationFailed("Invalid TOTP code entered");
   await db.query("update auth.mfa_challenges set verified_at = now() where id = $1", [challengeId]);
   await db.query(
     "update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1 and status <> 'verified'",
@@ -221,7 +224,7 @@ export async function verifyTotp(
   ]);
   const user = await findUserById(db, caller.user.id);
   if (!user) throw AUTH_ERRORS.userNotFound();
-  return sessionResponse(ctx, db, user, rows[0], refreshToken);
+  return sessionResponse(ctx, db, user, rows[0], refreshToken, "totp", { ip: params.ip });
 }
 
 /** A verified factor needs an aal2 session to go; sessions it raised fall back to aal1. */

@@ -1,14 +1,16 @@
 // The endpoints that only send mail: POST /recover, /otp (magic link) and /resend.
 // Unknown addresses get the same `{}` as known ones, so nothing leaks.
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
+import { newUserVetting } from "../hook-events.js";
 import { sendEmailChange, sendLink } from "../links.js";
 import { readPkceParams } from "../pkce.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import { confirmEmail, createUser, findUserByEmail, findUserById, isConfirmed } from "../users.js";
-import { rateLimit, redirectTarget } from "./common.js";
+import { clientMeta, rateLimit, redirectTarget } from "./common.js";
 
 const PKCE_FIELDS = { code_challenge: "string", code_challenge_method: "string" } as const;
 
@@ -41,6 +43,10 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
     if (!body.email) throw AUTH_ERRORS.validationFailed("An email address or phone number is required");
     const email = normalizeEmail(body.email);
     const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body), data: body.data };
+    const candidate = { id: randomUUID(), email, userMetadata: body.data ?? {}, isAnonymous: false };
+    const vet = newUserVetting(ctx, clientMeta(req), candidate);
+    const known = await findUserByEmail(ctx.db.admin, email);
+    if (!known && body.create_user !== false && auth.enable_signup && auth.email.enable_signup) await vet();
     await inTransaction(ctx, async (db) => {
       let user = await findUserByEmail(db, email);
       if (!user || !isConfirmed(user)) {
@@ -48,7 +54,9 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
         if (!user && (!auth.enable_signup || !auth.email.enable_signup)) {
           throw AUTH_ERRORS.signupDisabled();
         }
+        if (!user) await vet();
         user ??= await createUser(db, {
+          id: candidate.id,
           email,
           encryptedPassword: "",
           userMetadata: body.data ?? {},

@@ -1,8 +1,10 @@
-// POST /signup: e-mail + password (or anonymous) sign-up, as GoTrue's signup.go.
+// POST /signup: e-mail + password (or anonymous) sign-up, as GoTrue's signup.go; a new
+// user is vetted by the before_user_created hook first (hook-events.ts).
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
+import { beforeUserCreated, newUserVetting } from "../hook-events.js";
 import { sendLink } from "../links.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
 import { readPkceParams } from "../pkce.js";
@@ -61,8 +63,11 @@ export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
         throw AUTH_ERRORS.anonymousSignInsDisabled();
       }
       rateLimit(ctx, req, "anonymous");
+      const id = randomUUID();
+      await beforeUserCreated(ctx, clientMeta(req), { id, email: null, userMetadata: data, isAnonymous: true });
       return inTransaction(ctx, async (db) => {
         const user = await createUser(db, {
+          id,
           email: null,
           encryptedPassword: "",
           userMetadata: data,
@@ -82,6 +87,9 @@ export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
     const redirectTo = redirectTarget(ctx, req);
     const autoconfirm = !auth.email.enable_confirmations;
     const encryptedPassword = await hashPassword(body.password);
+    const candidate = { id: randomUUID(), email, userMetadata: data, isAnonymous: false };
+    const vet = newUserVetting(ctx, clientMeta(req), candidate);
+    if (!(await findUserByEmail(ctx.db.admin, email))) await vet();
 
     return inTransaction(ctx, async (db) => {
       let user = await findUserByEmail(db, email);
@@ -96,7 +104,9 @@ export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
           raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, data),
         });
       } else {
+        await vet();
         user = await createUser(db, {
+          id: candidate.id,
           email,
           encryptedPassword,
           userMetadata: data,

@@ -4,6 +4,7 @@ import type { ServiceError } from "../../shared/errors.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { API_VERSION, API_VERSION_HEADER, AUTH_ERRORS, authErrorCode, ERROR_CODES } from "../errors.js";
 import { checkPasswordStrength, passwordMatches } from "../passwords.js";
+import { passwordAttempt } from "../hook-events.js";
 import { exchangeAuthCode } from "../pkce.js";
 import { refreshGrant } from "../refresh.js";
 import { startSession } from "../sessions.js";
@@ -46,11 +47,15 @@ async function passwordGrant(ctx: AuthContext, req: FastifyRequest) {
   if (!body.email || !body.password) throw AUTH_ERRORS.invalidCredentials();
   const email = normalizeEmail(body.email);
   const password = body.password;
+  const user = await findUserByEmail(ctx.db.admin, email);
+  if (!user?.encrypted_password) throw AUTH_ERRORS.invalidCredentials();
+  const valid = await passwordMatches(password, user.encrypted_password);
+  if (valid && isBanned(user)) throw AUTH_ERRORS.userBanned();
+  // As GoTrue: the hook hears of every attempt on an account with a password, right or wrong.
+  await passwordAttempt(ctx, clientMeta(req), user.id, valid);
+  if (!valid) throw AUTH_ERRORS.invalidCredentials();
+  if (!isConfirmed(user)) throw AUTH_ERRORS.emailNotConfirmedSignIn();
   return inTransaction(ctx, async (db) => {
-    const user = await findUserByEmail(db, email);
-    if (!user || !(await passwordMatches(password, user.encrypted_password))) throw AUTH_ERRORS.invalidCredentials();
-    if (isBanned(user)) throw AUTH_ERRORS.userBanned();
-    if (!isConfirmed(user)) throw AUTH_ERRORS.emailNotConfirmedSignIn();
     const session = await startSession(ctx, db, user.id, "password", clientMeta(req));
     return { ...session, ...weakPasswordNote(ctx, password) };
   });
@@ -66,7 +71,7 @@ async function refreshTokenGrant(ctx: AuthContext, req: FastifyRequest, reply: F
       .send({ error: "invalid_request", error_description: "refresh_token required" });
   }
   const token = body.refresh_token;
-  const result = await inTransaction(ctx, (db) => refreshGrant(ctx, db, token));
+  const result = await inTransaction(ctx, (db) => refreshGrant(ctx, db, token, clientMeta(req)));
   if ("error" in result) throw result.error;
   return result.session;
 }

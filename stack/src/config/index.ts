@@ -228,7 +228,13 @@ function readHook(name: HookName, raw: Toml): HookConfig | null {
     }
     case "pg-functions:": {
       if (secrets) throw fail(`Invalid hook config: auth.hook.${name}.secrets is unsupported for pg-functions URI`);
-      const parts = url.pathname.split("/");
+      const parts = url.pathname.split("/").map((part) => {
+        try {
+          return decodeURIComponent(part);
+        } catch {
+          return part;
+        }
+      });
       if (parts.length < 3) throw fail(`auth.hook.${name}.uri: URI path does not contain enough parts`);
       const [, schema, fn] = parts;
       if (!POSTGRES_NAME.test(schema)) throw fail(`auth.hook.${name}.uri: invalid schema name: ${schema}`);

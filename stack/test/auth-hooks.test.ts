@@ -119,8 +119,13 @@ describe("custom_access_token (plpgsql, RBAC claims)", () => {
         }),
       });
       await replaceWith("return jsonb_build_object('user_id', event->'user_id');");
-      expect((await signIn()).body).toMatchObject({ code: "unexpected_failure", message: "output claims field is missing" });
-      await replaceWith("return jsonb_build_object('error', jsonb_build_object('http_code', 403, 'message', 'Account on hold'));");
+      expect((await signIn()).body).toMatchObject({
+        code: "unexpected_failure",
+        message: "output claims field is missing",
+      });
+      await replaceWith(
+        "return jsonb_build_object('error', jsonb_build_object('http_code', 403, 'message', 'Account on hold'));",
+      );
       expect(await signIn()).toMatchObject({ status: 403, body: { code: "unknown", message: "Account on hold" } });
       // Past GoTrue's 2 s statement timeout for Postgres hooks.
       await replaceWith("perform pg_sleep(3); return event;");
@@ -157,9 +162,9 @@ describe("before_user_created", () => {
 
   it("lets other domains through, creating the user the hook was shown", async () => {
     const { id, email } = await signedUp("welcome");
-    expect(await stack.sql("select email, event, ip_address from public.signup_requests where user_id = $1", [id])).toEqual([
-      { email, event: "before-user-created", ip_address: "127.0.0.1" },
-    ]);
+    expect(
+      await stack.sql("select email, event, ip_address from public.signup_requests where user_id = $1", [id]),
+    ).toEqual([{ email, event: "before-user-created", ip_address: "127.0.0.1" }]);
     const anonymous = await authCall("/signup", {});
     expect(anonymous.status).toBe(422); // anonymous sign-ins are off: refused before the hook
   });
@@ -190,9 +195,7 @@ describe("send_email (HTTP, Standard Webhooks)", () => {
     expect(await mailsTo(stack, email)).toEqual([]);
 
     // The link the endpoint would mail signs the user in.
-    const verified = await stack
-      .anon()
-      .auth.verifyOtp({ token_hash: body.email_data.token_hash, type: "magiclink" });
+    const verified = await stack.anon().auth.verifyOtp({ token_hash: body.email_data.token_hash, type: "magiclink" });
     expect(verified.error).toBeNull();
     expect(verified.data.user?.email).toBe(email);
   });
@@ -201,7 +204,11 @@ describe("send_email (HTTP, Standard Webhooks)", () => {
     const email = uniqueEmail("hook-down");
     await stack.anon().auth.signUp({ email, password: "password-1" });
     try {
-      answer = { status: 200, type: "application/json", body: '{"error":{"http_code":503,"message":"Mail provider down"}}' };
+      answer = {
+        status: 200,
+        type: "application/json",
+        body: '{"error":{"http_code":503,"message":"Mail provider down"}}',
+      };
       expect(await authCall("/recover", { email })).toMatchObject({
         status: 503,
         body: { code: "unknown", message: "Mail provider down" },

@@ -201,8 +201,7 @@ export const AUTH_ERRORS = {
   mfaVerificationFailed: (msg: string) => unprocessable(C.mfaVerificationFailed, msg),
   // Auth hooks (hooks/): what GoTrue's hook dispatchers answer.
   /** An error without a code, as GoTrue renders one: unexpected_failure for a 500, else unknown. */
-  hookFailed: (status: number, msg: string) =>
-    authError(status, status === 500 ? C.unexpectedFailure : C.unknown, msg),
+  hookFailed: (status: number, msg: string) => authError(status, status === 500 ? C.unexpectedFailure : C.unknown, msg),
   hookRunFailed: (uri: string) => authError(500, C.unexpectedFailure, `Error running hook URI: ${uri}`),
   hookOutputUnreadable: () => authError(500, C.unexpectedFailure, "Error unmarshaling JSON output."),
   hookTimeout: (seconds: number) =>

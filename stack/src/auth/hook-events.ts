@@ -47,9 +47,7 @@ export async function passwordAttempt(
   valid: boolean,
 ): Promise<void> {
   if (!hookEnabled(ctx, "password_verification_attempt")) return;
-  const decision = decisionOf(
-    await runHook(ctx, "password_verification_attempt", origin, { user_id: userId, valid }),
-  );
+  const decision = decisionOf(await runHook(ctx, "password_verification_attempt", origin, { user_id: userId, valid }));
   if (!decision.reject) return;
   if (decision.logout) await logout(ctx, userId);
   throw AUTH_ERRORS.passwordHookRejected(decision.message || PASSWORD_REJECTED);

@@ -24,9 +24,11 @@ describe("[auth.hook.*]", () => {
         name: "claims_hook",
       },
     });
-    expect(withHook(`enabled = true\nuri = "https://hooks.example/claims"\nsecrets = "${SECRET}|${SECRET}"`)()).toEqual({
-      custom_access_token: { kind: "http", uri: "https://hooks.example/claims", secrets: [SECRET, SECRET] },
-    });
+    expect(withHook(`enabled = true\nuri = "https://hooks.example/claims"\nsecrets = "${SECRET}|${SECRET}"`)()).toEqual(
+      {
+        custom_access_token: { kind: "http", uri: "https://hooks.example/claims", secrets: [SECRET, SECRET] },
+      },
+    );
     expect(withHook('enabled = false\nuri = "ftp://nowhere"')()).toEqual({});
   });
 

@@ -103,8 +103,9 @@ async function generateLink(ctx: AuthContext, req: FastifyRequest) {
       token = type === "email_change_current" && tokens.current ? tokens.current : tokens.new;
     } else {
       const kind = type as LinkKind;
-      user =
-        candidate ? await pendingUser(db, candidate, email, data, encryptedPassword) : await existingUser(db, email);
+      user = candidate
+        ? await pendingUser(db, candidate, email, data, encryptedPassword)
+        : await existingUser(db, email);
       token = await issueLink(ctx, db, user, kind, options);
     }
     const fresh = (await findUserById(db, user.id)) ?? user;

@@ -160,7 +160,10 @@ export class ReplicationFeed {
       });
       service
         .subscribe(
-          new TextPgoutputPlugin({ protoVersion: 1, publicationNames: [PUBLICATION, MESSAGES_PUBLICATION, SESSIONS_PUBLICATION] }),
+          new TextPgoutputPlugin({
+            protoVersion: 1,
+            publicationNames: [PUBLICATION, MESSAGES_PUBLICATION, SESSIONS_PUBLICATION],
+          }),
           this.slot,
         )
         .then(() => this.onStreamEnd(service, new Error("replication stream ended")))

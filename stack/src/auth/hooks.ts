@@ -16,6 +16,7 @@ import { ServiceError } from "../shared/errors.js";
 import { quoteIdent } from "../shared/sql.js";
 import { AUTH_ERRORS } from "./errors.js";
 import type { AuthContext } from "./state.js";
+import { inTransaction } from "./tx.js";
 
 const PG_TIMEOUT_MS = 2_000;
 const HTTP_TIMEOUT_MS = 5_000;
@@ -134,22 +135,7 @@ async function callFunction(
     await client.query("set local role none; set local search_path to default; set local statement_timeout to default");
     return rows[0]?.output ?? null;
   };
-  if (db) return call(db);
-  const client = await ctx.db.admin.connect();
-  let broken = false;
-  try {
-    await client.query("begin");
-    const output = await call(client);
-    await client.query("commit");
-    return output;
-  } catch (err) {
-    await client.query("rollback").catch(() => {
-      broken = true;
-    });
-    throw err;
-  } finally {
-    client.release(broken);
-  }
+  return db ? call(db) : inTransaction(ctx, call);
 }
 
 /** The CLI's GoTrue runs in Docker, where host.docker.internal is this machine. */

@@ -46,6 +46,18 @@ describe("realtime postgres_changes", () => {
     return { channel, inbox };
   }
 
+  /** A user signed in through Auth: the token names a real session, which can be revoked. */
+  async function signedInThroughAuth(prefix: string) {
+    const email = `${prefix}-${Date.now()}@example.test`;
+    const created = await stack
+      .service()
+      .auth.admin.createUser({ email, password: "pass-word-1", email_confirm: true });
+    if (created.error) throw created.error;
+    const signedIn = await stack.anon().auth.signInWithPassword({ email, password: "pass-word-1" });
+    if (signedIn.error) throw signedIn.error;
+    return { owner: created.data.user.id, token: signedIn.data.session.access_token };
+  }
+
   beforeAll(async () => {
     stack = await startTestStack({ projectDir: REALTIME_FIXTURE });
     alice = await makeUser(stack);
@@ -273,15 +285,7 @@ describe("realtime postgres_changes", () => {
   });
 
   it("stops delivery when the token's session is revoked, and refuses it afterwards", async () => {
-    const email = `revoked-${Date.now()}@example.test`;
-    const created = await stack
-      .service()
-      .auth.admin.createUser({ email, password: "revoked-pass-1", email_confirm: true });
-    if (created.error) throw created.error;
-    const owner = created.data.user.id;
-    const signedIn = await stack.anon().auth.signInWithPassword({ email, password: "revoked-pass-1" });
-    if (signedIn.error) throw signedIn.error;
-    const token = signedIn.data.session.access_token;
+    const { owner, token } = await signedInThroughAuth("revoked");
 
     const system = new Inbox<{ status: string; message: string; extension: string }>();
     const inbox = new Inbox<Change>();
@@ -326,15 +330,7 @@ describe("realtime postgres_changes", () => {
   it("delivers what the revoking transaction broadcast and changed before it shuts the channel", async () => {
     // As deactivating an operator: one transaction changes their row, broadcasts it on
     // their private channel and deletes their sessions (docs/security.md "Signed-out tokens").
-    const email = `farewell-${Date.now()}@example.test`;
-    const created = await stack
-      .service()
-      .auth.admin.createUser({ email, password: "farewell-pass-1", email_confirm: true });
-    if (created.error) throw created.error;
-    const owner = created.data.user.id;
-    const signedIn = await stack.anon().auth.signInWithPassword({ email, password: "farewell-pass-1" });
-    if (signedIn.error) throw signedIn.error;
-    const { access_token: token } = signedIn.data.session;
+    const { owner, token } = await signedInThroughAuth("farewell");
     const sessionId = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()).session_id;
 
     const heard: string[] = [];

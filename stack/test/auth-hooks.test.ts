@@ -251,18 +251,24 @@ describe("password_verification_attempt", () => {
 });
 
 describe("mfa_verification_attempt", () => {
-  it("rejects a flagged user's verification with GoTrue's default message and ends their sessions", async () => {
+  it("hears of each attempt, keeps what it records of a wrong code, and a rejection ends the sessions", async () => {
     const user = await signedUp("mfa-hook");
     const { data: factor } = await user.client.auth.mfa.enroll({ factorType: "totp" });
     if (!factor) throw new Error("no factor");
+    const verify = async (code: string) => {
+      const { data: challenge } = await user.client.auth.mfa.challenge({ factorId: factor.id });
+      return authCall(`/factors/${factor.id}/verify`, { challenge_id: challenge?.id, code }, user.token);
+    };
+    expect(await verify("000000")).toMatchObject({
+      status: 422,
+      body: { code: "mfa_verification_failed", message: "Invalid TOTP code entered" },
+    });
+    expect(await stack.sql("select factor_id, valid from public.mfa_attempts where user_id = $1", [user.id])).toEqual([
+      { factor_id: factor.id, valid: false },
+    ]);
+
     await stack.sql("insert into public.mfa_flagged_users (user_id) values ($1)", [user.id]);
-    const { data: challenge } = await user.client.auth.mfa.challenge({ factorId: factor.id });
-    const code = new TOTP({ secret: Secret.fromBase32(factor.totp.secret) }).generate();
-    const answer = await authCall(
-      `/factors/${factor.id}/verify`,
-      { challenge_id: challenge?.id, code },
-      (await user.client.auth.getSession()).data.session?.access_token,
-    );
+    const answer = await verify(new TOTP({ secret: Secret.fromBase32(factor.totp.secret) }).generate());
     expect(answer).toMatchObject({
       status: 403,
       body: { code: "mfa_verification_rejected", message: "Further MFA verification attempts will be rejected." },

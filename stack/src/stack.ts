@@ -8,7 +8,16 @@ import { type ConfigOverrides, loadConfig, type StackConfig } from "./config/ind
 import type { Service, StackContext } from "./context.js";
 import { type NativeExtensions, startNativeExtensions } from "./db/extensions/native/index.js";
 import { type Database, openDatabase } from "./db/index.js";
-import { applyMigrations, applySeeds, installBase, isFresh, listMigrations, listSeedFiles } from "./db/migrate.js";
+import {
+  applyApiPrivileges,
+  applyMigrations,
+  applySeeds,
+  installBase,
+  isFresh,
+  listMigrations,
+  listSeedFiles,
+  MigrationError,
+} from "./db/migrate.js";
 import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
 import { SessionLiveness } from "./db/sessions.js";
 import { buildGateway, gatewayOptions } from "./gateway.js";
@@ -57,14 +66,24 @@ export interface RunningStack {
 
 /** Installs the base, applies migrations and, on a fresh database, the seeds. */
 export async function prepareDatabase(url: string, config: StackConfig, log: Logger): Promise<{ fresh: boolean }> {
-  const client = new pg.Client({ connectionString: url, application_name: "opsdesk-stack-migrate" });
-  await client.connect();
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, application_name: "opsdesk-stack-migrate" });
+    await client.connect();
+    return client;
+  };
+  const base = await connect();
   try {
-    await installBase(client, log);
-    // The role-level search_path (with `extensions`) only applies to new sessions;
-    // this one may have just created it, and migrations/seeds expect it.
-    await client.query(`set search_path = "$user", public, extensions`);
+    await installBase(base, log);
+  } finally {
+    await base.end();
+  }
+  // Migrations and seeds get a connection of their own, opened once the base exists:
+  // its session starts from the role's settings (the search_path with `extensions`),
+  // which is where each file's RESET ALL returns to, as with the CLI.
+  const client = await connect();
+  try {
     const fresh = await isFresh(client);
+    if (fresh) await applyApiPrivileges(client, config);
     await applyMigrations(client, config, log);
     if (fresh) await applySeeds(client, config, log);
     return { fresh };
@@ -188,6 +207,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await db?.close().catch(() => {});
     await native?.close().catch(() => {});
     await server.stop().catch(() => {});
+    // As `supabase start` on a new database: a failed first start leaves no half-made
+    // database behind, so the next start runs every file again (docs/migrations.md).
+    if (server.created && !options.reset && err instanceof MigrationError) {
+      await removeCluster(path.join(dataDir, "db")).catch(() => {});
+    }
     throw err;
   }
 }

@@ -50,7 +50,8 @@ export type AuthMethod =
   | "email/signup"
   | "email_change"
   | "anonymous"
-  | "totp";
+  | "totp"
+  | "passkey";
 
 /** What the access token hook is told of how the token came about (GoTrue's AuthenticationMethod). */
 export type TokenOrigin = AuthMethod | "token_refresh";

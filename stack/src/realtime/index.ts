@@ -93,7 +93,7 @@ export function createRealtimeService(ctx: StackContext): Service {
       await rt.changes.start();
       stopJanitor = startMessageJanitor(ctx.db.admin, log);
       // A deleted auth session shuts its channels. While the change stream runs, it brings
-      // the deletion after what the same transaction broadcast (base 58); base 44's
+      // the deletion after what the same transaction broadcast (base 62); base 44's
       // notification, which comes at commit, acts only while the stream does not run.
       revocations = await listenForNotifications(
         ctx.db.url,

@@ -1,7 +1,7 @@
 // Change capture: logical replication with pgoutput on the publications
 // `supabase_realtime` (postgres_changes), `supabase_realtime_messages_publication`
 // (broadcast from the database: inserts into realtime.messages) and
-// `stack_session_revocations` (deleted auth sessions, base 58), through one
+// `stack_session_revocations` (deleted auth sessions, base 62), through one
 // persistent slot of the stack's own. Transactions
 // are handled one after another and their commit LSN is confirmed to Postgres only
 // once their changes were dispatched, so a restart replays what was not yet sent.

@@ -32,6 +32,19 @@ describe("realtime across a stack restart", () => {
   const start = (port: number) =>
     startStack({ projectDir: REALTIME_FIXTURE, port, databaseUrl, dataDir, log: createLogger(`test:${dbName}`) });
 
+  /** A subscribed channel with an INSERT binding on items, and its inbox. */
+  async function listenToItems(stack: RunningStack, name: string) {
+    const supabase = realtimeClient(stack as unknown as TestStack);
+    const inbox = new Inbox<{ new: { id: number } }>();
+    const channel = supabase
+      .channel(name)
+      .on("postgres_changes", { event: "INSERT", schema: "public", table: "items" }, (p) =>
+        inbox.push(p as unknown as { new: { id: number } }),
+      );
+    await subscribe(channel);
+    return { supabase, inbox };
+  }
+
   afterAll(async () => {
     await running?.stop();
     await sql.end();
@@ -43,14 +56,7 @@ describe("realtime across a stack restart", () => {
     await admin(`create database ${dbName} template stack_template`);
     const port = await freePort();
     running = await start(port);
-    const supabase = realtimeClient(running as unknown as TestStack);
-    const inbox = new Inbox<{ new: { id: number } }>();
-    const channel = supabase
-      .channel("restart")
-      .on("postgres_changes", { event: "INSERT", schema: "public", table: "items" }, (p) =>
-        inbox.push(p as unknown as { new: { id: number } }),
-      );
-    await subscribe(channel);
+    const { supabase, inbox } = await listenToItems(running, "restart");
     await sql.query("insert into public.items (id, name) values (1, 'before')");
     await inbox.next((c) => c.new.id === 1);
 
@@ -78,14 +84,7 @@ describe("realtime across a stack restart", () => {
     await sql.query("insert into public.items (id, name) values (5, 'from the old stack')");
 
     running = await start(await freePort());
-    const supabase = realtimeClient(running as unknown as TestStack);
-    const inbox = new Inbox<{ new: { id: number } }>();
-    const channel = supabase
-      .channel("upgraded")
-      .on("postgres_changes", { event: "INSERT", schema: "public", table: "items" }, (p) =>
-        inbox.push(p as unknown as { new: { id: number } }),
-      );
-    await subscribe(channel);
+    const { supabase, inbox } = await listenToItems(running, "upgraded");
     await sql.query("insert into public.items (id, name) values (6, 'after the upgrade')");
     await inbox.next((c) => c.new.id === 6);
     await supabase.removeAllChannels();

@@ -65,6 +65,8 @@ export const ERROR_CODES = {
   mfaChallengeExpired: "mfa_challenge_expired",
   mfaVerificationFailed: "mfa_verification_failed",
   mfaVerificationRejected: "mfa_verification_rejected",
+  overSmsSendRateLimit: "over_sms_send_rate_limit",
+  phoneNotConfirmed: "phone_not_confirmed",
   unknown: "unknown",
   hookTimeout: "hook_timeout",
   hookTimeoutAfterRetry: "hook_timeout_after_retry",
@@ -174,6 +176,16 @@ export const AUTH_ERRORS = {
   phoneUsersUnsupported: () =>
     unprocessable(C.phoneProviderDisabled, "Phone users are not supported by the local stack"),
   invalidPhone: () => badRequest(C.validationFailed, "Invalid phone number format (E.164 required)"),
+  phoneLoginsDisabled: () => unprocessable(C.phoneProviderDisabled, "Phone logins are disabled"),
+  phoneNotConfirmed: () => badRequest(C.phoneNotConfirmed, "Phone not confirmed"),
+  userBannedVerifying: () => forbidden(C.userBanned, "User is banned"),
+  smsProviderUnavailable: () => authError(500, C.unexpectedFailure, "Unable to get SMS provider"),
+  smsSendTooSoon: (seconds: number) =>
+    authError(
+      429,
+      C.overSmsSendRateLimit,
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+    ),
   // MFA (mfa.go).
   mfaFactorNotFound: () => notFound(C.mfaFactorNotFound, "Factor not found"),
   mfaFactorIdNotUuid: () => notFound(C.validationFailed, "factor_id must be an UUID"),

@@ -77,6 +77,8 @@ export async function mfaAttempt(
 export interface UserToCreate {
   id: string;
   email: string | null;
+  /** A phone user's number. */
+  phone?: string;
   userMetadata: Record<string, unknown>;
   isAnonymous: boolean;
 }
@@ -86,7 +88,7 @@ const NEVER = "0001-01-01T00:00:00Z";
 /** Runs before_user_created outside any transaction; its error refuses the sign-up. */
 export async function beforeUserCreated(ctx: AuthContext, origin: HookOrigin, user: UserToCreate): Promise<void> {
   if (!hookEnabled(ctx, "before_user_created")) return;
-  const provider = user.isAnonymous ? null : "email";
+  const provider = user.isAnonymous ? null : user.phone ? "phone" : "email";
   objectOutput(
     await runHook(ctx, "before_user_created", origin, {
       user: {
@@ -94,7 +96,7 @@ export async function beforeUserCreated(ctx: AuthContext, origin: HookOrigin, us
         aud: "authenticated",
         role: "",
         email: user.email ?? "",
-        phone: "",
+        phone: user.phone ?? "",
         app_metadata: provider ? { provider, providers: [provider] } : {},
         user_metadata: user.userMetadata,
         identities: [],

@@ -58,6 +58,30 @@ export async function findUserById(db: pg.ClientBase | pg.Pool, id: string, lock
   return rows[0] ?? null;
 }
 
+/** As GoTrue's FindUserByPhoneAndAudience. */
+export async function findUserByPhone(db: pg.ClientBase | pg.Pool, phone: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>("select * from auth.users where phone = $1 and aud = $2 limit 1", [
+    phone,
+    AUDIENCE,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** ConfirmPhone(): phone_confirmed_at, the code spent, phone_verified in the metadata and identity. */
+export async function confirmPhone(db: pg.ClientBase, id: string): Promise<void> {
+  await db.query(
+    `update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()), confirmation_token = '',
+       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"phone_verified": true}', updated_at = now()
+     where id = $1`,
+    [id],
+  );
+  await db.query(
+    `update auth.identities set identity_data = identity_data || '{"phone_verified": true}', updated_at = now()
+     where user_id = $1 and provider = 'phone'`,
+    [id],
+  );
+}
+
 /** As GoTrue's FindUserByEmailAndAudience: case-insensitive, audience-bound, not SSO. */
 export async function findUserByEmail(db: pg.ClientBase | pg.Pool, email: string): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(
@@ -117,6 +141,8 @@ export interface NewUser {
   isAnonymous?: boolean;
   /** Created by the user signing up (e-mail sign-up, OTP), not by an admin call. */
   selfSignup?: boolean;
+  /** A phone user's number (E.164 digits, no "+"): its identity is the phone provider's. */
+  phone?: string;
 }
 
 /** A concurrent request that registered the same address first wins; this one gets email_exists. */
@@ -133,7 +159,7 @@ async function insertUniquely(db: pg.ClientBase, text: string, values: unknown[]
 
 /** Inserts the user and, unless anonymous, its email identity (GoTrue's signup does both). */
 export async function createUser(db: pg.ClientBase, user: NewUser): Promise<UserRow> {
-  const provider = user.isAnonymous ? "anonymous" : "email";
+  const provider = user.isAnonymous ? "anonymous" : user.phone ? "phone" : "email";
   // Anonymous users carry only `provider` (GoTrue adds `providers` when an identity is linked).
   const appMetadata = {
     provider,
@@ -142,15 +168,16 @@ export async function createUser(db: pg.ClientBase, user: NewUser): Promise<User
   };
   // A user's own sign-up records email_verified, and so does confirming (GoTrue's Confirm);
   // an admin call for an unconfirmed user keeps the metadata as given.
+  const verified = provider === "phone" ? "phone_verified" : "email_verified";
   const userMetadata =
-    user.selfSignup || user.confirmed ? { ...user.userMetadata, email_verified: user.confirmed } : user.userMetadata;
+    user.selfSignup || user.confirmed ? { ...user.userMetadata, [verified]: user.confirmed } : user.userMetadata;
   const { rows } = await insertUniquely(
     db,
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token,
-       email_change_token_new, email_change, is_anonymous)
+       email_change_token_new, email_change, is_anonymous, phone)
      values ($1, coalesce($2::uuid, gen_random_uuid()), $3, $4, $5, $6, case when $7 then now() end,
-       case when $8 then now() end, $9, $10, now(), now(), '', '', '', '', $11)
+       case when $8 then now() end, $9, $10, now(), now(), '', '', '', '', $11, $12)
      returning *`,
     [
       INSTANCE_ID,
@@ -164,9 +191,21 @@ export async function createUser(db: pg.ClientBase, user: NewUser): Promise<User
       appMetadata,
       userMetadata,
       user.isAnonymous ?? false,
+      user.phone ?? null,
     ],
   );
   const created = rows[0];
+  if (user.phone) {
+    await db.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+       values ($1::text, $2::uuid, $3, 'phone', now(), now(), now())`,
+      [
+        created.id,
+        created.id,
+        { sub: created.id, phone: user.phone, email_verified: false, phone_verified: false, ...user.userMetadata },
+      ],
+    );
+  }
   if (!user.isAnonymous && user.email) {
     await db.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)

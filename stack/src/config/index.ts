@@ -130,6 +130,11 @@ export interface StackConfig {
     oauth_server: { enabled: boolean };
     /** [auth.hook.*]: the enabled hooks only. */
     hook: Partial<Record<HookName, HookConfig>>;
+    /**
+     * [auth.sms]: phone sign-up and sign-in (GoTrue's EXTERNAL_PHONE_ENABLED is enable_signup,
+     * SMS_AUTOCONFIRM is !enable_confirmations); the codes go out through the send_sms hook.
+     */
+    sms: { enable_signup: boolean; enable_confirmations: boolean; max_frequency: string };
   };
   storage: {
     enabled: boolean;
@@ -389,6 +394,11 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
       ),
       oauth_server: { enabled: pick(section(raw, "auth", "oauth_server"), "enabled", false) },
       hook: readHooks(raw),
+      sms: {
+        enable_signup: pick(section(raw, "auth", "sms"), "enable_signup", false),
+        enable_confirmations: pick(section(raw, "auth", "sms"), "enable_confirmations", false),
+        max_frequency: pick(section(raw, "auth", "sms"), "max_frequency", "5s"),
+      },
       passkey: {
         enabled: pick(section(raw, "auth", "passkey"), "enabled", false),
         max_passkeys_per_user: pick(section(raw, "auth", "passkey"), "max_passkeys_per_user", 10),

@@ -80,10 +80,6 @@ export interface AuthService extends Service {
 
 export function createAuthService(stack: StackContext): AuthService {
   checkTemplates(stack.config);
-  if (stack.config.auth.hook.send_sms) {
-    // GoTrue calls it to send phone OTPs; the stack has no phone sign-in to send them for.
-    stack.log.warn("[auth.hook.send_sms] is enabled, but the local stack has no phone sign-in: it is never called");
-  }
   const ctx: AuthContext = { ...stack, auth: createAuthState(stack.config) };
   return {
     state: ctx.auth,

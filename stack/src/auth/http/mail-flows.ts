@@ -6,11 +6,13 @@ import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { newUserVetting } from "../hook-events.js";
 import { sendEmailChange, sendLink } from "../links.js";
+import { phoneEnabled } from "../phone.js";
 import { readPkceParams } from "../pkce.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import { confirmEmail, createUser, findUserByEmail, findUserById, isConfirmed } from "../users.js";
 import { clientMeta, rateLimit, redirectTarget } from "./common.js";
+import { phoneOtp, phoneResend } from "./phone-flows.js";
 
 const PKCE_FIELDS = { code_challenge: "string", code_challenge_method: "string" } as const;
 
@@ -39,7 +41,10 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
       ...PKCE_FIELDS,
     });
     rateLimit(ctx, req, "otp");
-    if (body.phone && !body.email) throw AUTH_ERRORS.phoneProviderDisabled();
+    if (body.phone && !body.email) {
+      if (!phoneEnabled(ctx)) throw AUTH_ERRORS.phoneProviderDisabled();
+      return phoneOtp(ctx, req, { phone: body.phone, create_user: body.create_user, data: body.data });
+    }
     if (!body.email) throw AUTH_ERRORS.validationFailed("An email address or phone number is required");
     const email = normalizeEmail(body.email);
     const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body), data: body.data };
@@ -75,6 +80,10 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.post("/resend", async (req) => {
     rateLimit(ctx, req, "resend");
     const body = readBody(req, { type: "string", email: "string", phone: "string", ...PKCE_FIELDS });
+    if (body.type === "sms" && phoneEnabled(ctx)) {
+      if (!body.phone) throw AUTH_ERRORS.validationFailed("Type provided requires a phone number");
+      return phoneResend(ctx, req, { phone: body.phone });
+    }
     if (body.type === "sms" || body.type === "phone_change") {
       throw AUTH_ERRORS.phoneProviderDisabled();
     }

@@ -7,6 +7,7 @@ import { AUTH_ERRORS } from "../errors.js";
 import { beforeUserCreated, newUserVetting } from "../hook-events.js";
 import { sendLink } from "../links.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
+import { phoneEnabled } from "../phone.js";
 import { readPkceParams } from "../pkce.js";
 import { startSession } from "../sessions.js";
 import type { AuthContext } from "../state.js";
@@ -23,6 +24,7 @@ import {
   updateUser,
 } from "../users.js";
 import { clientMeta, rateLimit, redirectTarget } from "./common.js";
+import { phoneSignup } from "./phone-flows.js";
 
 /** What GoTrue answers for an already registered address when confirmations are on: nothing real. */
 function obfuscatedUser(email: string, data: Record<string, unknown>) {
@@ -78,7 +80,8 @@ export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
       });
     }
     rateLimit(ctx, req, "signups");
-    if (!body.email) throw AUTH_ERRORS.phoneSignupsDisabled();
+    if (!body.email && !phoneEnabled(ctx)) throw AUTH_ERRORS.phoneSignupsDisabled();
+    if (!body.email) return phoneSignup(ctx, req, { phone: body.phone ?? "", password: body.password, data });
     if (!auth.email.enable_signup) throw AUTH_ERRORS.emailSignupsDisabled();
     const email = normalizeEmail(body.email);
     if (!body.password) throw AUTH_ERRORS.validationFailed("Signup requires a valid password", 422);

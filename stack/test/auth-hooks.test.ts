@@ -18,8 +18,14 @@ const SECRET = `v1,whsec_${randomBytes(32).toString("base64")}`;
 
 /** The mail endpoint: checks each signature, keeps each call, answers as told. */
 interface Received {
+  path: string;
   headers: Record<string, string>;
-  body: { user: Record<string, unknown>; email_data: Record<string, string>; metadata: Record<string, unknown> };
+  body: {
+    user: Record<string, unknown>;
+    email_data: Record<string, string>;
+    sms: Record<string, string>;
+    metadata: Record<string, unknown>;
+  };
 }
 const received: Received[] = [];
 let answer: { status: number; type: string; body: string } = { status: 200, type: "application/json", body: "{}" };
@@ -42,12 +48,14 @@ beforeAll(async () => {
         res.writeHead(401).end();
         return;
       }
-      received.push({ headers, body: JSON.parse(text) });
+      received.push({ path: req.url ?? "", headers, body: JSON.parse(text) });
       res.writeHead(answer.status, { "content-type": answer.type }).end(answer.body);
     });
   });
   await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
-  process.env.FIXTURE_SEND_EMAIL_HOOK_URI = `http://localhost:${(endpoint.address() as AddressInfo).port}/send-email`;
+  const { port } = endpoint.address() as AddressInfo;
+  process.env.FIXTURE_SEND_EMAIL_HOOK_URI = `http://localhost:${port}/send-email`;
+  process.env.FIXTURE_SEND_SMS_HOOK_URI = `http://127.0.0.1:${port}/send-sms`;
   process.env.FIXTURE_SEND_EMAIL_HOOK_SECRET = SECRET;
   stack = await startTestStack({ projectDir: path.join(FIXTURES, "auth-hooks") });
 });
@@ -274,5 +282,56 @@ describe("mfa_verification_attempt", () => {
       body: { code: "mfa_verification_rejected", message: "Further MFA verification attempts will be rejected." },
     });
     expect(await stack.sql("select 1 from auth.sessions where user_id = $1", [user.id])).toEqual([]);
+  });
+});
+
+describe("send_sms (HTTP): phone sign-in with [auth.sms] enable_signup", () => {
+  let serial = 0;
+  /** A fresh number per call, E.164 digits as GoTrue stores them. */
+  const phoneNumber = () => `1555${String(Date.now() % 1_000_000).padStart(6, "0")}${++serial}`;
+  const lastSms = (phone: string) =>
+    received.filter((r) => r.path === "/send-sms" && r.body.sms.phone === phone).at(-1);
+
+  it("texts a code to a new number through the hook; the code signs the user in", async () => {
+    const phone = phoneNumber();
+    const client = stack.anon();
+    expect((await client.auth.signInWithOtp({ phone: `+${phone}` })).error).toBeNull();
+    const sms = lastSms(phone);
+    expect(sms?.body).toMatchObject({
+      metadata: { name: "send-sms" },
+      sms: { phone, otp: expect.stringMatching(/^\d{6}$/) },
+      user: { phone, aud: "authenticated" },
+    });
+    expect(await authCall("/verify", { type: "sms", phone, token: "000000" })).toMatchObject({
+      status: 403,
+      body: { code: "otp_expired", message: "Token has expired or is invalid" },
+    });
+    const { data, error } = await client.auth.verifyOtp({ phone, token: sms?.body.sms.otp as string, type: "sms" });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ phone, app_metadata: { provider: "phone", providers: ["phone"] } });
+    expect(data.user?.phone_confirmed_at).toBeTruthy();
+    expect(decodeJwt(data.session?.access_token as string)).toMatchObject({ phone, user_role: null });
+    // before_user_created saw the phone user, with the id it now has.
+    expect(await stack.sql("select event from public.signup_requests where user_id = $1", [data.user?.id])).toEqual([
+      { event: "before-user-created" },
+    ]);
+    // A second code within max_frequency (5 s) is refused as GoTrue refuses it.
+    expect(await authCall("/otp", { phone })).toMatchObject({
+      status: 429,
+      body: { code: "over_sms_send_rate_limit" },
+    });
+  });
+
+  it("signs up with a phone and a password (confirmed at once, as the CLI's default), then signs in with them", async () => {
+    const phone = phoneNumber();
+    const signUp = await stack.anon().auth.signUp({ phone, password: "password-1" });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.user).toMatchObject({ phone });
+    const signIn = await stack.anon().auth.signInWithPassword({ phone: `+${phone}`, password: "password-1" });
+    expect(signIn.error).toBeNull();
+    expect(await authCall("/signup", { phone, password: "password-1" })).toMatchObject({
+      status: 422,
+      body: { code: "user_already_exists" },
+    });
   });
 });

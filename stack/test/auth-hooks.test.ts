@@ -334,4 +334,15 @@ describe("send_sms (HTTP): phone sign-in with [auth.sms] enable_signup", () => {
       body: { code: "user_already_exists" },
     });
   });
+
+  it("lets the admin API create a confirmed phone user, once per number", async () => {
+    const phone = phoneNumber();
+    const admin = stack.service().auth.admin;
+    const created = await admin.createUser({ phone: `+${phone}`, password: "password-1", phone_confirm: true });
+    expect(created.error).toBeNull();
+    expect(created.data.user).toMatchObject({ phone, app_metadata: { provider: "phone", providers: ["phone"] } });
+    expect(created.data.user?.phone_confirmed_at).toBeTruthy();
+    expect((await stack.anon().auth.signInWithPassword({ phone, password: "password-1" })).error).toBeNull();
+    expect((await admin.createUser({ phone })).error).toMatchObject({ status: 422, code: "phone_exists" });
+  });
 });

@@ -67,6 +67,7 @@ export const ERROR_CODES = {
   mfaVerificationRejected: "mfa_verification_rejected",
   overSmsSendRateLimit: "over_sms_send_rate_limit",
   phoneNotConfirmed: "phone_not_confirmed",
+  phoneExists: "phone_exists",
   unknown: "unknown",
   hookTimeout: "hook_timeout",
   hookTimeoutAfterRetry: "hook_timeout_after_retry",
@@ -173,11 +174,10 @@ export const AUTH_ERRORS = {
   phoneProviderDisabled: () => unprocessable(C.phoneProviderDisabled, "Unsupported phone provider"),
   phoneUpdateDisabled: () => unprocessable(C.phoneProviderDisabled, "Phone provider is disabled"),
   phoneSignupsDisabled: () => unprocessable(C.phoneProviderDisabled, "Phone signups are disabled"),
-  phoneUsersUnsupported: () =>
-    unprocessable(C.phoneProviderDisabled, "Phone users are not supported by the local stack"),
   invalidPhone: () => badRequest(C.validationFailed, "Invalid phone number format (E.164 required)"),
   phoneLoginsDisabled: () => unprocessable(C.phoneProviderDisabled, "Phone logins are disabled"),
   phoneNotConfirmed: () => badRequest(C.phoneNotConfirmed, "Phone not confirmed"),
+  phoneExists: () => unprocessable(C.phoneExists, "Phone number already registered by another user"),
   userBannedVerifying: () => forbidden(C.userBanned, "User is banned"),
   smsProviderUnavailable: () => authError(500, C.unexpectedFailure, "Unable to get SMS provider"),
   smsSendTooSoon: (seconds: number) =>

@@ -159,11 +159,12 @@ async function insertUniquely(db: pg.ClientBase, text: string, values: unknown[]
 
 /** Inserts the user and, unless anonymous, its email identity (GoTrue's signup does both). */
 export async function createUser(db: pg.ClientBase, user: NewUser): Promise<UserRow> {
-  const provider = user.isAnonymous ? "anonymous" : user.phone ? "phone" : "email";
+  const providers = [...(user.email ? ["email"] : []), ...(user.phone ? ["phone"] : [])];
+  const provider = user.isAnonymous ? "anonymous" : (providers[0] ?? "email");
   // Anonymous users carry only `provider` (GoTrue adds `providers` when an identity is linked).
   const appMetadata = {
     provider,
-    ...(user.isAnonymous ? {} : { providers: [provider] }),
+    ...(user.isAnonymous ? {} : { providers: providers.length ? providers : [provider] }),
     ...(user.appMetadata ?? {}),
   };
   // A user's own sign-up records email_verified, and so does confirming (GoTrue's Confirm);

@@ -7,6 +7,7 @@
 // The two attempt hooks may reject ("decision": "reject"): the sign-in is refused with the
 // hook's message, and the user's sessions end (always for MFA, on should_logout_user for
 // passwords), committed before the refusal is answered.
+import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { AUTH_ERRORS } from "./errors.js";
 import { type HookOrigin, hookEnabled, objectOutput, runHook } from "./hooks.js";
@@ -147,15 +148,24 @@ export async function sendEmailHook(
 }
 
 /**
- * before_user_created for one would-be user, run at most once: by the route before its
- * transaction when the address is free (where GoTrue runs it), and again just before the
- * insert only if that first look found someone who has gone since.
+ * A would-be user (with the id it will have) and before_user_created for it, run at most
+ * once: now, before the route's transaction, when `taken` says the address is free (where
+ * GoTrue runs it), and by `vet()` just before the insert only if that first look found
+ * someone who has gone since. Without the hook, nothing is looked up.
  */
-export function newUserVetting(ctx: AuthContext, origin: HookOrigin, user: UserToCreate): () => Promise<void> {
-  let vetted = false;
-  return async () => {
+export async function vetNewUser(
+  ctx: AuthContext,
+  origin: HookOrigin,
+  user: Omit<UserToCreate, "id">,
+  taken: () => Promise<boolean>,
+): Promise<{ id: string; vet: () => Promise<void> }> {
+  const candidate = { ...user, id: randomUUID() };
+  let vetted = !hookEnabled(ctx, "before_user_created");
+  const vet = async () => {
     if (vetted) return;
     vetted = true;
-    await beforeUserCreated(ctx, origin, user);
+    await beforeUserCreated(ctx, origin, candidate);
   };
+  if (!vetted && !(await taken())) await vet();
+  return { id: candidate.id, vet };
 }

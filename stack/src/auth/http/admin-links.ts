@@ -1,11 +1,10 @@
 // Admin endpoints that make links: POST /invite (sends the invite mail) and
 // POST /admin/generate_link (returns the link and OTP without sending anything).
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type pg from "pg";
 import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
-import { newUserVetting } from "../hook-events.js";
+import { vetNewUser } from "../hook-events.js";
 import { hookOrigin } from "../hooks.js";
 import { issueEmailChange, issueLink, type LinkKind, sendLink } from "../links.js";
 import { actionLink } from "../mailer.js";
@@ -33,11 +32,13 @@ function emailExists(): Error {
 }
 
 /** A would-be user for the address, vetted by before_user_created now when the address is free. */
-async function candidateFor(ctx: AuthContext, req: FastifyRequest, email: string, data: Record<string, unknown>) {
-  const candidate = { id: randomUUID(), email, userMetadata: data, isAnonymous: false };
-  const vet = newUserVetting(ctx, hookOrigin(req), candidate);
-  if (!(await findUserByEmail(ctx.db.admin, email))) await vet();
-  return { id: candidate.id, vet };
+function candidateFor(ctx: AuthContext, req: FastifyRequest, email: string, data: Record<string, unknown>) {
+  return vetNewUser(
+    ctx,
+    hookOrigin(req),
+    { email, userMetadata: data, isAnonymous: false },
+    async () => (await findUserByEmail(ctx.db.admin, email)) !== null,
+  );
 }
 
 /** The invited (or signing-up) user: created when new, refused when already confirmed. */

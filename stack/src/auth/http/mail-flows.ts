@@ -1,10 +1,9 @@
 // The endpoints that only send mail: POST /recover, /otp (magic link) and /resend.
 // Unknown addresses get the same `{}` as known ones, so nothing leaks.
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
-import { newUserVetting } from "../hook-events.js";
+import { vetNewUser } from "../hook-events.js";
 import { sendEmailChange, sendLink } from "../links.js";
 import { phoneEnabled } from "../phone.js";
 import { readPkceParams } from "../pkce.js";
@@ -48,10 +47,13 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
     if (!body.email) throw AUTH_ERRORS.validationFailed("An email address or phone number is required");
     const email = normalizeEmail(body.email);
     const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body), data: body.data };
-    const candidate = { id: randomUUID(), email, userMetadata: body.data ?? {}, isAnonymous: false };
-    const vet = newUserVetting(ctx, clientMeta(req), candidate);
-    const known = await findUserByEmail(ctx.db.admin, email);
-    if (!known && body.create_user !== false && auth.enable_signup && auth.email.enable_signup) await vet();
+    const creates = body.create_user !== false && auth.enable_signup && auth.email.enable_signup;
+    const candidate = await vetNewUser(
+      ctx,
+      clientMeta(req),
+      { email, userMetadata: body.data ?? {}, isAnonymous: false },
+      async () => !creates || (await findUserByEmail(ctx.db.admin, email)) !== null,
+    );
     await inTransaction(ctx, async (db) => {
       let user = await findUserByEmail(db, email);
       if (!user || !isConfirmed(user)) {
@@ -59,7 +61,7 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
         if (!user && (!auth.enable_signup || !auth.email.enable_signup)) {
           throw AUTH_ERRORS.signupDisabled();
         }
-        if (!user) await vet();
+        if (!user) await candidate.vet();
         user ??= await createUser(db, {
           id: candidate.id,
           email,

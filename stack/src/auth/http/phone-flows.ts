@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { AUTH_ERRORS } from "../errors.js";
-import { newUserVetting } from "../hook-events.js";
+import { vetNewUser } from "../hook-events.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
 import { isPhoneConfirmed, normalizePhone, sendPhoneCode, smsAutoconfirm, userForPhoneCode } from "../phone.js";
 import { startSession } from "../sessions.js";
@@ -34,11 +34,13 @@ function obfuscatedPhoneUser(phone: string, data: Record<string, unknown>) {
 }
 
 /** Vets the would-be phone user when the number is free; the returned id is the one to insert. */
-async function candidateFor(ctx: AuthContext, req: FastifyRequest, phone: string, data: Record<string, unknown>) {
-  const candidate = { id: randomUUID(), email: null, phone, userMetadata: data, isAnonymous: false };
-  const vet = newUserVetting(ctx, clientMeta(req), candidate);
-  if (!(await findUserByPhone(ctx.db.admin, phone))) await vet();
-  return { id: candidate.id, vet };
+function candidateFor(ctx: AuthContext, req: FastifyRequest, phone: string, data: Record<string, unknown>) {
+  return vetNewUser(
+    ctx,
+    clientMeta(req),
+    { email: null, phone, userMetadata: data, isAnonymous: false },
+    async () => (await findUserByPhone(ctx.db.admin, phone)) !== null,
+  );
 }
 
 /** POST /signup with a phone and a password. */

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
-import { beforeUserCreated, newUserVetting } from "../hook-events.js";
+import { beforeUserCreated, vetNewUser } from "../hook-events.js";
 import { sendLink } from "../links.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
 import { phoneEnabled } from "../phone.js";
@@ -90,9 +90,12 @@ export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
     const redirectTo = redirectTarget(ctx, req);
     const autoconfirm = !auth.email.enable_confirmations;
     const encryptedPassword = await hashPassword(body.password);
-    const candidate = { id: randomUUID(), email, userMetadata: data, isAnonymous: false };
-    const vet = newUserVetting(ctx, clientMeta(req), candidate);
-    if (!(await findUserByEmail(ctx.db.admin, email))) await vet();
+    const candidate = await vetNewUser(
+      ctx,
+      clientMeta(req),
+      { email, userMetadata: data, isAnonymous: false },
+      async () => (await findUserByEmail(ctx.db.admin, email)) !== null,
+    );
 
     return inTransaction(ctx, async (db) => {
       let user = await findUserByEmail(db, email);
@@ -107,7 +110,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
           raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, data),
         });
       } else {
-        await vet();
+        await candidate.vet();
         user = await createUser(db, {
           id: candidate.id,
           email,

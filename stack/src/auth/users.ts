@@ -1,4 +1,5 @@
 // auth.users and auth.identities: reading, writing and the User JSON GoTrue returns.
+import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { quoteIdent } from "../shared/sql.js";
 import { AUTH_ERRORS } from "./errors.js";
@@ -65,21 +66,6 @@ export async function findUserByPhone(db: pg.ClientBase | pg.Pool, phone: string
     AUDIENCE,
   ]);
   return rows[0] ?? null;
-}
-
-/** ConfirmPhone(): phone_confirmed_at, the code spent, phone_verified in the metadata and identity. */
-export async function confirmPhone(db: pg.ClientBase, id: string): Promise<void> {
-  await db.query(
-    `update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()), confirmation_token = '',
-       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"phone_verified": true}', updated_at = now()
-     where id = $1`,
-    [id],
-  );
-  await db.query(
-    `update auth.identities set identity_data = identity_data || '{"phone_verified": true}', updated_at = now()
-     where user_id = $1 and provider = 'phone'`,
-    [id],
-  );
 }
 
 /** As GoTrue's FindUserByEmailAndAudience: case-insensitive, audience-bound, not SSO. */
@@ -227,19 +213,50 @@ export async function createUser(db: pg.ClientBase, user: NewUser): Promise<User
   return created;
 }
 
-/** Confirm(): email_confirmed_at, and email_verified in user_metadata and identity_data. */
-export async function confirmEmail(db: pg.ClientBase, id: string): Promise<void> {
+/** What confirming an address or a number sets, and the identity that records it. */
+const CONFIRMS = {
+  email: { column: "email_confirmed_at", flag: "email_verified" },
+  phone: { column: "phone_confirmed_at", flag: "phone_verified" },
+} as const;
+
+/** GoTrue's Confirm() and ConfirmPhone(): confirmed at, the code spent, the flag in metadata and identity. */
+async function confirm(db: pg.ClientBase, id: string, provider: keyof typeof CONFIRMS): Promise<void> {
+  const { column, flag } = CONFIRMS[provider];
   await db.query(
-    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '',
-       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}', updated_at = now()
+    `update auth.users set ${quoteIdent(column)} = coalesce(${quoteIdent(column)}, now()), confirmation_token = '',
+       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object($2::text, true),
+       updated_at = now()
      where id = $1`,
-    [id],
+    [id, flag],
   );
   await db.query(
-    `update auth.identities set identity_data = identity_data || '{"email_verified": true}', updated_at = now()
-     where user_id = $1 and provider = 'email'`,
-    [id],
+    `update auth.identities set identity_data = identity_data || jsonb_build_object($3::text, true), updated_at = now()
+     where user_id = $1 and provider = $2`,
+    [id, provider, flag],
   );
+}
+
+export const confirmEmail = (db: pg.ClientBase, id: string) => confirm(db, id, "email");
+export const confirmPhone = (db: pg.ClientBase, id: string) => confirm(db, id, "phone");
+
+/** What GoTrue answers for an address or number already signed up when confirmations are on: nothing real. */
+export function obfuscatedUser(contact: { email?: string; phone?: string }, data: Json): Json {
+  const now = new Date().toISOString();
+  const provider = contact.email ? "email" : "phone";
+  return {
+    id: randomUUID(),
+    aud: AUDIENCE,
+    role: "",
+    email: contact.email ?? "",
+    phone: contact.phone ?? "",
+    confirmation_sent_at: now,
+    app_metadata: { provider, providers: [provider] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
 }
 
 interface IdentityRow {

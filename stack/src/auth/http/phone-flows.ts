@@ -2,8 +2,9 @@
 // `[auth.sms] enable_signup` is on (phone.ts): as GoTrue's signup.go, otp.go and verify.go
 // with the phone provider, the codes sent through the send_sms hook. A new phone user is
 // vetted by before_user_created like an e-mail one.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import type pg from "pg";
 import { AUTH_ERRORS } from "../errors.js";
 import { vetNewUser } from "../hook-events.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
@@ -11,27 +12,8 @@ import { isPhoneConfirmed, normalizePhone, sendPhoneCode, smsAutoconfirm, userFo
 import { startSession } from "../sessions.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
-import { AUDIENCE, confirmPhone, createUser, findUserById, findUserByPhone, renderUser } from "../users.js";
+import { confirmPhone, createUser, findUserById, findUserByPhone, obfuscatedUser, renderUser } from "../users.js";
 import { clientMeta } from "./common.js";
-
-/** What GoTrue answers for a number already signed up when confirmations are on: nothing real. */
-function obfuscatedPhoneUser(phone: string, data: Record<string, unknown>) {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    aud: AUDIENCE,
-    role: "",
-    email: "",
-    phone,
-    confirmation_sent_at: now,
-    app_metadata: { provider: "phone", providers: ["phone"] },
-    user_metadata: data,
-    identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
-  };
-}
 
 /** Vets the would-be phone user when the number is free; the returned id is the one to insert. */
 function candidateFor(ctx: AuthContext, req: FastifyRequest, phone: string, data: Record<string, unknown>) {
@@ -41,6 +23,26 @@ function candidateFor(ctx: AuthContext, req: FastifyRequest, phone: string, data
     { email: null, phone, userMetadata: data, isAnonymous: false },
     async () => (await findUserByPhone(ctx.db.admin, phone)) !== null,
   );
+}
+
+/** The vetted phone user, signed up by the number's owner (not yet confirmed). */
+async function createPhoneUser(
+  db: pg.ClientBase,
+  candidate: { id: string; vet: () => Promise<void> },
+  phone: string,
+  encryptedPassword: string,
+  data: Record<string, unknown>,
+) {
+  await candidate.vet();
+  return createUser(db, {
+    id: candidate.id,
+    email: null,
+    phone,
+    encryptedPassword,
+    userMetadata: data,
+    confirmed: false,
+    selfSignup: true,
+  });
 }
 
 /** POST /signup with a phone and a password. */
@@ -58,21 +60,10 @@ export async function phoneSignup(
     let user = await findUserByPhone(db, phone);
     if (user && isPhoneConfirmed(user)) {
       if (smsAutoconfirm(ctx)) throw AUTH_ERRORS.userAlreadyExists();
-      return obfuscatedPhoneUser(phone, body.data);
+      return obfuscatedUser({ phone }, body.data);
     }
     // An unconfirmed number is not updated: nobody has proven it is theirs (GoTrue's signup).
-    if (!user) {
-      await candidate.vet();
-      user = await createUser(db, {
-        id: candidate.id,
-        email: null,
-        phone,
-        encryptedPassword,
-        userMetadata: body.data,
-        confirmed: false,
-        selfSignup: true,
-      });
-    }
+    user ??= await createPhoneUser(db, candidate, phone, encryptedPassword, body.data);
     if (smsAutoconfirm(ctx)) {
       await confirmPhone(db, user.id);
       return startSession(ctx, db, user.id, "password", clientMeta(req));
@@ -101,19 +92,8 @@ export async function phoneOtp(
   const encryptedPassword = await hashPassword(randomBytes(32).toString("base64url").slice(0, 64));
   const candidate = await candidateFor(ctx, req, phone, data);
   await inTransaction(ctx, async (db) => {
-    let user = await findUserByPhone(db, phone);
-    if (!user) {
-      await candidate.vet();
-      user = await createUser(db, {
-        id: candidate.id,
-        email: null,
-        phone,
-        encryptedPassword,
-        userMetadata: data,
-        confirmed: false,
-        selfSignup: true,
-      });
-    }
+    const user =
+      (await findUserByPhone(db, phone)) ?? (await createPhoneUser(db, candidate, phone, encryptedPassword, data));
     if (smsAutoconfirm(ctx)) await confirmPhone(db, user.id);
     await sendPhoneCode(ctx, req, db, user, phone);
   });

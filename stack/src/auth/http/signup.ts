@@ -13,37 +13,18 @@ import { startSession } from "../sessions.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import {
-  AUDIENCE,
   confirmEmail,
   createUser,
   findUserByEmail,
   findUserById,
   isConfirmed,
   mergeMetadata,
+  obfuscatedUser,
   renderUser,
   updateUser,
 } from "../users.js";
 import { clientMeta, rateLimit, redirectTarget } from "./common.js";
 import { phoneSignup } from "./phone-flows.js";
-
-/** What GoTrue answers for an already registered address when confirmations are on: nothing real. */
-function obfuscatedUser(email: string, data: Record<string, unknown>) {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    aud: AUDIENCE,
-    role: "",
-    email,
-    phone: "",
-    confirmation_sent_at: now,
-    app_metadata: { provider: "email", providers: ["email"] },
-    user_metadata: data,
-    identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
-  };
-}
 
 export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
   const { auth } = ctx.config;
@@ -101,7 +82,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
       let user = await findUserByEmail(db, email);
       if (user && isConfirmed(user)) {
         if (autoconfirm) throw AUTH_ERRORS.userAlreadyExists();
-        return obfuscatedUser(email, data);
+        return obfuscatedUser({ email }, data);
       }
       if (user) {
         // An unconfirmed sign-up may be repeated: the latest password and data win.

@@ -15,7 +15,16 @@ const failure = (message: string) => ({ success: false, error: { name: "Sign-in 
 /** The page to come back to after signing in again. */
 const currentPage = () => `${window.location.pathname}${window.location.search}`;
 
-export function createAuthProvider(client: SupabaseClient, permissions: PermissionStore): AuthProvider {
+/**
+ * `checkAgain` makes Refine run `check` once more (the console's query of it): the check does
+ * not wait for the permissions, so the console opens at once on a slow server, and asks again
+ * when they arrive empty (no longer staff).
+ */
+export function createAuthProvider(
+  client: SupabaseClient,
+  permissions: PermissionStore,
+  checkAgain: () => void,
+): AuthProvider {
   return {
     login: async (credentials: { email: string; password: string }) => {
       const outcome = await signIn(client.auth, credentials, () => finishSignIn(client, permissions));
@@ -35,9 +44,18 @@ export function createAuthProvider(client: SupabaseClient, permissions: Permissi
         if (sessionWasLost()) setLoginNotice(MESSAGES.sessionEnded);
         return { authenticated: false, redirectTo: "/login" };
       }
-      const held = await permissions.get().catch(() => undefined);
-      // A failed lookup (network) keeps the session; an empty answer means no longer staff.
-      if (held && held.size === 0) {
+      const held = permissions.known(data.session.user.id);
+      if (!held) {
+        // Not answered yet: the console opens now (its screens wait for their own permission);
+        // an empty answer checks again. A failed lookup (network) keeps the session.
+        permissions.get().then(
+          (keys) => keys.size === 0 && checkAgain(),
+          () => undefined,
+        );
+        return { authenticated: true };
+      }
+      // An empty answer means no longer staff.
+      if (held.size === 0) {
         // The notice first: signing out may bring up the login page before signOut returns.
         setLoginNotice(MESSAGES.noAccess);
         markSigningOut();

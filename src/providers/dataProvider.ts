@@ -1,6 +1,7 @@
 // @refinedev/supabase's data provider, wrapped where it falls short:
 // docs/product.md §8 errors with field errors, sorting by a to-one related column, search,
-// dropping empty filters, "not found" for missing rows, and RPCs through `custom`.
+// dropping empty filters, "not found" for missing rows, RPCs through `custom`, and form saves
+// that may be sent again (an `Idempotency-Key`; supabase/migrations/20250713100000_write_once.sql).
 import type {
   BaseRecord,
   CreateParams,
@@ -28,6 +29,10 @@ async function earlyRpcAnswer(client: SupabaseClient, read: RpcRead): Promise<Rp
   const userId = data.session?.user.id;
   return userId ? takeFirstRead<RpcAnswer>(userId, key) : undefined;
 }
+
+/** The header a form save carries its key in, and the SQLSTATE of "this key was used already". */
+export const WRITE_KEY_HEADER = "Idempotency-Key";
+export const ALREADY_SAVED = "OD001";
 
 /** The filter field the list's search box sets; rewritten to full-text search on the resource's column. */
 export const SEARCH_FIELD = "q";
@@ -89,6 +94,43 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       throw toHttpError(error, resource, operation, describe);
     };
 
+  /** The row a repeated save had written the first time (the database names it in DETAIL). */
+  const savedRow = async <T>(resource: string, meta: ResourceMeta, id: string): Promise<{ data: T }> => {
+    const { data, error } = await client
+      .from(resource)
+      .select(meta.select ?? "*")
+      .eq(meta.idColumnName ?? "id", id)
+      .maybeSingle();
+    if (error) mapErrors(resource, "read")(error);
+    if (!data) throw toHttpError({ code: "PGRST116", message: "not found" }, resource, "read", describe);
+    return { data: data as T };
+  };
+
+  /**
+   * A create or update with its form's key: sent again after no answer, it either makes the
+   * change or learns that its first sending did, and answers with that row either way.
+   */
+  const keyedWrite = async <T>(
+    resource: string,
+    operation: "create" | "update",
+    meta: ResourceMeta & { writeKey: string },
+    write: (
+      table: ReturnType<SupabaseClient["from"]>,
+    ) => PromiseLike<unknown> & { setHeader(n: string, v: string): unknown },
+    id?: string,
+  ): Promise<{ data: T }> => {
+    const query = write(client.from(resource));
+    query.setHeader(WRITE_KEY_HEADER, meta.writeKey);
+    const { data, error } = (await query) as { data: T[] | null; error: PostgrestLikeError | null };
+    if (error?.code === ALREADY_SAVED) return savedRow<T>(resource, meta, error.details || String(id ?? ""));
+    if (error) mapErrors(resource, operation)(error);
+    const row = data?.[0];
+    // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.
+    if (row === undefined)
+      throw toHttpError({ code: "42501", message: "no row written" }, resource, operation, describe);
+    return { data: row };
+  };
+
   return {
     ...base,
     getList: async <T extends BaseRecord>(params: Parameters<DataProvider["getList"]>[0]) => {
@@ -137,9 +179,32 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       }
       return result;
     },
-    create: <T extends BaseRecord, V>(params: CreateParams<V>) =>
-      base.create<T, V>(params).catch(mapErrors(params.resource, "create")),
+    create: <T extends BaseRecord, V>(params: CreateParams<V>) => {
+      const meta = resourceMetaOf(params.meta);
+      if (meta.writeKey) {
+        const select = meta.select ?? "*";
+        return keyedWrite<T>(params.resource, "create", { ...meta, writeKey: meta.writeKey }, (table) =>
+          table.insert(params.variables as Record<string, unknown>).select(select),
+        );
+      }
+      return base.create<T, V>(params).catch(mapErrors(params.resource, "create"));
+    },
     update: async <T extends BaseRecord, V>(params: UpdateParams<V>) => {
+      const meta = resourceMetaOf(params.meta);
+      if (meta.writeKey) {
+        const select = meta.select ?? "*";
+        return keyedWrite<T>(
+          params.resource,
+          "update",
+          { ...meta, writeKey: meta.writeKey },
+          (table) =>
+            table
+              .update(params.variables as Record<string, unknown>)
+              .eq(meta.idColumnName ?? "id", params.id)
+              .select(select),
+          String(params.id),
+        );
+      }
       const result = await base.update<T, V>(params).catch(mapErrors(params.resource, "update"));
       // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.
       if (result.data === undefined) {

@@ -1,9 +1,19 @@
 // Create and edit share this form: the database's rules before submit, its errors on the
-// fields after, a reload offer on a stale version, and a warning before losing changes.
+// fields after, a reload offer on a stale version, and a warning before losing changes. What
+// is typed is kept as a draft and a save that gets no answer is sent again until the server
+// answers, never made twice (views/saving/, docs/everyday.md "Saving without a connection").
 import { Create, Edit, useForm } from "@refinedev/antd";
-import { type BaseRecord, type HttpError, type LiveEvent, useParsed, useTranslate } from "@refinedev/core";
+import {
+  type BaseRecord,
+  type HttpError,
+  type LiveEvent,
+  useParsed,
+  useTranslate,
+  useWarnAboutChange,
+} from "@refinedev/core";
 import { Alert, Form, Input } from "antd";
 import { type ReactNode, useRef, useState } from "react";
+import { ScreenUnavailable } from "../components/connection/ScreenWaiting";
 import { useTabTitle } from "../components/useTabTitle";
 import { localizeMessage, MESSAGES } from "../i18n/messages";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
@@ -18,6 +28,9 @@ import { useEditConflict } from "./live/useEditConflict";
 import { useRecordPresence } from "./live/useRecordPresence";
 import { recordName } from "./recordName";
 import { SaveBar } from "./SaveBar";
+import { SAVE_RETRY } from "./saving/keyedSaves";
+import { DraftRestored, SaveWaiting } from "./saving/SaveStatus";
+import { useFormDraft } from "./saving/useFormDraft";
 import { DeleteRecordButton } from "./undo/DeleteRecordButton";
 
 interface Props {
@@ -37,12 +50,20 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   const onLiveEvent = useRef<(event: LiveEvent) => void>(undefined);
   // The record of /<resource>/<id>/edit, named explicitly (the resource is passed too).
   const { id: routeId } = useParsed();
-  const { formProps, saveButtonProps, query, formLoading, id } = useForm<BaseRecord, HttpError>({
+  const { setWarnWhen } = useWarnAboutChange();
+  // This form's save, however often it is sent (a restored draft brings its own).
+  const [writeKey, setWriteKey] = useState<string>(() => crypto.randomUUID());
+  const { formProps, saveButtonProps, query, id, mutation, redirect } = useForm<BaseRecord, HttpError>({
     resource: def.name,
     action,
     id: action === "edit" ? routeId : undefined,
     meta: metaFor(def),
-    redirect: "show",
+    mutationMeta: { writeKey },
+    createMutationOptions: SAVE_RETRY,
+    updateMutationOptions: SAVE_RETRY,
+    // Ours, after a save this form saw end: a save that ends after the operator left must
+    // not pull them back here.
+    redirect: false,
     mutationMode: "pessimistic",
     warnWhenUnsavedChanges: true,
     // Field errors show on the fields and the rest beside Save; no extra toast.
@@ -62,10 +83,13 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       showFieldErrors(formProps.form, error, t);
       setFormError(error);
       conflict.saveFinished(undefined);
+      // Still not saved: leaving asks again (Refine stopped asking when Save was pressed).
+      setWarnWhen(true);
     },
     onMutationSuccess: ({ data }) => {
       setFormError(undefined);
       conflict.saveFinished(data);
+      if (data?.id !== undefined) redirect("show", data.id);
     },
     // An edit form is told about changes instead of reloading under the operator's hands.
     liveMode: action === "edit" ? "manual" : "off",
@@ -85,6 +109,19 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     others,
   });
   onLiveEvent.current = conflict.onLiveEvent;
+  const record = query?.data?.data;
+  const draft = useFormDraft({
+    resource: def.name,
+    recordId: action === "edit" && id !== undefined ? String(id) : undefined,
+    form: formProps.form,
+    record,
+    waitsForRecord: action === "edit",
+    writeKey,
+    adoptKey: setWriteKey,
+  });
+  // A save that got no answer waits for the server (SAVE_RETRY); the form holds still meanwhile.
+  const waiting = mutation.isPending && (mutation.isPaused || mutation.failureCount > 0);
+  const loadFailed = action === "edit" && query?.isError === true && !record;
   const loadedTitle = query?.data?.data?.[def.titleField];
   useTabTitle(
     action === "create"
@@ -101,11 +138,24 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     await conflict.reload();
     setFormError(undefined);
   };
-  const saveNotice = stale ? (
+  const saveNotice = waiting ? (
+    <SaveWaiting />
+  ) : stale ? (
     <StaleNotice onReload={reload} />
+  ) : formError && !hasFieldErrors ? (
+    <Alert type="error" showIcon message={localizeMessage(formError.message, t)} />
   ) : (
-    formError && !hasFieldErrors && <Alert type="error" showIcon message={localizeMessage(formError.message, t)} />
+    draft.restoredFrom !== undefined &&
+    !mutation.isPending && (
+      <DraftRestored
+        at={draft.restoredFrom}
+        resent={draft.resent}
+        onDiscard={draft.resent ? undefined : draft.discard}
+      />
+    )
   );
+  const busy = Boolean(query?.isFetching) || (mutation.isPending && !waiting);
+  const buttons = { ...saveButtonProps, disabled: busy || waiting || loadFailed };
   const footerButtons = ({ defaultButtons }: { defaultButtons: ReactNode }) => (
     <SaveBar notice={saveNotice}>{defaultButtons}</SaveBar>
   );
@@ -113,13 +163,20 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   const form = (
     <Form
       {...formProps}
+      onValuesChange={(changed, all) => {
+        formProps.onValuesChange?.(changed, all);
+        draft.onValuesChange(changed);
+      }}
       onFinish={(values) => {
         conflict.saveStarted(values);
+        draft.sending(formProps.form?.getFieldsValue(true) ?? values);
         return formProps.onFinish?.(values);
       }}
+      disabled={waiting || loadFailed}
       layout="vertical"
       style={{ maxWidth: 720 }}
     >
+      {loadFailed && <ScreenUnavailable message={query?.error?.message ?? ""} onRetry={() => void query?.refetch()} />}
       <ConflictNotice
         remote={stale ? undefined : conflict.remote}
         comparison={conflict.comparison}
@@ -145,8 +202,8 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   return action === "create" ? (
     <Create
       title={t("form.createTitle", { name }, "Create {{name}}")}
-      saveButtonProps={saveButtonProps}
-      isLoading={formLoading}
+      saveButtonProps={buttons}
+      isLoading={busy}
       goBack={BACK_ICON}
       footerButtons={footerButtons}
     >
@@ -155,8 +212,8 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   ) : (
     <Edit
       title={t("form.editTitle", { name }, "Edit {{name}}")}
-      saveButtonProps={saveButtonProps}
-      isLoading={formLoading}
+      saveButtonProps={buttons}
+      isLoading={busy}
       goBack={BACK_ICON}
       canDelete={false}
       footerButtons={footerButtons}

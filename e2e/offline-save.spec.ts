@@ -75,7 +75,7 @@ test("an edit saved offline waits, and is saved by itself once the network is ba
   await page.context().setOffline(true);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Not saved yet: the server can't be reached.")).toBeVisible();
-  await expect(page.getByText("Can't reach the server.", { exact: true })).toBeVisible();
+  await expect(page.locator("[data-connection-banner]")).toContainText("Can't reach the server.");
   // The form holds still with the operator's value while the save waits.
   await expect(nameField(page)).toHaveValue(name);
   await expect(nameField(page)).toBeDisabled();
@@ -83,7 +83,7 @@ test("an edit saved offline waits, and is saved by itself once the network is ba
   await page.context().setOffline(false);
   await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
   await expect(page.getByRole("heading", { name: `Product ${name}` })).toBeVisible();
-  await expect(page.getByText("Can't reach the server.", { exact: true })).toHaveCount(0);
+  await expect(page.locator("[data-connection-banner]")).toHaveCount(0);
   expect(await productNow(product.id)).toEqual({ name, version: product.version + 1 });
   expect(await updatesOf(product.id)).toBe(1);
 });
@@ -150,7 +150,7 @@ test("in German on a phone: a product created offline is created once when the n
   await page.context().setOffline(true);
   await page.getByRole("button", { name: "Speichern" }).click();
   await expect(page.getByText("Noch nicht gespeichert: Der Server ist nicht erreichbar.")).toBeVisible();
-  await expect(page.getByText("Der Server ist nicht erreichbar.", { exact: true })).toBeVisible();
+  await expect(page.locator("[data-connection-banner]")).toContainText("Der Server ist nicht erreichbar.");
   await page.context().setOffline(false);
   await expect(page.getByRole("heading", { name: "Produkt Ohne Netz angelegt" })).toBeVisible();
   expect(await productsWithSku(sku)).toBe(1);

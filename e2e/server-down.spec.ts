@@ -6,7 +6,7 @@
 // its way are kept when it arrives.
 import { expect, type Page, type Route } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
-import { tableRows, unique } from "./helpers";
+import { openPath, tableRows, unique } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 
@@ -71,31 +71,33 @@ test("in German on a phone: a list with the server down says so, offers Retry an
 
   const refuse = (route: Route) => route.abort("connectionrefused");
   await page.route(`${API()}**`, refuse);
-  await page.goto("/categories");
-  await expect(page.getByText("Der Server ist nicht erreichbar.", { exact: true })).toBeVisible();
+  await openPath(page, "/categories");
+  await expect(page.locator("[data-connection-banner]")).toContainText("Der Server ist nicht erreichbar.");
   await page.unroute(`${API()}**`, refuse);
   // Back by itself: the console tries again, and the page loads without a click.
   await expect(tableRows(page).first()).toBeVisible();
-  await expect(page.getByText("Der Server ist nicht erreichbar.", { exact: true })).toHaveCount(0);
+  await expect(page.locator("[data-connection-banner]")).toHaveCount(0);
 
-  // The list is open; the server goes away behind its gateway (503) and the operator pages on.
+  // A list is open; the server goes away behind its gateway (503) and the operator searches.
+  await openPath(page, "/products");
+  await expect(tableRows(page).first()).toBeVisible();
   const gatewayDown = (route: Route) => route.fulfill({ status: 503, contentType: "text/plain", body: UPSTREAM_DOWN });
   await page.route(`${API()}rest/**`, gatewayDown);
-  const search = page.getByRole("textbox", { name: "Kategorien durchsuchen" });
-  await search.fill("Bücher");
+  const search = page.getByLabel("Produkte durchsuchen");
+  await search.fill("Tasse");
   await search.press("Enter");
-  const failed = page.locator(".ant-alert").filter({ hasText: "Kategorien konnten nicht geladen werden" });
+  const failed = page.locator(".ant-alert").filter({ hasText: "Produkte konnten nicht geladen werden" });
   await expect(failed).toBeVisible();
   await expect(failed).toContainText("Der Server ist nicht erreichbar.");
   const everything = await page.locator("body").innerText();
-  for (const english of ["upstream", "TypeError", "Failed to fetch", "No categories", "Can't reach"]) {
+  for (const english of ["upstream", "TypeError", "Failed to fetch", "No products", "Keine Produkte", "Can't reach"]) {
     expect(everything).not.toContain(english);
   }
   await expect(page.locator(".ant-table .ant-spin-spinning")).toHaveCount(0);
   await page.unroute(`${API()}rest/**`, gatewayDown);
   await page.getByRole("button", { name: "Jetzt versuchen" }).click();
   await expect(failed).toHaveCount(0);
-  await expect(page.getByText("Der Server ist nicht erreichbar.", { exact: true })).toHaveCount(0);
+  await expect(page.locator("[data-connection-banner]")).toHaveCount(0);
   await expect(page.locator(".ant-alert-error")).toHaveCount(0);
 });
 

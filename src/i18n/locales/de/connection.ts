@@ -1,9 +1,9 @@
 // When the server does not answer or is slow (src/components/connection/).
 export default {
   "connection.down": "Der Server ist nicht erreichbar.",
-  "connection.trying": "Verbindung wird gerade versucht…",
-  "connection.nextTry":
-    "Neuer Versuch in {{seconds}} s. Was Sie sehen, bleibt; Speichervorgänge warten und werden gesendet, sobald er antwortet.",
+  "connection.trying": "Neuer Versuch läuft…",
+  "connection.nextTry": "Neuer Versuch in {{seconds}} s.",
+  "connection.meanwhile": "Was Sie sehen, bleibt; Speichervorgänge warten und werden gesendet, sobald er antwortet.",
   "connection.tryNow": "Jetzt versuchen",
   "connection.waiting": "Warte auf den Server…",
   "connection.screenFailed": "Diese Seite konnte nicht geladen werden.",

@@ -12,7 +12,7 @@ import {
   useWarnAboutChange,
 } from "@refinedev/core";
 import { Alert, Form, Input } from "antd";
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useMemo, useRef, useState } from "react";
 import { ScreenUnavailable } from "../components/connection/ScreenWaiting";
 import { useTabTitle } from "../components/useTabTitle";
 import { localizeMessage, MESSAGES } from "../i18n/messages";
@@ -51,14 +51,24 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   // The record of /<resource>/<id>/edit, named explicitly (the resource is passed too).
   const { id: routeId } = useParsed();
   const { setWarnWhen } = useWarnAboutChange();
-  // This form's save, however often it is sent (a restored draft brings its own).
-  const [writeKey, setWriteKey] = useState<string>(() => crypto.randomUUID());
+  // This form's save, however often it is sent (a restored draft brings its own). Read when a
+  // save starts (a getter: Refine copies the meta then), never from an older render.
+  const writeKey = useRef<string>(undefined);
+  writeKey.current ??= crypto.randomUUID();
+  const mutationMeta = useMemo(
+    () => ({
+      get writeKey() {
+        return writeKey.current;
+      },
+    }),
+    [],
+  );
   const { formProps, saveButtonProps, query, id, mutation, redirect } = useForm<BaseRecord, HttpError>({
     resource: def.name,
     action,
     id: action === "edit" ? routeId : undefined,
     meta: metaFor(def),
-    mutationMeta: { writeKey },
+    mutationMeta,
     createMutationOptions: SAVE_RETRY,
     updateMutationOptions: SAVE_RETRY,
     // Ours, after a save this form saw end: a save that ends after the operator left must
@@ -117,7 +127,6 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     record,
     waitsForRecord: action === "edit",
     writeKey,
-    adoptKey: setWriteKey,
   });
   // A save that got no answer waits for the server (SAVE_RETRY); the form holds still meanwhile.
   const waiting = mutation.isPending && (mutation.isPaused || mutation.failureCount > 0);

@@ -9,7 +9,7 @@
 //   chooses to leave the form (components/shell/LeaveGuard.tsx).
 import { type BaseRecord, useGetIdentity, useWarnAboutChange } from "@refinedev/core";
 import type { FormInstance } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { type Draft, drafts } from "../../components/drafts/drafts";
 
 interface Options {
@@ -20,9 +20,8 @@ interface Options {
   /** An edit form's record once it has arrived; a create form has none to wait for. */
   record: BaseRecord | undefined;
   waitsForRecord: boolean;
-  writeKey: string;
-  /** Takes over the key of a restored draft (its save may have been sent already). */
-  adoptKey: (key: string) => void;
+  /** The form's save key; a restored draft puts its own in (its save may have been sent already). */
+  writeKey: RefObject<string | undefined>;
 }
 
 export interface FormDraft {
@@ -38,15 +37,7 @@ export interface FormDraft {
   discard: () => void;
 }
 
-export function useFormDraft({
-  resource,
-  recordId,
-  form,
-  record,
-  waitsForRecord,
-  writeKey,
-  adoptKey,
-}: Options): FormDraft {
+export function useFormDraft({ resource, recordId, form, record, waitsForRecord, writeKey }: Options): FormDraft {
   const { data: identity } = useGetIdentity<{ id?: string }>();
   const userId = identity?.id;
   const { setWarnWhen } = useWarnAboutChange();
@@ -55,12 +46,11 @@ export function useFormDraft({
   // Changes made before the draft was looked up (the record or the operator not known yet).
   const early = useRef<Record<string, unknown>>({});
   const settled = useRef(false);
-  const key = useRef(writeKey);
-  key.current = writeKey;
+  const keyNow = () => writeKey.current ?? "";
 
   const store = drafts();
   const keep = (values: Record<string, unknown>, sent: boolean) => {
-    if (userId) store.put(userId, { resource, recordId, values, writeKey: key.current, sent, savedAt: Date.now() });
+    if (userId) store.put(userId, { resource, recordId, values, writeKey: keyNow(), sent, savedAt: Date.now() });
   };
 
   const ready = Boolean(userId) && Boolean(form) && (!waitsForRecord || record !== undefined);
@@ -71,8 +61,7 @@ export function useFormDraft({
     const typed = early.current;
     if (draft) {
       form.setFieldsValue(draft.values);
-      adoptKey(draft.writeKey);
-      key.current = draft.writeKey;
+      writeKey.current = draft.writeKey;
       setRestored(draft);
     }
     // What was typed here wins over an older draft.
@@ -91,8 +80,8 @@ export function useFormDraft({
   // An open form's draft goes when the operator chooses to leave it.
   useEffect(() => {
     if (!userId) return;
-    return store.opened(userId, () => ({ resource, recordId, writeKey: key.current }));
-  }, [store, userId, resource, recordId]);
+    return store.opened(userId, () => ({ resource, recordId, writeKey: writeKey.current ?? "" }));
+  }, [store, userId, resource, recordId, writeKey]);
 
   return {
     onValuesChange: (changed) => {
@@ -101,12 +90,12 @@ export function useFormDraft({
     },
     sending: (values) => {
       keep(values, true);
-      store.startSending(key.current);
+      store.startSending(keyNow());
     },
     restoredFrom: restored?.savedAt,
     resent,
     discard: () => {
-      if (userId) store.remove(userId, { resource, recordId, writeKey: key.current });
+      if (userId) store.remove(userId, { resource, recordId, writeKey: keyNow() });
       setRestored(undefined);
       setResent(false);
       setWarnWhen(false);

@@ -4,6 +4,7 @@ import routerProvider, { CatchAllNavigate } from "@refinedev/react-router";
 import { App as AntdApp, Spin } from "antd";
 import { useEffect, useMemo } from "react";
 import { createRoutesFromElements, matchRoutes, Route, Routes } from "react-router";
+import { ScreenWaiting } from "./components/connection/ScreenWaiting";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
 import { NotFoundPage } from "./components/errors/ErrorPages";
 import { lazyChunk, preloadChunksIn } from "./components/errors/lazyChunk";
@@ -62,7 +63,7 @@ const overrides = {
 const consoleRoutes = (
   <Route
     element={
-      <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+      <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />} loading={<ScreenWaiting />}>
         <ChunkBoundary loading={<Spin fullscreen />}>
           <ConsoleShell />
         </ChunkBoundary>

@@ -1,16 +1,30 @@
 // Password sign-in with the staff gate (signIn.ts) and the session lifecycle of docs/product.md §4:
 // an ended session sends the operator to /login and back to the page afterwards.
 import type { AuthProvider, HttpError } from "@refinedev/core";
-import type { SupabaseClient } from "@supabase/supabase-js";
+import { isAuthRetryableFetchError, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
 import { IDENTITY, takeFirstRead } from "./firstReads";
 import type { PermissionStore } from "./permissions";
+import { serverConnection } from "./serverConnection";
 import { markSigningOut, sessionWasLost, setLoginNotice } from "./session";
 import { signIn } from "./signIn";
 import { finishSignIn } from "./staffGate";
 import { readStaffRow, type StaffRow } from "./staffRow";
 
 const failure = (message: string) => ({ success: false, error: { name: "Sign-in failed", message } });
+
+/**
+ * The session, refreshed if it must be. A refresh that got no answer is no sign-out: it is
+ * asked again once the server answers (the console meanwhile says it waits), instead of
+ * sending the operator to sign in with "Your session has ended".
+ */
+async function currentSession(client: SupabaseClient, serverAnswers: () => Promise<void>): Promise<Session | null> {
+  for (;;) {
+    const { data, error } = await client.auth.getSession();
+    if (!error || !isAuthRetryableFetchError(error)) return data.session;
+    await serverAnswers();
+  }
+}
 
 /** The page to come back to after signing in again. */
 const currentPage = () => `${window.location.pathname}${window.location.search}`;
@@ -24,6 +38,7 @@ export function createAuthProvider(
   client: SupabaseClient,
   permissions: PermissionStore,
   checkAgain: () => void,
+  serverAnswers: () => Promise<void> = () => serverConnection().answers(),
 ): AuthProvider {
   return {
     login: async (credentials: { email: string; password: string }) => {
@@ -39,12 +54,12 @@ export function createAuthProvider(
     },
 
     check: async () => {
-      const { data } = await client.auth.getSession();
-      if (!data.session) {
+      const session = await currentSession(client, serverAnswers);
+      if (!session) {
         if (sessionWasLost()) setLoginNotice(MESSAGES.sessionEnded);
         return { authenticated: false, redirectTo: "/login" };
       }
-      const held = permissions.known(data.session.user.id);
+      const held = permissions.known(session.user.id);
       if (!held) {
         // Not answered yet: the console opens now (its screens wait for their own permission);
         // an empty answer checks again. A failed lookup (network) keeps the session.

@@ -109,6 +109,21 @@ describe("the server connection", () => {
     expect(connection.getState().nextTryAt).toBe(clock.now() + RETRY_DELAYS_MS[2]);
   });
 
+  it("tells whoever waits for the server when it answers again", async () => {
+    const { refuse, ok, connection } = setup();
+    await expect(connection.answers()).resolves.toBeUndefined();
+    await refuse("https://x").catch(() => undefined);
+    let back = false;
+    const waiting = connection.answers().then(() => {
+      back = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(back).toBe(false);
+    await ok("https://x");
+    await waiting;
+    expect(back).toBe(true);
+  });
+
   it("knows postgrest-js's, storage-js's and a thrown form of the error", () => {
     expect(isUnreachable({ code: "", message: "ServerUnreachable: Failed to fetch" })).toBe(true);
     expect(isUnreachable({ name: "StorageUnknownError", originalError: new ServerUnreachableError("x") })).toBe(true);

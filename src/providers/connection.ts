@@ -57,6 +57,8 @@ export interface Connection {
   tryNow(): Promise<void>;
   /** The browser says it is offline: no request needs to fail first. */
   wentOffline(): void;
+  /** Settles as soon as the server is reachable (at once when it is). */
+  answers(): Promise<void>;
 }
 
 /**
@@ -139,6 +141,16 @@ export function createConnection(probe: () => Promise<unknown>, clock: Clock = b
     },
     tryNow,
     wentOffline: failed,
+    answers: () =>
+      new Promise<void>((resolve) => {
+        if (state.reachable) return resolve();
+        const listener = () => {
+          if (!state.reachable) return;
+          listeners.delete(listener);
+          resolve();
+        };
+        listeners.add(listener);
+      }),
   };
 }
 

@@ -2,7 +2,14 @@ import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { findResource } from "../resources";
-import { aliasSorter, createDataProvider, rewriteFilters, SEARCH_FIELD, toRelatedSorter } from "./dataProvider";
+import {
+  aliasSorter,
+  createDataProvider,
+  holdsEdit,
+  rewriteFilters,
+  SEARCH_FIELD,
+  toRelatedSorter,
+} from "./dataProvider";
 
 describe("toRelatedSorter", () => {
   it("orders parent rows by a to-one embed", () => {
@@ -199,5 +206,43 @@ describe("createDataProvider keyed form saves", () => {
         meta: { writeKey: "1d2c3b4a-0000-4000-8000-000000000001" },
       }),
     ).rejects.toMatchObject({ statusCode: 409, message: "A product with this SKU already exists." });
+  });
+});
+
+describe("holdsEdit", () => {
+  it("takes numbers, instants and blanks as the database writes them", () => {
+    const row = { price: 12.5, stock: 3, placed_at: "2025-06-11T10:00:00+00:00", note: null, tags: ["a"], version: 4 };
+    expect(
+      holdsEdit(
+        { price: "12.50", stock: 3, placed_at: "2025-06-11T10:00:00.000Z", note: "", tags: ["a"], version: 3 },
+        row,
+      ),
+    ).toBe(true);
+    expect(holdsEdit({ price: 13 }, row)).toBe(false);
+    expect(holdsEdit({ tags: ["b"] }, row)).toBe(false);
+  });
+
+  it('turns an edit told "already saved" into a stale edit when the record does not hold it', async () => {
+    const client = createClient("http://stack.test", "anon-key", {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+      global: {
+        fetch: async (_input: RequestInfo | URL, init?: RequestInit) =>
+          init?.method === "PATCH"
+            ? Response.json({ code: "OD001", message: "This save was already made.", details: "7" }, { status: 400 })
+            : Response.json({ id: 7, name: "Written by another tab", version: 3 }),
+      },
+    });
+    await expect(
+      createDataProvider(client, findResource).update({
+        resource: "products",
+        id: 7,
+        variables: { name: "Mine", version: 2 },
+        meta: { writeKey: "0b5e6f1c-0c1e-4d0e-8a55-5a0c2d3e4f50" },
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: "Someone else changed this record. Reload to see their changes.",
+    });
   });
 });

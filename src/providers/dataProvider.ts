@@ -85,6 +85,26 @@ export function searchText(filters: CrudFilter[]): string | undefined {
   return found ? String(found.value).trim() : undefined;
 }
 
+/** Whether a stored value is the one a save sent (numbers and instants as the database writes them). */
+function sameStored(sent: unknown, stored: unknown): boolean {
+  const blank = (v: unknown) => v === null || v === undefined || v === "";
+  if (blank(sent) || blank(stored)) return blank(sent) && blank(stored);
+  if (typeof sent === "object" || typeof stored === "object") return JSON.stringify(sent) === JSON.stringify(stored);
+  if (String(sent) === String(stored)) return true;
+  if (Number.isFinite(Number(sent)) && Number(sent) === Number(stored)) return true;
+  const [a, b] = [Date.parse(String(sent)), Date.parse(String(stored))];
+  return !Number.isNaN(a) && a === b;
+}
+
+/**
+ * The record holds what an edit sent (its version aside). An edit told "already saved" whose
+ * values are not the record's was not the sending that made it (another tab's, with the same
+ * draft): it is a stale edit, never a save that silently did not happen.
+ */
+export function holdsEdit(sent: Record<string, unknown>, row: Record<string, unknown>): boolean {
+  return Object.entries(sent).every(([field, value]) => field === "version" || sameStored(value, row[field]));
+}
+
 export function createDataProvider(client: SupabaseClient, describe: DescribeResource): DataProvider {
   const base = supabaseDataProvider(client);
 
@@ -108,7 +128,8 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
 
   /**
    * A create or update with its form's key: sent again after no answer, it either makes the
-   * change or learns that its first sending did, and answers with that row either way.
+   * change or learns that its first sending did, and answers with that row either way. An edit
+   * (`sent`, its values) whose row does not hold them was not made by this edit: stale.
    */
   const keyedWrite = async <T>(
     resource: string,
@@ -118,11 +139,17 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       table: ReturnType<SupabaseClient["from"]>,
     ) => PromiseLike<unknown> & { setHeader(n: string, v: string): unknown },
     id?: string,
+    sent?: Record<string, unknown>,
   ): Promise<{ data: T }> => {
     const query = write(client.from(resource));
     query.setHeader(WRITE_KEY_HEADER, meta.writeKey);
     const { data, error } = (await query) as { data: T[] | null; error: PostgrestLikeError | null };
-    if (error?.code === ALREADY_SAVED) return savedRow<T>(resource, meta, error.details || String(id ?? ""));
+    if (error?.code === ALREADY_SAVED) {
+      const saved = await savedRow<T>(resource, meta, error.details || String(id ?? ""));
+      if (sent && !holdsEdit(sent, saved.data as Record<string, unknown>))
+        mapErrors(resource, operation)({ code: "PT409", message: error.message });
+      return saved;
+    }
     if (error) mapErrors(resource, operation)(error);
     const row = data?.[0];
     // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.
@@ -203,6 +230,7 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
               .eq(meta.idColumnName ?? "id", params.id)
               .select(select),
           String(params.id),
+          params.variables as Record<string, unknown>,
         );
       }
       const result = await base.update<T, V>(params).catch(mapErrors(params.resource, "update"));

@@ -1,9 +1,11 @@
 // What an operator typed into a form, kept in this browser until it is saved or discarded
 // (docs/everyday.md, "Saving without a connection"): a reload, a closed or crashed tab, or a
-// save that got no answer loses nothing. One draft per record form (and per create form's
-// save), under the operator's user id, so nobody else signing in here gets it; signing out
-// drops them. Also which saves this tab is sending right now (they are sent again until the
-// server answers), so leaving the page can warn while one waits.
+// save that got no answer loses nothing. One draft per form and tab, under the operator's user
+// id, so nobody else signing in here gets it; signing out drops them. A form takes its own
+// tab's draft, or one a tab left behind that is gone (closed, crashed): never one another open
+// tab is working on, whose save (and key) is still that tab's. Also which saves this tab is
+// sending right now (they are sent again until the server answers), so leaving the page can
+// warn while one waits.
 
 export interface Draft {
   resource: string;
@@ -17,7 +19,11 @@ export interface Draft {
   sent: boolean;
   /** When it was last written (ms since the epoch). */
   savedAt: number;
+  /** The tab that wrote it (tabs.ts). */
+  tab?: string;
 }
+
+type DraftSlot = Pick<Draft, "resource" | "recordId" | "writeKey">;
 
 const PREFIX = "opsdesk.draft:";
 /** Drafts older than this are dropped (the database keeps a save's key as long). */
@@ -26,10 +32,13 @@ export const DRAFT_DAYS = 30;
 type Listener = () => void;
 
 export interface DraftStore {
-  put(userId: string, draft: Draft): void;
-  /** The newest draft of a form: a record's, or a create form's not being sent right now. */
-  find(userId: string, resource: string, recordId?: string): Draft | undefined;
-  remove(userId: string, draft: Pick<Draft, "resource" | "recordId" | "writeKey">): void;
+  put(userId: string, draft: Omit<Draft, "tab">): void;
+  /**
+   * The draft a form opening now takes: this tab's, else the newest one a tab that is gone
+   * left (taken over by this tab); never one whose save this tab is sending.
+   */
+  find(userId: string, resource: string, recordId?: string): Promise<Draft | undefined>;
+  remove(userId: string, draft: DraftSlot): void;
   /** A save with this key was made (also after its form was left). */
   saved(writeKey: string): void;
   /** A save with this key was refused: the draft stays, to be finished in its form. */
@@ -43,22 +52,31 @@ export interface DraftStore {
    * An open form's draft, dropped by `discardOpen` when the operator confirms leaving it
    * (components/shell/LeaveGuard.tsx); returns the form's goodbye.
    */
-  opened(userId: string, current: () => Pick<Draft, "resource" | "recordId" | "writeKey">): () => void;
+  opened(userId: string, current: () => DraftSlot): () => void;
   /** The operator chose to leave the open form: its draft goes, unless its save is on its way. */
   discardOpen(): void;
   subscribe(listener: Listener): () => void;
 }
 
-const slot = (userId: string, d: Pick<Draft, "resource" | "recordId" | "writeKey">) =>
-  `${PREFIX}${userId}:${d.resource}:${d.recordId ?? `new:${d.writeKey}`}`;
+export interface Tabs {
+  /** This tab's id. */
+  readonly id: string;
+  /** The ids of the tabs open now (this one included). */
+  live(): Promise<ReadonlySet<string>>;
+}
 
-export function createDraftStore(storage: Storage, now: () => number = Date.now): DraftStore {
+export function createDraftStore(storage: Storage, tabs: Tabs, now: () => number = Date.now): DraftStore {
   const inFlight = new Set<string>();
-  const openForms = new Set<{ userId: string; current: () => Pick<Draft, "resource" | "recordId" | "writeKey"> }>();
+  const openForms = new Set<{ userId: string; current: () => DraftSlot }>();
   const listeners = new Set<Listener>();
   const notify = () => {
     for (const listener of listeners) listener();
   };
+  // A record form's draft is per tab; a create form's per save (its key).
+  const slot = (userId: string, d: DraftSlot, tab = tabs.id) =>
+    `${PREFIX}${userId}:${d.resource}:${d.recordId ? `${d.recordId}:${tab}` : `new:${d.writeKey}`}`;
+  const formPrefix = (userId: string, resource: string, recordId?: string) =>
+    `${PREFIX}${userId}:${resource}:${recordId ? `${recordId}:` : "new:"}`;
 
   /** Every stored draft with its storage key; unreadable or expired ones are dropped. */
   const all = (): [string, Draft][] => {
@@ -82,6 +100,7 @@ export function createDraftStore(storage: Storage, now: () => number = Date.now)
       return undefined;
     }
   };
+  const write = (key: string, draft: Draft) => quietly(() => storage.setItem(key, JSON.stringify(draft)));
   const update = (writeKey: string, change: (key: string, draft: Draft) => void) => {
     for (const [key, draft] of all()) if (draft.writeKey === writeKey) change(key, draft);
   };
@@ -90,13 +109,23 @@ export function createDraftStore(storage: Storage, now: () => number = Date.now)
   };
 
   return {
-    put: (userId, draft) => quietly(() => storage.setItem(slot(userId, draft), JSON.stringify(draft))),
-    find: (userId, resource, recordId) => {
-      const prefix = `${PREFIX}${userId}:${resource}:${recordId ?? "new:"}`;
-      return all()
-        .filter(([key, draft]) => (recordId ? key === prefix : key.startsWith(prefix) && !inFlight.has(draft.writeKey)))
-        .map(([, draft]) => draft)
-        .sort((a, b) => b.savedAt - a.savedAt)[0];
+    put: (userId, draft) => write(slot(userId, draft), { ...draft, tab: tabs.id }),
+    find: async (userId, resource, recordId) => {
+      const prefix = formPrefix(userId, resource, recordId);
+      const candidates = all()
+        .filter(([key, draft]) => key.startsWith(prefix) && !inFlight.has(draft.writeKey))
+        .sort(([, a], [, b]) => b.savedAt - a.savedAt);
+      const own = candidates.find(([, draft]) => draft.tab === tabs.id);
+      if (own) return own[1];
+      const live = await tabs.live();
+      const left = candidates.find(([, draft]) => !draft.tab || !live.has(draft.tab));
+      if (!left) return undefined;
+      // Taken over: from now on it is this tab's, and no other tab opening the form takes it.
+      const [key, draft] = left;
+      quietly(() => storage.removeItem(key));
+      const taken = { ...draft, tab: tabs.id };
+      write(slot(userId, taken), taken);
+      return taken;
     },
     remove: (userId, draft) => quietly(() => storage.removeItem(slot(userId, draft))),
     saved: (writeKey) => {
@@ -104,7 +133,7 @@ export function createDraftStore(storage: Storage, now: () => number = Date.now)
       finished(writeKey);
     },
     refused: (writeKey) => {
-      update(writeKey, (key, draft) => quietly(() => storage.setItem(key, JSON.stringify({ ...draft, sent: false }))));
+      update(writeKey, (key, draft) => write(key, { ...draft, sent: false }));
       finished(writeKey);
     },
     clearUser: (userId) => {
@@ -140,12 +169,4 @@ function quietly(write: () => void): void {
   } catch {
     // Nothing to do: the values stay in the open form.
   }
-}
-
-let pageDrafts: DraftStore | undefined;
-
-/** This page's drafts, in localStorage (shared by the tabs of this browser). */
-export function drafts(): DraftStore {
-  pageDrafts ??= createDraftStore(window.localStorage);
-  return pageDrafts;
 }

@@ -8,7 +8,7 @@
 import { useTranslate, useWarnAboutChange } from "@refinedev/core";
 import { useContext, useEffect, useRef, useSyncExternalStore } from "react";
 import { UNSAFE_NavigationContext, useLocation } from "react-router";
-import { drafts } from "../drafts/drafts";
+import { drafts } from "../drafts/pageDrafts";
 import { useStableCallback } from "../useStableCallback";
 import { setHistoryGate } from "./historyGate";
 

@@ -2,7 +2,7 @@
 // still waits for the server, as Refine's own sider does, and drops the operator's drafts
 // (components/drafts) so nobody signing in here next finds them in this browser.
 import { useGetIdentity, useLogout, useTranslate, useWarnAboutChange } from "@refinedev/core";
-import { drafts } from "../drafts/drafts";
+import { drafts } from "../drafts/pageDrafts";
 
 export function useSignOut(): () => void {
   const t = useTranslate();

@@ -5,7 +5,7 @@
 // operator is: made → the draft goes; refused → the draft stays for its form.
 import type { HttpError } from "@refinedev/core";
 import type { QueryClient } from "@tanstack/react-query";
-import { drafts } from "../../components/drafts/drafts";
+import { drafts } from "../../components/drafts/pageDrafts";
 
 /** React Query options of a form's create and update. */
 export const SAVE_RETRY = {

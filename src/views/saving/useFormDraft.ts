@@ -10,7 +10,8 @@
 import { type BaseRecord, useGetIdentity, useWarnAboutChange } from "@refinedev/core";
 import type { FormInstance } from "antd";
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { type Draft, drafts } from "../../components/drafts/drafts";
+import type { Draft } from "../../components/drafts/drafts";
+import { drafts } from "../../components/drafts/pageDrafts";
 
 interface Options {
   resource: string;
@@ -54,27 +55,30 @@ export function useFormDraft({ resource, recordId, form, record, waitsForRecord,
   };
 
   const ready = Boolean(userId) && Boolean(form) && (!waitsForRecord || record !== undefined);
+  const looking = useRef(false);
   useEffect(() => {
-    if (!ready || settled.current || !form || !userId) return;
-    settled.current = true;
-    const draft = store.find(userId, resource, recordId);
-    const typed = early.current;
-    if (draft) {
-      form.setFieldsValue(draft.values);
-      writeKey.current = draft.writeKey;
-      setRestored(draft);
-    }
-    // What was typed here wins over an older draft.
-    if (Object.keys(typed).length > 0) form.setFieldsValue(typed);
-    if (draft || Object.keys(typed).length > 0) {
-      setWarnWhen(true);
-      keep(form.getFieldsValue(true), false);
-    }
-    // Sent before the tab went away, and not on its way from this tab: send it again.
-    if (draft?.sent && !store.sending().has(draft.writeKey)) {
-      setResent(true);
-      setTimeout(() => form.submit(), 0);
-    }
+    if (!ready || looking.current || !form || !userId) return;
+    looking.current = true;
+    void store.find(userId, resource, recordId).then((draft) => {
+      settled.current = true;
+      const typed = early.current;
+      if (draft) {
+        form.setFieldsValue(draft.values);
+        writeKey.current = draft.writeKey;
+        setRestored(draft);
+      }
+      // What was typed here meanwhile wins over an older draft.
+      if (Object.keys(typed).length > 0) form.setFieldsValue(typed);
+      if (draft || Object.keys(typed).length > 0) {
+        setWarnWhen(true);
+        keep(form.getFieldsValue(true), false);
+      }
+      // Sent before its tab went away, and not on its way from this tab: send it again.
+      if (draft?.sent) {
+        setResent(true);
+        form.submit();
+      }
+    });
   });
 
   // An open form's draft goes when the operator chooses to leave it.

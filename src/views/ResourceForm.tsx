@@ -170,42 +170,47 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   );
 
   const form = (
-    <Form
-      {...formProps}
-      onValuesChange={(changed, all) => {
-        formProps.onValuesChange?.(changed, all);
-        draft.onValuesChange(changed);
-      }}
-      onFinish={(values) => {
-        conflict.saveStarted(values);
-        draft.sending(formProps.form?.getFieldsValue(true) ?? values);
-        return formProps.onFinish?.(values);
-      }}
-      disabled={waiting || loadFailed}
-      layout="vertical"
-      style={{ maxWidth: 720 }}
-    >
-      {loadFailed && <ScreenUnavailable message={query?.error?.message ?? ""} onRetry={() => void query?.refetch()} />}
-      <ConflictNotice
-        remote={stale ? undefined : conflict.remote}
-        comparison={conflict.comparison}
-        onReload={reload}
-        onTakeMine={conflict.takeMine}
-        onDismiss={conflict.dismissComparison}
-      />
-      {children}
-      {buildFormItems(shown, t).map(({ field, itemProps, input }) => (
-        <Form.Item key={field.name} {...itemProps}>
-          {input}
-        </Form.Item>
-      ))}
-      {def.versioned && action === "edit" && (
-        // The version this form loaded; the database rejects the update if it moved on.
-        <Form.Item name="version" hidden>
-          <Input />
-        </Form.Item>
+    <>
+      {loadFailed && (
+        // Outside the form, whose controls are off while its record is missing.
+        <ScreenUnavailable message={query?.error?.message ?? ""} onRetry={() => void query?.refetch()} />
       )}
-    </Form>
+      <Form
+        {...formProps}
+        onValuesChange={(changed, all) => {
+          formProps.onValuesChange?.(changed, all);
+          draft.onValuesChange(changed);
+        }}
+        onFinish={(values) => {
+          conflict.saveStarted(values);
+          draft.sending(formProps.form?.getFieldsValue(true) ?? values);
+          return formProps.onFinish?.(values);
+        }}
+        disabled={waiting || loadFailed}
+        layout="vertical"
+        style={{ maxWidth: 720 }}
+      >
+        <ConflictNotice
+          remote={stale ? undefined : conflict.remote}
+          comparison={conflict.comparison}
+          onReload={reload}
+          onTakeMine={conflict.takeMine}
+          onDismiss={conflict.dismissComparison}
+        />
+        {children}
+        {buildFormItems(shown, t).map(({ field, itemProps, input }) => (
+          <Form.Item key={field.name} {...itemProps}>
+            {input}
+          </Form.Item>
+        ))}
+        {def.versioned && action === "edit" && (
+          // The version this form loaded; the database rejects the update if it moved on.
+          <Form.Item name="version" hidden>
+            <Input />
+          </Form.Item>
+        )}
+      </Form>
+    </>
   );
 
   return action === "create" ? (

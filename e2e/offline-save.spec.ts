@@ -6,7 +6,7 @@
 import { expect, type Page, type Route } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
 import { headerButtons, unique } from "./helpers";
-import { newOperatorPage } from "./operatorPage";
+import { germanPhonePage, newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 
 interface Product {
@@ -140,8 +140,7 @@ test("a tab closed while its save waited loses nothing: the form brings it back 
 test("in German on a phone: a product created offline is created once when the network is back", async ({
   browser,
 }) => {
-  const page = await newOperatorPage(browser, "editor", { width: 390, height: 844 });
-  await page.context().addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));
+  const page = await germanPhonePage(browser, "editor");
   await page.goto("/products/create");
   const sku = unique("DE");
   await page.locator("form").getByLabel("SKU").fill(sku);

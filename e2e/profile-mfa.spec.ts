@@ -7,7 +7,7 @@ import { expect, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { createOperator } from "./backend";
 import { signIn, unique } from "./helpers";
-import { newOperatorPage } from "./operatorPage";
+import { germanPhonePage } from "./operatorPage";
 import { test } from "./test";
 
 /** The QR code was drawn: a broken image has no natural size. */
@@ -61,8 +61,7 @@ test("an operator sets up an authenticator app and then signs in with its code",
 test("in German on a phone, the set-up shows its QR code, refuses a wrong code in German and can be cancelled", async ({
   browser,
 }) => {
-  const page = await newOperatorPage(browser, "viewer", { width: 390, height: 844 });
-  await page.context().addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));
+  const page = await germanPhonePage(browser, "viewer");
   await page.goto("/profile");
   await page.getByRole("button", { name: "Authenticator-App einrichten" }).click();
   await expectDrawn(page, "QR-Code für Ihre Authenticator-App");

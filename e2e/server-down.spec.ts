@@ -7,7 +7,7 @@
 import { expect, type Page, type Route } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
 import { openPath, tableRows, unique } from "./helpers";
-import { newOperatorPage } from "./operatorPage";
+import { germanPhonePage, newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 
 const API = () => `${process.env.E2E_API_URL}/`;
@@ -64,8 +64,7 @@ test("a slow server: the frame shows at once and says it waits; each first read 
 test("in German on a phone: a list with the server down says so, offers Retry and clears when it answers", async ({
   browser,
 }) => {
-  const page = await newOperatorPage(browser, "editor", { width: 390, height: 844 });
-  await page.context().addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));
+  const page = await germanPhonePage(browser, "editor");
   await page.goto("/products");
   await expect(tableRows(page).first()).toBeVisible();
 

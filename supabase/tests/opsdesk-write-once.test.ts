@@ -6,19 +6,22 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
-import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
+import { type DemoClients, signInDemoAccounts } from "./opsdesk-db.js";
 
 let stack: TestStack;
-const as: Record<"admin" | "editor", SupabaseClient> = {} as never;
+let clients: DemoClients;
+const as = {
+  get admin() {
+    return clients("admin");
+  },
+  get editor() {
+    return clients("editor");
+  },
+};
 
 beforeAll(async () => {
   stack = await startTestStack({ projectDir: REPO_ROOT });
-  for (const account of ["admin", "editor"] as const) {
-    const client = stack.anon();
-    const { error } = await client.auth.signInWithPassword({ email: DEMO[account].email, password: DEMO_PASSWORD });
-    if (error) throw error;
-    as[account] = client;
-  }
+  clients = await signInDemoAccounts(stack);
 });
 afterAll(async () => {
   await stack?.stop();

@@ -21,12 +21,16 @@ export type RowsWrite =
 export interface RowsOutcome {
   /** The rows written, in the order asked. */
   changed: Key[];
+  /** Rows an update left alone: they already held the values (not written, no new version). */
+  unchanged: Key[];
   /** The rows the database refused, in the order asked, each with the reason in the console's words. */
   refused: { id: Key; message: string }[];
 }
 
 interface BulkWriteResult {
   changed: Key[];
+  /** Absent from databases before 20250712100100_bulk_write_unchanged.sql. */
+  unchanged?: Key[];
   refused: (PostgrestLikeError & { id: Key })[];
 }
 
@@ -47,7 +51,7 @@ export async function writeRows(
         }))
       : write.ids.map((id) => ({ [idColumn]: id }));
   const asked = rows.map((row) => row[idColumn] as Key);
-  if (asked.length === 0) return { changed: [], refused: [] };
+  if (asked.length === 0) return { changed: [], unchanged: [], refused: [] };
   const { data, error } = await client.rpc("bulk_write", {
     resource: def.name,
     action: write.action,
@@ -57,11 +61,13 @@ export async function writeRows(
   if (error) throw toHttpError(error, def.name, operation, describe);
   const result = data as BulkWriteResult;
   const changed = new Set(result.changed.map(String));
+  const unchanged = new Set((result.unchanged ?? []).map(String));
   const reasons = new Map(
     result.refused.map((refusal) => [String(refusal.id), toHttpError(refusal, def.name, operation, describe).message]),
   );
   return {
     changed: asked.filter((id) => changed.has(String(id))),
+    unchanged: asked.filter((id) => unchanged.has(String(id))),
     refused: asked.flatMap((id) => {
       const message = reasons.get(String(id));
       return message === undefined ? [] : [{ id, message }];

@@ -1,10 +1,11 @@
 // antd Table columns from a definition: server-side sorting, per-column filters, renderers.
-import { FilterDropdown, getDefaultSortOrder } from "@refinedev/antd";
+import { getDefaultSortOrder } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
 import type { ColumnType } from "antd/es/table";
 import type { FilterValue } from "antd/es/table/interface";
 import { fieldsByName } from "../lib/select";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+import { ColumnFilter } from "./ColumnFilter";
 import { type FieldKind, kindOf, renderField } from "./fieldKinds";
 import { dropdownValueOf, type FilterMode } from "./listFilters";
 
@@ -60,9 +61,9 @@ export function buildColumn(
     column.filteredValue = dropdownValueOf(state.filters, field.name, filter.mode) as FilterValue | null;
     column.filterDropdownProps = FILTER_DROPDOWN_PROPS;
     column.filterDropdown = (props) => (
-      <FilterDropdown {...props} mapValue={filter.mapValue}>
+      <ColumnFilter {...props} mapValue={filter.mapValue}>
         {filter.input(field)}
-      </FilterDropdown>
+      </ColumnFilter>
     );
   }
   return column;

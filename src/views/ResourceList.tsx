@@ -139,7 +139,9 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     ...tableProps.pagination,
     pageSizeOptions: PAGE_SIZES,
     showSizeChanger: true,
-    showTotal: () => <ListTotal total={total ?? 0} approximate={approximate} plural={plural} />,
+    showTotal: () => (
+      <ListTotal total={total ?? 0} approximate={approximate} singular={shown.label.singular} plural={plural} />
+    ),
   };
   const tableLocale = useMemo(
     () => ({ emptyText: <Empty description={t("list.empty", { plural }, "No {{plural}} found.")} /> }),

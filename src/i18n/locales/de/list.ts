@@ -1,7 +1,8 @@
 // The generated list (src/views/ResourceList.tsx, ListTotal.tsx, FilterChips.tsx, column choices).
 export default {
   "list.totalAbout": "etwa {{total, number}} {{plural}}",
-  "list.total": "{{total, number}} {{plural}}",
+  "list.total_one": "{{count, number}} {{singular}}",
+  "list.total_other": "{{count, number}} {{plural}}",
   "list.search": "{{plural}} durchsuchen",
   "list.loadError": "{{plural}} konnten nicht geladen werden",
   "list.retry": "Erneut versuchen",

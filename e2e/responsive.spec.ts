@@ -36,7 +36,7 @@ test("every menu screen fits a phone, under a header that holds its controls", a
   const openDrawer = page.locator(".ant-drawer-open");
   const screens = (await drawer.getByRole("menuitem").allInnerTexts())
     .map((s) => s.trim())
-    .filter((s) => s !== "Logout");
+    .filter((s) => s !== "Sign out");
   expect(screens.length).toBeGreaterThanOrEqual(9);
   await page.keyboard.press("Escape");
 
@@ -64,7 +64,7 @@ test("the account menu holds language and theme on a phone", async ({ page }) =>
     .getByRole("button", { name: /Account menu/ })
     .click();
   // Choosing is exercised by the walk (with operators of its own: a choice is stored per operator).
-  for (const item of ["English", "Deutsch", "Light", "Dark", "Profile", "Logout"])
+  for (const item of ["English", "Deutsch", "Light", "Dark", "Profile", "Sign out"])
     await expect(page.getByRole("menuitem", { name: item })).toBeVisible();
 });
 

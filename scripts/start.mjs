@@ -6,20 +6,13 @@ import { register } from "tsx/esm/api";
 
 register();
 const { startStack } = await import("../stack/src/index.ts");
+const { DEMO_ACCOUNTS } = await import("./demoAccounts.ts");
 const { createServer } = await import("vite");
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = process.env.OPSDESK_API_PORT ? Number(process.env.OPSDESK_API_PORT) : undefined;
 const dbPort = process.env.OPSDESK_DB_PORT ? Number(process.env.OPSDESK_DB_PORT) : undefined;
 const webPort = Number(process.env.OPSDESK_WEB_PORT ?? 5173);
-
-const DEMO_ACCOUNTS = [
-  ["admin@example.com", "admin", "everything, incl. staff and audit log"],
-  ["editor@example.com", "editor", "create and edit records, audit log"],
-  ["viewer@example.com", "viewer", "read only"],
-  ["outsider@example.com", "-", "no staff row: refused"],
-  ["former@example.com", "-", "inactive staff: refused"],
-];
 
 async function waitForHealth(url) {
   for (let attempt = 0; attempt < 100; attempt++) {

@@ -5,7 +5,7 @@ import { CloseOutlined } from "@ant-design/icons";
 import type { NotificationProvider } from "@refinedev/core";
 import { App } from "antd";
 import { i18nProvider } from "../i18n/i18nProvider";
-import { localizeMessage } from "../i18n/messages";
+import { localizeMessage, messageKey } from "../i18n/messages";
 
 /**
  * A notice's close button named in the operator's language: rc-notification labels it
@@ -27,6 +27,15 @@ export function useNotificationProvider(): NotificationProvider {
   const t = i18nProvider.translate;
   return {
     open: ({ key, message, description, type }) => {
+      // A record that is not there is said by its own page (views/RecordMissing), once: the
+      // edit form's read has no switch for Refine's notice (useForm's useOne).
+      if (
+        type === "error" &&
+        key?.endsWith("-getOne-notification") &&
+        description &&
+        messageKey(description) === "errors.notFound"
+      )
+        return;
       // Refine's title is the short "what", its description the docs/product.md §8 message.
       const title = description ? localizeMessage(description, t) : null;
       notification.open({

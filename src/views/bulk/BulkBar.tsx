@@ -164,7 +164,7 @@ export function BulkBar({ definition: def, selection, list }: Props) {
     const label = labelOf(field);
     modal.confirm({
       title: t("bulk.confirmSet", { field: label, value: optionLabel(field, value) }, "Set {{field}} to “{{value}}”?"),
-      content: <ChangePreview plan={plan} value={optionLabel(field, value)} nouns={nouns} titleOf={titleOf} />,
+      content: <ChangePreview plan={plan} value={optionLabel(field, value)} nouns={nouns} titleOf={titleOf} t={t} />,
       okText: t("bulk.setField", { field: label }, "Set {{field}}"),
       okButtonProps: { disabled: plan.change.length === 0 },
       cancelText: t("bulk.cancel", "Cancel"),

@@ -1,10 +1,11 @@
 // The confirmation of a bulk change: how many rows take the new value, how many already hold
 // it (left alone), which cannot take it and why (the state machine's own refusal), and that the
-// change can still be undone for a few seconds after it is confirmed.
+// change can still be undone for a few seconds after it is confirmed. It renders in antd's
+// confirm dialog, outside Refine's providers: the list's `t` comes with it.
 import type { BaseRecord } from "@refinedev/core";
-import { useTranslate } from "@refinedev/core";
 import { Space, Typography } from "antd";
 import { RefusedRows } from "../../components/undo/RefusedRows";
+import type { Translate } from "../../i18n/messages";
 import { tCount } from "../../i18n/plural";
 import type { ChangePlan } from "./bulkChange";
 
@@ -14,16 +15,16 @@ interface Props {
   value: string;
   nouns: { singular: string; plural: string };
   titleOf: (record: BaseRecord, id: string) => string;
+  t: Translate;
 }
 
-export function ChangePreview({ plan, value, nouns, titleOf }: Props) {
-  const t = useTranslate();
+export function ChangePreview({ plan, value, nouns, titleOf, t }: Props) {
   const values = { ...nouns, value };
   return (
     <Space direction="vertical" style={{ width: "100%" }} data-change-preview>
       <Typography.Text strong>
         {plan.change.length === 0
-          ? t("bulk.nothingToChange", "No selected row can be changed.")
+          ? t("bulk.nothingToChange", {}, "No selected row can be changed.")
           : tCount(
               t,
               "bulk.willChange",
@@ -68,7 +69,7 @@ export function ChangePreview({ plan, value, nouns, titleOf }: Props) {
       )}
       {plan.change.length > 0 && (
         <Typography.Text type="secondary">
-          {t("bulk.undoHint", "You can undo the change for 5 seconds after confirming.")}
+          {t("bulk.undoHint", {}, "You can undo the change for 5 seconds after confirming.")}
         </Typography.Text>
       )}
     </Space>

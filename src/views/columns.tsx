@@ -23,6 +23,18 @@ export interface ColumnState {
  */
 const FILTER_DROPDOWN_PROPS: ColumnType<BaseRecord>["filterDropdownProps"] = { placement: "bottom" };
 
+/** The class of a column whose values do not wrap (ListTable.css). */
+const NOWRAP = "list-nowrap";
+const ONE_PIECE = new Set(["number", "money", "enum", "boolean", "id"]);
+
+/**
+ * A value read as one piece stays on one line where a list fits its columns by wrapping: an
+ * amount, a status, a code whose rule allows no spaces (a SKU broke at its dash).
+ */
+export const keepsTogether = (field: FieldDefinition) =>
+  ONE_PIECE.has(field.type) ||
+  (field.type === "text" && field.pattern !== undefined && !/ |\\s/.test(field.pattern.source));
+
 /** The filter of a column the list filters by, if any. */
 export function filterOf(def: ResourceDefinition, field: FieldDefinition): FieldKind["filter"] {
   return def.list.filters?.includes(field.name) ? kindOf(field).filter : undefined;
@@ -48,6 +60,7 @@ export function buildColumn(
     key: field.name,
     dataIndex: field.name,
     title: field.label,
+    className: keepsTogether(field) ? NOWRAP : undefined,
     render: (_value, record) => renderField(field, record),
   };
   if (!state.interactive) return column;

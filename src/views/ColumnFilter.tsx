@@ -24,8 +24,22 @@ function enterChooses(target: EventTarget | null): boolean {
   return element?.getAttribute("aria-expanded") === "true" || element?.closest(".ant-picker-focused") !== null;
 }
 
-export function ColumnFilter({ setSelectedKeys, confirm, clearFilters, selectedKeys, mapValue, children }: Props) {
-  const t = useTranslate();
+/**
+ * A filter's input (the field kind's), given the filter's value as antd's dropdown holds it (an
+ * array of keys) through `mapValue`, as @refinedev/antd's FilterDropdown gives it; the phone's
+ * filter drawer (PhoneListTools.tsx) holds the same keys.
+ */
+export function FilterInput({
+  keys,
+  setKeys,
+  mapValue,
+  children,
+}: {
+  keys: unknown;
+  setKeys: (keys: unknown[]) => void;
+  mapValue?: Props["mapValue"];
+  children: ReactElement;
+}) {
   const map = mapValue ?? ((value: unknown) => value);
   const onChange = (event: unknown) => {
     const value =
@@ -33,18 +47,24 @@ export function ColumnFilter({ setSelectedKeys, confirm, clearFilters, selectedK
         ? (event.target as HTMLInputElement).value
         : event;
     const mapped = map(value, "onChange");
-    setSelectedKeys(
-      (Array.isArray(mapped) ? mapped : mapped === undefined || mapped === null ? [] : [mapped]) as never,
-    );
+    setKeys(Array.isArray(mapped) ? mapped : mapped === undefined || mapped === null ? [] : [mapped]);
   };
-  const input = Children.map(children, (child) =>
-    isValidElement(child)
-      ? cloneElement(child as ReactElement<{ value?: unknown; onChange?: unknown }>, {
-          value: map(selectedKeys, "value"),
-          onChange,
-        })
-      : child,
+  return (
+    <>
+      {Children.map(children, (child) =>
+        isValidElement(child)
+          ? cloneElement(child as ReactElement<{ value?: unknown; onChange?: unknown }>, {
+              value: map(keys, "value"),
+              onChange,
+            })
+          : child,
+      )}
+    </>
   );
+}
+
+export function ColumnFilter({ setSelectedKeys, confirm, clearFilters, selectedKeys, mapValue, children }: Props) {
+  const t = useTranslate();
   // antd reads the latest keys when it confirms (its own ref), so Enter right after typing applies what was typed.
   const apply = () => confirm();
   const onKeyDown = (event: KeyboardEvent) => {
@@ -55,7 +75,11 @@ export function ColumnFilter({ setSelectedKeys, confirm, clearFilters, selectedK
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Enter from the inputs inside applies the filter, as a form's submit
     <div style={{ padding: 10, display: "flex", flexDirection: "column", gap: 12 }} onKeyDown={onKeyDown}>
-      <div>{input}</div>
+      <div>
+        <FilterInput keys={selectedKeys} setKeys={(keys) => setSelectedKeys(keys as never)} mapValue={mapValue}>
+          {children}
+        </FilterInput>
+      </div>
       <Space style={{ justifyContent: "flex-end" }}>
         <Button type="primary" size="small" icon={<FilterOutlined />} onClick={apply}>
           {t("buttons.filter", "Filter")}

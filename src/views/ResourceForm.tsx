@@ -16,6 +16,7 @@ import { ConflictNotice, StaleNotice } from "./live/ConflictNotice";
 import { RecordPresence } from "./live/RecordPresence";
 import { useEditConflict } from "./live/useEditConflict";
 import { useRecordPresence } from "./live/useRecordPresence";
+import { RecordMissing } from "./RecordMissing";
 import { recordName } from "./recordName";
 import { SaveBar } from "./SaveBar";
 import { DeleteRecordButton } from "./undo/DeleteRecordButton";
@@ -141,6 +142,9 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       )}
     </Form>
   );
+
+  if (action === "edit" && query?.error?.statusCode === 404)
+    return <RecordMissing definition={shown} message={query.error.message} />;
 
   return action === "create" ? (
     <Create

@@ -1,15 +1,26 @@
 // Create and edit share this form: the database's rules before submit, its errors on the
 // fields after, a reload offer on a stale version, and a warning before losing changes.
 import { Create, Edit, useForm } from "@refinedev/antd";
-import { type BaseRecord, type HttpError, type LiveEvent, useParsed, useTranslate } from "@refinedev/core";
+import {
+  type BaseKey,
+  type BaseRecord,
+  type HttpError,
+  type LiveEvent,
+  useNotification,
+  useParsed,
+  useTranslate,
+} from "@refinedev/core";
 import { Alert, Form, Input } from "antd";
 import { type ReactNode, useRef, useState } from "react";
 import { useTabTitle } from "../components/useTabTitle";
 import { localizeMessage, MESSAGES } from "../i18n/messages";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
-import { metaFor } from "../lib/select";
+import { idColumnOf, metaFor } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
 import { BACK_ICON } from "./backIcon";
+import { limitsFor } from "./files/limits";
+import { type ChosenImage, NewImagePicker } from "./files/NewImagePicker";
+import { useAttachImage } from "./files/useRecordImage";
 import { showFieldErrors } from "./formErrors";
 import { buildFormItems } from "./formItems";
 import { ConflictNotice, StaleNotice } from "./live/ConflictNotice";
@@ -38,12 +49,18 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   const onLiveEvent = useRef<(event: LiveEvent) => void>(undefined);
   // The record of /<resource>/<id>/edit, named explicitly (the resource is passed too).
   const { id: routeId } = useParsed();
-  const { formProps, saveButtonProps, query, formLoading, id } = useForm<BaseRecord, HttpError>({
+  // A create form takes the record's image too; it is uploaded once the record exists, then
+  // the form goes to the record's page (its own redirect waits for that).
+  const imageField = action === "create" ? def.fields.find((f) => f.type === "image" && f.bucket) : undefined;
+  const [newImage, setNewImage] = useState<ChosenImage>();
+  const { attach } = useAttachImage(def, imageField ?? def.fields[0], limitsFor(imageField));
+  const { open: notify } = useNotification();
+  const { formProps, saveButtonProps, query, formLoading, id, redirect } = useForm<BaseRecord, HttpError>({
     resource: def.name,
     action,
     id: action === "edit" ? routeId : undefined,
     meta: metaFor(def),
-    redirect: "show",
+    redirect: imageField ? false : "show",
     mutationMode: "pessimistic",
     warnWhenUnsavedChanges: true,
     // Field errors show on the fields and the rest beside Save; no extra toast.
@@ -64,9 +81,20 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       setFormError(error);
       conflict.saveFinished(undefined);
     },
-    onMutationSuccess: ({ data }) => {
+    onMutationSuccess: async ({ data }) => {
       setFormError(undefined);
       conflict.saveFinished(data);
+      if (!imageField) return;
+      const createdId = data?.[idColumnOf(def)] as BaseKey;
+      const failed = newImage ? await attach(createdId, newImage.file, newImage.type) : undefined;
+      // The record exists either way: its page offers the image again.
+      if (failed)
+        notify?.({
+          type: "error",
+          message: t("files.imageNotAdded", { name: recordName(shown, data) }, "Created {{name}}, but not its image"),
+          description: localizeMessage(failed, t),
+        });
+      redirect("show", createdId);
     },
     // An edit form is told about changes instead of reloading under the operator's hands.
     liveMode: action === "edit" ? "manual" : "off",
@@ -134,6 +162,11 @@ export function ResourceForm({ definition: def, action, children }: Props) {
           {input}
         </Form.Item>
       ))}
+      {imageField && (
+        <Form.Item label={shown.fields.find((f) => f.name === imageField.name)?.label ?? imageField.label}>
+          <NewImagePicker field={imageField} value={newImage} onChange={setNewImage} />
+        </Form.Item>
+      )}
       {def.versioned && action === "edit" && (
         // The version this form loaded; the database rejects the update if it moved on.
         <Form.Item name="version" hidden>

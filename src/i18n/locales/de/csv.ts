@@ -1,4 +1,5 @@
 export default {
+  "csv.duplicateInFile": "{{field}} „{{value}}“ steht zweimal in der Datei: Zeilen {{first}} und {{second}}.",
   "csv.export": "CSV exportieren",
   "csv.exporting": "Export läuft…",
   "csv.exportProgress": "Fortschritt des Exports",

@@ -18,7 +18,8 @@ async function arrange(stock: number, blocked = false): Promise<Arranged> {
   const sku = unique("RULE");
   const product = await insertRow<{ id: number; name: string; sku: string }>("products", {
     sku,
-    name: `Rule lamp ${sku}`,
+    // Not the SKU: the picker must find the product by its SKU, not by a name that repeats it.
+    name: `Rule lamp ${sku.toLowerCase().replaceAll("-", " ")}`,
     price: 12,
     stock,
     status: "active",
@@ -110,6 +111,33 @@ test.describe("as editor, in English", () => {
     await expect(notice(page, "An order without items cannot become paid.")).toBeVisible();
     const { data } = await serviceClient().from("orders").select("status").eq("id", order.id).single();
     expect(data?.status).toBe("pending");
+  });
+});
+
+test.describe("pickers, as editor", () => {
+  test.use({ storageState: sessionFile("editor") });
+
+  test("the order form's customer picker finds a customer by e-mail and offers no blocked one", async ({ page }) => {
+    const open = await insertRow<{ full_name: string; email: string }>("customers", {
+      full_name: unique("Picker Open"),
+      email: `${unique("picked-by-mail").toLowerCase()}@example.com`,
+      country: "DE",
+    });
+    const blocked = await insertRow<{ full_name: string; email: string }>("customers", {
+      full_name: unique("Picker Blocked"),
+      email: `${unique("blocked-by-mail").toLowerCase()}@example.com`,
+      country: "DE",
+      is_blocked: true,
+    });
+    await page.goto("/orders/create");
+    const picker = page.locator("form").getByRole("combobox", { name: "Customer" });
+    await picker.click();
+    const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
+    await picker.fill(open.email.slice(0, 20));
+    await expect(options.filter({ hasText: open.full_name })).toBeVisible();
+    await expect(options.filter({ hasText: open.full_name })).toContainText(open.email);
+    await picker.fill(blocked.email.slice(0, 20));
+    await expect(page.locator(".ant-select-dropdown:visible .ant-empty")).toBeVisible();
   });
 });
 

@@ -14,6 +14,7 @@ export default defineConfig({
             "stack/src/**/*.test.ts",
             "scripts/**/*.test.ts",
             "supabase/functions/**/*.test.ts",
+            "install/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, STACK_TESTS_IN_APP],
           environment: "node",
@@ -46,7 +47,7 @@ export default defineConfig({
         // the console's stack tests, through the stack, on its Postgres and harness.
         test: {
           name: "app",
-          include: ["supabase/tests/**/*.test.ts", STACK_TESTS_IN_APP],
+          include: ["supabase/tests/**/*.test.ts", "install/tests/**/*.test.ts", STACK_TESTS_IN_APP],
           globalSetup: ["stack/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

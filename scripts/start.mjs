@@ -1,15 +1,24 @@
-// `npm start`: the local stack (migrated and seeded) plus the console's Vite dev server
-// pointed at it. Ctrl+C stops both.
+// `npm start [-- --project-dir DIR]`: the local stack (migrated and seeded) plus the console's
+// Vite dev server pointed at it. Ctrl+C stops both. Without --project-dir it runs the demo
+// store; with it, any Supabase project folder, Opsdesk installed into its local database when
+// the folder lacks Opsdesk's migrations (docs/any-project.md).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { register } from "tsx/esm/api";
+import { warnIfUnsupported } from "./node-version.mjs";
 
+warnIfUnsupported();
 register();
 const { startStack } = await import("../stack/src/index.ts");
 const { DEMO_ACCOUNTS } = await import("./demoAccounts.ts");
+const { applyInstall, exposeLocally } = await import("../install/database.ts");
 const { createServer } = await import("vite");
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const { values: args } = parseArgs({ options: { "project-dir": { type: "string" } } });
+const projectDir = args["project-dir"] ? path.resolve(args["project-dir"]) : root;
+const isDemo = projectDir === root;
 const port = process.env.OPSDESK_API_PORT ? Number(process.env.OPSDESK_API_PORT) : undefined;
 const dbPort = process.env.OPSDESK_DB_PORT ? Number(process.env.OPSDESK_DB_PORT) : undefined;
 const webPort = Number(process.env.OPSDESK_WEB_PORT ?? 5173);
@@ -26,9 +35,15 @@ async function waitForHealth(url) {
   throw new Error(`${url}/auth/v1/health did not answer`);
 }
 
-const stack = await startStack({ projectDir: root, port, dbPort });
+const stack = await startStack({ projectDir, port, dbPort });
 let vite;
+let installed = [];
 try {
+  // A folder without Opsdesk's migrations: install into the local database only.
+  if (!isDemo) {
+    installed = await applyInstall(stack.dbUrl);
+    await exposeLocally(stack.dbUrl, stack.config.api.schemas);
+  }
   await waitForHealth(stack.url);
   process.env.VITE_SUPABASE_URL = stack.url;
   process.env.VITE_SUPABASE_ANON_KEY = stack.keys.anon;
@@ -41,6 +56,22 @@ try {
 
 const consoleUrl = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${webPort}/`;
 const width = Math.max(...DEMO_ACCOUNTS.map(([email]) => email.length));
+const relative = path.relative(process.cwd(), projectDir) || ".";
+const relativeDir = relative.startsWith("..") ? projectDir : relative;
+const projectLines = [
+  `  Project:    ${projectDir}`,
+  ...(installed.length > 0
+    ? [
+        "",
+        `  Opsdesk was installed into this local database only (install ${installed.join(", ")}).`,
+        "  To keep it in the project (and deploy it with `supabase db push`), add it to the folder:",
+        `    npm run opsdesk -- init --project-dir ${relativeDir}`,
+      ]
+    : []),
+  "",
+  "  First admin (creates the user if missing):",
+  `    npm run opsdesk -- add-admin you@example.com --password '…' --project-dir ${relativeDir}`,
+];
 process.stdout.write(
   [
     "",
@@ -50,8 +81,12 @@ process.stdout.write(
     `  API:        ${stack.url}`,
     `  Mail inbox: ${stack.url}/_mail`,
     "",
-    "  Demo accounts (password: opsdesk-demo)",
-    ...DEMO_ACCOUNTS.map(([email, role, what]) => `    ${email.padEnd(width)}  ${role.padEnd(6)}  ${what}`),
+    ...(isDemo
+      ? [
+          "  Demo accounts (password: opsdesk-demo)",
+          ...DEMO_ACCOUNTS.map(([email, role, what]) => `    ${email.padEnd(width)}  ${role.padEnd(6)}  ${what}`),
+        ]
+      : projectLines),
     "",
     "Press Ctrl+C to stop.",
     "",

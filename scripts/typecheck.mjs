@@ -3,7 +3,7 @@
 // Prints each project's errors and fails if any project has one.
 import { spawn } from "node:child_process";
 
-const PROJECTS = ["tsconfig.json", "stack/tsconfig.json", "supabase/tests/tsconfig.json"];
+const PROJECTS = ["tsconfig.json", "stack/tsconfig.json", "supabase/tests/tsconfig.json", "install/tsconfig.json"];
 
 const check = (project) =>
   new Promise((resolve) => {

@@ -13,6 +13,7 @@ import { createClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { createLogger } from "../../stack/src/shared/log.js";
 import { startStack } from "../../stack/src/stack.js";
+import { bruteForce, dataset, norms as normsOf, percentile, queriesNear } from "../lib/vector-data.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectDir = path.resolve(here, "../../stack/test/fixtures/vectors");
@@ -22,50 +23,6 @@ const TOP_K = 10;
 const QUERIES = 200;
 const BATCH = 500;
 const CLUSTERS = 500;
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run measures the same data. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Unit vectors around CLUSTERS centres, like embeddings of texts on a few hundred topics. */
-function dataset(): Float32Array {
-  const rnd = random(42);
-  const centres = Array.from({ length: CLUSTERS }, () => Array.from({ length: DIM }, () => rnd() - 0.5));
-  const data = new Float32Array(COUNT * DIM);
-  for (let i = 0; i < COUNT; i++) {
-    const centre = centres[i % CLUSTERS];
-    const row = data.subarray(i * DIM, (i + 1) * DIM);
-    for (let j = 0; j < DIM; j++) row[j] = centre[j] + (rnd() - 0.5) * 0.6;
-    const n = Math.hypot(...row);
-    for (let j = 0; j < DIM; j++) row[j] = Math.round((row[j] / n) * 1e5) / 1e5;
-  }
-  return data;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** The baseline: every cosine distance in float64, fully sorted. */
-function bruteForce(data: Float32Array, norms: Float64Array, q: Float32Array): string[] {
-  const qn = Math.hypot(...q);
-  const scored: { i: number; d: number }[] = new Array(COUNT);
-  for (let i = 0; i < COUNT; i++) {
-    let dot = 0;
-    const o = i * DIM;
-    for (let j = 0; j < DIM; j++) dot += data[o + j] * q[j];
-    scored[i] = { i, d: 1 - dot / (norms[i] * qn) };
-  }
-  scored.sort((a, b) => a.d - b.d);
-  return scored.slice(0, TOP_K).map((s) => `v${s.i}`);
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-bench-vectors-"));
 const stack = await startStack({
@@ -86,9 +43,8 @@ try {
   await bucket.createIndex({ indexName: "docs", dataType: "float32", dimension: DIM, distanceMetric: "cosine" });
   const index = bucket.index("docs");
 
-  const data = dataset();
-  const norms = new Float64Array(COUNT);
-  for (let i = 0; i < COUNT; i++) norms[i] = Math.hypot(...data.subarray(i * DIM, (i + 1) * DIM));
+  const data = dataset(COUNT, DIM, CLUSTERS);
+  const norms = normsOf(data, COUNT, DIM);
 
   let started = performance.now();
   for (let from = 0; from < COUNT; from += BATCH) {
@@ -105,11 +61,7 @@ try {
   }
   const putSeconds = (performance.now() - started) / 1000;
 
-  const rnd = random(7);
-  const queries = Array.from({ length: QUERIES }, () => {
-    const base = data.subarray(Math.floor(rnd() * COUNT) * DIM);
-    return Float32Array.from({ length: DIM }, (_, j) => base[j] + (rnd() - 0.5) * 0.05);
-  });
+  const queries = queriesNear(data, COUNT, DIM, QUERIES);
 
   // The first query builds the in-memory copy from Postgres (as after a restart).
   started = performance.now();
@@ -142,7 +94,7 @@ try {
   let hits = 0;
   queries.forEach((q, n) => {
     const t = performance.now();
-    const truth = bruteForce(data, norms, q);
+    const truth = bruteForce(data, norms, DIM, q, TOP_K).map((i) => `v${i}`);
     baseMs.push(performance.now() - t);
     const got = new Set(found[n]);
     hits += truth.filter((k) => got.has(k)).length;

@@ -1,5 +1,6 @@
-// Set a new password with the recovery or invite session the e-mail link opened. The link is
-// checked as the page opens: a used or expired one (Auth sends the browser back with
+// Set a new password with the recovery or invite session the e-mail link opened; an
+// account with an authenticator app gives its code first (Auth wants an aal2 session). The
+// link is checked as the page opens: a used or expired one (Auth sends the browser back with
 // `error_code` in the address and no session) says so at once and offers a new link, before
 // the operator types a password twice for nothing.
 import { Alert, Button, Form, Input, Spin } from "antd";
@@ -13,6 +14,7 @@ import { localizeMessage } from "../i18n/messages";
 import { authBackend } from "../providers/authBackend";
 import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from "../providers/passwordPolicy";
 import { LINK_EXPIRED } from "../providers/signIn";
+import { SecondFactorStep } from "./auth/SecondFactorStep";
 import { useAuthAction } from "./auth/useAuthAction";
 
 interface Values {
@@ -46,16 +48,19 @@ export function UpdatePasswordPage() {
   const t = useText();
   const navigate = useNavigate();
   const link = useLinkState();
-  const { run, pending, error } = useAuthAction(setPassword);
+  const { run, pending, error, outcome } = useAuthAction(setPassword);
+  const [chosen, setChosen] = useState<Values>();
   const message = (text: string) =>
     text === LINK_EXPIRED ? t("auth.update.expired", LINK_EXPIRED) : localizeMessage(text, t);
 
+  const done = () => {
+    leaveConsoleNotice("passwordChanged");
+    navigate("/", { replace: true });
+  };
   const submit = async (values: Values) => {
     void preloadConsole("/");
-    if ((await run(values)).ok) {
-      leaveConsoleNotice("passwordChanged");
-      navigate("/", { replace: true });
-    }
+    setChosen(values);
+    if ((await run(values)).ok) done();
   };
 
   const title = t("auth.update.title", "Choose a new password");
@@ -78,6 +83,13 @@ export function UpdatePasswordPage() {
         )}
       </AuthCard>
     );
+  if (chosen && outcome?.ok === false && outcome.secondFactor) {
+    return (
+      <AuthCard tab={t("auth.mfa.tab", "Two-factor sign-in")} title={t("auth.mfa.title", "Two-factor sign-in")}>
+        <SecondFactorStep onSignedIn={done} finish={() => setPassword(chosen)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard tab={tab} title={title}>

@@ -13,7 +13,7 @@ import { SEARCH_FIELD } from "../providers/dataProvider";
 import { findResource } from "../resources";
 import type { ReferenceTarget } from "../resources/types";
 import { FieldSelect } from "./FieldSelect";
-import { detailLine, pickerSelect } from "./referenceDetails";
+import { detailLine, pickerMeta } from "./referenceDetails";
 
 interface Props extends Omit<SelectProps, "options"> {
   target: ReferenceTarget;
@@ -47,7 +47,7 @@ export function ReferenceSelect({ target, value, choosableOnly = false, ...rest 
     pagination: { pageSize: 25, mode: "server" },
     onSearch: (text) => pickerSearch(target, text),
     // Sorted by label until the operator types; then ranked by how well each matches.
-    meta: { select: pickerSelect(target), search: findResource(target.resource)?.list.search, defaultSort: labelOrder },
+    meta: { ...pickerMeta(target), search: findResource(target.resource)?.list.search, defaultSort: labelOrder },
   });
   const records = useMemo(
     () =>

@@ -12,12 +12,14 @@ import {
 } from "@refinedev/core";
 import { Alert, Form, Input } from "antd";
 import { type ReactNode, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { useTabTitle } from "../components/useTabTitle";
 import { localizeMessage, MESSAGES } from "../i18n/messages";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import { idColumnOf, metaFor } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
 import { BACK_ICON } from "./backIcon";
+import { DefinitionNotices } from "./DefinitionNotices";
 import { limitsFor } from "./files/limits";
 import { type ChosenImage, NewImagePicker } from "./files/NewImagePicker";
 import { useAttachImage } from "./files/useRecordImage";
@@ -27,10 +29,23 @@ import { ConflictNotice, StaleNotice } from "./live/ConflictNotice";
 import { RecordPresence } from "./live/RecordPresence";
 import { useEditConflict } from "./live/useEditConflict";
 import { useRecordPresence } from "./live/useRecordPresence";
+import { listPath, showPath } from "./paths";
 import { RecordMissing } from "./RecordMissing";
 import { recordName } from "./recordName";
 import { SaveBar } from "./SaveBar";
 import { DeleteRecordButton } from "./undo/DeleteRecordButton";
+
+/** JSON fields are edited as text: what is stored is the value it spells. */
+function storedValues(def: ResourceDefinition, values: Record<string, unknown>): Record<string, unknown> {
+  const json = def.fields.filter((f) => f.type === "json" && !f.readOnly && typeof values[f.name] === "string");
+  if (json.length === 0) return values;
+  const out = { ...values };
+  for (const field of json) {
+    const text = String(values[field.name]).trim();
+    out[field.name] = text === "" ? null : JSON.parse(text);
+  }
+  return out;
+}
 
 interface Props {
   definition: ResourceDefinition;
@@ -50,17 +65,34 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   // The record of /<resource>/<id>/edit, named explicitly (the resource is passed too).
   const { id: routeId } = useParsed();
   // A create form takes the record's image too; it is uploaded once the record exists, then
-  // the form goes to the record's page (its own redirect waits for that).
+  // the form goes to the record's page (onMutationSuccess, after the upload).
   const imageField = action === "create" ? def.fields.find((f) => f.type === "image" && f.bucket) : undefined;
   const [newImage, setNewImage] = useState<ChosenImage>();
   const { attach } = useAttachImage(def, imageField ?? def.fields[0], limitsFor(imageField));
   const { open: notify } = useNotification();
-  const { formProps, saveButtonProps, query, formLoading, id, redirect } = useForm<BaseRecord, HttpError>({
+  const navigate = useNavigate();
+  // A generated resource's update carries the row as loaded: changed since, it is refused as stale.
+  const loadedRow = useRef<BaseRecord | undefined>(undefined);
+  const meta = metaFor(def);
+  const { formProps, saveButtonProps, query, formLoading, id } = useForm<BaseRecord, HttpError>({
     resource: def.name,
     action,
     id: action === "edit" ? routeId : undefined,
-    meta: metaFor(def),
-    redirect: imageField ? false : "show",
+    meta,
+    // Read when the save is sent (a getter): the row as the form loaded it by then.
+    mutationMeta:
+      def.table && action === "edit"
+        ? {
+            ...meta,
+            get loaded() {
+              return loadedRow.current;
+            },
+          }
+        : meta,
+    // Refine redirects by the saved row's `id`; a generated resource's key may be any column
+    // (a slug, a composite key), and a new record's image is uploaded first, so the form goes
+    // to the record's page itself then (onMutationSuccess).
+    redirect: def.table || imageField ? false : "show",
     mutationMode: "pessimistic",
     warnWhenUnsavedChanges: true,
     // Field errors show on the fields and the rest beside Save; no extra toast.
@@ -84,17 +116,20 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     onMutationSuccess: async ({ data }) => {
       setFormError(undefined);
       conflict.saveFinished(data);
-      if (!imageField) return;
-      const createdId = data?.[idColumnOf(def)] as BaseKey;
-      const failed = newImage ? await attach(createdId, newImage.file, newImage.type) : undefined;
-      // The record exists either way: its page offers the image again.
-      if (failed)
-        notify?.({
-          type: "error",
-          message: t("files.imageNotAdded", { name: recordName(shown, data) }, "Created {{name}}, but not its image"),
-          description: localizeMessage(failed, t),
-        });
-      redirect("show", createdId);
+      if (imageField && newImage) {
+        const failed = await attach(data?.[idColumnOf(def)] as BaseKey, newImage.file, newImage.type);
+        // The record exists either way: its page offers the image again.
+        if (failed)
+          notify?.({
+            type: "error",
+            message: t("files.imageNotAdded", { name: recordName(shown, data) }, "Created {{name}}, but not its image"),
+            description: localizeMessage(failed, t),
+          });
+      }
+      if (def.table || imageField) {
+        const key = data?.[idColumnOf(def)];
+        navigate(def.screens?.show !== false && key !== undefined ? showPath(def, key as string) : listPath(def));
+      }
     },
     // An edit form is told about changes instead of reloading under the operator's hands.
     liveMode: action === "edit" ? "manual" : "off",
@@ -114,6 +149,7 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     others,
   });
   onLiveEvent.current = conflict.onLiveEvent;
+  loadedRow.current = query?.data?.data;
   const loadedTitle = query?.data?.data?.[def.titleField];
   useTabTitle(
     action === "create"
@@ -144,7 +180,7 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       {...formProps}
       onFinish={(values) => {
         conflict.saveStarted(values);
-        return formProps.onFinish?.(values);
+        return formProps.onFinish?.(storedValues(def, values));
       }}
       layout="vertical"
       style={{ maxWidth: 720 }}
@@ -156,8 +192,9 @@ export function ResourceForm({ definition: def, action, children }: Props) {
         onTakeMine={conflict.takeMine}
         onDismiss={conflict.dismissComparison}
       />
+      <DefinitionNotices definition={def} />
       {children}
-      {buildFormItems(shown, t).map(({ field, itemProps, input }) => (
+      {buildFormItems(shown, t, action).map(({ field, itemProps, input }) => (
         <Form.Item key={field.name} {...itemProps}>
           {input}
         </Form.Item>

@@ -2,12 +2,16 @@
 import type { Rule } from "antd/es/form";
 import type { Translate } from "../i18n/messages";
 import type { FieldDefinition } from "../resources/types";
+import { constraintRules } from "./constraintRules";
 
 const TEXT_TYPES = new Set(["text", "longText", "email"]);
 const NUMBER_TYPES = new Set(["number", "money"]);
 
-/** Decimal places a number field holds: none for an integer column, cents for money. */
+/** Decimal places a number field holds without a scale of its own: none for an integer column, cents for money. */
 const DECIMALS: Record<string, number> = { number: 0, money: 2 };
+
+/** The decimal places the field's column holds (a generated definition's scale: numeric(10,2) → 2). */
+const decimalsOf = (field: FieldDefinition): number => field.scale ?? DECIMALS[field.type] ?? 20;
 
 const blank = (value: unknown) => value === null || value === undefined || value === "";
 
@@ -39,9 +43,10 @@ export function rangeMessage(field: FieldDefinition, t: Translate = inEnglish): 
 
 function decimalsMessage(field: FieldDefinition, t: Translate): string {
   const label = field.label;
-  return DECIMALS[field.type] === 0
+  const digits = decimalsOf(field);
+  return digits === 0
     ? t("fields.wholeNumber", { label }, "{{label}} must be a whole number.")
-    : t("fields.cents", { label, digits: DECIMALS[field.type] }, "{{label}} has at most {{digits}} decimal places.");
+    : t("fields.cents", { label, digits }, "{{label}} has at most {{digits}} decimal places.");
 }
 
 /**
@@ -51,7 +56,7 @@ function decimalsMessage(field: FieldDefinition, t: Translate): string {
 export function numberProblem(field: FieldDefinition, value: unknown, t: Translate = inEnglish): string | undefined {
   if (blank(value))
     return field.required ? t("fields.required", { label: field.label }, "{{label}} is required.") : undefined;
-  if (!fitsDecimals(value, DECIMALS[field.type] ?? 20)) return decimalsMessage(field, t);
+  if (!fitsDecimals(value, decimalsOf(field))) return decimalsMessage(field, t);
   if (outOfRange(field, value)) return rangeMessage(field, t);
   return undefined;
 }
@@ -91,7 +96,7 @@ export function rulesFor(field: FieldDefinition, t: Translate = inEnglish): Rule
   if (NUMBER_TYPES.has(field.type)) {
     // Stored as typed: a whole number for an integer column, cents for money (the inputs
     // neither round nor clamp, so a value the column cannot hold is said, never changed).
-    const digits = DECIMALS[field.type];
+    const digits = decimalsOf(field);
     rules.push({
       validator: async (_, value) => {
         if (!fitsDecimals(value, digits)) throw new Error(decimalsMessage(field, t));
@@ -109,5 +114,5 @@ export function rulesFor(field: FieldDefinition, t: Translate = inEnglish): Rule
     const max = field.maxItems;
     rules.push({ type: "array", max, message: message ?? t("fields.maxItems", { max }, "At most {{max}} items.") });
   }
-  return rules;
+  return [...rules, ...constraintRules(field, t)];
 }

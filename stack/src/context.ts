@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ApiKeys } from "./api-keys.js";
 import type { StackConfig } from "./config/index.js";
 import type { Database } from "./db/index.js";
+import type { SessionLiveness } from "./db/sessions.js";
 import type { ServiceError } from "./shared/errors.js";
 import type { JwtKeys } from "./shared/jwt.js";
 import type { Logger } from "./shared/log.js";
@@ -21,6 +22,8 @@ export interface StackContext {
   dataDir: string;
   /** Services can ask each other for things through here (e.g. REST schema reload). */
   hooks: StackHooks;
+  /** Whether a token's auth session still exists (db/sessions.ts). */
+  sessions: SessionLiveness;
 }
 
 export interface StackHooks {
@@ -45,11 +48,19 @@ export interface Service {
    */
   isOpen?(path: string, method: string): boolean;
   /**
-   * CORS under this prefix. Unset: the gateway answers it as the CLI's Kong does;
-   * "own": the service answers it (edge functions, as on hosted Supabase);
+   * Paths only a secret key (`sb_secret_…`, service_role) may reach when the gateway acts
+   * as hosted Supabase (`--require-api-key`), e.g. REST's OpenAPI document.
+   */
+  secretKeyOnly?(path: string, method: string): boolean;
+  /**
+   * CORS under this prefix. Unset: the gateway answers it as the CLI's Kong does, and
+   * lists the headers PostgREST, GoTrue and storage-api expose;
+   * "kong": Kong's cors plugin as the CLI configures it and nothing more: preflights
+   * answered at the gateway, Access-Control-Allow-Origin set on every answer over the
+   * service's own, its other CORS headers left as they are (edge functions);
    * "none": no CORS headers at all (the mail catcher, as Mailpit: no web page may read it).
    */
-  cors?: "own" | "none";
+  cors?: "kong" | "none";
   /** A fault found before any handler ran (bad URL, body too large or too deep), in this service's shape. */
   frameworkError?(fault: RequestFault, req: FastifyRequest): ServiceError;
   /** Schema changed: drop caches. */

@@ -4,13 +4,13 @@ import type { Service, StackContext } from "./context.js";
 import { createFunctionsService } from "./functions/index.js";
 import { createMailService } from "./mail/index.js";
 import { createRealtimeService } from "./realtime/index.js";
-import { createRestService } from "./rest/index.js";
+import { createRestServices } from "./rest/index.js";
 import { createStorageService } from "./storage/index.js";
 import { createVectorService } from "./vectors/index.js";
 
 export function createServices(ctx: StackContext): Service[] {
   return [
-    createRestService(ctx),
+    ...createRestServices(ctx),
     createAuthService(ctx),
     createMailService(ctx),
     // Before storage: the gateway routes by the first matching prefix.

@@ -1,14 +1,25 @@
 // Starts the whole local stack: Postgres, base schema, migrations, seed, services, gateway.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { type ApiKeys, deriveKeys } from "./api-keys.js";
 import { type ConfigOverrides, loadConfig, type StackConfig } from "./config/index.js";
 import type { Service, StackContext } from "./context.js";
+import { type NativeExtensions, startNativeExtensions } from "./db/extensions/native/index.js";
 import { type Database, openDatabase } from "./db/index.js";
-import { applyMigrations, applySeeds, installBase, isFresh } from "./db/migrate.js";
+import {
+  applyApiPrivileges,
+  applyMigrations,
+  applySeeds,
+  installBase,
+  isFresh,
+  listMigrations,
+  listSeedFiles,
+  MigrationError,
+} from "./db/migrate.js";
 import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
+import { SessionLiveness } from "./db/sessions.js";
 import { buildGateway, gatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
 import { createServices } from "./services.js";
@@ -47,20 +58,32 @@ export interface RunningStack {
   app: FastifyInstance;
   /** pg_net's and pg_cron's workers. */
   platform: PlatformWorkers;
+  /** The bridge and builds of the native extensions (vector, http, plv8). */
+  native: NativeExtensions;
   timings: { postgresMs: number; migrateMs: number; totalMs: number; fresh: boolean };
   stop(): Promise<void>;
 }
 
 /** Installs the base, applies migrations and, on a fresh database, the seeds. */
 export async function prepareDatabase(url: string, config: StackConfig, log: Logger): Promise<{ fresh: boolean }> {
-  const client = new pg.Client({ connectionString: url, application_name: "opsdesk-stack-migrate" });
-  await client.connect();
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, application_name: "opsdesk-stack-migrate" });
+    await client.connect();
+    return client;
+  };
+  const base = await connect();
   try {
-    await installBase(client, log);
-    // The role-level search_path (with `extensions`) only applies to new sessions;
-    // this one may have just created it, and migrations/seeds expect it.
-    await client.query(`set search_path = "$user", public, extensions`);
+    await installBase(base, log);
+  } finally {
+    await base.end();
+  }
+  // Migrations and seeds get a connection of their own, opened once the base exists:
+  // its session starts from the role's settings (the search_path with `extensions`),
+  // which is where each file's RESET ALL returns to, as with the CLI.
+  const client = await connect();
+  try {
     const fresh = await isFresh(client);
+    if (fresh) await applyApiPrivileges(client, config);
     await applyMigrations(client, config, log);
     if (fresh) await applySeeds(client, config, log);
     return { fresh };
@@ -100,15 +123,24 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const postgresMs = performance.now() - started;
 
   let db: Database | undefined;
+  let native: NativeExtensions | undefined;
   let services: Service[] = [];
   let app: FastifyInstance | undefined;
   let platform: PlatformWorkers | undefined;
+  let sessions: SessionLiveness | undefined;
   try {
+    // Before the migrations: they may create these extensions, and http/plv8 run through the bridge.
+    const projectSql = [...listMigrations(config).map((m) => m.file), ...listSeedFiles(config)].map((f) =>
+      readFileSync(f, "utf8"),
+    );
+    native = await startNativeExtensions({ url: server.url, projectSql, log });
     const { fresh } = await prepareDatabase(server.url, config, log);
     const migrateMs = performance.now() - started - postgresMs;
     db = openDatabase(server.url);
     const jwt = await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys);
     const keys = await deriveKeys(config.auth.jwt_secret, jwt);
+    sessions = new SessionLiveness(db.admin, server.url, log);
+    await sessions.start();
     const ctx: StackContext = {
       config,
       db,
@@ -116,6 +148,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       keys,
       log,
       dataDir,
+      sessions,
       hooks: {
         reloadSchema: async () => {
           await Promise.all(services.map((s) => s.reloadSchema?.()));
@@ -142,6 +175,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     );
     const runningApp = app;
     const runningDb = db;
+    const runningNative = native;
+    const runningSessions = sessions;
     return {
       url,
       dbUrl: server.url,
@@ -151,12 +186,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       services,
       app: runningApp,
       platform: runningPlatform,
+      native: runningNative,
       timings: { postgresMs, migrateMs, totalMs: performance.now() - started, fresh },
       stop: async () => {
         await runningPlatform.stop().catch((e) => log.warn("platform workers stop", e));
         for (const s of [...services].reverse()) await s.stop?.().catch((e) => log.warn(`${s.name} stop`, e));
         await runningApp.close();
+        await runningSessions.stop().catch((e) => log.warn("session listener stop", e));
         await runningDb.close();
+        await runningNative.close().catch((e) => log.warn("native extensions bridge stop", e));
         await server.stop();
         rmSync(path.join(dataDir, "stack.json"), { force: true });
       },
@@ -165,8 +203,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await platform?.stop().catch(() => {});
     for (const s of services) await s.stop?.().catch(() => {});
     await app?.close().catch(() => {});
+    await sessions?.stop().catch(() => {});
     await db?.close().catch(() => {});
+    await native?.close().catch(() => {});
     await server.stop().catch(() => {});
+    // As `supabase start` on a new database: a failed first start leaves no half-made
+    // database behind, so the next start runs every file again (docs/migrations.md).
+    if (server.created && !options.reset && err instanceof MigrationError) {
+      await removeCluster(path.join(dataDir, "db")).catch(() => {});
+    }
     throw err;
   }
 }

@@ -64,6 +64,12 @@ export const ERROR_CODES = {
   mfaIpAddressMismatch: "mfa_ip_address_mismatch",
   mfaChallengeExpired: "mfa_challenge_expired",
   mfaVerificationFailed: "mfa_verification_failed",
+  passkeyDisabled: "passkey_disabled",
+  tooManyPasskeys: "too_many_passkeys",
+  webauthnChallengeNotFound: "webauthn_challenge_not_found",
+  webauthnChallengeExpired: "webauthn_challenge_expired",
+  webauthnVerificationFailed: "webauthn_verification_failed",
+  webauthnCredentialExists: "webauthn_credential_exists",
 } as const;
 
 type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -174,6 +180,8 @@ export const AUTH_ERRORS = {
     unprocessable(C.tooManyEnrolledMfaFactors, "Maximum number of verified factors reached, unenroll to continue"),
   insufficientAalToEnroll: () => forbidden(C.insufficientAal, "AAL2 required to enroll a new factor"),
   insufficientAalToUnenroll: () => unprocessable(C.insufficientAal, "AAL2 required to unenroll verified factor"),
+  insufficientAalToUpdate: () =>
+    authError(401, C.insufficientAal, "AAL2 session is required to update email or password when MFA is enabled."),
   mfaFactorTypeInvalid: () => badRequest(C.validationFailed, "factor_type needs to be totp, phone, or webauthn"),
   mfaTotpEnrollDisabled: () => unprocessable(C.mfaTotpEnrollNotEnabled, "MFA enroll is disabled for TOTP"),
   mfaTotpVerifyDisabled: () => unprocessable(C.mfaTotpVerifyNotEnabled, "MFA verification is disabled for TOTP"),
@@ -191,6 +199,25 @@ export const AUTH_ERRORS = {
       `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
     ),
   mfaVerificationFailed: (msg: string) => unprocessable(C.mfaVerificationFailed, msg),
+  // Passkeys (passkey_*.go).
+  passkeyDisabled: () => notFound(C.passkeyDisabled, "Passkeys are disabled"),
+  webauthnNotConfigured: () => authError(500, C.unexpectedFailure, "Failed to initialize WebAuthn"),
+  passkeySsoUser: () => unprocessable(C.validationFailed, "SSO users cannot register passkeys"),
+  insufficientAalForPasskeys: () =>
+    forbidden(C.insufficientAal, "AAL2 session is required to manage passkeys when MFA is enabled"),
+  tooManyPasskeys: () => unprocessable(C.tooManyPasskeys, "Maximum number of passkeys reached"),
+  passkeyFieldRequired: (field: "challenge_id" | "credential" | "friendly_name") =>
+    badRequest(C.validationFailed, `${field} is required`),
+  passkeyChallengeIdNotUuid: () => badRequest(C.validationFailed, "challenge_id must be a valid UUID"),
+  passkeyNameTooLong: () => badRequest(C.validationFailed, "friendly_name must be 120 characters or less"),
+  passkeyNotFound: () => notFound(C.validationFailed, "Passkey not found"),
+  webauthnChallengeNotFound: () => badRequest(C.webauthnChallengeNotFound, "Challenge not found or already used"),
+  webauthnChallengeExpired: () => badRequest(C.webauthnChallengeExpired, "Challenge has expired"),
+  webauthnInvalidResponse: () => badRequest(C.webauthnVerificationFailed, "Invalid credential response"),
+  webauthnVerificationFailed: () => badRequest(C.webauthnVerificationFailed, "Credential verification failed"),
+  webauthnCredentialExists: () => unprocessable(C.webauthnCredentialExists, "This credential is already registered"),
+  passkeyEmailNotConfirmed: () => forbidden(C.emailNotConfirmed, "Email not confirmed"),
+  passkeyUserBanned: () => forbidden(C.userBanned, "User is banned"),
 };
 
 /** The GoTrue error code of an error from this catalogue; undefined for anything else. */

@@ -47,7 +47,8 @@ export type AuthMethod =
   | "email/signup"
   | "email_change"
   | "anonymous"
-  | "totp";
+  | "totp"
+  | "passkey";
 
 export async function createSession(
   db: pg.ClientBase,

@@ -38,6 +38,7 @@ export interface UserRow {
   reauthentication_sent_at: Date | null;
   deleted_at: Date | null;
   is_anonymous: boolean;
+  is_sso_user: boolean;
 }
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-// `opsdesk-stack [start|reset|status|gen-types] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR] [--require-api-key]`
+// `opsdesk-stack [start|reset|status|gen-types|test db] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR] [--require-api-key]`
 import { parseArgs } from "node:util";
 import { deriveKeys } from "../api-keys.js";
 import { loadConfig } from "../config/index.js";
@@ -6,6 +6,7 @@ import { JwtKeys } from "../shared/jwt.js";
 import { type RunningStack, startStack } from "../stack.js";
 import { genTypes } from "./gen-types.js";
 import { runningStack } from "./running.js";
+import { runDbTests, TestDbError } from "./test-db.js";
 
 const USAGE = `Usage: opsdesk-stack [command] [options]
 
@@ -14,6 +15,9 @@ Commands:
   reset       wipe the database, then migrate and seed it again
   status      show whether the stack runs, its URLs and keys
   gen-types   print TypeScript Database types (--schema NAME, repeatable; default public)
+  test db [path …]
+              run the pgTAP tests under supabase/tests (or the paths) with pg_prove against
+              the running stack's database (--db-url URL: another one), as \`supabase test db\`
 
 Options:
   --project-dir DIR   folder holding supabase/ (default: current directory)
@@ -41,6 +45,8 @@ const { values, positionals } = parseArgs({
     "data-dir": { type: "string" },
     "require-api-key": { type: "boolean" },
     schema: { type: "string", multiple: true },
+    "db-url": { type: "string" },
+    debug: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -171,6 +177,18 @@ async function status(): Promise<void> {
   );
 }
 
+async function testDb(): Promise<void> {
+  if (positionals[1] !== "db") fail(`Unknown command "test ${positionals[1] ?? ""}": did you mean "test db"?`);
+  const dbUrl = values["db-url"] ?? runningStack(projectDir, options.dataDir)?.dbUrl;
+  if (!dbUrl) fail("The stack is not running: start it with `opsdesk-stack start` (or give --db-url).");
+  try {
+    process.exitCode = await runDbTests({ projectDir, dbUrl, paths: positionals.slice(2), verbose: values.debug });
+  } catch (err) {
+    if (err instanceof TestDbError) fail(err.message);
+    throw err;
+  }
+}
+
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
 } else if (command === "start") {
@@ -179,6 +197,8 @@ if (values.help) {
   await resetCommand();
 } else if (command === "status") {
   await status();
+} else if (command === "test") {
+  await testDb();
 } else if (command === "gen-types") {
   process.stdout.write(await genTypes({ projectDir, dataDir: options.dataDir, schemas: values.schema ?? ["public"] }));
 } else {

@@ -62,6 +62,12 @@ export interface StackConfig {
     schemas: string[];
     extra_search_path: string[];
     max_rows: number;
+    /**
+     * `[api] auto_expose_new_tables`: false revokes the default Data API grants on new
+     * entities in `public` (a hosted project with "Default privileges for new entities"
+     * off); unset or true keeps them, as the current CLI (docs/migrations.md).
+     */
+    auto_expose_new_tables?: boolean;
     /** `http://127.0.0.1:<port>`: issuer base and the URL printed to users. */
     external_url: string;
   };
@@ -97,6 +103,13 @@ export interface StackConfig {
     /** [auth.external.<provider>] `enabled`, by provider name. */
     external: Record<string, boolean>;
     mfa: MfaConfig;
+    /** [auth.passkey]: passkey sign-in (GoTrue's GOTRUE_PASSKEY_*), off by default as in the CLI. */
+    passkey: { enabled: boolean; max_passkeys_per_user: number };
+    /**
+     * [auth.webauthn]: the relying party passkeys are bound to (GOTRUE_WEBAUTHN_*). GoTrue
+     * needs all three once passkeys are on; `challenge_expiry` is in seconds.
+     */
+    webauthn: { rp_display_name: string; rp_id: string; rp_origins: string[]; challenge_expiry: number };
     /** [auth.oauth_server]: GoTrue as an OAuth 2.1 server (here: its admin client registry). */
     oauth_server: { enabled: boolean };
   };
@@ -244,6 +257,7 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
       schemas: pick(api, "schemas", ["public", "graphql_public"]),
       extra_search_path: pick(api, "extra_search_path", ["public", "extensions"]),
       max_rows: pick(api, "max_rows", 1000),
+      ...(typeof api.auto_expose_new_tables === "boolean" && { auto_expose_new_tables: api.auto_expose_new_tables }),
       external_url: `http://127.0.0.1:${port}`,
     },
     db: {
@@ -292,6 +306,16 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
         Object.entries(section(raw, "auth", "external")).map(([name, p]) => [name, pick(p as Toml, "enabled", false)]),
       ),
       oauth_server: { enabled: pick(section(raw, "auth", "oauth_server"), "enabled", false) },
+      passkey: {
+        enabled: pick(section(raw, "auth", "passkey"), "enabled", false),
+        max_passkeys_per_user: pick(section(raw, "auth", "passkey"), "max_passkeys_per_user", 10),
+      },
+      webauthn: {
+        rp_display_name: pick(section(raw, "auth", "webauthn"), "rp_display_name", ""),
+        rp_id: pick(section(raw, "auth", "webauthn"), "rp_id", ""),
+        rp_origins: pick(section(raw, "auth", "webauthn"), "rp_origins", []),
+        challenge_expiry: 300,
+      },
       mfa: {
         max_enrolled_factors: pick(mfa, "max_enrolled_factors", 10),
         totp: factorSwitches("totp"),

@@ -14,7 +14,7 @@ import { deliverDatabaseMessages, startMessageJanitor } from "./messages.js";
 import { PresenceRegistry } from "./presence.js";
 import { parseVsn } from "./protocol/frames.js";
 import { RealtimeSocket } from "./socket.js";
-import type { RealtimeState, TopicMember } from "./state.js";
+import { type RealtimeState, realtimeLimits, type TopicMember } from "./state.js";
 
 const PREFIX = "/realtime/v1";
 const WEBSOCKET_PATH = `${PREFIX}/websocket`;
@@ -34,6 +34,7 @@ export function createRealtimeService(ctx: StackContext): Service {
   const log = ctx.log.child("realtime");
   const rt: RealtimeState = {
     ctx,
+    limits: realtimeLimits(),
     log,
     hub: new TopicHub<TopicMember>(),
     presence: new PresenceRegistry<TopicMember>(),

@@ -32,6 +32,8 @@ export function createStorageService(ctx: StackContext): Service {
       await app.register(async (uploads) => registerWriteRoutes(uploads, ctx, store));
     },
     async start() {
+      const swept = await store.sweepTemporary();
+      if (swept > 0) ctx.log.info(`storage: removed ${swept} partial upload(s) left by a stopped stack`);
       for (const [id, bucket] of Object.entries(ctx.config.storage.buckets)) {
         await upsertConfiguredBucket(ctx.db.admin, id, {
           public: bucket.public,

@@ -1,0 +1,197 @@
+// What `npm run opsdesk -- init` does to a project folder (docs/any-project.md): Opsdesk's SQL
+// (install/sql/NNNN_name.sql) becomes ordinary timestamped migrations in
+// supabase/migrations/, only the files the folder lacks, and `opsdesk` joins `[api] schemas`
+// in config.toml with the file's own formatting and comments kept.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse as parseToml } from "smol-toml";
+
+export const INSTALL_SQL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "sql");
+const INSTALL_FILE = /^(\d{4})_([a-z0-9_]+)\.sql$/;
+const MIGRATION_FILE = /^(\d+)_.*\.sql$/;
+const OPSDESK_MIGRATION = /^\d+_opsdesk_(\d{4})_[a-z0-9_]+\.sql$/;
+export const OPSDESK_SCHEMA = "opsdesk";
+
+export interface InstallFile {
+  /** "0001" */
+  version: string;
+  /** "opsdesk_core" */
+  name: string;
+  sql: string;
+}
+
+/** Opsdesk's install files, in order. */
+export function installFiles(): InstallFile[] {
+  return readdirSync(INSTALL_SQL_DIR)
+    .map((file) => ({ file, m: INSTALL_FILE.exec(file) }))
+    .filter((x): x is { file: string; m: RegExpExecArray } => x.m !== null)
+    .sort((a, b) => a.m[1].localeCompare(b.m[1]))
+    .map(({ file, m }) => ({ version: m[1], name: m[2], sql: readFileSync(path.join(INSTALL_SQL_DIR, file), "utf8") }));
+}
+
+/** The `supabase/` folder of a project directory (DIR/supabase, or DIR itself). */
+export function supabaseDirOf(projectDir: string): string {
+  const abs = path.resolve(projectDir);
+  if (existsSync(path.join(abs, "supabase", "config.toml"))) return path.join(abs, "supabase");
+  if (existsSync(path.join(abs, "config.toml"))) return abs;
+  throw new Error(`${abs} holds no supabase/config.toml: run \`supabase init\` there first.`);
+}
+
+/** A migration version one second after `after` (YYYYMMDDHHMMSS), or now if later. */
+function nextVersion(after: string | undefined, now: Date): string {
+  const stamp = (d: Date) => d.toISOString().replace(/[-:T]/g, "").slice(0, 14);
+  const nowStamp = stamp(now);
+  if (after === undefined || after.length !== 14 || after < nowStamp) return nowStamp;
+  const y = Number(after.slice(0, 4));
+  const d = new Date(
+    Date.UTC(
+      y,
+      Number(after.slice(4, 6)) - 1,
+      Number(after.slice(6, 8)),
+      Number(after.slice(8, 10)),
+      Number(after.slice(10, 12)),
+      Number(after.slice(12, 14)) + 1,
+    ),
+  );
+  return stamp(d);
+}
+
+export interface InitResult {
+  /** Migration files written (paths relative to the project's supabase folder). */
+  written: string[];
+  /** Install versions the folder already had. */
+  present: string[];
+  config: ConfigEdit;
+}
+
+export type ConfigEdit =
+  | { status: "added"; file: string }
+  | { status: "present"; file: string }
+  | { status: "manual"; file: string; instructions: string };
+
+/** Writes the missing install files as migrations and exposes `opsdesk` in config.toml. */
+export function initProject(projectDir: string, now = new Date(), files = installFiles()): InitResult {
+  const supabaseDir = supabaseDirOf(projectDir);
+  const migrationsDir = path.join(supabaseDir, "migrations");
+  mkdirSync(migrationsDir, { recursive: true });
+  const existing = readdirSync(migrationsDir).filter((f) => MIGRATION_FILE.test(f));
+  const present = new Set(existing.map((f) => OPSDESK_MIGRATION.exec(f)?.[1]).filter((v): v is string => !!v));
+  let last = existing
+    .map((f) => (MIGRATION_FILE.exec(f) as RegExpExecArray)[1])
+    .sort()
+    .at(-1);
+  const written: string[] = [];
+  for (const file of files) {
+    if (present.has(file.version)) continue;
+    const version = nextVersion(last, now);
+    last = version;
+    const name = `${version}_opsdesk_${file.version}_${file.name.replace(/^opsdesk_/, "")}.sql`;
+    const header = `-- Opsdesk install ${file.version} (${file.name}), written by \`npm run opsdesk -- init\`.\n-- Do not edit: a later init adds upgrades as new files. See Opsdesk's docs/any-project.md.\n\n`;
+    writeFileSync(path.join(migrationsDir, name), header + file.sql);
+    written.push(path.join("migrations", name));
+  }
+  return { written, present: [...present].sort(), config: exposeSchema(path.join(supabaseDir, "config.toml")) };
+}
+
+const MANUAL = (file: string, schemas: string[]) =>
+  `Add "${OPSDESK_SCHEMA}" to the exposed schemas in ${file}:\n\n  [api]\n  schemas = [${[...schemas, OPSDESK_SCHEMA].map((s) => JSON.stringify(s)).join(", ")}]\n\nand, on hosted Supabase, in the dashboard: Project Settings → Data API → Exposed schemas.`;
+
+/**
+ * Adds "opsdesk" to `[api] schemas`, touching only that array's text; the result is parsed
+ * again and must differ from the original in that one value, else nothing is written and the
+ * caller is told what to add.
+ */
+export function exposeSchema(configFile: string): ConfigEdit {
+  const text = readFileSync(configFile, "utf8");
+  let before: { api?: { schemas?: unknown } };
+  try {
+    before = parseToml(text) as typeof before;
+  } catch {
+    return { status: "manual", file: configFile, instructions: MANUAL(configFile, ["public", "graphql_public"]) };
+  }
+  const current = Array.isArray(before.api?.schemas) ? (before.api?.schemas as string[]) : null;
+  if (current?.includes(OPSDESK_SCHEMA)) return { status: "present", file: configFile };
+  const edited = editSchemas(text, current);
+  if (edited !== null) {
+    try {
+      const after = parseToml(edited) as { api?: { schemas?: unknown } };
+      const expected = [...(current ?? ["public", "graphql_public"]), OPSDESK_SCHEMA];
+      const same =
+        JSON.stringify({ ...after, api: { ...after.api, schemas: undefined } }) ===
+        JSON.stringify({ ...before, api: { ...before.api, schemas: undefined } });
+      if (same && JSON.stringify(after.api?.schemas) === JSON.stringify(expected)) {
+        writeFileSync(configFile, edited);
+        return { status: "added", file: configFile };
+      }
+    } catch {
+      // fall through: tell the user what to add
+    }
+  }
+  return {
+    status: "manual",
+    file: configFile,
+    instructions: MANUAL(configFile, current ?? ["public", "graphql_public"]),
+  };
+}
+
+/** The text with "opsdesk" appended to `[api] schemas` (or the key added), or null. */
+function editSchemas(text: string, current: string[] | null): string | null {
+  const lines = text.split("\n");
+  const header = lines.findIndex((l) => /^\s*\[api\]\s*(#.*)?$/.test(l));
+  if (header < 0) {
+    const eol = text.endsWith("\n") || text === "" ? "" : "\n";
+    return `${text}${eol}\n[api]\nschemas = ["public", "graphql_public", "${OPSDESK_SCHEMA}"]\n`;
+  }
+  let end = lines.findIndex((l, i) => i > header && /^\s*\[/.test(l));
+  if (end < 0) end = lines.length;
+  const keyLine = lines.findIndex((l, i) => i > header && i < end && /^\s*schemas\s*=/.test(l));
+  if (keyLine < 0) {
+    if (current !== null) return null;
+    lines.splice(header + 1, 0, `schemas = ["public", "graphql_public", "${OPSDESK_SCHEMA}"]`);
+    return lines.join("\n");
+  }
+  // The array runs from `[` on the key's line to its matching `]` (strings hold no brackets
+  // in a list of schema names; a comment might, so comments are skipped).
+  for (let i = keyLine; i < end; i++) {
+    const code = stripComment(lines[i]);
+    const close = code.lastIndexOf("]");
+    if (close < 0) continue;
+    const inner = i === keyLine ? code.slice(code.indexOf("[") + 1, close) : code.slice(0, close);
+    const trailingComma = /,\s*$/.test(inner);
+    const emptyBefore = i === keyLine && inner.trim() === "";
+    const insert = emptyBefore
+      ? `"${OPSDESK_SCHEMA}"`
+      : trailingComma
+        ? ` "${OPSDESK_SCHEMA}",`
+        : `, "${OPSDESK_SCHEMA}"`;
+    if (i !== keyLine && inner.trim() === "") {
+      // `]` alone on its line: the new entry goes on its own line before it, indented like the others.
+      const indent = /^(\s*)/.exec(lines[i - 1])?.[1] ?? "  ";
+      const prev = stripComment(lines[i - 1]).trimEnd();
+      if (!prev.endsWith(",") && !prev.endsWith("[")) {
+        lines[i - 1] = lines[i - 1].replace(prev, `${prev},`);
+      }
+      lines.splice(i, 0, `${indent}"${OPSDESK_SCHEMA}",`);
+      return lines.join("\n");
+    }
+    const head = lines[i].slice(0, close).replace(/\s+$/, "");
+    const spacing = lines[i].slice(head.length, close);
+    lines[i] = `${head}${insert}${spacing}${lines[i].slice(close)}`;
+    return lines.join("\n");
+  }
+  return null;
+}
+
+function stripComment(line: string): string {
+  let quoted: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === "\\" && quoted === '"') i++;
+      else if (c === quoted) quoted = null;
+    } else if (c === '"' || c === "'") quoted = c;
+    else if (c === "#") return line.slice(0, i);
+  }
+  return line;
+}

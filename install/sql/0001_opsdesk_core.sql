@@ -1,0 +1,2062 @@
+-- Opsdesk's core install (docs/any-project.md): everything the console needs in a project's
+-- database, in schema `opsdesk`, written so that what the project's own app relies on stays as
+-- it was:
+--   * operators, roles and the role × table × action matrix; opsdesk.can(schema, table, action);
+--   * per managed table: ADDITIONAL permissive policies `to authenticated using (opsdesk.can…)`,
+--     grants to `authenticated` only where RLS is on (a privilege the project had not granted
+--     comes with a restrictive "operators only" policy, so app users gain nothing), the audit
+--     trigger and the live-change broadcast; the project's policies and RLS switches untouched;
+--   * the audit log, saved views, list columns, preferences, table settings, presence channels;
+--   * the schema version (an event trigger on DDL), describe() and the generic operator RPCs.
+-- Every rule raised here goes through opsdesk.fail (one catalogue: SQLSTATE + code in HINT).
+-- Applied by `npm run opsdesk -- init` as an ordinary migration; runs as `postgres` on hosted
+-- Supabase (no superuser needed; see docs/any-project.md for the event trigger).
+
+create schema opsdesk;
+comment on schema opsdesk is 'Opsdesk: operators, permissions, audit log and console state (docs/any-project.md).';
+grant usage on schema opsdesk to authenticated, service_role;
+-- Nothing in opsdesk is reachable unless granted below; new objects get no default grants.
+alter default privileges in schema opsdesk revoke all on tables from public, anon, authenticated;
+alter default privileges in schema opsdesk revoke all on functions from public, anon, authenticated;
+alter default privileges in schema opsdesk revoke all on sequences from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------
+-- The error catalogue. Each rule has a stable SQLSTATE (what PostgREST turns into a status)
+-- and a code in HINT that the console maps to its message, never the English text.
+
+create function opsdesk.fail(code text, msg text, info text default null) returns void
+language plpgsql volatile set search_path = '' as $$
+declare
+  state text := case code
+    when 'OPSDESK_NOT_SIGNED_IN' then '42501'
+    when 'OPSDESK_NOT_OPERATOR' then '42501'
+    when 'OPSDESK_NOT_ADMIN' then '42501'
+    when 'OPSDESK_FORBIDDEN' then '42501'
+    when 'OPSDESK_NO_SUCH_TABLE' then '42P01'
+    when 'OPSDESK_NOT_MANAGED' then '55000'
+    when 'OPSDESK_NOT_MANAGEABLE' then '55000'
+    when 'OPSDESK_NOT_OWNER' then '42501'
+    when 'OPSDESK_RLS_OFF' then '55000'
+    when 'OPSDESK_NO_KEY' then '55000'
+    when 'OPSDESK_KEY_MISSING' then '22023'
+    when 'OPSDESK_ROWS_NOT_LIST' then '22023'
+    when 'OPSDESK_TOO_MANY_ROWS' then '54000'
+    when 'OPSDESK_BAD_ACTION' then '22023'
+    when 'OPSDESK_NO_CHANGES' then '22023'
+    when 'OPSDESK_UNKNOWN_COLUMN' then '42703'
+    when 'OPSDESK_READ_ONLY_COLUMN' then '42703'
+    when 'OPSDESK_NOT_A_REFERENCE' then '22023'
+    when 'OPSDESK_BAD_FILTER' then '22023'
+    when 'OPSDESK_SEARCH_TOO_LONG' then '22023'
+    when 'OPSDESK_TOO_MANY_IDS' then '54000'
+    when 'OPSDESK_NO_SUCH_USER' then 'P0002'
+    when 'OPSDESK_NO_SUCH_ROLE' then 'P0002'
+    when 'OPSDESK_LAST_ADMIN' then 'P0001'
+    when 'OPSDESK_SELF_DEACTIVATE' then 'P0001'
+    when 'OPSDESK_SELF_ROLE' then 'P0001'
+    when 'OPSDESK_BUILTIN_ROLE' then 'P0001'
+    when 'OPSDESK_AUDIT_APPEND_ONLY' then 'P0001'
+    when 'OPSDESK_BAD_SETTINGS' then '22023'
+  end;
+begin
+  if state is null then
+    raise exception 'opsdesk.fail: unknown code %', code using errcode = 'XX000';
+  end if;
+  if info is null then
+    raise exception using message = msg, errcode = state, hint = code;
+  end if;
+  raise exception using message = msg, errcode = state, hint = code, detail = info;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- Tables.
+
+create table opsdesk.roles (
+  name text primary key
+    constraint roles_name_check check (name ~ '^[a-z][a-z0-9_]{0,39}$'),
+  description text
+    constraint roles_description_check check (char_length(description) <= 200),
+  builtin boolean not null default false,
+  created_at timestamptz not null default now()
+);
+comment on table opsdesk.roles is 'Operator roles. admin administers Opsdesk; admins add roles.';
+insert into opsdesk.roles (name, description, builtin) values
+  ('admin', 'Administers Opsdesk: operators, roles, permissions, tables', true),
+  ('editor', 'Creates, edits and imports records', true),
+  ('viewer', 'Reads and exports records', true);
+
+create table opsdesk.operators (
+  user_id uuid primary key
+    constraint operators_user_id_fkey references auth.users (id) on delete cascade,
+  email text,
+  full_name text
+    constraint operators_full_name_check check (char_length(full_name) <= 120),
+  role text not null default 'viewer'
+    constraint operators_role_fkey references opsdesk.roles (name) on update cascade,
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table opsdesk.operators is 'Who may use the console, with which role. An inactive operator holds no permission.';
+create index operators_role_idx on opsdesk.operators (role);
+
+-- The tables Opsdesk manages: its policies, grants, audit trigger and broadcast are on them.
+-- `relid` follows renames (opsdesk.sync_catalog); `granted` are the privileges Opsdesk gave
+-- `authenticated` and `restricted` the commands it fenced to operators (both undone by
+-- unmanage_table).
+create table opsdesk.managed_tables (
+  schema_name text not null,
+  table_name text not null,
+  relid oid,
+  allow_without_rls boolean not null default false,
+  granted text[] not null default '{}',
+  restricted text[] not null default '{}',
+  managed_at timestamptz not null default now(),
+  managed_by uuid,
+  primary key (schema_name, table_name)
+);
+
+create table opsdesk.permissions (
+  role text not null
+    constraint permissions_role_fkey references opsdesk.roles (name) on update cascade on delete cascade,
+  schema_name text not null,
+  table_name text not null,
+  action text not null
+    constraint permissions_action_check check (action in ('list', 'show', 'create', 'edit', 'delete', 'export', 'import')),
+  primary key (role, schema_name, table_name, action),
+  constraint permissions_table_fkey foreign key (schema_name, table_name)
+    references opsdesk.managed_tables (schema_name, table_name) on update cascade on delete cascade
+);
+create index permissions_table_idx on opsdesk.permissions (schema_name, table_name);
+
+create table opsdesk.audit_log (
+  id bigint generated always as identity primary key,
+  at timestamptz not null default now(),
+  actor_id uuid,
+  actor_email text,
+  schema_name text not null,
+  table_name text not null,
+  -- The record's key as text: the value of a one-column key, the key object's JSON for a
+  -- composite key, null for a table without a key. record_key is the object itself.
+  record_id text,
+  record_key jsonb,
+  action text not null
+    constraint audit_log_action_check check (action in ('INSERT', 'UPDATE', 'DELETE')),
+  old jsonb,
+  new jsonb,
+  changed text[]
+);
+create index audit_log_record_idx on opsdesk.audit_log (schema_name, table_name, record_id, at);
+create index audit_log_table_at_idx on opsdesk.audit_log (schema_name, table_name, at);
+create index audit_log_at_idx on opsdesk.audit_log (at);
+create index audit_log_actor_idx on opsdesk.audit_log (actor_id, at);
+
+create table opsdesk.saved_views (
+  id uuid primary key default gen_random_uuid(),
+  owner uuid not null default auth.uid()
+    constraint saved_views_owner_fkey references auth.users (id) on delete cascade,
+  -- "<schema>.<table>"
+  resource text not null
+    constraint saved_views_resource_check check (char_length(resource) between 3 and 130 and resource like '%.%'),
+  name text not null
+    constraint saved_views_name_check check (char_length(btrim(name)) >= 1 and char_length(name) <= 60),
+  filters jsonb not null default '[]'
+    constraint saved_views_filters_check check (jsonb_typeof(filters) = 'array'),
+  sorters jsonb not null default '[]'
+    constraint saved_views_sorters_check check (jsonb_typeof(sorters) = 'array'),
+  columns text[]
+    constraint saved_views_columns_check check (
+      cardinality(columns) between 1 and 200 and array_position(columns, null) is null
+    ),
+  page_size int not null default 25
+    constraint saved_views_page_size_check check (page_size in (10, 25, 50, 100)),
+  is_default boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint saved_views_name_key unique (owner, resource, name)
+);
+create unique index saved_views_is_default_key on opsdesk.saved_views (owner, resource) where is_default;
+
+create table opsdesk.list_columns (
+  user_id uuid not null default auth.uid()
+    constraint list_columns_user_id_fkey references auth.users (id) on delete cascade,
+  resource text not null
+    constraint list_columns_resource_check check (char_length(resource) between 3 and 130 and resource like '%.%'),
+  columns text[] not null
+    constraint list_columns_columns_check check (
+      cardinality(columns) between 1 and 200 and array_position(columns, null) is null
+    ),
+  widths jsonb not null default '{}'
+    constraint list_columns_widths_check check (jsonb_typeof(widths) = 'object'),
+  updated_at timestamptz not null default now(),
+  primary key (user_id, resource)
+);
+
+create table opsdesk.preferences (
+  user_id uuid primary key default auth.uid()
+    constraint preferences_user_id_fkey references auth.users (id) on delete cascade,
+  theme text not null default 'light'
+    constraint preferences_theme_check check (theme in ('light', 'dark')),
+  locale text not null default 'en'
+    constraint preferences_locale_check check (locale in ('en', 'de')),
+  -- Anything else the console keeps per operator (collapsed menu, last project screen…).
+  extra jsonb not null default '{}'
+    constraint preferences_extra_check check (jsonb_typeof(extra) = 'object'),
+  updated_at timestamptz not null default now()
+);
+
+-- The admin's customisation of a table (docs/any-project.md, "settings"): labels, title field,
+-- list columns, hidden fields, help, default sort, actions, file columns, search columns.
+create table opsdesk.table_settings (
+  schema_name text not null,
+  table_name text not null,
+  settings jsonb not null default '{}'
+    constraint table_settings_settings_check check (jsonb_typeof(settings) = 'object'),
+  updated_at timestamptz not null default now(),
+  updated_by uuid default auth.uid(),
+  primary key (schema_name, table_name)
+);
+
+-- Which install files (install/sql/NNNN_*.sql) this database has: each file ends by adding
+-- its row, so `npm start` and add-admin apply only what is missing.
+create table opsdesk.installed (
+  version text primary key,
+  name text not null,
+  installed_at timestamptz not null default now()
+);
+
+-- One row: the version describe() is cached under, and whether DDL bumps it.
+create table opsdesk.state (
+  id boolean primary key default true constraint state_one_row check (id),
+  version bigint not null default 1,
+  ddl_watch boolean not null default false
+);
+insert into opsdesk.state default values;
+
+-- ---------------------------------------------------------------------------------------
+-- Who the caller is.
+
+-- An operator who confirmed an authenticator app is served only by sessions that gave its
+-- code (aal2); a password-only session holds no permission (as the demo's app.mfa_ok).
+create function opsdesk.mfa_ok() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
+      or not exists (
+        select 1 from auth.mfa_factors f where f.user_id = auth.uid() and f.status = 'verified'
+      )
+$$;
+
+-- The caller's role if they are an active operator whose session satisfies the MFA rule.
+create function opsdesk.operator_role() returns text
+language sql stable security definer set search_path = '' as $$
+  select o.role from opsdesk.operators o
+  where o.user_id = auth.uid() and o.active and opsdesk.mfa_ok()
+$$;
+
+create function opsdesk.is_operator() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select opsdesk.operator_role() is not null
+$$;
+
+create function opsdesk.is_admin() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select coalesce(opsdesk.operator_role() = 'admin', false)
+$$;
+
+-- "<schema>.<table>" of every table the caller's role may `action` (empty for non-operators).
+create function opsdesk.allowed_tables(action text) returns text[]
+language sql stable security definer set search_path = '' as $$
+  select coalesce(array_agg(p.schema_name || '.' || p.table_name order by 1), '{}')
+  from opsdesk.permissions p
+  where p.role = opsdesk.operator_role() and p.action = allowed_tables.action
+$$;
+
+-- The matrix for one table: may the caller `action` schema.table? False, never null.
+create function opsdesk.can(schema_name text, table_name text, action text) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (
+    select 1 from opsdesk.permissions p
+    where p.role = opsdesk.operator_role()
+      and p.schema_name = can.schema_name and p.table_name = can.table_name and p.action = can.action
+  )
+$$;
+
+-- The same by the table's oid: policies call this with a regclass constant, which follows a
+-- rename of the table (and opsdesk.sync_catalog renames its rows of the matrix).
+create function opsdesk.can_rel(rel oid, action text) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select coalesce((
+    select opsdesk.can(n.nspname, c.relname, can_rel.action)
+    from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    where c.oid = can_rel.rel), false)
+$$;
+
+-- The restrictive policy that fences a privilege Opsdesk granted (docs/any-project.md,
+-- "Managing a table"): true for an operator whom the matrix allows `cmd` on the table; for
+-- anyone else the very error Postgres gave before Opsdesk granted the privilege, so an app
+-- user's request fails as it always did. Policies call it as `(select …)`, once per
+-- statement, when the statement reaches its first row: a request that reaches no row (an empty
+-- table) answers with nothing instead of the error.
+create function opsdesk.guard(rel oid, cmd text) returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  allowed boolean := case cmd when 'select' then opsdesk.can_rel(rel, 'list') or opsdesk.can_rel(rel, 'show')
+                              when 'insert' then opsdesk.can_rel(rel, 'create')
+                              when 'update' then opsdesk.can_rel(rel, 'edit')
+                              when 'delete' then opsdesk.can_rel(rel, 'delete') end;
+  name text;
+begin
+  if allowed then
+    return true;
+  end if;
+  select c.relname into name from pg_catalog.pg_class c where c.oid = rel;
+  raise exception 'permission denied for table %', name using errcode = '42501';
+end
+$$;
+
+-- Callers allowed to administer without an operator session: the service role and direct SQL
+-- (migrations, the dashboard's SQL editor), which carry no JWT.
+create function opsdesk.is_trusted_caller() returns boolean
+language sql stable set search_path = '' as $$
+  select coalesce(auth.jwt() ->> 'role', '') = 'service_role'
+      or (coalesce(current_setting('request.jwt.claims', true), '') in ('', '{}')
+          and coalesce(current_setting('request.jwt.claim.role', true), '') = ''
+          and session_user::text <> 'authenticator')
+$$;
+
+create function opsdesk.require_admin() returns void
+language plpgsql stable set search_path = '' as $$
+begin
+  if opsdesk.is_trusted_caller() or opsdesk.is_admin() then
+    return;
+  end if;
+  if auth.uid() is null then
+    perform opsdesk.fail('OPSDESK_NOT_SIGNED_IN', 'Sign in first.');
+  end if;
+  perform opsdesk.fail('OPSDESK_NOT_ADMIN', 'Only an Opsdesk admin may do that.');
+end
+$$;
+
+create function opsdesk.require_operator() returns void
+language plpgsql stable set search_path = '' as $$
+begin
+  if opsdesk.is_operator() then
+    return;
+  end if;
+  if auth.uid() is null then
+    perform opsdesk.fail('OPSDESK_NOT_SIGNED_IN', 'Sign in first.');
+  end if;
+  perform opsdesk.fail('OPSDESK_NOT_OPERATOR', 'This account has no access to Opsdesk.');
+end
+$$;
+
+-- The role the API request runs as (authenticated, anon, service_role), also inside a
+-- security definer function, where current_user is the function's owner.
+create function opsdesk.caller_role() returns text
+language sql stable set search_path = '' as $$
+  select case when coalesce(current_setting('role', true), 'none') in ('none', '')
+              then session_user::text else current_setting('role', true) end
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- Relations: resolving names, keys, what may be managed.
+
+-- Schemas Opsdesk never manages or describes: the platform's own.
+create function opsdesk.is_system_schema(name text) returns boolean
+language sql immutable set search_path = '' as $$
+  select name in ('opsdesk', 'auth', 'storage', 'realtime', 'extensions', 'graphql', 'graphql_public', 'vault',
+                  'pgsodium', 'pgsodium_masks', 'net', 'cron', 'pgbouncer', 'supabase_functions',
+                  'supabase_migrations', 'information_schema', 'pgmq', 'pgmq_public', 'storage_vectors',
+                  'tiger', 'topology', '_realtime', '_analytics', '_supavisor', '_stack')
+      or name like 'pg\_%' or name like 'supabase\_%'
+$$;
+
+-- The exposed schemas the console considers: those `authenticated` may use, platform ones
+-- left out, public first.
+create function opsdesk.exposed_schemas() returns text[]
+language sql stable set search_path = '' as $$
+  select coalesce(array_agg(n.nspname::text order by n.nspname <> 'public', n.nspname), '{}')
+  from pg_catalog.pg_namespace n
+  where not opsdesk.is_system_schema(n.nspname)
+    and pg_catalog.has_schema_privilege('authenticated', n.oid, 'usage')
+$$;
+
+-- schema.table → its oid, or OPSDESK_NO_SUCH_TABLE.
+create function opsdesk.relation(schema_name text, table_name text) returns oid
+language plpgsql stable set search_path = '' as $$
+declare
+  rel oid;
+begin
+  select c.oid into rel
+  from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = relation.schema_name and c.relname = relation.table_name
+    and c.relkind in ('r', 'p', 'v', 'm', 'f');
+  if rel is null then
+    perform opsdesk.fail('OPSDESK_NO_SUCH_TABLE', format('There is no table %s.%s.', schema_name, table_name));
+  end if;
+  return rel;
+end
+$$;
+
+-- The primary key's columns in key order; '{}' for a table without one.
+create function opsdesk.key_columns(rel oid) returns text[]
+language sql stable set search_path = '' as $$
+  select coalesce(array_agg(a.attname::text order by k.n), '{}')
+  from pg_catalog.pg_index i
+  cross join lateral unnest(i.indkey) with ordinality k(attnum, n)
+  join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+  where i.indrelid = rel and i.indisprimary
+$$;
+
+-- A record's key object from its row (null for a table without a key).
+create function opsdesk.key_of(r jsonb, key_columns text[]) returns jsonb
+language sql immutable set search_path = '' as $$
+  select case when cardinality(key_columns) > 0
+              then (select jsonb_object_agg(k, r -> k) from unnest(key_columns) k) end
+$$;
+
+-- A key object as the audit log's record_id: a one-column key's value, else the object's JSON.
+create function opsdesk.record_id(key jsonb) returns text
+language sql immutable set search_path = '' as $$
+  select case when key is null then null
+              when (select count(*) from jsonb_object_keys(key)) = 1 then (select v #>> '{}' from jsonb_each(key) e(k, v))
+              else key::text end
+$$;
+
+-- Columns left out of audit entries and broadcasts: full-text vectors (derived, large).
+create function opsdesk.audit_excluded(rel oid) returns text[]
+language sql stable set search_path = '' as $$
+  select coalesce(array_agg(a.attname::text), '{}')
+  from pg_catalog.pg_attribute a
+  where a.attrelid = rel and a.attnum > 0 and not a.attisdropped and a.atttypid = 'pg_catalog.tsvector'::regtype
+$$;
+
+create function opsdesk.managed_relid(schema_name text, table_name text) returns oid
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  rel oid := opsdesk.relation(schema_name, table_name);
+begin
+  if not exists (select 1 from opsdesk.managed_tables m
+                 where m.schema_name = managed_relid.schema_name and m.table_name = managed_relid.table_name) then
+    perform opsdesk.fail('OPSDESK_NOT_MANAGED',
+      format('%s.%s is not managed by Opsdesk yet: an admin can manage it on the Tables screen.', schema_name, table_name));
+  end if;
+  return rel;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- The schema version.
+
+-- Bumps the version (security definer: DDL by any role bumps it) and tells open consoles on
+-- the private channel `opsdesk:schema`, once per transaction.
+create function opsdesk.bump_version() returns bigint
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v bigint;
+begin
+  update opsdesk.state set version = version + 1 returning version into v;
+  if coalesce(current_setting('opsdesk.version_sent', true), '') <> txid_current()::text then
+    perform set_config('opsdesk.version_sent', txid_current()::text, true);
+    if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is not null then
+      perform realtime.send(jsonb_build_object('version', v), 'schema', 'opsdesk:schema', true);
+    end if;
+  end if;
+  return v;
+end
+$$;
+
+create function opsdesk.bump_version_trigger() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform opsdesk.bump_version();
+  return null;
+end
+$$;
+
+-- Keeps managed_tables (and through it the matrix) in step with the catalog: a renamed table
+-- keeps its rows, a dropped one loses them.
+create function opsdesk.sync_catalog() returns void
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  update opsdesk.managed_tables m set schema_name = n.nspname, table_name = c.relname
+  from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where c.oid = m.relid and (m.schema_name, m.table_name) is distinct from (n.nspname::text, c.relname::text);
+  delete from opsdesk.managed_tables m
+  where m.relid is not null and m.schema_name <> 'opsdesk'
+    and not exists (select 1 from pg_catalog.pg_class c where c.oid = m.relid);
+end
+$$;
+
+create function opsdesk.on_ddl() returns event_trigger
+language plpgsql set search_path = '' as $$
+begin
+  -- DDL of platform roles that may not call Opsdesk's functions leaves the version alone.
+  if not pg_catalog.has_function_privilege('opsdesk.bump_version()', 'execute') then
+    return;
+  end if;
+  perform opsdesk.sync_catalog();
+  perform opsdesk.bump_version();
+exception when others then
+  -- Never fail the project's DDL because of Opsdesk (e.g. while `drop schema opsdesk`).
+  raise warning 'opsdesk: schema version not updated: %', sqlerrm;
+end
+$$;
+
+-- Without the event trigger (a role that may not create one), the version also carries a
+-- fingerprint of the catalog, so describe() is still refreshed when the schema changes.
+create function opsdesk.schema_version() returns text
+language sql stable security definer set search_path = '' as $$
+  select case when s.ddl_watch then s.version::text
+    else s.version::text || '-' || (
+      select md5(string_agg(c.oid::text || c.relname::text || c.relkind::text || c.relrowsecurity::text || coalesce(c.relacl::text, '')
+                            || (select coalesce(string_agg(a.attname::text || a.atttypid::text || a.attnotnull::text, ',' order by a.attnum), '')
+                                from pg_catalog.pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped),
+                            ';' order by c.oid))
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p', 'v', 'm', 'f') and not opsdesk.is_system_schema(n.nspname))
+    end
+  from opsdesk.state s
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- Audit trail and live changes of managed tables.
+
+-- Tells consoles watching the private channel `opsdesk:table:<schema>:<table>` that rows
+-- changed (their keys, up to 100; null = "reload"). Only operators who may list or show the
+-- table may join it. Nothing is sent where realtime's broadcast functions do not exist.
+create function opsdesk.notify_change(schema_name text, table_name text, op text, keys jsonb) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is null then
+    return;
+  end if;
+  perform realtime.send(
+    jsonb_build_object('schema', schema_name, 'table', table_name, 'op', op,
+                       'keys', case when jsonb_array_length(coalesce(keys, '[]')) <= 100 then keys end),
+    'change', format('opsdesk:table:%s:%s', schema_name, table_name), true);
+end
+$$;
+
+-- SQL for a row's key object and its record_id over alias `t` (no function call per row:
+-- the audit triggers run them over every row a statement writes).
+create function opsdesk.key_sql(key_columns text[], alias text) returns text[]
+language sql immutable set search_path = '' as $$
+  select case when cardinality(key_columns) = 0 then array['null::jsonb', 'null::text']
+    else array[
+      format('jsonb_build_object(%s)', (select string_agg(format('%L, %s.%I', k, alias, k), ', ') from unnest(key_columns) k)),
+      case when cardinality(key_columns) = 1 then format('(%s.%I)::text', alias, key_columns[1])
+           else format('jsonb_build_object(%s)::text', (select string_agg(format('%L, %s.%I', k, alias, k), ', ') from unnest(key_columns) k)) end]
+  end
+$$;
+
+-- INSERT and DELETE, once per statement from the transition table: one insert into the log,
+-- then one broadcast with the keys.
+create function opsdesk.audit_statement() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  keys text[] := opsdesk.key_columns(tg_relid);
+  key_sql text[] := opsdesk.key_sql(keys, 't');
+  changed_keys jsonb;
+begin
+  execute format(
+    'with logged as (
+       insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new)
+       select $1, $2, $3, $4, %2$s, %1$s, $5,
+              case when $5 = ''DELETE'' then to_jsonb(t) - $6 end, case when $5 = ''INSERT'' then to_jsonb(t) - $6 end
+       from %3$I t
+       returning record_key)
+     select jsonb_agg(record_key) from (select record_key from logged limit 101) x',
+    key_sql[1], key_sql[2], case tg_op when 'INSERT' then 'new_rows' else 'old_rows' end)
+  into changed_keys
+  using auth.uid(), auth.jwt() ->> 'email', tg_table_schema, tg_table_name, tg_op, opsdesk.audit_excluded(tg_relid);
+  if changed_keys is not null then
+    perform opsdesk.notify_change(tg_table_schema, tg_table_name, tg_op, case when cardinality(keys) > 0 then changed_keys end);
+  end if;
+  return null;
+end
+$$;
+
+-- UPDATE of a table with a primary key, once per statement: old and new rows pair up by key (a
+-- row whose key changed is logged as its old and its new side), one insert into the log and
+-- one broadcast. Tables without a key are audited per row (opsdesk.audit_update).
+create function opsdesk.audit_update_statement() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  keys text[] := opsdesk.key_columns(tg_relid);
+  old_key text[] := opsdesk.key_sql(keys, 't');
+  changed_keys jsonb;
+begin
+  execute format(
+    'with o as (select %1$s as k, %2$s as id, to_jsonb(t) - $5 as r from old_rows t),
+          n as (select %1$s as k, %2$s as id, to_jsonb(t) - $5 as r from new_rows t),
+          pairs as (
+            select n.k, n.id, o.r as old_r, n.r as new_r from n left join o on o.k = n.k
+            union all
+            select o.k, o.id, o.r, null from o where not exists (select 1 from n where n.k = o.k)),
+          logged as (
+            insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new, changed)
+            select $1, $2, $3, $4, p.id, p.k, ''UPDATE'', p.old_r, p.new_r,
+                   array(select e.key from jsonb_each(coalesce(p.new_r, p.old_r)) e
+                         where e.value is distinct from p.old_r -> e.key or p.new_r is null order by e.key)
+            from pairs p
+            where p.old_r is distinct from p.new_r
+            returning record_key)
+     select jsonb_agg(record_key) from (select record_key from logged limit 101) x',
+    old_key[1], old_key[2])
+  into changed_keys
+  using auth.uid(), auth.jwt() ->> 'email', tg_table_schema, tg_table_name, opsdesk.audit_excluded(tg_relid);
+  if changed_keys is not null then
+    perform opsdesk.notify_change(tg_table_schema, tg_table_name, 'UPDATE', case when cardinality(keys) > 0 then changed_keys end);
+  end if;
+  return null;
+end
+$$;
+
+-- UPDATE, per row: old and new rows pair up whatever the key (also a changed key, or none).
+-- On a partitioned table the row trigger fires on the partition: the entry names the table.
+create function opsdesk.audit_update() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  rel oid := coalesce(pg_catalog.pg_partition_root(tg_relid), tg_relid);
+  excluded text[] := opsdesk.audit_excluded(rel);
+  keys text[] := opsdesk.key_columns(rel);
+  root_schema text;
+  root_table text;
+  old_row jsonb := to_jsonb(old) - excluded;
+  new_row jsonb := to_jsonb(new) - excluded;
+  changed text[] := array(select n.key from jsonb_each(new_row) n
+                          where n.value is distinct from old_row -> n.key order by n.key);
+begin
+  if cardinality(changed) = 0 then
+    return null;
+  end if;
+  select n.nspname, c.relname into root_schema, root_table
+  from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where c.oid = rel;
+  insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new, changed)
+  values (auth.uid(), auth.jwt() ->> 'email', root_schema, root_table,
+          opsdesk.record_id(opsdesk.key_of(new_row, keys)), opsdesk.key_of(new_row, keys), 'UPDATE', old_row, new_row, changed);
+  return null;
+end
+$$;
+
+create function opsdesk.audit_log_append_only() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  perform opsdesk.fail('OPSDESK_AUDIT_APPEND_ONLY', 'The audit log cannot be changed.');
+  return null;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- Managing a table.
+
+-- What the API roles may already do on a relation (the Tables screen shows it before an
+-- admin decides to grant on a table without RLS).
+create function opsdesk.exposure(rel oid) returns jsonb
+language sql stable set search_path = '' as $$
+  select jsonb_object_agg(r, coalesce((
+    select jsonb_agg(p order by p) from unnest(array['select', 'insert', 'update', 'delete']) p
+    where pg_catalog.has_table_privilege(r, rel, p)), '[]'))
+  from unnest(array['anon', 'authenticated']) r
+$$;
+
+-- Takes Opsdesk's policies and triggers off a table (managing again renews them).
+create function opsdesk.remove_hooks(rel oid) returns void
+language plpgsql volatile security definer set search_path = '' set client_min_messages = warning as $$
+declare
+  target text := rel::regclass::text;
+  cmd text;
+  trigger_name text;
+begin
+  -- Views carry neither (no policies, no triggers of Opsdesk's).
+  if (select c.relkind from pg_catalog.pg_class c where c.oid = rel) not in ('r', 'p') then
+    return;
+  end if;
+  foreach cmd in array array['select', 'insert', 'update', 'delete'] loop
+    execute format('drop policy if exists %I on %s', 'opsdesk: operators ' || cmd, target);
+    execute format('drop policy if exists %I on %s', 'opsdesk: operators only ' || cmd, target);
+  end loop;
+  foreach trigger_name in array array['opsdesk_audit_insert', 'opsdesk_audit_delete', 'opsdesk_audit_update'] loop
+    execute format('drop trigger if exists %I on %s', trigger_name, target);
+  end loop;
+end
+$$;
+
+-- Makes schema.table manageable by operators (docs/any-project.md, "Managing a table"):
+--  * RLS on: grants `authenticated` what it lacks of select/insert/update/delete, each with a
+--    restrictive "operators only" policy (app users gain nothing), and adds the permissive
+--    operator policies beside the project's own;
+--  * RLS off: refused (OPSDESK_RLS_OFF, with what the API roles can do in DETAIL) unless
+--    allow_without_rls, after which every signed-in user gets what is granted (no policy can
+--    fence a table without RLS);
+--  * views: read-only; grants select only where it is missing and allow_without_rls is set;
+--  * the audit trigger and the live broadcast; the default matrix rows for the built-in roles.
+-- Idempotent. Admins (or the service role / direct SQL).
+create function opsdesk.manage_table(schema_name text, table_name text, allow_without_rls boolean default false)
+returns jsonb
+language plpgsql volatile security definer set search_path = '' set client_min_messages = warning as $$
+declare
+  rel oid := opsdesk.relation(schema_name, table_name);
+  c record;
+  target text := format('%I.%I', schema_name, table_name);
+  is_view boolean;
+  guarded boolean;
+  privs text[];
+  priv text;
+  granted text[] := '{}';
+  restricted text[] := '{}';
+  known record;
+  seq record;
+  cmd text;
+  can_expr text;
+begin
+  perform opsdesk.require_admin();
+  select c2.relkind, c2.relrowsecurity, c2.relowner, n.nspname, coalesce(c2.reloptions, '{}') as options into c
+  from pg_catalog.pg_class c2 join pg_catalog.pg_namespace n on n.oid = c2.relnamespace where c2.oid = rel;
+  if opsdesk.is_system_schema(c.nspname) then
+    perform opsdesk.fail('OPSDESK_NOT_MANAGEABLE', format('%s is in a schema of the platform and cannot be managed.', target));
+  end if;
+  if c.relkind = 'f' then
+    perform opsdesk.fail('OPSDESK_NOT_MANAGEABLE', format('%s is a foreign table and cannot be managed.', target));
+  end if;
+  if not pg_catalog.pg_has_role(current_user, c.relowner, 'usage') then
+    perform opsdesk.fail('OPSDESK_NOT_OWNER',
+      format('%s belongs to %s; Opsdesk (as %s) cannot add its policies and trigger.', target, c.relowner::regrole, current_user),
+      format('Run as that role: alter table %s owner to %s; then manage it again.', target, current_user));
+  end if;
+  is_view := c.relkind in ('v', 'm');
+  -- A view carries no policies: a privilege granted on it reaches every signed-in user (through
+  -- its tables' RLS when it is security_invoker), so it needs the admin's decision too.
+  guarded := not is_view and c.relrowsecurity;
+  privs := case when is_view then array['select'] else array['select', 'insert', 'update', 'delete'] end;
+  select * into known from opsdesk.managed_tables m where m.relid = rel;
+
+  -- Privileges `authenticated` lacks (or that Opsdesk granted before: still Opsdesk's).
+  foreach priv in array privs loop
+    if not pg_catalog.has_table_privilege('authenticated', rel, priv) or priv = any (coalesce(known.granted, '{}')) then
+      granted := granted || priv;
+    end if;
+  end loop;
+  if cardinality(granted) > 0 and not guarded and not allow_without_rls then
+    perform opsdesk.fail('OPSDESK_RLS_OFF',
+      format('%s has no row level security: granting %s to authenticated would open it to every signed-in user.',
+             target, array_to_string(granted, ', ')),
+      opsdesk.exposure(rel)::text);
+  end if;
+
+  foreach priv in array granted loop
+    execute format('grant %s on %s to authenticated', priv, target);
+  end loop;
+  if 'insert' = any (granted) then
+    -- Identity and serial columns need their sequence.
+    for seq in
+      select s.oid from pg_catalog.pg_depend d join pg_catalog.pg_class s on s.oid = d.objid and s.relkind = 'S'
+      where d.refobjid = rel and d.deptype in ('a', 'i')
+    loop
+      if not pg_catalog.has_sequence_privilege('authenticated', seq.oid, 'usage') then
+        execute format('grant usage on sequence %s to authenticated', seq.oid::regclass);
+      end if;
+    end loop;
+  end if;
+
+  perform opsdesk.remove_hooks(rel);
+  if not is_view then
+    -- Permissive operator policies.
+    for cmd, can_expr in select * from (values
+      ('select', format('(select opsdesk.can_rel(%s::oid, ''list'')) or (select opsdesk.can_rel(%s::oid, ''show''))', rel, rel)),
+      ('insert', format('(select opsdesk.can_rel(%s::oid, ''create''))', rel)),
+      ('update', format('(select opsdesk.can_rel(%s::oid, ''edit''))', rel)),
+      ('delete', format('(select opsdesk.can_rel(%s::oid, ''delete''))', rel))) v(cmd, expr)
+    loop
+      if not c.relrowsecurity then
+        continue;
+      end if;
+      -- Where the privilege is Opsdesk's own, its policies raise the error anyone else met before
+      -- (the permissive one too: whichever Postgres evaluates first decides).
+      if cmd = any (granted) then
+        can_expr := format('(select opsdesk.guard(%s::oid, %L))', rel, cmd);
+      end if;
+      execute format('create policy %I on %s as permissive for %s to authenticated %s', 'opsdesk: operators ' || cmd, target, cmd,
+        case cmd when 'select' then format('using (%s)', can_expr)
+                 when 'insert' then format('with check (%s)', can_expr)
+                 when 'update' then format('using (%1$s) with check (%1$s)', can_expr)
+                 else format('using (%s)', can_expr) end);
+      -- A privilege Opsdesk granted reaches operators only; anyone else meets the error they met before.
+      if cmd = any (granted) then
+        execute format('create policy %I on %s as restrictive for %s to authenticated %s', 'opsdesk: operators only ' || cmd,
+          target, cmd,
+          case cmd when 'insert' then format('with check (%s)', can_expr)
+                   when 'update' then format('using (%1$s) with check (%1$s)', can_expr)
+                   else format('using (%s)', can_expr) end);
+        restricted := restricted || cmd;
+      end if;
+    end loop;
+
+    execute format('create trigger opsdesk_audit_insert after insert on %s referencing new table as new_rows
+                    for each statement execute function opsdesk.audit_statement()', target);
+    execute format('create trigger opsdesk_audit_delete after delete on %s referencing old table as old_rows
+                    for each statement execute function opsdesk.audit_statement()', target);
+    if cardinality(opsdesk.key_columns(rel)) > 0 then
+      execute format('create trigger opsdesk_audit_update after update on %s
+                      referencing old table as old_rows new table as new_rows
+                      for each statement execute function opsdesk.audit_update_statement()', target);
+    else
+      execute format('create trigger opsdesk_audit_update after update on %s
+                      for each row execute function opsdesk.audit_update()', target);
+    end if;
+  end if;
+
+  insert into opsdesk.managed_tables as m (schema_name, table_name, relid, allow_without_rls, granted, restricted, managed_by)
+  values (manage_table.schema_name, manage_table.table_name, rel, manage_table.allow_without_rls and not guarded,
+          granted, restricted, auth.uid())
+  on conflict on constraint managed_tables_pkey do update
+    set relid = excluded.relid, allow_without_rls = m.allow_without_rls or excluded.allow_without_rls,
+        granted = excluded.granted, restricted = excluded.restricted;
+
+  -- The default matrix (docs/any-project.md): admin everything, editor all but delete,
+  -- viewer reads and exports; views are read-only.
+  insert into opsdesk.permissions (role, schema_name, table_name, action)
+  select r.role, manage_table.schema_name, manage_table.table_name, a
+  from (values
+    ('admin', array['list', 'show', 'create', 'edit', 'delete', 'export', 'import']),
+    ('editor', array['list', 'show', 'create', 'edit', 'export', 'import']),
+    ('viewer', array['list', 'show', 'export'])) r(role, actions)
+  cross join lateral unnest(r.actions) a
+  where not is_view or a in ('list', 'show', 'export')
+  on conflict do nothing;
+
+  perform opsdesk.bump_version();
+  return jsonb_build_object('schema', schema_name, 'table', table_name, 'granted', to_jsonb(granted),
+                            'restricted', to_jsonb(restricted), 'rls', c.relrowsecurity, 'exposure', opsdesk.exposure(rel));
+end
+$$;
+
+-- Undoes manage_table: its policies, trigger, the privileges it granted, the matrix rows.
+create function opsdesk.unmanage_table(schema_name text, table_name text) returns void
+language plpgsql volatile security definer set search_path = '' set client_min_messages = warning as $$
+declare
+  rel oid := opsdesk.relation(schema_name, table_name);
+  known opsdesk.managed_tables;
+  target text := format('%I.%I', schema_name, table_name);
+  priv text;
+begin
+  perform opsdesk.require_admin();
+  select * into known from opsdesk.managed_tables m
+  where m.schema_name = unmanage_table.schema_name and m.table_name = unmanage_table.table_name;
+  if not found then
+    perform opsdesk.fail('OPSDESK_NOT_MANAGED', format('%s is not managed by Opsdesk.', target));
+  end if;
+  perform opsdesk.remove_hooks(rel);
+  foreach priv in array known.granted loop
+    execute format('revoke %s on %s from authenticated', priv, target);
+  end loop;
+  delete from opsdesk.managed_tables m
+  where m.schema_name = unmanage_table.schema_name and m.table_name = unmanage_table.table_name;
+  perform opsdesk.bump_version();
+end
+$$;
+
+-- The Tables screen's save: replaces a table's settings (admins). A key naming a column must
+-- name one of the table's (OPSDESK_BAD_SETTINGS otherwise), so a typo cannot hide a field.
+create function opsdesk.set_table_settings(schema_name text, table_name text, settings jsonb) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  rel oid := opsdesk.relation(schema_name, table_name);
+  bad text;
+begin
+  perform opsdesk.require_admin();
+  if jsonb_typeof(settings) is distinct from 'object' then
+    perform opsdesk.fail('OPSDESK_BAD_SETTINGS', 'Settings must be an object.');
+  end if;
+  select x into bad from (
+    select settings ->> 'title_field' as x
+    union all select jsonb_array_elements_text(coalesce(settings -> k, '[]'))
+    from unnest(array['list_columns', 'hidden', 'search_columns']) k where jsonb_typeof(settings -> k) = 'array'
+    union all select jsonb_object_keys(settings -> k)
+    from unnest(array['field_labels', 'help', 'file_columns']) k where jsonb_typeof(settings -> k) = 'object'
+    union all select settings -> 'default_sort' ->> 'field') names
+  where x is not null and not exists (
+    select 1 from pg_catalog.pg_attribute a where a.attrelid = rel and a.attname = x and a.attnum > 0 and not a.attisdropped)
+  limit 1;
+  if bad is not null then
+    perform opsdesk.fail('OPSDESK_BAD_SETTINGS', format('%s.%s has no column %s.', schema_name, table_name, bad));
+  end if;
+  insert into opsdesk.table_settings as t (schema_name, table_name, settings)
+  values (set_table_settings.schema_name, set_table_settings.table_name, set_table_settings.settings)
+  on conflict on constraint table_settings_pkey do update set settings = excluded.settings;
+  return settings;
+end
+$$;
+
+-- At install: every table with RLS on in a schema `authenticated` may use. Tables without
+-- RLS and views wait for an admin (describe lists them as not managed yet).
+create function opsdesk.manage_existing() returns int
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  t record;
+  done int := 0;
+begin
+  perform opsdesk.require_admin();
+  for t in
+    select n.nspname::text as s, c.relname::text as r
+    from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p') and c.relrowsecurity and not c.relispartition
+      and n.nspname = any (opsdesk.exposed_schemas())
+      and pg_catalog.pg_has_role(current_user, c.relowner, 'usage')
+      and not exists (select 1 from opsdesk.managed_tables m where m.relid = c.oid)
+    order by 1, 2
+  loop
+    perform opsdesk.manage_table(t.s, t.r);
+    done := done + 1;
+  end loop;
+  return done;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- Operators.
+
+-- The first admin, from the dashboard's SQL editor: select opsdesk.make_admin('you@example.com');
+create function opsdesk.make_admin(email text) returns uuid
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  uid uuid;
+begin
+  perform opsdesk.require_admin();
+  select u.id into uid from auth.users u where lower(u.email) = lower(make_admin.email);
+  if uid is null then
+    perform opsdesk.fail('OPSDESK_NO_SUCH_USER', format('No user has the e-mail %s: create the user first.', email));
+  end if;
+  insert into opsdesk.operators (user_id, role, active) values (uid, 'admin', true)
+  on conflict (user_id) do update set role = 'admin', active = true;
+  return uid;
+end
+$$;
+
+-- An admin makes an existing auth user an operator (the console's Operators screen).
+create function opsdesk.add_operator(email text, role text default 'viewer', full_name text default null) returns uuid
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  uid uuid;
+begin
+  perform opsdesk.require_admin();
+  if not exists (select 1 from opsdesk.roles r where r.name = add_operator.role) then
+    perform opsdesk.fail('OPSDESK_NO_SUCH_ROLE', format('There is no role %s.', role));
+  end if;
+  select u.id into uid from auth.users u where lower(u.email) = lower(add_operator.email);
+  if uid is null then
+    perform opsdesk.fail('OPSDESK_NO_SUCH_USER', format('No user has the e-mail %s: invite them first.', email));
+  end if;
+  insert into opsdesk.operators (user_id, role, full_name, active) values (uid, add_operator.role, add_operator.full_name, true)
+  on conflict (user_id) do update set role = excluded.role, active = true,
+    full_name = coalesce(excluded.full_name, opsdesk.operators.full_name);
+  return uid;
+end
+$$;
+
+create function opsdesk.operators_defaults() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if tg_op = 'INSERT' or new.user_id is distinct from old.user_id then
+    select u.email into new.email from auth.users u where u.id = new.user_id;
+  end if;
+  new.updated_at := now();
+  return new;
+end
+$$;
+
+-- The last active admin stays; an operator does not deactivate or re-role themselves.
+create function opsdesk.operators_rules() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if old.role = 'admin' and old.active
+     and (tg_op = 'DELETE' or new.role <> 'admin' or not new.active)
+     and not exists (select 1 from opsdesk.operators o where o.role = 'admin' and o.active and o.user_id <> old.user_id) then
+    perform opsdesk.fail('OPSDESK_LAST_ADMIN', 'At least one active admin must remain.');
+  end if;
+  if tg_op = 'UPDATE' and old.user_id = auth.uid() then
+    if old.active and not new.active then
+      perform opsdesk.fail('OPSDESK_SELF_DEACTIVATE', 'You cannot deactivate your own account.');
+    end if;
+    if new.role <> old.role then
+      perform opsdesk.fail('OPSDESK_SELF_ROLE', 'You cannot change your own role.');
+    end if;
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end
+$$;
+
+create function opsdesk.operators_follow_auth_email() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  update opsdesk.operators o set email = new.email
+  where o.user_id = new.id and o.email is distinct from new.email;
+  return null;
+end
+$$;
+
+create function opsdesk.roles_rules() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if old.builtin and (tg_op = 'DELETE' or new.name <> old.name) and old.name = 'admin' then
+    perform opsdesk.fail('OPSDESK_BUILTIN_ROLE', 'The admin role cannot be renamed or removed.');
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end
+$$;
+
+-- Each operator hears about changes to what they may do on `opsdesk:access:<user id>`.
+create function opsdesk.broadcast_operator_change() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is not null then
+    perform realtime.send(jsonb_build_object('operation', tg_op), 'access',
+                          'opsdesk:access:' || coalesce(new.user_id, old.user_id)::text, true);
+  end if;
+  return null;
+end
+$$;
+
+create function opsdesk.broadcast_permission_change() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is not null then
+    perform realtime.send(jsonb_build_object('operation', tg_op), 'access', 'opsdesk:access:' || o.user_id::text, true)
+    from opsdesk.operators o
+    where o.role = new.role or o.role = old.role;
+  end if;
+  return null;
+end
+$$;
+
+-- Settings reach other consoles at once: `opsdesk:schema` carries the new version.
+create function opsdesk.table_settings_stamp() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  new.updated_at := now();
+  new.updated_by := auth.uid();
+  return new;
+end
+$$;
+
+create function opsdesk.touch_updated_at() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  new.updated_at := now();
+  return new;
+end
+$$;
+
+create function opsdesk.saved_views_single_default() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if new.is_default then
+    update opsdesk.saved_views v set is_default = false
+    where v.owner = new.owner and v.resource = new.resource and v.is_default and v.id <> new.id;
+  end if;
+  return new;
+end
+$$;
+
+-- Opsdesk's own tables are audited like managed ones (who changed a role, a permission, a
+-- setting): they are managed rows of the matrix only for the audit log itself.
+create trigger b10_defaults before insert or update on opsdesk.operators
+  for each row execute function opsdesk.operators_defaults();
+create trigger b20_rules before update or delete on opsdesk.operators
+  for each row execute function opsdesk.operators_rules();
+create trigger b10_rules before update or delete on opsdesk.roles
+  for each row execute function opsdesk.roles_rules();
+create trigger b10_stamp before insert or update on opsdesk.table_settings
+  for each row execute function opsdesk.table_settings_stamp();
+create trigger b10_single_default before insert or update of is_default on opsdesk.saved_views
+  for each row execute function opsdesk.saved_views_single_default();
+create trigger b90_updated_at before update on opsdesk.saved_views
+  for each row execute function opsdesk.touch_updated_at();
+create trigger b90_updated_at before update on opsdesk.list_columns
+  for each row execute function opsdesk.touch_updated_at();
+create trigger b90_updated_at before update on opsdesk.preferences
+  for each row execute function opsdesk.touch_updated_at();
+create trigger b10_append_only before update or delete on opsdesk.audit_log
+  for each row execute function opsdesk.audit_log_append_only();
+create trigger b10_append_only_truncate before truncate on opsdesk.audit_log
+  for each statement execute function opsdesk.audit_log_append_only();
+create trigger opsdesk_follow_email after update of email on auth.users
+  for each row execute function opsdesk.operators_follow_auth_email();
+create trigger a90_broadcast_access after insert or update or delete on opsdesk.operators
+  for each row execute function opsdesk.broadcast_operator_change();
+create trigger a90_broadcast_access after insert or update or delete on opsdesk.permissions
+  for each row execute function opsdesk.broadcast_permission_change();
+
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['roles', 'operators', 'permissions', 'managed_tables', 'table_settings'] loop
+    execute format('create trigger a99_version after insert or update or delete or truncate on opsdesk.%I
+                    for each statement execute function opsdesk.bump_version_trigger()', t);
+  end loop;
+  foreach t in array array['roles', 'operators', 'permissions', 'table_settings'] loop
+    execute format('create trigger opsdesk_audit_insert after insert on opsdesk.%I referencing new table as new_rows
+                    for each statement execute function opsdesk.audit_statement()', t);
+    execute format('create trigger opsdesk_audit_delete after delete on opsdesk.%I referencing old table as old_rows
+                    for each statement execute function opsdesk.audit_statement()', t);
+    execute format('create trigger opsdesk_audit_update after update on opsdesk.%I
+                    referencing old table as old_rows new table as new_rows
+                    for each statement execute function opsdesk.audit_update_statement()', t);
+  end loop;
+end
+$$;
+
+-- The audit log is a row of the matrix (admins and editors read it by default), and the
+-- entries of Opsdesk's own tables are read by admins: they are rows of the matrix too.
+insert into opsdesk.managed_tables (schema_name, table_name, relid)
+select 'opsdesk', t, ('opsdesk.' || t)::regclass::oid
+from unnest(array['audit_log', 'roles', 'operators', 'permissions', 'table_settings']) t;
+insert into opsdesk.permissions (role, schema_name, table_name, action)
+select r, 'opsdesk', 'audit_log', a
+from unnest(array['admin', 'editor']) r, unnest(array['list', 'show', 'export']) a
+union all
+select 'admin', 'opsdesk', t, 'show'
+from unnest(array['roles', 'operators', 'permissions', 'table_settings']) t;
+
+-- ---------------------------------------------------------------------------------------
+-- Row-level security of Opsdesk's tables.
+
+alter table opsdesk.roles enable row level security;
+alter table opsdesk.operators enable row level security;
+alter table opsdesk.managed_tables enable row level security;
+alter table opsdesk.permissions enable row level security;
+alter table opsdesk.audit_log enable row level security;
+alter table opsdesk.saved_views enable row level security;
+alter table opsdesk.list_columns enable row level security;
+alter table opsdesk.preferences enable row level security;
+alter table opsdesk.table_settings enable row level security;
+alter table opsdesk.state enable row level security;
+alter table opsdesk.installed enable row level security;
+
+create policy "roles: operators read" on opsdesk.roles for select to authenticated
+  using ((select opsdesk.is_operator()));
+create policy "roles: admins write" on opsdesk.roles for all to authenticated
+  using ((select opsdesk.is_admin())) with check ((select opsdesk.is_admin()));
+
+create policy "operators: admins read, each their own row" on opsdesk.operators for select to authenticated
+  using ((select opsdesk.is_admin()) or user_id = (select auth.uid()));
+create policy "operators: admins write" on opsdesk.operators for all to authenticated
+  using ((select opsdesk.is_admin())) with check ((select opsdesk.is_admin()));
+
+create policy "managed_tables: operators read" on opsdesk.managed_tables for select to authenticated
+  using ((select opsdesk.is_operator()));
+
+create policy "permissions: admins read, each their role's rows" on opsdesk.permissions for select to authenticated
+  using ((select opsdesk.is_admin()) or role = (select opsdesk.operator_role()));
+create policy "permissions: admins write" on opsdesk.permissions for all to authenticated
+  using ((select opsdesk.is_admin())) with check ((select opsdesk.is_admin()));
+
+-- An entry shows a record's values: readable only by who may read the audit log AND show
+-- the entry's table (the allowed tables once per statement, an initplan).
+create policy "audit_log: entries of tables the reader may show" on opsdesk.audit_log for select to authenticated
+  using (
+    ((select opsdesk.can('opsdesk', 'audit_log', 'list')) or (select opsdesk.can('opsdesk', 'audit_log', 'show')))
+    and (schema_name || '.' || table_name) = any ((select opsdesk.allowed_tables('show'))::text[])
+  );
+
+create policy "saved_views: own, for tables the owner may list" on opsdesk.saved_views for all to authenticated
+  using (owner = (select auth.uid()) and resource = any ((select opsdesk.allowed_tables('list'))::text[]))
+  with check (owner = (select auth.uid()) and resource = any ((select opsdesk.allowed_tables('list'))::text[]));
+
+create policy "list_columns: own, for tables the owner may list" on opsdesk.list_columns for all to authenticated
+  using (user_id = (select auth.uid()) and resource = any ((select opsdesk.allowed_tables('list'))::text[]))
+  with check (user_id = (select auth.uid()) and resource = any ((select opsdesk.allowed_tables('list'))::text[]));
+
+create policy "preferences: own, while an operator" on opsdesk.preferences for all to authenticated
+  using (user_id = (select auth.uid()) and (select opsdesk.is_operator()))
+  with check (user_id = (select auth.uid()) and (select opsdesk.is_operator()));
+
+create policy "table_settings: operators read" on opsdesk.table_settings for select to authenticated
+  using ((select opsdesk.is_operator()));
+create policy "table_settings: admins write" on opsdesk.table_settings for all to authenticated
+  using ((select opsdesk.is_admin())) with check ((select opsdesk.is_admin()));
+
+grant select, insert, update, delete on opsdesk.roles, opsdesk.operators, opsdesk.permissions,
+  opsdesk.saved_views, opsdesk.list_columns, opsdesk.preferences, opsdesk.table_settings to authenticated;
+grant select on opsdesk.managed_tables, opsdesk.audit_log to authenticated;
+grant all on all tables in schema opsdesk to service_role;
+grant usage on all sequences in schema opsdesk to service_role;
+
+-- Private channels (realtime.messages policies; realtime.topic() is the channel's topic):
+--   opsdesk:access:<user id>              that user only (changes to their operator row or role's matrix)
+--   opsdesk:schema                        active operators (schema version, table settings)
+--   opsdesk:table:<schema>:<table>        operators who may list or show the table (changed keys)
+--   opsdesk:record:<schema>:<table>:<key> operators who may show the table (presence; they may also send)
+create function opsdesk.channel_table(topic text, kind text) returns text[]
+language sql immutable set search_path = '' as $$
+  select case when m is not null then array[m[1], m[2]] end
+  from (select regexp_match(topic, '^opsdesk:' || kind || ':([^:]+):([^:]+)' ||
+                                   case when kind = 'record' then ':.+$' else '$' end) as m) x
+$$;
+
+create function opsdesk.may_join(topic text) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select case
+    when topic = 'opsdesk:access:' || auth.uid()::text then true
+    when topic = 'opsdesk:schema' then opsdesk.is_operator()
+    when topic like 'opsdesk:table:%' then
+      coalesce((select opsdesk.can(t[1], t[2], 'list') or opsdesk.can(t[1], t[2], 'show')
+                from (select opsdesk.channel_table(topic, 'table') t) x), false)
+    when topic like 'opsdesk:record:%' then
+      coalesce((select opsdesk.can(t[1], t[2], 'show') from (select opsdesk.channel_table(topic, 'record') t) x), false)
+    else false
+  end
+$$;
+
+create function opsdesk.may_send(topic text) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select topic like 'opsdesk:record:%'
+     and coalesce((select opsdesk.can(t[1], t[2], 'show') from (select opsdesk.channel_table(topic, 'record') t) x), false)
+$$;
+
+create policy "opsdesk channels: who may listen" on realtime.messages for select to authenticated
+  using (realtime.topic() like 'opsdesk:%' and extension in ('broadcast', 'presence')
+         and (select opsdesk.may_join(realtime.topic())));
+create policy "opsdesk channels: presence on records" on realtime.messages for insert to authenticated
+  with check (realtime.topic() like 'opsdesk:record:%' and extension in ('broadcast', 'presence')
+              and (select opsdesk.may_send(realtime.topic())));
+
+-- ---------------------------------------------------------------------------------------
+-- What the console asks.
+
+-- { user_id, role, active, is_admin, mfa_ok, permissions: {"schema.table": [actions]} }
+create function opsdesk.my_access() returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object(
+    'user_id', auth.uid(),
+    'role', o.role,
+    'active', coalesce(o.active, false),
+    'is_admin', opsdesk.is_admin(),
+    'mfa_ok', opsdesk.mfa_ok(),
+    'permissions', coalesce((
+      select jsonb_object_agg(t, actions) from (
+        select p.schema_name || '.' || p.table_name as t,
+               jsonb_agg(p.action order by array_position(array['list', 'show', 'create', 'edit', 'delete', 'export', 'import'], p.action)) as actions
+        from opsdesk.permissions p
+        where p.role = opsdesk.operator_role()
+        group by 1) x), '{}'))
+  from (select 1) one
+  left join opsdesk.operators o on o.user_id = auth.uid()
+$$;
+
+-- A column's category for the console's type map (docs/any-project.md, describe()).
+create function opsdesk.type_category(typ oid) returns text
+language sql stable set search_path = '' as $$
+  select case
+    when t.typtype = 'd' then opsdesk.type_category(t.typbasetype)
+    when t.typtype = 'e' then 'enum'
+    when t.typcategory = 'A' then 'array'
+    when t.oid in ('int2'::regtype, 'int4'::regtype, 'int8'::regtype) then 'integer'
+    when t.typcategory = 'N' then 'number'
+    when t.typcategory = 'S' then 'text'
+    when t.oid = 'bool'::regtype then 'boolean'
+    when t.oid = 'date'::regtype then 'date'
+    when t.oid = 'timestamp'::regtype then 'timestamp'
+    when t.oid = 'timestamptz'::regtype then 'timestamptz'
+    when t.oid in ('time'::regtype, 'timetz'::regtype) then 'time'
+    when t.oid = 'interval'::regtype then 'interval'
+    when t.oid = 'uuid'::regtype then 'uuid'
+    when t.oid in ('json'::regtype, 'jsonb'::regtype) then 'json'
+    when t.oid = 'bytea'::regtype then 'bytea'
+    when t.typname in ('vector', 'halfvec', 'sparsevec') then 'vector'
+    when t.typname = 'citext' then 'text'
+    else 'other'
+  end
+  from pg_catalog.pg_type t where t.oid = typ
+$$;
+
+create function opsdesk.enum_values(typ oid) returns jsonb
+language sql stable set search_path = '' as $$
+  select case
+    when t.typtype = 'd' then opsdesk.enum_values(t.typbasetype)
+    when t.typtype = 'e' then (select jsonb_agg(e.enumlabel order by e.enumsortorder) from pg_catalog.pg_enum e where e.enumtypid = t.oid)
+  end
+  from pg_catalog.pg_type t where t.oid = typ
+$$;
+
+-- The text columns a search reads: the admin's choice (settings.search_columns), else those
+-- with a trigram index, else every text column (at most 8).
+create function opsdesk.search_columns(rel oid) returns text[]
+language sql stable security definer set search_path = '' as $$
+  with cols as (
+    select a.attname::text as name, a.attnum,
+           exists (select 1 from pg_catalog.pg_index i join pg_catalog.pg_class ic on ic.oid = i.indexrelid
+                   join pg_catalog.pg_opclass oc on oc.oid = any (i.indclass::oid[])
+                   where i.indrelid = rel and a.attnum = any (i.indkey::int2[]) and oc.opcname like '%trgm%') as indexed
+    from pg_catalog.pg_attribute a
+    where a.attrelid = rel and a.attnum > 0 and not a.attisdropped and opsdesk.type_category(a.atttypid) = 'text'
+  ), chosen as (
+    select array(select jsonb_array_elements_text(s.settings -> 'search_columns')) as names
+    from opsdesk.table_settings s join pg_catalog.pg_class c on c.relname = s.table_name
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace and n.nspname = s.schema_name
+    where c.oid = rel and jsonb_typeof(s.settings -> 'search_columns') = 'array'
+  )
+  select coalesce(
+    (select array(select c.name from cols c where c.name = any (ch.names) order by c.attnum) from chosen ch),
+    nullif(array(select c.name from cols c where c.indexed order by c.attnum), '{}'),
+    array(select c.name from cols c order by c.attnum limit 8))
+$$;
+
+create function opsdesk.describe_relation(rel oid, managed boolean, permissions jsonb) returns jsonb
+language sql stable security invoker set search_path = '' as $$
+  select jsonb_build_object(
+    'schema', n.nspname,
+    'name', c.relname,
+    'kind', case c.relkind when 'r' then 'table' when 'p' then 'partitioned_table' when 'v' then 'view'
+                           when 'm' then 'materialized_view' when 'f' then 'foreign_table' end,
+    'comment', pg_catalog.obj_description(c.oid, 'pg_class'),
+    'rls', jsonb_build_object('enabled', c.relrowsecurity, 'forced', c.relforcerowsecurity),
+    'managed', managed,
+    'security_invoker', case when c.relkind in ('v', 'm') then coalesce('security_invoker=true' = any (c.reloptions) or 'security_invoker=on' = any (c.reloptions), false) end,
+    'exposure', opsdesk.exposure(c.oid),
+    'privileges', jsonb_build_object(
+      'select', pg_catalog.has_table_privilege(c.oid, 'select') or pg_catalog.has_any_column_privilege(c.oid, 'select'),
+      'insert', pg_catalog.has_table_privilege(c.oid, 'insert') or pg_catalog.has_any_column_privilege(c.oid, 'insert'),
+      'update', pg_catalog.has_table_privilege(c.oid, 'update') or pg_catalog.has_any_column_privilege(c.oid, 'update'),
+      'delete', pg_catalog.has_table_privilege(c.oid, 'delete')),
+    'permissions', permissions,
+    'primary_key', nullif(to_jsonb(opsdesk.key_columns(c.oid)), '[]'),
+    'estimated_rows', case when c.reltuples < 0 then null else c.reltuples::bigint end,
+    'columns', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'name', a.attname,
+        'position', a.attnum,
+        'type', pg_catalog.format_type(a.atttypid, a.atttypmod),
+        'category', tc.category,
+        'element', case when tc.category = 'array' then (
+          select jsonb_build_object('type', pg_catalog.format_type(et.oid, null), 'category', opsdesk.type_category(et.oid),
+                                    'enum', opsdesk.enum_values(et.oid))
+          from pg_catalog.pg_type at join pg_catalog.pg_type et on et.oid = at.typelem
+          where at.oid = coalesce(nullif((select bt.typbasetype from pg_catalog.pg_type bt where bt.oid = a.atttypid), 0), a.atttypid)) end,
+        'nullable', not a.attnotnull,
+        'default', case when a.attgenerated = '' then pg_catalog.pg_get_expr(d.adbin, d.adrelid) end,
+        'identity', case a.attidentity when 'a' then 'always' when 'd' then 'by default' end,
+        'generated', case a.attgenerated when 's' then 'stored' when 'v' then 'virtual' end,
+        'max_length', case when a.atttypid in ('varchar'::regtype, 'bpchar'::regtype) and a.atttypmod > 4 then a.atttypmod - 4 end,
+        'precision', case when a.atttypid = 'numeric'::regtype and a.atttypmod > 4 then ((a.atttypmod - 4) >> 16) & 65535 end,
+        'scale', case when a.atttypid = 'numeric'::regtype and a.atttypmod > 4 then (a.atttypmod - 4) & 65535 end,
+        'enum', opsdesk.enum_values(a.atttypid),
+        'comment', pg_catalog.col_description(c.oid, a.attnum),
+        'privileges', jsonb_build_object(
+          'select', pg_catalog.has_column_privilege(c.oid, a.attnum, 'select'),
+          'insert', pg_catalog.has_column_privilege(c.oid, a.attnum, 'insert'),
+          'update', pg_catalog.has_column_privilege(c.oid, a.attnum, 'update'))
+      ) order by a.attnum)
+      from pg_catalog.pg_attribute a
+      left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+      cross join lateral (select opsdesk.type_category(a.atttypid) as category) tc
+      where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'),
+    'foreign_keys', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'name', k.conname,
+        'columns', (select jsonb_agg(a.attname order by x.n) from unnest(k.conkey) with ordinality x(attnum, n)
+                    join pg_catalog.pg_attribute a on a.attrelid = k.conrelid and a.attnum = x.attnum),
+        'references', jsonb_build_object(
+          'schema', rn.nspname, 'table', rc.relname,
+          'columns', (select jsonb_agg(a.attname order by x.n) from unnest(k.confkey) with ordinality x(attnum, n)
+                      join pg_catalog.pg_attribute a on a.attrelid = k.confrelid and a.attnum = x.attnum))
+      ) order by k.conname)
+      from pg_catalog.pg_constraint k
+      join pg_catalog.pg_class rc on rc.oid = k.confrelid
+      join pg_catalog.pg_namespace rn on rn.oid = rc.relnamespace
+      where k.conrelid = c.oid and k.contype = 'f'), '[]'),
+    'unique', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'name', ic.relname,
+        'columns', (select jsonb_agg(a.attname order by x.n) from unnest(i.indkey::int2[]) with ordinality x(attnum, n)
+                    join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = x.attnum)
+      ) order by ic.relname)
+      from pg_catalog.pg_index i join pg_catalog.pg_class ic on ic.oid = i.indexrelid
+      where i.indrelid = c.oid and i.indisunique and not i.indisprimary and i.indexprs is null and i.indpred is null), '[]'),
+    'checks', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'name', k.conname,
+        'columns', coalesce((select jsonb_agg(a.attname order by x.n) from unnest(k.conkey) with ordinality x(attnum, n)
+                             join pg_catalog.pg_attribute a on a.attrelid = k.conrelid and a.attnum = x.attnum), '[]'),
+        'definition', pg_catalog.pg_get_constraintdef(k.oid)
+      ) order by k.conname)
+      from pg_catalog.pg_constraint k
+      where k.conrelid = c.oid and k.contype = 'c'), '[]'),
+    'indexes', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'name', ic.relname,
+        'method', am.amname,
+        'columns', coalesce((select jsonb_agg(a.attname order by x.n) from unnest(i.indkey::int2[]) with ordinality x(attnum, n)
+                             join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = x.attnum
+                             where x.attnum > 0), '[]'),
+        'expression', pg_catalog.pg_get_expr(i.indexprs, i.indrelid),
+        'unique', i.indisunique
+      ) order by ic.relname)
+      from pg_catalog.pg_index i join pg_catalog.pg_class ic on ic.oid = i.indexrelid
+      join pg_catalog.pg_am am on am.oid = ic.relam
+      where i.indrelid = c.oid), '[]'),
+    'search', jsonb_build_object(
+      'columns', to_jsonb(sc.columns),
+      'indexed', coalesce(cardinality(sc.columns) > 0 and (
+        select bool_and(exists (
+          select 1 from pg_catalog.pg_index i join pg_catalog.pg_opclass oc on oc.oid = any (i.indclass::oid[])
+          join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey::int2[])
+          where i.indrelid = c.oid and a.attname = x and oc.opcname like '%trgm%'))
+        from unnest(sc.columns) x), false)),
+    'settings', coalesce((select s.settings from opsdesk.table_settings s where s.schema_name = n.nspname and s.table_name = c.relname), '{}')
+  )
+  from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  cross join lateral (select opsdesk.search_columns(c.oid) as columns) sc
+  where c.oid = rel
+$$;
+
+-- Everything the console generates its screens from, for the caller (security invoker: the
+-- privileges are the caller's; the matrix and settings come through their RLS). Admins see
+-- every table of the exposed schemas, managed or not; other operators the tables their role
+-- may do anything with; anyone else none.
+create function opsdesk.describe() returns jsonb
+language sql stable security invoker set search_path = '' as $$
+  with me as (
+    select opsdesk.is_admin() as admin, opsdesk.is_operator() as operator, opsdesk.my_access() -> 'permissions' as perms
+  ),
+  rels as (
+    select c.oid, n.nspname::text as schema_name, c.relname::text as table_name, c.relkind, c.relrowsecurity,
+           c.relforcerowsecurity, c.reltuples, c.reloptions,
+           exists (select 1 from opsdesk.managed_tables m where m.relid = c.oid) as managed,
+           coalesce(me.perms -> (n.nspname || '.' || c.relname), '[]') as permissions
+    from pg_catalog.pg_class c
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    cross join me
+    where n.nspname = any (opsdesk.exposed_schemas())
+      and c.relkind in ('r', 'p', 'v', 'm', 'f') and not c.relispartition
+      and me.operator
+      and (me.admin or jsonb_array_length(coalesce(me.perms -> (n.nspname || '.' || c.relname), '[]')) > 0)
+  )
+  select jsonb_build_object(
+    'version', opsdesk.schema_version(),
+    'schemas', to_jsonb(opsdesk.exposed_schemas()),
+    'roles', case when (select operator from me) then (select coalesce(jsonb_agg(r.name order by r.builtin desc, r.name), '[]') from opsdesk.roles r) else '[]' end,
+    'is_admin', (select admin from me),
+    'tables', coalesce((select jsonb_agg(opsdesk.describe_relation(r.oid, r.managed, r.permissions) order by r.schema_name, r.table_name) from rels r), '[]')
+  )
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- Generic operator RPCs. Security invoker where the work is the caller's own writes (RLS,
+-- grants and triggers apply as for REST); the matrix is checked first either way.
+
+create function opsdesk.require_can(schema_name text, table_name text, action text) returns void
+language plpgsql stable set search_path = '' as $$
+begin
+  perform opsdesk.require_operator();
+  if not opsdesk.can(schema_name, table_name, action) then
+    perform opsdesk.fail('OPSDESK_FORBIDDEN', 'You don''t have permission to do that.');
+  end if;
+end
+$$;
+
+-- rows → each row's key object, typed as the table's columns (so "7" and 7 are one key).
+create function opsdesk.normalised_keys(rel oid, key_columns text[], rows jsonb) returns jsonb[]
+language plpgsql stable set search_path = '' as $$
+declare
+  result jsonb[];
+begin
+  execute format('select array(select opsdesk.key_of(to_jsonb(r), $2) from jsonb_array_elements($1) with ordinality e(v, n),
+                                jsonb_populate_record(null::%s, e.v) r order by e.n)', rel::regclass)
+    into result using rows, key_columns;
+  return result;
+end
+$$;
+
+-- Bulk actions (docs/any-project.md): update (sets `changes` on every row) or delete up to 5000
+-- rows of any managed table, each row named by its key object ({"id": 7}, {"org_id": …, "user_id": …});
+-- for a table with a `version` column, a row's `version` must still match. All rows go in one
+-- statement; only when that is refused is the range halved, in subtransactions, down to the
+-- rows that fail, each reported with its error while the others are written.
+-- → {changed: [key…], refused: [{key, code, hint, message, details, constraint, column}]}
+create function opsdesk.bulk_write(schema_name text, table_name text, action text, rows jsonb, changes jsonb default '{}')
+returns jsonb
+language plpgsql volatile security invoker set search_path = '' as $$
+declare
+  max_rows constant int := 5000;
+  rel oid;
+  target text;
+  key_columns text[];
+  keys jsonb[];
+  match text;
+  key_expr text;
+  set_list text;
+  versioned boolean;
+  statement text;
+  range_starts int[];
+  range_ends int[];
+  first_row int;
+  last_row int;
+  middle int;
+  done_keys jsonb[];
+  changed jsonb := '[]';
+  refused jsonb := '[]';
+  bad text;
+  i int;
+  visible boolean;
+  error_state text;
+  error_message text;
+  error_detail text;
+  error_hint text;
+  error_constraint text;
+  error_column text;
+begin
+  if action is null or action not in ('update', 'delete') then
+    perform opsdesk.fail('OPSDESK_BAD_ACTION', 'A bulk action updates or deletes.');
+  end if;
+  rel := opsdesk.managed_relid(schema_name, table_name);
+  perform opsdesk.require_can(schema_name, table_name, case action when 'update' then 'edit' else 'delete' end);
+  target := rel::regclass::text;
+  if jsonb_typeof(rows) is distinct from 'array' or exists (
+    select from jsonb_array_elements(rows) e where jsonb_typeof(e) <> 'object'
+  ) then
+    perform opsdesk.fail('OPSDESK_ROWS_NOT_LIST', 'The rows must be a list of objects.');
+  end if;
+  if jsonb_array_length(rows) > max_rows then
+    perform opsdesk.fail('OPSDESK_TOO_MANY_ROWS', format('At most %s rows at once.', max_rows));
+  end if;
+  key_columns := opsdesk.key_columns(rel);
+  if cardinality(key_columns) = 0 then
+    perform opsdesk.fail('OPSDESK_NO_KEY', format('%s has no primary key: its rows cannot be named.', target));
+  end if;
+  select k into bad from jsonb_array_elements(rows) e, unnest(key_columns) k where e ->> k is null limit 1;
+  if bad is not null then
+    perform opsdesk.fail('OPSDESK_KEY_MISSING', format('Every row needs its %s.', bad));
+  end if;
+  keys := opsdesk.normalised_keys(rel, key_columns, rows);
+  match := (select string_agg(format('t.%1$I = r.%1$I', k), ' and ') from unnest(key_columns) k);
+  key_expr := format('opsdesk.key_of(to_jsonb(t), %L::text[])', key_columns);
+  versioned := exists (select from pg_catalog.pg_attribute a where a.attrelid = rel and a.attname = 'version'
+                       and a.attnum > 0 and not a.attisdropped);
+
+  if action = 'update' then
+    if jsonb_typeof(changes) is distinct from 'object' or changes = '{}' then
+      perform opsdesk.fail('OPSDESK_NO_CHANGES', 'An update needs the values to set.');
+    end if;
+    select k into bad from jsonb_object_keys(changes) k
+    where not exists (select from pg_catalog.pg_attribute a where a.attrelid = rel and a.attname = k
+                      and a.attnum > 0 and not a.attisdropped)
+    limit 1;
+    if bad is not null then
+      perform opsdesk.fail('OPSDESK_UNKNOWN_COLUMN', format('%s has no column %s.', target, bad));
+    end if;
+    select k into bad from jsonb_object_keys(changes) k
+    join pg_catalog.pg_attribute a on a.attrelid = rel and a.attname = k
+    where k = any (key_columns) or (versioned and k = 'version') or a.attgenerated <> '' or a.attidentity = 'a'
+    limit 1;
+    if bad is not null then
+      perform opsdesk.fail('OPSDESK_READ_ONLY_COLUMN', format('%s cannot be set by a bulk action.', bad));
+    end if;
+    set_list := (select string_agg(format('%1$I = c.%1$I', k), ', ') from jsonb_object_keys(changes) k);
+    statement := format(
+      'with done as (
+         update %1$s t set %2$s
+         from jsonb_populate_recordset(null::%1$s, $1) r, jsonb_populate_record(null::%1$s, $2) c
+         where %3$s %5$s
+         returning %4$s as k)
+       select array(select k from done)',
+      target, set_list, match, key_expr, case when versioned then 'and (r.version is null or t.version = r.version)' else '' end);
+  else
+    statement := format(
+      'with done as (
+         delete from %1$s t using jsonb_populate_recordset(null::%1$s, $1) r
+         where %2$s %4$s
+         returning %3$s as k)
+       select array(select k from done)',
+      target, match, key_expr, case when versioned then 'and (r.version is null or t.version = r.version)' else '' end);
+  end if;
+
+  if jsonb_array_length(rows) > 0 then
+    range_starts := array[1];
+    range_ends := array[jsonb_array_length(rows)];
+  else
+    range_starts := '{}';
+    range_ends := '{}';
+  end if;
+  while cardinality(range_starts) > 0 loop
+    first_row := range_starts[cardinality(range_starts)];
+    last_row := range_ends[cardinality(range_ends)];
+    range_starts := range_starts[1:cardinality(range_starts) - 1];
+    range_ends := range_ends[1:cardinality(range_ends) - 1];
+    begin
+      execute statement into done_keys
+        using (select jsonb_agg(e order by n) from jsonb_array_elements(rows) with ordinality x(e, n) where n between first_row and last_row),
+              changes;
+      for i in first_row .. last_row loop
+        if keys[i] = any (done_keys) then
+          changed := changed || jsonb_build_array(keys[i]);
+        else
+          -- Untouched: hidden or gone, or (versioned) changed since it was listed.
+          execute format('select exists (select 1 from %s t, jsonb_populate_record(null::%s, $1) r where %s)', target, target, match)
+            into visible using keys[i];
+          refused := refused || jsonb_build_array(jsonb_build_object(
+            'key', keys[i],
+            'code', case when visible and versioned then '40001' else '42501' end,
+            'hint', case when visible and versioned then 'OPSDESK_STALE' else 'OPSDESK_NOT_FOUND' end,
+            'message', case when visible and versioned then 'Someone else changed this record.' else 'No row changed.' end,
+            'details', null, 'constraint', null, 'column', null));
+        end if;
+      end loop;
+    exception
+      when insufficient_privilege then raise;
+      when others then
+        if first_row < last_row then
+          middle := (first_row + last_row) / 2;
+          range_starts := range_starts || array[middle + 1, first_row];
+          range_ends := range_ends || array[last_row, middle];
+        else
+          get stacked diagnostics
+            error_state = returned_sqlstate, error_message = message_text, error_detail = pg_exception_detail,
+            error_hint = pg_exception_hint, error_constraint = constraint_name, error_column = column_name;
+          refused := refused || jsonb_build_array(jsonb_build_object(
+            'key', keys[first_row], 'code', error_state, 'hint', nullif(error_hint, ''), 'message', error_message,
+            'details', nullif(error_detail, ''), 'constraint', nullif(error_constraint, ''),
+            'column', nullif(error_column, '')));
+        end if;
+    end;
+  end loop;
+  return jsonb_build_object('changed', changed, 'refused', refused);
+end
+$$;
+
+-- CSV import (docs/any-project.md): validates a whole file against the database, then writes
+-- it all or nothing. `labels` maps a one-column foreign key to a column of the table it
+-- references, when the file names rows by that label ({"team_id": "slug"}).
+-- → {inserted, committed, errors: [{row, code, hint, message, details, constraint, column}], truncated}
+create function opsdesk.import_rows(schema_name text, table_name text, rows jsonb, labels jsonb default '{}',
+                                    dry_run boolean default true)
+returns jsonb
+language plpgsql volatile security invoker set search_path = '' as $$
+declare
+  max_rows constant int := 5000;
+  max_errors constant int := 100;
+  chunk_rows constant int := 500;
+  rel oid;
+  target text;
+  writable text[];
+  label_column text;
+  label_field text;
+  ref_table regclass;
+  ref_key text;
+  found_ids jsonb;
+  resolved jsonb;
+  row_errors jsonb := '[]';
+  pending jsonb[];
+  range_starts int[] := '{}';
+  range_ends int[] := '{}';
+  first_row int;
+  last_row int;
+  middle int;
+  range_inserted int;
+  statement_rows int;
+  truncated boolean;
+  key_set text[];
+  column_list text;
+  error_state text;
+  error_message text;
+  error_detail text;
+  error_hint text;
+  error_constraint text;
+  error_column text;
+  inserted int := 0;
+begin
+  rel := opsdesk.managed_relid(schema_name, table_name);
+  perform opsdesk.require_can(schema_name, table_name, 'import');
+  perform opsdesk.require_can(schema_name, table_name, 'create');
+  target := rel::regclass::text;
+  if jsonb_typeof(rows) is distinct from 'array' or exists (
+    select from jsonb_array_elements(rows) e where jsonb_typeof(e) <> 'object'
+  ) then
+    perform opsdesk.fail('OPSDESK_ROWS_NOT_LIST', 'The import must be a list of rows.');
+  end if;
+  if jsonb_array_length(rows) > max_rows then
+    perform opsdesk.fail('OPSDESK_TOO_MANY_ROWS', format('A CSV file can have at most %s rows.', max_rows));
+  end if;
+
+  select coalesce(array_agg(a.attname::text), '{}') into writable
+  from pg_catalog.pg_attribute a
+  where a.attrelid = rel and a.attnum > 0 and not a.attisdropped and a.attgenerated = '' and a.attidentity <> 'a';
+  select k into error_column
+  from (select distinct jsonb_object_keys(e) as k from jsonb_array_elements(rows) e) keys
+  where not k = any (writable)
+  limit 1;
+  if error_column is not null then
+    perform opsdesk.fail('OPSDESK_UNKNOWN_COLUMN', format('%s has no column %s that a file may fill.', target, error_column));
+  end if;
+
+  resolved := rows;
+  for label_column, label_field in select * from jsonb_each_text(coalesce(labels, '{}')) loop
+    ref_table := null;
+    select k.confrelid::regclass, ra.attname::text into ref_table, ref_key
+    from pg_catalog.pg_constraint k
+    join pg_catalog.pg_attribute la on la.attrelid = k.conrelid and la.attnum = k.conkey[1]
+    join pg_catalog.pg_attribute ra on ra.attrelid = k.confrelid and ra.attnum = k.confkey[1]
+    where k.conrelid = rel and k.contype = 'f' and cardinality(k.conkey) = 1 and la.attname = label_column;
+    if ref_table is null then
+      perform opsdesk.fail('OPSDESK_NOT_A_REFERENCE', format('%s is not a reference of %s.', label_column, target));
+    end if;
+    if not exists (select from pg_catalog.pg_attribute a where a.attrelid = ref_table and a.attname = label_field
+                   and a.attnum > 0 and not a.attisdropped) then
+      perform opsdesk.fail('OPSDESK_UNKNOWN_COLUMN', format('%s has no column %s.', ref_table, label_field));
+    end if;
+    execute format(
+      'select coalesce(jsonb_object_agg(l.label, l.keys), ''{}'')
+       from (select t.%1$I::text as label, jsonb_agg(t.%2$I) as keys
+             from %3$s t
+             where t.%1$I::text in (select distinct e ->> $1 from jsonb_array_elements($2) e)
+             group by 1) l',
+      label_field, ref_key, ref_table)
+    into found_ids using label_column, rows;
+    select coalesce(jsonb_agg(
+             case
+               when not (r.value ? label_column) or r.value ->> label_column is null then r.value
+               when jsonb_array_length(coalesce(found_ids -> (r.value ->> label_column), '[]')) = 1
+                 then r.value || jsonb_build_object(label_column, found_ids -> (r.value ->> label_column) -> 0)
+               else r.value || jsonb_build_object(label_column, null)
+                 || jsonb_build_object('$unresolved', jsonb_build_object(
+                      'column', label_column, 'label', r.value ->> label_column, 'table', ref_table::text,
+                      'ambiguous', jsonb_array_length(coalesce(found_ids -> (r.value ->> label_column), '[]')) > 1))
+             end order by r.n), '[]')
+    into resolved
+    from jsonb_array_elements(resolved) with ordinality r(value, n);
+  end loop;
+
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'row', r.n, 'code', '23503', 'hint', 'OPSDESK_UNKNOWN_LABEL', 'column', r.value -> '$unresolved' ->> 'column',
+           'label', r.value -> '$unresolved' ->> 'label',
+           'ambiguous', (r.value -> '$unresolved' ->> 'ambiguous')::boolean,
+           'message', format('No row of %s is labelled "%s".', r.value -> '$unresolved' ->> 'table',
+                             r.value -> '$unresolved' ->> 'label'),
+           'details', null, 'constraint', null) order by r.n), '[]')
+  into row_errors
+  from jsonb_array_elements(resolved) with ordinality r(value, n)
+  where r.value ? '$unresolved';
+  pending := array(select r.value from jsonb_array_elements(resolved) with ordinality r(value, n) order by r.n);
+
+  begin
+    select coalesce(array_agg(c order by c desc), '{}'),
+           coalesce(array_agg(least(c + chunk_rows - 1, cardinality(pending)) order by c desc), '{}')
+    into range_starts, range_ends
+    from generate_series(1, cardinality(pending), chunk_rows) c;
+    while cardinality(range_starts) > 0 and jsonb_array_length(row_errors) < max_errors loop
+      first_row := range_starts[cardinality(range_starts)];
+      last_row := range_ends[cardinality(range_ends)];
+      range_starts := range_starts[1:cardinality(range_starts) - 1];
+      range_ends := range_ends[1:cardinality(range_ends) - 1];
+      begin
+        range_inserted := 0;
+        for key_set in
+          select distinct array(select jsonb_object_keys(e) order by 1)
+          from unnest(pending[first_row:last_row]) e
+          where not e ? '$unresolved'
+        loop
+          column_list := (select string_agg(format('%I', k), ', ') from unnest(key_set) k);
+          execute format(
+            'insert into %1$s (%2$s) select %2$s
+             from unnest($1) with ordinality r(value, n), jsonb_populate_record(null::%1$s, r.value)
+             where array(select jsonb_object_keys(r.value) order by 1) = $2
+             order by r.n',
+            target, column_list)
+          using pending[first_row:last_row], key_set;
+          get diagnostics statement_rows = row_count;
+          range_inserted := range_inserted + statement_rows;
+        end loop;
+        inserted := inserted + range_inserted;
+      exception
+        when insufficient_privilege then raise;
+        when others then
+          if first_row < last_row then
+            middle := (first_row + last_row) / 2;
+            range_starts := range_starts || array[middle + 1, first_row];
+            range_ends := range_ends || array[last_row, middle];
+          else
+            get stacked diagnostics
+              error_state = returned_sqlstate, error_message = message_text, error_detail = pg_exception_detail,
+              error_hint = pg_exception_hint, error_constraint = constraint_name, error_column = column_name;
+            row_errors := row_errors || jsonb_build_object(
+              'row', first_row, 'code', error_state, 'hint', nullif(error_hint, ''), 'message', error_message,
+              'details', nullif(error_detail, ''), 'constraint', nullif(error_constraint, ''),
+              'column', nullif(error_column, ''));
+          end if;
+      end;
+    end loop;
+    truncated := cardinality(range_starts) > 0;
+    if dry_run or jsonb_array_length(row_errors) > 0 then
+      raise exception 'rolled back' using errcode = 'OD000';
+    end if;
+  exception
+    when sqlstate 'OD000' then null;
+  end;
+
+  return jsonb_build_object(
+    'inserted', inserted,
+    'committed', not dry_run and jsonb_array_length(row_errors) = 0,
+    'errors', (select coalesce(jsonb_agg(e order by (e ->> 'row')::int), '[]') from jsonb_array_elements(row_errors) e),
+    'truncated', truncated);
+end
+$$;
+
+-- The list's filters as SQL over alias t, values as quoted literals cast to the column's type
+-- (Refine's operators: eq ne lt gt lte gte in nin between contains null nnull).
+create function opsdesk.filter_sql(rel oid, filters jsonb) returns text
+language plpgsql stable set search_path = '' as $$
+declare
+  sql text := '';
+  f jsonb;
+  col record;
+  op text;
+  v jsonb;
+  part text;
+begin
+  if filters is null or filters = 'null'::jsonb then
+    return '';
+  end if;
+  if jsonb_typeof(filters) <> 'array' then
+    perform opsdesk.fail('OPSDESK_BAD_FILTER', 'filters must be a list of {field, operator, value}.');
+  end if;
+  for f in select e from jsonb_array_elements(filters) e loop
+    select a.attname::text as name, pg_catalog.format_type(a.atttypid, a.atttypmod) as type,
+           opsdesk.type_category(a.atttypid) as category into col
+    from pg_catalog.pg_attribute a
+    where a.attrelid = rel and a.attname = f ->> 'field' and a.attnum > 0 and not a.attisdropped;
+    if not found then
+      perform opsdesk.fail('OPSDESK_UNKNOWN_COLUMN', format('Cannot filter by "%s".', f ->> 'field'));
+    end if;
+    op := f ->> 'operator';
+    v := f -> 'value';
+    part := case
+      when op in ('eq', 'ne', 'lt', 'gt', 'lte', 'gte') then
+        format('t.%I %s %L::%s', col.name,
+               jsonb_build_object('eq', '=', 'ne', '<>', 'lt', '<', 'gt', '>', 'lte', '<=', 'gte', '>=') ->> op,
+               v #>> '{}', col.type)
+      when op in ('in', 'nin') and jsonb_typeof(v) = 'array' then
+        format(case op when 'in' then 't.%I = any (%L::%s[])' else 't.%I <> all (%L::%s[])' end, col.name,
+               array(select x from jsonb_array_elements_text(v) x)::text, col.type)
+      when op = 'between' and jsonb_typeof(v) = 'array' and jsonb_array_length(v) = 2 then
+        format('t.%I between %L::%3$s and %L::%3$s', col.name, v ->> 0, col.type, v ->> 1)
+      when op = 'contains' then
+        format('t.%I::text ilike %L', col.name, '%' || opsdesk.like_escape(v #>> '{}') || '%')
+      when op = 'null' then format('t.%I is null', col.name)
+      when op = 'nnull' then format('t.%I is not null', col.name)
+    end;
+    if part is null then
+      perform opsdesk.fail('OPSDESK_BAD_FILTER', format('Unknown filter operator "%s".', op));
+    end if;
+    sql := sql || ' and ' || part;
+  end loop;
+  return sql;
+end
+$$;
+
+create function opsdesk.like_escape(words text) returns text
+language sql immutable set search_path = '' as $$
+  select replace(replace(replace(words, '\', '\\'), '%', '\%'), '_', '\_')
+$$;
+
+-- The WHERE of a search over schema.table, for the caller: every word of `q` occurs in one of
+-- the search columns (ILIKE, which a trigram index serves), the filters, and, since the
+-- search runs as the tables' owner, the caller's side of RLS: Opsdesk's permissive policy
+-- lets an operator who may list the table see every row, so only the table's RESTRICTIVE
+-- select policies for authenticated are added (their own expressions).
+create function opsdesk.search_where(rel oid, q text, filters jsonb) returns text
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  words text[];
+  cols text[] := opsdesk.search_columns(rel);
+  cond text := 'true';
+  w text;
+begin
+  if char_length(coalesce(q, '')) > 200 then
+    perform opsdesk.fail('OPSDESK_SEARCH_TOO_LONG', format('Search words may be at most 200 characters long, not %s.', char_length(q)));
+  end if;
+  words := array(select x from regexp_split_to_table(btrim(coalesce(q, '')), '\s+') x where x <> '');
+  if cardinality(words) > 0 and cardinality(cols) = 0 then
+    return 'false';
+  end if;
+  foreach w in array words loop
+    cond := cond || ' and (' || (select string_agg(format('t.%I ilike %L', c, '%' || opsdesk.like_escape(w) || '%'), ' or ')
+                                 from unnest(cols) c) || ')';
+  end loop;
+  cond := cond || opsdesk.filter_sql(rel, filters);
+  if (select c.relrowsecurity from pg_catalog.pg_class c where c.oid = rel) then
+    cond := cond || coalesce((
+      select string_agg(format(' and (%s)', pg_catalog.pg_get_expr(p.polqual, p.polrelid)), '')
+      from pg_catalog.pg_policy p
+      where p.polrelid = rel and not p.polpermissive and p.polcmd in ('r', '*') and p.polqual is not null
+        and (0 = any (p.polroles) or 'authenticated'::regrole::oid = any (p.polroles))), '');
+  end if;
+  return cond;
+end
+$$;
+
+-- The search's preconditions: a managed table the caller may list and read whole.
+create function opsdesk.search_target(schema_name text, table_name text) returns oid
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  rel oid := opsdesk.managed_relid(schema_name, table_name);
+begin
+  perform opsdesk.require_can(schema_name, table_name, 'list');
+  if not pg_catalog.has_table_privilege(opsdesk.caller_role(), rel, 'select') then
+    perform opsdesk.fail('OPSDESK_FORBIDDEN', 'You don''t have permission to do that.');
+  end if;
+  return rel;
+end
+$$;
+
+-- A page of matches: {rows: [row…]} ordered by `sort` (a column), else by the first search
+-- column, then the key. Security definer, so that trigram indexes serve the words (under RLS
+-- no index may serve a non-leakproof ILIKE); see opsdesk.search_where for who sees what.
+create function opsdesk.search(schema_name text, table_name text, q text, filters jsonb default '[]',
+                               sort text default null, descending boolean default false,
+                               page_offset int default 0, page_limit int default 25)
+returns jsonb
+language plpgsql volatile security definer set search_path = '' set max_parallel_workers_per_gather = 0 as $$
+declare
+  rel oid := opsdesk.search_target(schema_name, table_name);
+  ordering text;
+  result jsonb;
+begin
+  if sort is not null and not exists (select from pg_catalog.pg_attribute a where a.attrelid = rel and a.attname = sort
+                                      and a.attnum > 0 and not a.attisdropped) then
+    perform opsdesk.fail('OPSDESK_UNKNOWN_COLUMN', format('Cannot sort by "%s".', sort));
+  end if;
+  ordering := concat_ws(', ',
+    (select format('t.%I %s', coalesce(sort, (opsdesk.search_columns(rel))[1]), case when descending then 'desc' else 'asc' end)
+     where coalesce(sort, (opsdesk.search_columns(rel))[1]) is not null),
+    (select string_agg(format('t.%I', k), ', ') from unnest(opsdesk.key_columns(rel)) k));
+  -- jsonb_agg keeps the order of the sorted subquery.
+  execute format('select coalesce(jsonb_agg(x.j), ''[]'') from (select to_jsonb(t) as j from %s t where %s %s offset %s limit %s) x',
+                 rel::regclass, opsdesk.search_where(rel, q, filters),
+                 case when ordering <> '' then 'order by ' || ordering else '' end,
+                 greatest(coalesce(page_offset, 0), 0), least(greatest(coalesce(page_limit, 25), 0), 1000))
+    into result;
+  return jsonb_build_object('rows', result);
+end
+$$;
+
+-- How many match: exact up to 1 000, else the planner's estimate (at least 1 001).
+create function opsdesk.search_count(schema_name text, table_name text, q text, filters jsonb default '[]')
+returns jsonb
+language plpgsql volatile security definer set search_path = '' set max_parallel_workers_per_gather = 0 as $$
+declare
+  rel oid := opsdesk.search_target(schema_name, table_name);
+  cond text := opsdesk.search_where(rel, q, filters);
+  exact bigint;
+  plan json;
+begin
+  execute format('select count(*) from (select 1 from %s t where %s limit 1001) c', rel::regclass, cond) into exact;
+  if exact <= 1000 then
+    return jsonb_build_object('total', exact, 'approximate', false);
+  end if;
+  execute format('explain (format json) select 1 from %s t where %s', rel::regclass, cond) into plan;
+  return jsonb_build_object('total', greatest(1001, (plan -> 0 -> 'Plan' ->> 'Plan Rows')::bigint), 'approximate', true);
+end
+$$;
+
+-- A record's history, newest first (security invoker: the audit log's policy decides).
+create function opsdesk.history(schema_name text, table_name text, key jsonb, page_limit int default 50,
+                                before_id bigint default null)
+returns setof opsdesk.audit_log
+language plpgsql stable security invoker set search_path = '' as $$
+declare
+  rel oid := opsdesk.relation(schema_name, table_name);
+  key_columns text[] := opsdesk.key_columns(rel);
+  wanted text;
+begin
+  if cardinality(key_columns) = 0 then
+    perform opsdesk.fail('OPSDESK_NO_KEY', format('%s.%s has no primary key: its entries cannot be told apart.', schema_name, table_name));
+  end if;
+  if jsonb_typeof(key) is distinct from 'object' or exists (select from unnest(key_columns) k where key ->> k is null) then
+    perform opsdesk.fail('OPSDESK_KEY_MISSING', format('The key needs %s.', array_to_string(key_columns, ', ')));
+  end if;
+  wanted := opsdesk.record_id((opsdesk.normalised_keys(rel, key_columns, jsonb_build_array(key)))[1]);
+  return query
+    select l.* from opsdesk.audit_log l
+    where l.schema_name = history.schema_name and l.table_name = history.table_name and l.record_id = wanted
+      and (before_id is null or l.id < before_id)
+    order by l.at desc, l.id desc
+    limit least(greatest(coalesce(page_limit, 50), 1), 500);
+end
+$$;
+
+-- E-mails of auth users, for keys to auth.users: only ids that a managed table the caller may
+-- list references (or operators, for admins).
+create function opsdesk.user_emails(ids uuid[]) returns table (id uuid, email text)
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  sources text;
+begin
+  perform opsdesk.require_operator();
+  if cardinality(ids) > 1000 then
+    perform opsdesk.fail('OPSDESK_TOO_MANY_IDS', 'At most 1000 users at once.');
+  end if;
+  select string_agg(format('select t.%I::uuid as id from %s t where t.%I = any ($1)', a.attname, k.conrelid::regclass, a.attname), ' union ')
+  into sources
+  from pg_catalog.pg_constraint k
+  join pg_catalog.pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+  join opsdesk.managed_tables m on m.relid = k.conrelid
+  where k.contype = 'f' and k.confrelid = 'auth.users'::regclass and cardinality(k.conkey) = 1
+    and opsdesk.can(m.schema_name, m.table_name, 'list');
+  if opsdesk.is_admin() then
+    sources := concat_ws(' union ', sources, 'select o.user_id from opsdesk.operators o where o.user_id = any ($1)');
+  end if;
+  if sources is null then
+    return;
+  end if;
+  return query execute format('select u.id, u.email::text from auth.users u where u.id in (%s)', sources) using ids;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- Execute rights: nothing for anon; operators' calls for authenticated; administration also
+-- for the service role.
+
+revoke all on all functions in schema opsdesk from public, anon, authenticated, service_role;
+grant execute on function opsdesk.mfa_ok(), opsdesk.operator_role(), opsdesk.guard(oid, text), opsdesk.is_operator(), opsdesk.is_admin(),
+  opsdesk.allowed_tables(text), opsdesk.can(text, text, text), opsdesk.can_rel(oid, text),
+  opsdesk.may_join(text), opsdesk.may_send(text), opsdesk.channel_table(text, text),
+  opsdesk.schema_version(), opsdesk.my_access(), opsdesk.describe(), opsdesk.describe_relation(oid, boolean, jsonb),
+  opsdesk.exposed_schemas(), opsdesk.is_system_schema(text), opsdesk.exposure(oid), opsdesk.key_columns(oid),
+  opsdesk.type_category(oid), opsdesk.enum_values(oid), opsdesk.search_columns(oid), opsdesk.key_of(jsonb, text[]),
+  opsdesk.record_id(jsonb), opsdesk.key_sql(text[], text), opsdesk.fail(text, text, text), opsdesk.relation(text, text),
+  opsdesk.managed_relid(text, text), opsdesk.require_operator(), opsdesk.require_admin(), opsdesk.is_trusted_caller(),
+  opsdesk.require_can(text, text, text), opsdesk.normalised_keys(oid, text[], jsonb), opsdesk.filter_sql(oid, jsonb),
+  opsdesk.like_escape(text), opsdesk.caller_role(),
+  opsdesk.bulk_write(text, text, text, jsonb, jsonb), opsdesk.import_rows(text, text, jsonb, jsonb, boolean),
+  opsdesk.search(text, text, text, jsonb, text, boolean, int, int), opsdesk.search_count(text, text, text, jsonb),
+  opsdesk.history(text, text, jsonb, int, bigint), opsdesk.user_emails(uuid[]),
+  opsdesk.manage_table(text, text, boolean), opsdesk.unmanage_table(text, text), opsdesk.add_operator(text, text, text),
+  opsdesk.set_table_settings(text, text, jsonb)
+  to authenticated, service_role;
+grant execute on function opsdesk.make_admin(text), opsdesk.manage_existing() to service_role;
+
+-- ---------------------------------------------------------------------------------------
+-- The DDL watch, and the tables the project has today.
+
+do $$
+begin
+  create event trigger opsdesk_ddl_watch on ddl_command_end execute function opsdesk.on_ddl();
+  create event trigger opsdesk_drop_watch on sql_drop execute function opsdesk.on_ddl();
+  update opsdesk.state set ddl_watch = true;
+exception when insufficient_privilege then
+  raise notice 'opsdesk: this role may not create event triggers; the schema version falls back to a catalog fingerprint.';
+end
+$$;
+
+select opsdesk.manage_existing();
+
+insert into opsdesk.installed (version, name) values ('0001', 'opsdesk_core');

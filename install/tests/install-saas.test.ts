@@ -1,0 +1,218 @@
+// Opsdesk installed with the CLI on the Launchpad SaaS fixture, a project with the old default
+// grants, a second exposed schema, a restrictive policy and tables without RLS
+// (docs/any-project.md): app users keep exactly their access, the console's calls work through
+// the API, search honours the project's restrictive policy, text and composite keys work, a
+// renamed table keeps its matrix, and init adds only what is new.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type {
+  BulkWriteResult,
+  Described,
+  MyAccess,
+  SearchCount,
+  SearchPage,
+} from "../../src/resources/describe.types.js";
+import { addOperator } from "../database.js";
+import {
+  accessMap,
+  as,
+  exposeOpsdesk,
+  installWithCli,
+  type Project,
+  runCli,
+  sqlAs,
+  startProject,
+  type Who,
+} from "./helpers.js";
+
+const USERS = {
+  alice: { sub: "5aa50000-0000-4000-8000-000000000001", email: "alice@acme.test" },
+  bob: { sub: "5aa50000-0000-4000-8000-000000000002", email: "bob@acme.test" },
+  carol: { sub: "5aa50000-0000-4000-8000-000000000003", email: "carol@acme.test" },
+  dan: { sub: "5aa50000-0000-4000-8000-000000000004", email: "dan@globex.test" },
+  erin: { sub: "5aa50000-0000-4000-8000-000000000005", email: "erin@initech.test" },
+  frank: { sub: "5aa50000-0000-4000-8000-000000000006", email: "frank@globex.test" },
+};
+const APP_USERS: Record<string, Who> = { ...USERS, anon: "anon" };
+
+let project: Project;
+let before: Record<string, unknown>;
+let ops: SupabaseClient;
+let viewer: SupabaseClient;
+
+async function signIn(email: string, password = "launchpad-dev"): Promise<SupabaseClient> {
+  const { data, error } = await project.stack.anon().auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return project.stack.asUser(data.session.access_token);
+}
+
+beforeAll(async () => {
+  project = await startProject("saas");
+  before = await accessMap(project.stack, APP_USERS);
+  await installWithCli(project);
+  await exposeOpsdesk(project);
+  // Frank runs operations for Launchpad; Erin, a customer, is made a viewer (as add-admin and
+  // add-operator do it); a new operations account is created with its password.
+  const target = {
+    url: project.stack.url,
+    serviceRoleKey: project.stack.keys.serviceRole,
+    databaseUrl: project.stack.dbUrl,
+  };
+  expect(await addOperator(target, USERS.frank.email, undefined)).toEqual({ id: USERS.frank.sub, created: false });
+  await addOperator(target, USERS.erin.email, undefined, "viewer");
+  expect((await addOperator(target, "ops@launchpad.test", "ops-password-1")).created).toBe(true);
+  ops = await signIn("ops@launchpad.test", "ops-password-1");
+  viewer = await signIn(USERS.erin.email);
+}, 240_000);
+
+afterAll(async () => {
+  await project?.stop();
+});
+
+it("app users keep exactly the access they had, also where the project granted everything", async () => {
+  // The users who became operators are left out here: they gained what the matrix gives.
+  const { frank: _f, erin: _e, ...appUsers } = APP_USERS;
+  const after = await accessMap(project.stack, appUsers);
+  const unchanged = Object.fromEntries(Object.entries(before).filter(([k]) => !/ as (frank|erin)$/.test(k)));
+  expect(after).toEqual(unchanged);
+  // Owner-only RLS stays owner-only for an app user; the restrictive policy still hides drafts.
+  expect((after["public.profiles as alice"] as { select: string }).select).toMatch(/^1 /);
+  expect((after["billing.invoices as alice"] as { select: string }).select).toMatch(/^[1-9]/);
+}, 120_000);
+
+it("answers the console through the API: my_access, describe, bulk_write by text key", async () => {
+  const access = await ops.schema("opsdesk").rpc("my_access");
+  expect(access.error).toBeNull();
+  expect(access.data as MyAccess).toMatchObject({ role: "admin", is_admin: true, active: true });
+  const described = await ops.schema("opsdesk").rpc("describe");
+  expect(described.error).toBeNull();
+  const tables = (described.data as Described).tables;
+  expect((described.data as Described).schemas).toEqual(["public", "billing"]);
+  const byName = (s: string, n: string) => tables.find((t) => t.schema === s && t.name === n);
+  expect(byName("billing", "invoice_lines")?.primary_key).toEqual(["invoice_number", "line_no"]);
+  expect(byName("public", "feature_flags")).toMatchObject({ managed: false, rls: { enabled: false } });
+  expect(byName("public", "feature_flags")?.exposure?.anon).toEqual(["delete", "insert", "select", "update"]);
+  expect(byName("public", "project_overview")).toMatchObject({ kind: "view", managed: false, primary_key: null });
+  const memberRole = byName("public", "memberships")?.columns.find((c) => c.name === "role");
+  expect(memberRole).toMatchObject({ type: 'public."Member Role"', enum: ["Owner", "Admin", "Member", "Guest"] });
+  expect(byName("public", "tasks")?.search).toEqual({ columns: ["title"], indexed: true });
+
+  const voided = await ops.schema("opsdesk").rpc("bulk_write", {
+    schema_name: "billing",
+    table_name: "invoices",
+    action: "update",
+    rows: [{ number: "INV-2025-0011" }, { number: "INV-2099-0001" }],
+    changes: { status: "void" },
+  });
+  expect(voided.error).toBeNull();
+  const result = voided.data as BulkWriteResult;
+  expect(result.changed).toEqual([{ number: "INV-2025-0011" }]);
+  expect(result.refused).toEqual([
+    expect.objectContaining({ key: { number: "INV-2099-0001" }, hint: "OPSDESK_NOT_FOUND" }),
+  ]);
+
+  const denied = await viewer
+    .schema("opsdesk")
+    .rpc("bulk_write", { schema_name: "public", table_name: "tasks", action: "delete", rows: [{ id: 1 }] });
+  expect(denied.error).toMatchObject({ code: "42501", hint: "OPSDESK_FORBIDDEN" });
+  const viewerTables = (await viewer.schema("opsdesk").rpc("describe")).data as Described;
+  expect(viewerTables.tables.some((t) => t.name === "feature_flags")).toBe(false);
+  expect(viewerTables.tables.every((t) => t.managed)).toBe(true);
+});
+
+it("search is served by the trigram index and honours the project's restrictive policy", async () => {
+  const page = await ops
+    .schema("opsdesk")
+    .rpc("search", { schema_name: "public", table_name: "tasks", q: "review ONBOARD", page_limit: 100 });
+  expect(page.error).toBeNull();
+  const rows = (page.data as SearchPage).rows as { title: string }[];
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) expect(r.title.toLowerCase()).toMatch(/review.*onboard/);
+  const [{ n }] = await project.stack.sql<{ n: number }>(
+    "select count(*)::int as n from public.tasks where title ilike '%review%' and title ilike '%onboard%'",
+  );
+  expect(rows).toHaveLength(n);
+  // The search's own condition can be served by the trigram index (a 60-row table is read
+  // whole unless sequential scans are off).
+  const client = await project.stack.ctx.db.admin.connect();
+  try {
+    await client.query("begin");
+    await client.query("set local enable_seqscan = off");
+    const cond = await client.query<{ cond: string }>(
+      "select opsdesk.search_where('public.tasks'::regclass, 'csv', '[]') as cond",
+    );
+    const plan = await client.query(`explain select 1 from public.tasks t where ${cond.rows[0].cond}`);
+    expect(JSON.stringify(plan.rows)).toContain("tasks_title_trgm");
+  } finally {
+    await client.query("rollback");
+    client.release();
+  }
+
+  // Drafts are hidden by the project's restrictive policy, from operators too.
+  const count = await ops
+    .schema("opsdesk")
+    .rpc("search_count", { schema_name: "billing", table_name: "invoices", q: "INV-2025" });
+  expect(count.data as SearchCount).toEqual({ total: 11, approximate: false });
+  const [{ all }] = await project.stack.sql<{ all: number }>("select count(*)::int as all from billing.invoices");
+  expect(all).toBe(12);
+});
+
+it("a renamed table keeps its matrix, its policies and its audit trail", async () => {
+  await project.stack.sql("alter table public.webhook_deliveries rename to deliveries");
+  const rows = await project.stack.sql<{ action: string }>(
+    "select action from opsdesk.permissions where schema_name = 'public' and table_name = 'deliveries' and role = 'viewer' order by 1",
+  );
+  expect(rows.map((r) => r.action)).toEqual(["export", "list", "show"]);
+  const seen = await sqlAs(project.stack, USERS.erin, "select count(*)::int as n from public.deliveries");
+  expect(seen.rows?.[0]).toEqual({ n: 25 });
+  await as(project.stack, USERS.frank, (c) => c.query("delete from public.deliveries where id = 1"), true);
+  const entry = await sqlAs(
+    project.stack,
+    USERS.frank,
+    "select table_name, record_id, action from opsdesk.audit_log where table_name = 'deliveries'",
+  );
+  expect(entry.rows).toEqual([{ table_name: "deliveries", record_id: "1", action: "DELETE" }]);
+  // Consoles listing the table hear of it on its private channel, with the key.
+  const sent = await project.stack.sql<{ payload: { op: string; keys: unknown[] } }>(
+    "select payload from realtime.messages where topic = 'opsdesk:table:public:deliveries' and private order by id",
+  );
+  expect(sent.map((m) => m.payload)).toEqual([expect.objectContaining({ op: "DELETE", keys: [{ id: 1 }] })]);
+});
+
+it("a partitioned table is one table: described once, audited under its own name", async () => {
+  const described = (await ops.schema("opsdesk").rpc("describe")).data as Described;
+  const activity = described.tables.filter((t) => t.name.startsWith("activity"));
+  expect(activity.map((t) => [t.name, t.kind, t.managed])).toEqual([["activity", "partitioned_table", true]]);
+  await as(
+    project.stack,
+    USERS.frank,
+    (c) => c.query("update public.activity set verb = 'archived' where id = 3"),
+    true,
+  );
+  const entries = await sqlAs(
+    project.stack,
+    USERS.frank,
+    "select table_name, record_key ->> 'id' as id, changed from opsdesk.audit_log where schema_name = 'public' and table_name like 'activity%'",
+  );
+  expect(entries.rows).toEqual([{ table_name: "activity", id: "3", changed: ["verb"] }]);
+});
+
+it("presence channels admit only operators who may show the record's table", async () => {
+  const mayJoin = async (who: Who, topic: string) =>
+    (await sqlAs(project.stack, who, "select opsdesk.may_join($1) as ok", [topic])).rows?.[0]?.ok;
+  expect(await mayJoin(USERS.frank, "opsdesk:record:billing:invoices:INV-2025-0001")).toBe(true);
+  expect(await mayJoin(USERS.erin, "opsdesk:record:billing:invoices:INV-2025-0001")).toBe(true);
+  expect(await mayJoin(USERS.alice, "opsdesk:record:billing:invoices:INV-2025-0001")).toBe(false);
+  expect(await mayJoin(USERS.erin, `opsdesk:access:${USERS.erin.sub}`)).toBe(true);
+  expect(await mayJoin(USERS.erin, `opsdesk:access:${USERS.frank.sub}`)).toBe(false);
+  expect(await mayJoin(USERS.alice, "opsdesk:schema")).toBe(false);
+});
+
+it("init run again adds nothing, and tells where the install already is", async () => {
+  const out = await runCli(["init", "--project-dir", project.dir]);
+  expect(out).toContain("Opsdesk is up to date");
+  const files = readdirSync(path.join(project.dir, "supabase", "migrations")).filter((f) => f.includes("_opsdesk_"));
+  expect(files).toHaveLength(1);
+});

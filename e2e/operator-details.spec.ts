@@ -5,7 +5,7 @@
 // title; a record that is not there is one 404 page, also for an address that is no key.
 import { expect, type Page } from "@playwright/test";
 import { createOperator, insertRow, serviceClient } from "./backend";
-import { errorPage, sessionFile, unique } from "./helpers";
+import { errorPage, mailLink, sessionFile, unique } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 
@@ -23,19 +23,6 @@ const oneProductList = async () => {
     path: `/products?filters[0][field]=category_id&filters[0][operator]=eq&filters[0][value]=${category.id}`,
   };
 };
-
-/** The action link of the latest e-mail of a kind to an address, from the stack's mail catcher. */
-async function mailLink(email: string, type: string): Promise<string> {
-  let link = "";
-  await expect(async () => {
-    const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
-    const [mail] = (await res.json()) as { action_link: string | null; type: string }[];
-    expect(mail?.type).toBe(type);
-    link = mail.action_link ?? "";
-    expect(link).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  return link;
-}
 
 /** Whether any data cell of the first row lies under the sticky actions column. */
 async function cellsUnderActions(page: Page): Promise<string[]> {

@@ -1,12 +1,12 @@
 // A new record's image, chosen in its create form (before, it could be added only on the page
 // of a record that existed): checked by its first bytes as on the record's page, shown as a
 // preview, and uploaded once the record is created (ResourceForm, useAttachImage).
-import { InboxOutlined } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
-import { Alert, Button, Image, Space, Upload } from "antd";
+import { Alert, Button, Image, Space } from "antd";
 import { useEffect, useState } from "react";
 import type { FieldDefinition } from "../../resources/types";
-import { acceptOf, limitsOf } from "./limits";
+import { ImageDropZone } from "./ImageDropZone";
+import { limitsOf } from "./limits";
 import { useFileCheck } from "./useFileCheck";
 
 export interface ChosenImage {
@@ -48,25 +48,7 @@ export function NewImagePicker({
   return (
     <Space direction="vertical" style={{ width: "100%", maxWidth: 360 }}>
       {preview && <Image src={preview} width={160} height={160} style={{ objectFit: "contain" }} alt={field.label} />}
-      <Upload.Dragger
-        accept={acceptOf(limits)}
-        multiple={false}
-        showUploadList={false}
-        beforeUpload={(file) => {
-          void take(file);
-          return false;
-        }}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">
-          {value
-            ? t("files.replaceImage", "Drop an image here or click to replace it")
-            : t("files.addImage", "Drop an image here or click to add one")}
-        </p>
-        <p className="ant-upload-hint">{t(limits.rule.key, limits.rule.text)}</p>
-      </Upload.Dragger>
+      <ImageDropZone limits={limits} replaces={value !== undefined} onFile={(file) => void take(file)} />
       {value && (
         <Button danger onClick={() => onChange(undefined)}>
           {t("files.removeImage", "Remove image")}

@@ -110,7 +110,7 @@ test("the product form keeps what was typed and says why, instead of changing it
   await formField(page, "Stock").fill("-1");
   // Leaving a number input once clamped it (antd's min): price became 0.00, stock 0.
   await formField(page, "SKU").click();
-  await expect(formField(page, "Price")).toHaveValue("-5");
+  await expect(formField(page, "Price")).toHaveValue("-5.00");
   await expect(formField(page, "Stock")).toHaveValue("-1");
   await expect(formField(page, "Name")).toHaveValue(longName);
   await expect(formItem(page, "Price").getByText("Price must be zero or more.")).toBeVisible();

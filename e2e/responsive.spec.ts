@@ -3,7 +3,7 @@
 // screen fits the width and keeps its title clear of the header; a list's rows are cards.
 import { expect, type Page } from "@playwright/test";
 import { insertRow } from "./backend";
-import { sessionFile, unique } from "./helpers";
+import { openSelect, sessionFile, unique } from "./helpers";
 import { type Box, horizontalOverflow, layoutProblems } from "./layoutChecks";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
@@ -105,14 +105,14 @@ test("at 390 px in German each row is a readable card, sorted and filtered from 
   expect(await horizontalOverflow(page)).toEqual([]);
 
   // Sort by a column of the list, either way.
-  await page.getByRole("combobox", { name: "Sortieren nach" }).click();
+  await openSelect(page.locator(".phone-list-tools"), "Sortieren nach");
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "Preis" }).click();
   await expect(page).toHaveURL(/sorters\[0\]\[field\]=price&sorters\[0\]\[order\]=asc/);
   await page.getByRole("button", { name: "Aufsteigend" }).click();
   await expect(page).toHaveURL(/sorters\[0\]\[order\]=desc/);
 
   // Every column filter, in a drawer that fits the phone.
-  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await page.locator(".phone-list-tools").getByRole("button", { name: "Filter" }).click();
   const drawer = page.locator(".ant-drawer-content").filter({ hasText: "Filter" });
   await drawer.getByRole("checkbox", { name: "Entwurf" }).check();
   await drawer.getByRole("button", { name: "Filtern" }).click();

@@ -184,11 +184,7 @@ test("orders, categories and the audit log each have a search box", async ({ bro
   await search.fill(String(category.id));
   await search.press("Enter");
   // Found by its key; the Record column names it by its title (the key shows on hover).
-  await expect(
-    tableRows(page)
-      .filter({ hasText: "Categories" })
-      .filter({ hasText: category.name }),
-  ).not.toHaveCount(0);
+  await expect(tableRows(page).filter({ hasText: "Categories" }).filter({ hasText: category.name })).not.toHaveCount(0);
 });
 
 test("the customer picker tells same-named customers apart by their e-mail", async ({ browser }) => {

@@ -199,9 +199,11 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
       <ListTotal total={total ?? 0} approximate={approximate} singular={shown.label.singular} plural={plural} />
     ),
   };
+  // A list that could not be read says so above the table, never "No products found.".
+  const failed = tableQuery.isError && !tableQuery.data;
   const tableLocale = useMemo(
-    () => ({ emptyText: <Empty description={t("list.empty", { plural }, "No {{plural}} found.")} /> }),
-    [t, plural],
+    () => ({ emptyText: failed ? " " : <Empty description={t("list.empty", { plural }, "No {{plural}} found.")} /> }),
+    [t, plural, failed],
   );
 
   return (

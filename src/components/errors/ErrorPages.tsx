@@ -2,22 +2,15 @@
 import { useTranslate } from "@refinedev/core";
 import { useTabTitle } from "../useTabTitle";
 import { ChunkBoundary } from "./ChunkBoundary";
+import type { ErrorResultProps } from "./ErrorResult";
 import { lazyChunk } from "./lazyChunk";
 
 const ErrorResult = lazyChunk(() => import("./ErrorResult").then((m) => m.default));
 
-function ErrorPage({
-  status,
-  subTitle,
-  back,
-}: {
-  status: "403" | "404";
-  subTitle: string;
-  back?: { to: string; label: string };
-}) {
+function ErrorPage(props: ErrorResultProps) {
   return (
     <ChunkBoundary>
-      <ErrorResult status={status} subTitle={subTitle} back={back} />
+      <ErrorResult {...props} />
     </ChunkBoundary>
   );
 }

@@ -3,16 +3,14 @@ import { useTranslate } from "@refinedev/core";
 import { Button, Result } from "antd";
 import { Link } from "react-router";
 
-export default function ErrorResult({
-  status,
-  subTitle,
-  back,
-}: {
+export interface ErrorResultProps {
   status: "403" | "404";
   subTitle: string;
   /** Where the page's button leads (default: the dashboard). */
   back?: { to: string; label: string };
-}) {
+}
+
+export default function ErrorResult({ status, subTitle, back }: ErrorResultProps) {
   const t = useTranslate();
   return (
     <Result

@@ -140,3 +140,16 @@ export async function switchTheme(page: Page): Promise<"light" | "dark"> {
 export async function leaveFields(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
+
+/** The action link of the latest e-mail of a kind to an address, from the stack's mail catcher. */
+export async function mailLink(email: string, type: string): Promise<string> {
+  let link = "";
+  await expect(async () => {
+    const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+    const [mail] = (await res.json()) as { action_link: string | null; type: string }[];
+    expect(mail?.type).toBe(type);
+    link = mail.action_link ?? "";
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return link;
+}

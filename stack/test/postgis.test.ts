@@ -131,6 +131,31 @@ describe.skipIf(reason !== undefined)(
       expect(rows.data?.[0].location).toMatch(/^0101000020E6100000[0-9A-F]{32}$/);
     });
 
+    it("subscribes to postgres_changes with typed filters (pg_input_is_valid is PostgreSQL 16+)", async () => {
+      const anon = createClient(stack.url, stack.keys.anon, {
+        auth: { persistSession: false },
+        realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+      });
+      // Realtime answers a postgres_changes join with a `system` message: ok, or why not.
+      const subscribe = (topic: string, filter: string) =>
+        new Promise<{ status: string; message: string }>((resolve) => {
+          anon
+            .channel(topic)
+            .on("postgres_changes", { event: "INSERT", schema: "public", table: "places", filter }, () => {})
+            .on("system", {}, (payload: { status: string; message: string }) => resolve(payload))
+            .subscribe();
+        });
+      try {
+        expect(await subscribe("near-ok", "id=in.(1,2)")).toMatchObject({ status: "ok" });
+        expect(await subscribe("near-bad", "id=in.(1,x,3)")).toMatchObject({
+          status: "error",
+          message: 'invalid filter value "x" for column id of type bigint',
+        });
+      } finally {
+        await anon.removeAllChannels();
+      }
+    });
+
     it("plans ST_DWithin through the project's GiST index", async () => {
       const client = new pg.Client({ connectionString: stack.dbUrl });
       await client.connect();

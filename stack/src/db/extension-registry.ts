@@ -223,7 +223,7 @@ export const EXTENSIONS: ExtensionEntry[] = [
       todo: POSTGIS_TODO,
     }),
   ),
-  ...["address_standardizer", "address_standardizer_data_us", "pgrouting"].map(
+  ...["address_standardizer", "address_standardizer_data_us"].map(
     (name): ExtensionEntry => ({
       name,
       schema: "extensions",
@@ -232,6 +232,15 @@ export const EXTENSIONS: ExtensionEntry[] = [
       todo: POSTGIS_TODO,
     }),
   ),
+  {
+    name: "pgrouting",
+    schema: "extensions",
+    state: "unavailable",
+    why: "pgRouting is native code over PostGIS, which this PostgreSQL server does not have (the embedded PostgreSQL 17 cannot load it)",
+    todo:
+      "run this project against a PostgreSQL 15 with PostGIS and pgRouting through DATABASE_URL (apt-get install " +
+      'postgresql-15-postgis-3 postgresql-15-pgrouting; docs/extensions.md, "PostGIS")',
+  },
   ...[
     ["pgroonga", "full-text search engine (Groonga), native code"],
     ["pgroonga_database", "PGroonga's database helpers, native code"],

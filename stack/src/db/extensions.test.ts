@@ -16,17 +16,17 @@ import { afterEach, describe, expect, it } from "vitest";
 import { EXTENSIONS, PLACEHOLDER_MARK } from "./extension-registry.js";
 import { installExtensionFiles } from "./extensions.js";
 
-describe("installExtensionFiles", () => {
-  const dirs: string[] = [];
-  const tmp = () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-ext-"));
-    dirs.push(dir);
-    return dir;
-  };
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+const dirs: string[] = [];
+const tmp = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-ext-"));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
+describe("installExtensionFiles", () => {
   it("ships the stack's extensions and a placeholder for each that cannot be created", () => {
     const target = tmp();
     installExtensionFiles(target, tmp());
@@ -61,15 +61,6 @@ describe("installExtensionFiles", () => {
 });
 
 describe("installExtensionFiles into a PostgreSQL 15 that has PostGIS (DATABASE_URL)", () => {
-  const dirs: string[] = [];
-  const tmp = () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-ext-"));
-    dirs.push(dir);
-    return dir;
-  };
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
   const debianPostgis = (target: string) => {
     writeFileSync(path.join(target, "postgis-3.control"), "default_version = '3.3.2'\n");
     writeFileSync(path.join(target, "postgis--3.3.2.sql"), "-- PostGIS\n");

@@ -621,6 +621,13 @@ export type Database = {
         }
         Returns: string
       }
+      staff_invitations: {
+        Args: never
+        Returns: {
+          user_id: string
+          invited_at: string
+        }[]
+      }
     }
     Enums: {
       order_status: "pending" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded"

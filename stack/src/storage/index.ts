@@ -3,13 +3,14 @@
 // under <dataDir>/storage.
 import type { Service, StackContext } from "../context.js";
 import { guardJsonDepth } from "../shared/request-faults.js";
+import { FASTIFY_DEFAULTS, validatedRoutes } from "../shared/validation.js";
 import { DiskStore } from "./disk.js";
-import { storageRequestFault } from "./errors.js";
+import { storageRequestFault, storageValidationError } from "./errors.js";
 import { registerBucketRoutes } from "./http/buckets.js";
 import { registerListV2Route } from "./http/list-v2.js";
 import { registerDeleteManyRoute, registerDeleteRoute } from "./http/object-delete.js";
 import { registerListRoute } from "./http/object-list.js";
-import { registerSignRoutes, registerUploadSignRoute } from "./http/object-sign.js";
+import { registerSignManyRoute, registerSignRoute, registerUploadSignRoute } from "./http/object-sign.js";
 import { registerCopyRoute, registerMoveRoute } from "./http/object-transfer.js";
 import { isOpenRead, registerReadRoutes } from "./http/read.js";
 import { registerRenderRoutes } from "./http/render.js";
@@ -24,8 +25,12 @@ export function createStorageService(ctx: StackContext): Service {
     prefix: STORAGE_PREFIX,
     isOpen: (path, method) => isOpenRead(path, method) || isOpenWrite(path, method),
     frameworkError: storageRequestFault,
-    async register(app) {
-      guardJsonDepth(app);
+    async register(scope) {
+      guardJsonDepth(scope);
+      const app = validatedRoutes(scope, {
+        ajv: { ...FASTIFY_DEFAULTS, strictNumbers: true },
+        failure: storageValidationError,
+      });
       app.get("/status", async () => ({ status: "ok" }));
       registerBucketRoutes(app, ctx, store);
       registerReadRoutes(app, ctx, store);
@@ -34,7 +39,8 @@ export function createStorageService(ctx: StackContext): Service {
       registerCopyRoute(app, ctx, store);
       registerDeleteManyRoute(app, ctx, store);
       registerDeleteRoute(app, ctx, store);
-      registerSignRoutes(app, ctx);
+      registerSignManyRoute(app, ctx);
+      registerSignRoute(app, ctx);
       registerUploadSignRoute(app, ctx);
       registerListV2Route(app, ctx);
       registerRenderRoutes(app, ctx, store);

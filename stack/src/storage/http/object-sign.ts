@@ -3,15 +3,16 @@
 // /object/upload/sign/{bucket}/{key} (an upload the caller may make). The caller
 // must be able to see (or create) the object when the URL is signed.
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { Static } from "@sinclair/typebox";
 import type { StackContext } from "../../context.js";
+import type { RouteApp } from "../../shared/validation.js";
 import { callerOf, runAs } from "../caller.js";
 import { ERRORS } from "../errors.js";
 import { bucketTarget, objectTarget } from "../keys.js";
 import { findObject, writeObject } from "../queries.js";
 import { signToken } from "../tokens.js";
-import { type TransformOptions, transformationSegments } from "../transform.js";
-import { bodyOf, positiveInt } from "./json-body.js";
+import { transformationSegments } from "../transform.js";
+import { SignObjectBody, SignObjectsBody } from "./schemas.js";
 
 const SIGNED_UPLOAD_SECONDS = 2 * 60 * 60;
 
@@ -24,9 +25,8 @@ async function signedDownloadUrl(
   bucket: string,
   key: string,
   expiresIn: number,
-  transform: unknown,
+  options: Static<typeof SignObjectBody>["transform"] = {},
 ) {
-  const options = transform && typeof transform === "object" ? (transform as TransformOptions) : {};
   const transformations = ctx.config.storage.image_transformation.enabled
     ? transformationSegments(options, true).join(",")
     : "";
@@ -35,43 +35,41 @@ async function signedDownloadUrl(
   return `/${transformations ? "render/image" : "object"}/sign/${bucket}/${key}?token=${token}`;
 }
 
-export function registerSignRoutes(app: FastifyInstance, ctx: StackContext): void {
-  app.post("/object/sign/*", async (req) => {
-    const pathOnly = req.url.split("?")[0];
-    const body = bodyOf(req);
-    const expiresIn = positiveInt(body.expiresIn, "expiresIn");
+export function registerSignManyRoute(app: RouteApp, ctx: StackContext): void {
+  app.post("/object/sign/:bucket", { schema: { body: SignObjectsBody } }, async (req) => {
+    const { expiresIn, paths } = req.body;
     const caller = await callerOf(ctx, req);
-    // `/object/sign/{bucket}` with `paths` signs many; with a key, one.
-    if (!pathOnly.slice("/storage/v1/object/sign/".length).includes("/")) {
-      const bucket = bucketTarget(req.url, "/object/sign/");
-      const paths = body.paths;
-      if (!Array.isArray(paths) || paths.length === 0) throw ERRORS.invalidRequest("paths must be a non-empty array");
-      const visible = await runAs(ctx, req, caller, "storage.object.sign", async (client) => {
-        const { rows } = await client.query<{ name: string }>(
-          "select name from storage.objects where bucket_id = $1 and name = any($2)",
-          [bucket, paths.map(String)],
-        );
-        return new Set(rows.map((r) => r.name));
-      });
-      return Promise.all(
-        paths.map(async (p) => {
-          const path = String(p);
-          if (!visible.has(path)) {
-            return { error: "Either the object does not exist or you do not have access to it", path, signedURL: null };
-          }
-          const token = await signToken(ctx, { url: `${bucket}/${path}` }, expiresIn);
-          return { error: null, path, signedURL: `/object/sign/${bucket}/${path}?token=${token}` };
-        }),
+    const bucket = bucketTarget(req.url, "/object/sign/");
+    const visible = await runAs(ctx, req, caller, "storage.object.sign", async (client) => {
+      const { rows } = await client.query<{ name: string }>(
+        "select name from storage.objects where bucket_id = $1 and name = any($2)",
+        [bucket, paths],
       );
-    }
-    const { bucket, key } = objectTarget(req.url, "/object/sign/");
-    const row = await runAs(ctx, req, caller, "storage.object.sign", (client) => findObject(client, bucket, key));
-    if (!row) throw ERRORS.noSuchKey();
-    return { signedURL: await signedDownloadUrl(ctx, bucket, key, expiresIn, body.transform) };
+      return new Set(rows.map((r) => r.name));
+    });
+    return Promise.all(
+      paths.map(async (path) => {
+        if (!visible.has(path)) {
+          return { error: "Either the object does not exist or you do not have access to it", path, signedURL: null };
+        }
+        const token = await signToken(ctx, { url: `${bucket}/${path}` }, expiresIn);
+        return { error: null, path, signedURL: `/object/sign/${bucket}/${path}?token=${token}` };
+      }),
+    );
   });
 }
 
-export function registerUploadSignRoute(app: FastifyInstance, ctx: StackContext): void {
+export function registerSignRoute(app: RouteApp, ctx: StackContext): void {
+  app.post("/object/sign/*", { schema: { body: SignObjectBody } }, async (req) => {
+    const caller = await callerOf(ctx, req);
+    const { bucket, key } = objectTarget(req.url, "/object/sign/");
+    const row = await runAs(ctx, req, caller, "storage.object.sign", (client) => findObject(client, bucket, key));
+    if (!row) throw ERRORS.noSuchKey();
+    return { signedURL: await signedDownloadUrl(ctx, bucket, key, req.body.expiresIn, req.body.transform) };
+  });
+}
+
+export function registerUploadSignRoute(app: RouteApp, ctx: StackContext): void {
   app.post("/object/upload/sign/*", async (req) => {
     const { bucket, key } = objectTarget(req.url, "/object/upload/sign/");
     const caller = await callerOf(ctx, req);

@@ -3,8 +3,9 @@
 // as an upload would: its size limit (413) and its allowed types (415); storage-api
 // does not check this.
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Static } from "@sinclair/typebox";
 import type { StackContext } from "../../context.js";
+import type { RouteApp } from "../../shared/validation.js";
 import { callerOf, runAs } from "../caller.js";
 import type { DiskStore } from "../disk.js";
 import { ERRORS } from "../errors.js";
@@ -12,15 +13,12 @@ import { assertMimeAllowed } from "../incoming.js";
 import { assertBucketName, assertObjectKey } from "../keys.js";
 import { DEFAULT_MEDIA_TYPE, parseMediaType } from "../media-type.js";
 import { findBucket, findObject, type ObjectRow, renameObject, writeObject } from "../queries.js";
-import { bodyOf, stringField } from "./json-body.js";
+import { TransferBody } from "./schemas.js";
 
 /** Source and destination of a move or copy, validated like URL keys. */
-function transferOf(req: FastifyRequest) {
-  const body = bodyOf(req);
-  const from = { bucket: stringField(body, "bucketId"), name: stringField(body, "sourceKey") };
-  const destBucket =
-    typeof body.destinationBucket === "string" && body.destinationBucket ? body.destinationBucket : from.bucket;
-  const to = { bucket: destBucket, name: stringField(body, "destinationKey") };
+function transferOf(body: Static<typeof TransferBody>) {
+  const from = { bucket: body.bucketId, name: body.sourceKey };
+  const to = { bucket: body.destinationBucket || from.bucket, name: body.destinationKey };
   for (const side of [from, to]) {
     assertBucketName(side.bucket);
     assertObjectKey(side.name);
@@ -39,10 +37,10 @@ async function assertFitsBucket(ctx: StackContext, bucketId: string, source: Obj
   assertMimeAllowed(bucket.allowed_mime_types, essence);
 }
 
-export function registerMoveRoute(app: FastifyInstance, ctx: StackContext, store: DiskStore): void {
-  app.post("/object/move", async (req) => {
+export function registerMoveRoute(app: RouteApp, ctx: StackContext, store: DiskStore): void {
+  app.post("/object/move", { schema: { body: TransferBody } }, async (req) => {
     const caller = await callerOf(ctx, req);
-    const { from, to } = transferOf(req);
+    const { from, to } = transferOf(req.body);
     let moved: { version: string | null } | undefined;
     await runAs(ctx, req, caller, "storage.object.move", async (client) => {
       const source = await findObject(client, from.bucket, from.name);
@@ -66,10 +64,10 @@ export function registerMoveRoute(app: FastifyInstance, ctx: StackContext, store
   });
 }
 
-export function registerCopyRoute(app: FastifyInstance, ctx: StackContext, store: DiskStore): void {
-  app.post("/object/copy", async (req) => {
+export function registerCopyRoute(app: RouteApp, ctx: StackContext, store: DiskStore): void {
+  app.post("/object/copy", { schema: { body: TransferBody } }, async (req) => {
     const caller = await callerOf(ctx, req);
-    const { from, to } = transferOf(req);
+    const { from, to } = transferOf(req.body);
     const upsert = req.headers["x-upsert"] === "true";
     const version = randomUUID();
     let linked = false;

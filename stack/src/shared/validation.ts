@@ -87,10 +87,23 @@ export type Validator<S extends TSchema> = (
   value: unknown,
 ) => { ok: true; value: Static<S> } | { ok: false; issues: ErrorObject[] };
 
-/** A validator for a value that is no request's (a configuration file), with all its issues. */
+/** One Ajv per set of options for the validators below (schemas without `$id`, compiled once each). */
+const standalone = new Map<string, Ajv>();
+
+/**
+ * A validator for a value outside a route's schema (a configuration file, a body read
+ * in its handler). A file's issues are all shown at once (`allErrors`, the file being
+ * the developer's own); a request's validator passes `allErrors: false`.
+ */
 export function validatorOf<S extends TSchema>(schema: S, options: Options = STRICT_TYPES): Validator<S> {
-  // Every issue of a file is shown at once; the file is the developer's own, not an attacker's.
-  const validate = newAjv({ ...SAFE, ...options, allErrors: true }).compile(schema);
+  const all = { ...SAFE, allErrors: true, ...options };
+  const key = JSON.stringify(all);
+  let ajv = standalone.get(key);
+  if (!ajv) {
+    ajv = newAjv(all);
+    standalone.set(key, ajv);
+  }
+  const validate = ajv.compile(schema);
   return (value) =>
     validate(value) ? { ok: true, value: value as Static<S> } : { ok: false, issues: validate.errors ?? [] };
 }

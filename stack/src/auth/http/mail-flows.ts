@@ -4,20 +4,19 @@ import type { FastifyInstance } from "fastify";
 import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { sendEmailChange, sendLink } from "../links.js";
+import { OtpParams, RecoverParams, ResendConfirmationParams } from "../params.js";
 import { readPkceParams } from "../pkce.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import { confirmEmail, createUser, findUserByEmail, findUserById, isConfirmed } from "../users.js";
 import { rateLimit, redirectTarget } from "./common.js";
 
-const PKCE_FIELDS = { code_challenge: "string", code_challenge_method: "string" } as const;
-
 export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
   const { auth } = ctx.config;
 
   app.post("/recover", async (req) => {
     rateLimit(ctx, req, "recover");
-    const body = readBody(req, { email: "string", ...PKCE_FIELDS });
+    const body = readBody(req, RecoverParams);
     if (!body.email) throw AUTH_ERRORS.validationFailed("Password recovery requires an email", 422);
     const email = normalizeEmail(body.email);
     const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body) };
@@ -29,13 +28,7 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
   });
 
   app.post("/otp", async (req) => {
-    const body = readBody(req, {
-      email: "string",
-      phone: "string",
-      data: "object",
-      create_user: "boolean",
-      ...PKCE_FIELDS,
-    });
+    const body = readBody(req, OtpParams);
     rateLimit(ctx, req, "otp");
     if (body.phone && !body.email) throw AUTH_ERRORS.phoneProviderDisabled();
     if (!body.email) throw AUTH_ERRORS.validationFailed("An email address or phone number is required");
@@ -66,7 +59,7 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
 
   app.post("/resend", async (req) => {
     rateLimit(ctx, req, "resend");
-    const body = readBody(req, { type: "string", email: "string", phone: "string", ...PKCE_FIELDS });
+    const body = readBody(req, ResendConfirmationParams);
     if (body.type === "sms" || body.type === "phone_change") {
       throw AUTH_ERRORS.phoneProviderDisabled();
     }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceError } from "../../shared/errors.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { API_VERSION, API_VERSION_HEADER, AUTH_ERRORS, authErrorCode, ERROR_CODES } from "../errors.js";
+import { IdTokenGrantParams, PasswordGrantParams, PKCEGrantParams, RefreshTokenGrantParams } from "../params.js";
 import { checkPasswordStrength, passwordMatches } from "../passwords.js";
 import { exchangeAuthCode } from "../pkce.js";
 import { refreshGrant } from "../refresh.js";
@@ -35,12 +36,12 @@ const OIDC_ISSUERS: Record<string, string> = {
 };
 
 function idTokenIssuer(req: FastifyRequest): string {
-  const { provider, issuer } = readBody(req, { provider: "string", issuer: "string" });
+  const { provider, issuer } = readBody(req, IdTokenGrantParams);
   return (provider && OIDC_ISSUERS[provider]) || issuer || "";
 }
 
 async function passwordGrant(ctx: AuthContext, req: FastifyRequest) {
-  const body = readBody(req, { email: "string", phone: "string", password: "string" });
+  const body = readBody(req, PasswordGrantParams);
   rateLimit(ctx, req, "token");
   if (!body.email && !body.phone) throw AUTH_ERRORS.validationFailed("missing email or phone");
   if (!body.email || !body.password) throw AUTH_ERRORS.invalidCredentials();
@@ -57,7 +58,7 @@ async function passwordGrant(ctx: AuthContext, req: FastifyRequest) {
 }
 
 async function refreshTokenGrant(ctx: AuthContext, req: FastifyRequest, reply: FastifyReply) {
-  const body = readBody(req, { refresh_token: "string" });
+  const body = readBody(req, RefreshTokenGrantParams);
   rateLimit(ctx, req, "token");
   if (!body.refresh_token) {
     return reply
@@ -72,7 +73,7 @@ async function refreshTokenGrant(ctx: AuthContext, req: FastifyRequest, reply: F
 }
 
 async function pkceGrant(ctx: AuthContext, req: FastifyRequest) {
-  const body = readBody(req, { auth_code: "string", code_verifier: "string" });
+  const body = readBody(req, PKCEGrantParams);
   rateLimit(ctx, req, "token");
   const { auth_code: code, code_verifier: verifier } = body;
   if (!code || !verifier) {

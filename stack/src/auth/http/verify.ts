@@ -7,6 +7,7 @@ import type { ServiceError } from "../../shared/errors.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { AUTH_ERRORS, authErrorCode, ERROR_CODES } from "../errors.js";
 import { PKCE_PREFIX } from "../otp.js";
+import { VerifyParams } from "../params.js";
 import { issueAuthCode } from "../pkce.js";
 import { startSession } from "../sessions.js";
 import type { AuthContext } from "../state.js";
@@ -106,13 +107,7 @@ export function verifyRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.get("/verify", (req, reply) => verifyLink(ctx, req, reply));
 
   app.post("/verify", async (req) => {
-    const body = readBody(req, {
-      type: "string",
-      token: "string",
-      token_hash: "string",
-      email: "string",
-      phone: "string",
-    });
+    const body = readBody(req, VerifyParams);
     rateLimit(ctx, req, "verify");
     if ((body.type === "sms" || body.type === "phone_change") && body.phone && body.token) {
       // GoTrue checks the number, then finds no user with it: the stack has no phone users.

@@ -21,12 +21,6 @@ export function params<P extends TProperties>(go: string, fields: P): Params<P> 
   return { go, fields, schema: Type.Partial(Type.Object(fields)) as unknown as TObject<P> };
 }
 
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value;
-}
-
 /** One validator per field, made on first use; a field is checked alone, in the body's own order. */
 const fieldValidators = new WeakMap<TSchema, Validator<TSchema>>();
 function fieldValidator(schema: TSchema): Validator<TSchema> {
@@ -38,13 +32,42 @@ function fieldValidator(schema: TSchema): Validator<TSchema> {
   return validate;
 }
 
-/** What a request that fails says (GoTrue's wording: `badJson`). */
-function notAnObject(_p: Params<TProperties>, value: unknown): Error {
-  return AUTH_ERRORS.badJson(`expected a JSON object, got ${kindOf(value)}`);
+/** The JSON kind Go's decoder names in an UnmarshalTypeError (encoding/json's `Value`). */
+function goKindOf(value: unknown): string {
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "boolean") return "bool";
+  return typeof value;
 }
-function wrongField(_p: Params<TProperties>, field: string, value: unknown, issue: SchemaIssue): Error {
+
+/** The Go type a field's schema stands for (params.ts: string, bool, map, []string). */
+function goTypeOf(schema: TSchema): string {
+  switch (schema.type) {
+    case "boolean":
+      return "bool";
+    case "object":
+      return "map[string]interface {}";
+    case "array":
+      return `[]${goTypeOf(schema.items as TSchema)}`;
+    default:
+      return String(schema.type);
+  }
+}
+
+/** A body that is no JSON object: Go's "cannot unmarshal array into Go value of type api.SignupParams". */
+function notAnObject(p: Params<TProperties>, value: unknown): Error {
+  return AUTH_ERRORS.badJson(`json: cannot unmarshal ${goKindOf(value)} into Go value of type ${p.go}`);
+}
+
+/** A field of the wrong type: Go's "cannot unmarshal number into Go struct field SignupParams.email of type string". */
+function wrongField(p: Params<TProperties>, field: string, value: unknown, issue: SchemaIssue): Error {
+  // An item of a list fails inside it ("/2"): Go names the list's field and the item's type.
+  const schema = p.fields[field] as TSchema;
+  const inItem = issue.instancePath !== "" && schema.type === "array";
+  const bad = inItem ? (value as unknown[])[Number(issue.instancePath.slice(1))] : value;
+  const type = goTypeOf(inItem ? (schema.items as TSchema) : schema);
+  const struct = p.go.slice(p.go.indexOf(".") + 1);
   return AUTH_ERRORS.badJson(
-    `field "${field}${issue.instancePath}" ${issue.message ?? "is invalid"}, got ${kindOf(value)}`,
+    `json: cannot unmarshal ${goKindOf(bad)} into Go struct field ${struct}.${field} of type ${type}`,
   );
 }
 
@@ -55,7 +78,7 @@ function wrongField(_p: Params<TProperties>, field: string, value: unknown, issu
  */
 export function readBody<P extends TProperties>(req: FastifyRequest, p: Params<P>): Partial<Static<TObject<P>>> {
   const body = req.body ?? {};
-  if (kindOf(body) !== "object") throw notAnObject(p as unknown as Params<TProperties>, body);
+  if (typeof body !== "object" || Array.isArray(body)) throw notAnObject(p as unknown as Params<TProperties>, body);
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
     const schema = Object.hasOwn(p.fields, field) ? p.fields[field] : undefined;

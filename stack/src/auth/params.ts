@@ -10,7 +10,7 @@ const flag = Type.Boolean();
 /** Go's map[string]interface{}: any JSON object. */
 const map = Type.Unsafe<Record<string, unknown>>({ type: "object" });
 /** Go's []string. */
-const list = Type.Array(Type.Unknown());
+const list = Type.Array(Type.String());
 /** Go's json.RawMessage: any JSON value. */
 const raw = Type.Unknown();
 

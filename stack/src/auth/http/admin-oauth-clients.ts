@@ -20,17 +20,7 @@ import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 
 function readFields(req: FastifyRequest): ClientFields {
-  const body = readBody(req, OAuthServerClientRegisterParams);
-  const strings = (name: string, list: unknown[] | undefined) => {
-    if (list?.some((item) => typeof item !== "string"))
-      throw AUTH_ERRORS.validationFailed(`${name} must be a list of strings`);
-    return list as string[] | undefined;
-  };
-  return {
-    ...body,
-    redirect_uris: strings("redirect_uris", body.redirect_uris),
-    grant_types: strings("grant_types", body.grant_types),
-  };
+  return readBody(req, OAuthServerClientRegisterParams);
 }
 
 /** Registered inside the admin scope, whose hook has already required the service role. */

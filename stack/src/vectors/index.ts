@@ -13,7 +13,7 @@ import { operations } from "./operations.js";
 import { BODIES, FILTER_SCHEMAS, invalidBodyMessage, OPERATIONS } from "./schemas.js";
 import { VectorStore } from "./store.js";
 
-export const VECTOR_PREFIX = "/storage/v1/vector";
+const VECTOR_PREFIX = "/storage/v1/vector";
 
 /** storage-api's order: a JWT (else AccessDenied), then its role must be the service role. */
 async function requireServiceRole(ctx: StackContext, req: FastifyRequest): Promise<void> {

@@ -10,9 +10,9 @@ import { LogicalReplicationService, type Pgoutput, PgoutputPlugin } from "pg-log
 import type { Logger } from "../../shared/log.js";
 import type { RowChange, TextRow } from "./payload.js";
 
-export const PUBLICATION = "supabase_realtime";
+const PUBLICATION = "supabase_realtime";
 /** Base 45: realtime.messages, whose inserts go out as broadcasts. */
-export const MESSAGES_PUBLICATION = "supabase_realtime_messages_publication";
+const MESSAGES_PUBLICATION = "supabase_realtime_messages_publication";
 
 export interface CommittedTransaction {
   /** `YYYY-MM-DDTHH:MM:SS.mmmZ`, as upstream formats commit_timestamp. */
@@ -25,7 +25,7 @@ export interface CommittedTransaction {
 }
 
 /** One slot per database (slots are cluster-wide, databases may share a server). */
-export function slotNameFor(database: string): string {
+function slotNameFor(database: string): string {
   return `opsdesk_realtime_${createHash("sha1").update(database).digest("hex").slice(0, 16)}`;
 }
 

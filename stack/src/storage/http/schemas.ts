@@ -92,7 +92,7 @@ export const DeleteObjectsBody = Type.Object({
 });
 
 /** storage-api's transformationOptionsSchema, the options the stack renders (transform.ts). */
-export const TransformOptions = Type.Object({
+const TransformOptions = Type.Object({
   height: Type.Optional(Int({ minimum: 0 })),
   width: Type.Optional(Int({ minimum: 0 })),
   resize: Type.Optional(Enum(["cover", "contain", "fill"] as const)),

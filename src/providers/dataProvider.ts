@@ -1,6 +1,7 @@
 // @refinedev/supabase's data provider, wrapped where it falls short:
 // docs/product.md §8 errors with field errors, sorting by a to-one related column, search,
-// dropping empty filters, "not found" for missing rows, and RPCs through `custom`.
+// dropping empty filters, "not found" for missing rows, RPCs through `custom`, and form saves
+// that may be sent again (an `Idempotency-Key`; supabase/migrations/20250713100000_write_once.sql).
 import type {
   BaseRecord,
   CreateParams,
@@ -17,6 +18,17 @@ import { type ResourceMeta, resourceMetaOf, type SearchMeta } from "../lib/resou
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
 import { hasFirstRead, type RpcRead, rpcReadKey, takeFirstRead } from "./firstReads";
 import { listThroughSearchRpc } from "./searchRpc";
+import {
+  deleteRow,
+  insertRow,
+  isTableMeta,
+  listRows,
+  queryErrorOf,
+  readRow,
+  readRows,
+  type TableMeta,
+  updateRow,
+} from "./tableData";
 
 type RpcAnswer = { data: unknown; error: PostgrestLikeError | null };
 
@@ -28,6 +40,10 @@ async function earlyRpcAnswer(client: SupabaseClient, read: RpcRead): Promise<Rp
   const userId = data.session?.user.id;
   return userId ? takeFirstRead<RpcAnswer>(userId, key) : undefined;
 }
+
+/** The header a form save carries its key in, and the SQLSTATE of "this key was used already". */
+export const WRITE_KEY_HEADER = "Idempotency-Key";
+export const ALREADY_SAVED = "OD001";
 
 /** The filter field the list's search box sets; rewritten to full-text search on the resource's column. */
 export const SEARCH_FIELD = "q";
@@ -58,6 +74,8 @@ export function rewriteFilters(filters: CrudFilter[], search: SearchMeta | undef
     if (isEmpty(filter.value)) return [];
     if (filter.field !== SEARCH_FIELD) return [filter];
     if (!search || "rpc" in search) return [];
+    // Generated lists search through opsdesk.search (tableData.ts), not with a filter.
+    if ("words" in search) return [];
     // The plain provider passes unknown operators through as `column=<operator>.<value>`.
     const operator = `wfts(${search.config})` as CrudFilter["operator"];
     return [{ field: search.column, operator, value: String(filter.value).trim() } as CrudFilter];
@@ -80,19 +98,105 @@ export function searchText(filters: CrudFilter[]): string | undefined {
   return found ? String(found.value).trim() : undefined;
 }
 
+/** Whether a stored value is the one a save sent (numbers and instants as the database writes them). */
+function sameStored(sent: unknown, stored: unknown): boolean {
+  const blank = (v: unknown) => v === null || v === undefined || v === "";
+  if (blank(sent) || blank(stored)) return blank(sent) && blank(stored);
+  if (typeof sent === "object" || typeof stored === "object") return JSON.stringify(sent) === JSON.stringify(stored);
+  if (String(sent) === String(stored)) return true;
+  if (Number.isFinite(Number(sent)) && Number(sent) === Number(stored)) return true;
+  const [a, b] = [Date.parse(String(sent)), Date.parse(String(stored))];
+  return !Number.isNaN(a) && a === b;
+}
+
+/**
+ * The record holds what an edit sent (its version aside). An edit told "already saved" whose
+ * values are not the record's was not the sending that made it (another tab's, with the same
+ * draft): it is a stale edit, never a save that silently did not happen.
+ */
+export function holdsEdit(sent: Record<string, unknown>, row: Record<string, unknown>): boolean {
+  return Object.entries(sent).every(([field, value]) => field === "version" || sameStored(value, row[field]));
+}
+
 export function createDataProvider(client: SupabaseClient, describe: DescribeResource): DataProvider {
   const base = supabaseDataProvider(client);
 
   const mapErrors =
     (resource: string, operation: Operation) =>
     (error: PostgrestLikeError): never => {
-      throw toHttpError(error, resource, operation, describe);
+      throw toHttpError(queryErrorOf(error) ?? error, resource, operation, describe);
     };
+
+  /** A generated resource's call (tableData.ts), its failure worded as the others'. */
+  const onTable = async <R>(resource: string, operation: Operation, run: () => Promise<R>): Promise<R> =>
+    run().catch(mapErrors(resource, operation));
+  const notFound = (resource: string) =>
+    toHttpError({ code: "PGRST116", message: "not found" }, resource, "read", describe);
+  const tableMetaOf = (meta: Parameters<typeof resourceMetaOf>[0]): TableMeta | undefined => {
+    const read = resourceMetaOf(meta);
+    return isTableMeta(read) ? read : undefined;
+  };
+
+  /** The row a repeated save had written the first time (the database names it in DETAIL). */
+  const savedRow = async <T>(resource: string, meta: ResourceMeta, id: string): Promise<{ data: T }> => {
+    const { data, error } = await client
+      .from(resource)
+      .select(meta.select ?? "*")
+      .eq(meta.idColumnName ?? "id", id)
+      .maybeSingle();
+    if (error) mapErrors(resource, "read")(error);
+    if (!data) throw toHttpError({ code: "PGRST116", message: "not found" }, resource, "read", describe);
+    return { data: data as T };
+  };
+
+  /**
+   * A create or update with its form's key: sent again after no answer, it either makes the
+   * change or learns that its first sending did, and answers with that row either way. An edit
+   * (`sent`, its values) whose row does not hold them was not made by this edit: stale.
+   */
+  const keyedWrite = async <T>(
+    resource: string,
+    operation: "create" | "update",
+    meta: ResourceMeta & { writeKey: string },
+    write: (
+      table: ReturnType<SupabaseClient["from"]>,
+    ) => PromiseLike<unknown> & { setHeader(n: string, v: string): unknown },
+    id?: string,
+    sent?: Record<string, unknown>,
+  ): Promise<{ data: T }> => {
+    const query = write(client.from(resource));
+    query.setHeader(WRITE_KEY_HEADER, meta.writeKey);
+    const { data, error } = (await query) as { data: T[] | null; error: PostgrestLikeError | null };
+    if (error?.code === ALREADY_SAVED) {
+      const saved = await savedRow<T>(resource, meta, error.details || String(id ?? ""));
+      if (sent && !holdsEdit(sent, saved.data as Record<string, unknown>))
+        mapErrors(resource, operation)({ code: "PT409", message: error.message });
+      return saved;
+    }
+    if (error) mapErrors(resource, operation)(error);
+    const row = data?.[0];
+    // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.
+    if (row === undefined)
+      throw toHttpError({ code: "42501", message: "no row written" }, resource, operation, describe);
+    return { data: row };
+  };
 
   return {
     ...base,
     getList: async <T extends BaseRecord>(params: Parameters<DataProvider["getList"]>[0]) => {
       const meta = resourceMetaOf(params.meta);
+      if (isTableMeta(meta)) {
+        const page = await onTable(params.resource, "read", () =>
+          listRows(client, {
+            meta,
+            words: searchText(params.filters ?? []),
+            pagination: params.pagination,
+            sorters: params.sorters?.map((sorter) => aliasSorter(sorter, meta.sortBy)),
+            filters: rewriteFilters(params.filters ?? [], meta.search),
+          }),
+        );
+        return { data: page.data as T[], total: page.total, approximate: isApproximate(meta.count, page.total) };
+      }
       const sorters = params.sorters?.map((sorter) => toRelatedSorter(aliasSorter(sorter, meta.sortBy)));
       const search = meta.search;
       const text = searchText(params.filters ?? []);
@@ -128,18 +232,67 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
         .catch(mapErrors(params.resource, "read"));
       return { ...page, approximate: isApproximate(count, page.total) };
     },
-    getMany: <T extends BaseRecord>(params: Parameters<Required<DataProvider>["getMany"]>[0]) =>
-      base.getMany<T>(params).catch(mapErrors(params.resource, "read")),
+    getMany: async <T extends BaseRecord>(params: Parameters<Required<DataProvider>["getMany"]>[0]) => {
+      const table = tableMetaOf(params.meta);
+      if (table) {
+        return { data: (await onTable(params.resource, "read", () => readRows(client, table, params.ids))) as T[] };
+      }
+      return base.getMany<T>(params).catch(mapErrors(params.resource, "read"));
+    },
     getOne: async <T extends BaseRecord>(params: Parameters<DataProvider["getOne"]>[0]) => {
+      const table = tableMetaOf(params.meta);
+      if (table) {
+        const row = await onTable(params.resource, "read", () => readRow(client, table, params.id));
+        if (!row) throw notFound(params.resource);
+        return { data: row as T };
+      }
       const result = await base.getOne<T>(params).catch(mapErrors(params.resource, "read"));
       if (result.data === undefined) {
         throw toHttpError({ code: "PGRST116", message: "not found" }, params.resource, "read", describe);
       }
       return result;
     },
-    create: <T extends BaseRecord, V>(params: CreateParams<V>) =>
-      base.create<T, V>(params).catch(mapErrors(params.resource, "create")),
+    create: async <T extends BaseRecord, V>(params: CreateParams<V>) => {
+      const table = tableMetaOf(params.meta);
+      if (table) {
+        const row = await onTable(params.resource, "create", () =>
+          insertRow(client, table, params.variables as object),
+        );
+        return { data: row as T };
+      }
+      const meta = resourceMetaOf(params.meta);
+      if (meta.writeKey) {
+        const select = meta.select ?? "*";
+        return keyedWrite<T>(params.resource, "create", { ...meta, writeKey: meta.writeKey }, (table) =>
+          table.insert(params.variables as Record<string, unknown>).select(select),
+        );
+      }
+      return base.create<T, V>(params).catch(mapErrors(params.resource, "create"));
+    },
     update: async <T extends BaseRecord, V>(params: UpdateParams<V>) => {
+      const table = tableMetaOf(params.meta);
+      if (table) {
+        const row = await onTable(params.resource, "update", () =>
+          updateRow(client, table, params.id, params.variables as object, table.loaded as BaseRecord | undefined),
+        );
+        return { data: row as T };
+      }
+      const meta = resourceMetaOf(params.meta);
+      if (meta.writeKey) {
+        const select = meta.select ?? "*";
+        return keyedWrite<T>(
+          params.resource,
+          "update",
+          { ...meta, writeKey: meta.writeKey },
+          (table) =>
+            table
+              .update(params.variables as Record<string, unknown>)
+              .eq(meta.idColumnName ?? "id", params.id)
+              .select(select),
+          String(params.id),
+          params.variables as Record<string, unknown>,
+        );
+      }
       const result = await base.update<T, V>(params).catch(mapErrors(params.resource, "update"));
       // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.
       if (result.data === undefined) {
@@ -147,10 +300,22 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       }
       return result;
     },
-    deleteOne: <T extends BaseRecord, V>(params: DeleteOneParams<V>) =>
-      base.deleteOne<T, V>(params).catch(mapErrors(params.resource, "delete")),
-    deleteMany: <T extends BaseRecord, V>(params: DeleteManyParams<V>) =>
-      base.deleteMany<T, V>(params).catch(mapErrors(params.resource, "delete")),
+    deleteOne: async <T extends BaseRecord, V>(params: DeleteOneParams<V>) => {
+      const table = tableMetaOf(params.meta);
+      if (table)
+        return { data: (await onTable(params.resource, "delete", () => deleteRow(client, table, params.id))) as T };
+      return base.deleteOne<T, V>(params).catch(mapErrors(params.resource, "delete"));
+    },
+    deleteMany: async <T extends BaseRecord, V>(params: DeleteManyParams<V>) => {
+      const table = tableMetaOf(params.meta);
+      if (table) {
+        const rows = await onTable(params.resource, "delete", () =>
+          Promise.all(params.ids.map((id) => deleteRow(client, table, id))),
+        );
+        return { data: rows as T[] };
+      }
+      return base.deleteMany<T, V>(params).catch(mapErrors(params.resource, "delete"));
+    },
     custom: async <T extends BaseRecord>({
       url,
       method,

@@ -130,12 +130,17 @@ describe("toHttpError", () => {
       statusCode: 409,
       message: MESSAGES.stale,
     });
+    // A row opsdesk.bulk_write refused because it changed since it was listed.
+    expect(map({ code: "40001", hint: "OPSDESK_STALE", message: "x" }, "products", "update")).toEqual({
+      statusCode: 409,
+      message: MESSAGES.stale,
+    });
     expect(map({ code: "42501", message: "new row violates row-level security" }, "products", "create")).toEqual({
       statusCode: 403,
       message: MESSAGES.forbidden,
     });
     expect(map({ code: "PGRST303", message: "JWT expired" }, "products", "read").statusCode).toBe(401);
-    expect(map({ code: "", message: "TypeError: Failed to fetch" }, "products", "read")).toEqual({
+    expect(map({ code: "", message: "ServerUnreachable: Failed to fetch" }, "products", "read")).toEqual({
       statusCode: 0,
       message: MESSAGES.network,
     });

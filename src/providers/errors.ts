@@ -4,6 +4,7 @@ import type { HttpError } from "@refinedev/core";
 import { type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from "../i18n/messages";
 import { resourceKey } from "../i18n/resourceKeys";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+import { isUnreachable } from "./connection";
 import { raisedMessage } from "./raisedErrors";
 
 /** What supabase-js hands back in `error` (PostgREST body, or a fetch failure with an empty code). */
@@ -20,8 +21,14 @@ export type DescribeResource = (name: string) => ResourceDefinition | undefined;
 
 const JWT_CODES = new Set(["PGRST301", "PGRST302", "PGRST303"]);
 
+/** The request got no answer (connection.ts marks every such failure). */
 export function isNetworkError(error: PostgrestLikeError): boolean {
-  return !error.code && /fetch|network|load failed|ECONNREFUSED/i.test(error.message);
+  return isUnreachable(error);
+}
+
+/** A failure's message for the operator where no resource's words apply: "no answer" in docs/product.md §8's. */
+export function plainMessage(error: PostgrestLikeError): string {
+  return isUnreachable(error) ? MESSAGES.network : error.message;
 }
 
 /** Constraint names follow `<table>_<column>_key|_fkey|_check[_rule]`. */
@@ -73,14 +80,19 @@ export function toHttpError(
   if (isNetworkError(error)) return httpError(0, MESSAGES.network);
   if (JWT_CODES.has(code)) return httpError(401, MESSAGES.sessionEnded);
   if (code === "42501") return httpError(403, MESSAGES.forbidden);
-  if (code === "PT409") return httpError(409, MESSAGES.stale);
+  // A version that moved on: the demo's trigger (PT409), or opsdesk.bulk_write's refused row.
+  if (code === "PT409" || error.hint === "OPSDESK_STALE") return httpError(409, MESSAGES.stale);
   if (code === "PGRST116") {
     const message = `This ${singular.text} does not exist or you can't see it.`;
     return httpError(404, templated(message, "errors.notFound", the, resource));
   }
 
+  // A generated resource knows its constraints by name (src/schema): the field each is about.
+  const constrained = (name: string) => def?.constraints?.[name]?.field;
+
   if (code === "23505") {
     const column =
+      constrained(quoted(text, "constraint") ?? "") ??
       parseConstraint(resource, quoted(text, "constraint") ?? "")?.column ??
       /Key \((?:lower\()?([a-z_]+)/.exec(error.details ?? "")?.[1];
     const field = column ? fieldOf(def, column) : undefined;
@@ -124,7 +136,10 @@ export function toHttpError(
 
   if (code === "23514") {
     const constraint = quoted(text, "constraint") ?? "";
-    const parsed = parseConstraint(resource, constraint);
+    const known = constrained(constraint);
+    const parsed = known
+      ? { column: known, kind: "check" as const, rule: undefined }
+      : parseConstraint(resource, constraint);
     const field = parsed ? fieldOf(def, parsed.column) : undefined;
     if (!parsed || !field) {
       const message = `The ${singular.text} breaks the rule "${constraint}".`;

@@ -3,6 +3,8 @@
 // operator may list), so they follow the operator across reloads and browsers.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { templated } from "../i18n/messages";
+import { plainMessage } from "./errors";
+import { operatorTable, storedResource } from "./operatorTables";
 
 export interface ListColumnsChoice {
   /** Shown columns, in order. */
@@ -27,18 +29,17 @@ async function operatorId(client: SupabaseClient): Promise<string | undefined> {
 
 function failure(error: { message: string }): Error {
   const rule = Object.entries(RULES).find(([name]) => error.message.includes(name))?.[1];
-  return new Error(rule ? templated(rule[1], rule[0]) : error.message);
+  return new Error(rule ? templated(rule[1], rule[0]) : plainMessage(error));
 }
 
 /** The stored choice for a list; null when the operator has made none (or is signed out). */
 export async function loadListColumns(client: SupabaseClient, resource: string): Promise<ListColumnsChoice | null> {
   const userId = await operatorId(client);
   if (!userId) return null;
-  const { data, error } = await client
-    .from("list_columns")
+  const { data, error } = await operatorTable(client, "list_columns")
     .select("columns, widths")
     .eq("user_id", userId)
-    .eq("resource", resource)
+    .eq("resource", storedResource(resource))
     .maybeSingle();
   if (error) throw failure(error);
   return data ? { columns: data.columns, widths: (data.widths ?? {}) as Record<string, number> } : null;
@@ -52,8 +53,9 @@ export async function saveListColumns(
 ): Promise<void> {
   const userId = await operatorId(client);
   if (!userId) return;
-  const { error } = await client
-    .from("list_columns")
-    .upsert({ user_id: userId, resource, ...choice }, { onConflict: "user_id,resource" });
+  const { error } = await operatorTable(client, "list_columns").upsert(
+    { user_id: userId, resource: storedResource(resource), ...choice },
+    { onConflict: "user_id,resource" },
+  );
   if (error) throw failure(error);
 }

@@ -1,6 +1,10 @@
 // The caller's rows of the permission matrix (`rpc('my_permissions')`), loaded once per
 // session and dropped whenever the signed-in user changes.
 import type { SupabaseClient } from "@supabase/supabase-js";
+import type { MyAccess } from "../resources/describe.types";
+import { resourceNameOf } from "../schema/names";
+import { notInstalled, rememberedKind, rememberKind } from "./backendKind";
+import { plainMessage } from "./errors";
 
 export interface PermissionRow {
   resource: string;
@@ -16,12 +20,19 @@ export interface PermissionSource {
 }
 
 export class PermissionStore {
-  private cache?: { userId: string; rows: Promise<Set<string>> };
+  private cache?: { userId: string; rows: Promise<Set<string>>; answered?: Set<string> };
   /** Loads started, and the newest one whose rows are held: an older answer never replaces a newer. */
   private loads = 0;
   private held = 0;
 
-  constructor(private readonly source: PermissionSource) {
+  /**
+   * `beforeFirstRead` is awaited before a user's first read (the access watch's join,
+   * accessRefresh.ts), so that one read is enough.
+   */
+  constructor(
+    private readonly source: PermissionSource,
+    private readonly beforeFirstRead?: (userId: string) => Promise<unknown>,
+  ) {
     source.onUserChange(() => this.clear());
   }
 
@@ -34,15 +45,26 @@ export class PermissionStore {
     const userId = await this.source.currentUserId();
     if (!userId) return new Set();
     if (this.cache?.userId !== userId) {
-      const rows = this.load();
+      const gate = this.beforeFirstRead;
+      const rows = gate ? gate(userId).then(() => this.load()) : this.load();
       this.held = ++this.loads;
       // A failed load must not stick: the next question asks the server again.
-      rows.catch(() => {
-        if (this.cache?.rows === rows) this.clear();
-      });
+      rows.then(
+        (keys) => {
+          if (this.cache?.rows === rows) this.cache.answered = keys;
+        },
+        () => {
+          if (this.cache?.rows === rows) this.clear();
+        },
+      );
       this.cache = { userId, rows };
     }
     return this.cache.rows;
+  }
+
+  /** The keys held for `userId` once the server has answered; undefined before that. */
+  known(userId: string): Set<string> | undefined {
+    return this.cache?.userId === userId ? this.cache.answered : undefined;
   }
 
   /**
@@ -57,7 +79,7 @@ export class PermissionStore {
     const fresh = await rows;
     if (load > this.held && (!this.cache || this.cache.userId === userId)) {
       this.held = load;
-      this.cache = { userId, rows };
+      this.cache = { userId, rows, answered: fresh };
     }
     return fresh;
   }
@@ -86,12 +108,53 @@ export function supabasePermissionSource(client: SupabaseClient): PermissionSour
       return userId;
     },
     load: async () => {
+      // A project with Opsdesk installed answers opsdesk.my_access(); the demo's schema my_permissions().
+      if (rememberedKind() !== "compiled") {
+        const access = await loadAccess(client);
+        if (access) return access;
+      }
       const { data, error } = await client.rpc("my_permissions");
-      if (error) throw error;
+      if (error) throw new Error(plainMessage(error));
       return (data ?? []) as PermissionRow[];
     },
     onUserChange: (callback) => {
       listeners.push(callback);
     },
   };
+}
+
+/** What `opsdesk.my_access()` answers (docs/any-project.md). */
+export type Access = MyAccess;
+
+/** Not a table: the right to open the console at all, and the admin's Tables screen. */
+export const OPERATOR = { resource: "opsdesk", action: "operator" } as const;
+export const TABLES_SCREEN = "opsdesk_tables";
+
+/** The matrix of `my_access()` as permission rows of resources named as the generator names them. */
+export function accessRows(access: Access): PermissionRow[] {
+  if (!access.role || !access.active) return [];
+  const rows: PermissionRow[] = [OPERATOR];
+  for (const [qualified, actions] of Object.entries(access.permissions ?? {})) {
+    const dot = qualified.indexOf(".");
+    const resource = dot > 0 ? resourceNameOf(qualified.slice(0, dot), qualified.slice(dot + 1)) : qualified;
+    for (const action of actions) rows.push({ resource, action });
+  }
+  if (access.is_admin)
+    rows.push({ resource: TABLES_SCREEN, action: "list" }, { resource: TABLES_SCREEN, action: "edit" });
+  return rows;
+}
+
+/** The rows from my_access(), or undefined when the project has no Opsdesk installed. */
+async function loadAccess(client: SupabaseClient): Promise<PermissionRow[] | undefined> {
+  // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+  const { data, error } = await (client as SupabaseClient<any, any, any>).schema("opsdesk").rpc("my_access");
+  if (error) {
+    if (notInstalled(error)) {
+      rememberKind("compiled");
+      return undefined;
+    }
+    throw error;
+  }
+  rememberKind("opsdesk");
+  return data ? accessRows(data as Access) : [];
 }

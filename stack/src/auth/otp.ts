@@ -22,7 +22,7 @@ const TOKEN_TYPE: Record<TokenColumn, string> = {
   reauthentication_token: "reauthentication_token",
 };
 
-function generateOtp(length: number): string {
+export function generateOtp(length: number): string {
   let otp = "";
   for (let i = 0; i < length; i++) otp += String(randomInt(10));
   return otp;

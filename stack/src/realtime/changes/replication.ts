@@ -30,7 +30,7 @@ export interface CommittedTransaction {
 }
 
 /** One slot per database (slots are cluster-wide, databases may share a server). */
-function slotNameFor(database: string): string {
+export function slotNameFor(database: string): string {
   return `opsdesk_realtime_${createHash("sha1").update(database).digest("hex").slice(0, 16)}`;
 }
 

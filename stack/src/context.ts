@@ -26,7 +26,7 @@ export interface StackContext {
   sessions: SessionLiveness;
 }
 
-export interface StackHooks {
+interface StackHooks {
   /** Reload every schema cache (after migrations, `NOTIFY pgrst, 'reload schema'`). */
   reloadSchema(): Promise<void>;
 }

@@ -56,6 +56,13 @@ describe("OAuth server clients", () => {
     const oauth = stack.service().auth.admin.oauth;
     const none = await oauth.createClient({ client_name: "x", redirect_uris: [] });
     expect(none.error).toMatchObject({ status: 400, code: "validation_failed", message: "redirect_uris is required" });
+    const numbers = await oauth.createClient({ client_name: "x", redirect_uris: [1] as unknown as string[] });
+    expect(numbers.error).toMatchObject({
+      status: 400,
+      code: "bad_json",
+      message:
+        "Could not parse request body as JSON: json: cannot unmarshal number into Go struct field OAuthServerClientRegisterParams.redirect_uris of type string",
+    });
     const plainHttp = await oauth.createClient({ client_name: "x", redirect_uris: ["http://example.org/cb"] });
     expect(plainHttp.error?.message).toBe(
       "invalid redirect_uri 'http://example.org/cb': HTTP scheme only allowed for localhost",

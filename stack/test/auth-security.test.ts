@@ -178,6 +178,36 @@ describe("body abuse", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("words a body of the wrong shape as GoTrue's Go decoder does, naming the first bad field in the body's order", async () => {
+    const cases: Array<[string, string, string]> = [
+      ["/signup", JSON.stringify({ email: 12345 }), "number into Go struct field SignupParams.email of type string"],
+      ["/signup", '{"password": 1, "email": true}', "number into Go struct field SignupParams.password of type string"],
+      [
+        "/signup",
+        JSON.stringify({ data: "x" }),
+        "string into Go struct field SignupParams.data of type map[string]interface {}",
+      ],
+      ["/signup", JSON.stringify([1, 2]), "array into Go value of type api.SignupParams"],
+      [
+        "/otp",
+        JSON.stringify({ create_user: "yes" }),
+        "string into Go struct field OtpParams.create_user of type bool",
+      ],
+      [
+        "/token?grant_type=refresh_token",
+        JSON.stringify({ refresh_token: { $ne: "" } }),
+        "object into Go struct field RefreshTokenGrantParams.refresh_token of type string",
+      ],
+    ];
+    for (const [path, body, words] of cases) {
+      const res = await raw(path, body);
+      expect(await res.json()).toMatchObject({
+        code: "bad_json",
+        msg: `Could not parse request body as JSON: json: cannot unmarshal ${words}`,
+      });
+    }
+  });
+
   it("refuses bodies that are not JSON objects whatever their content type", async () => {
     const before = await counts();
     const text = await raw("/signup", "email=a@b.c&password=x", "text/plain");

@@ -278,4 +278,49 @@ describe("storage: buckets and objects", () => {
       .uploadToSignedUrl("other.txt", data?.token as string, "y");
     expect(wrong.error).toMatchObject({ statusCode: "400" });
   });
+
+  it("refuses a body its route's schema does not allow, in storage-api's words", async () => {
+    const headers = {
+      apikey: stack.keys.serviceRole,
+      authorization: `Bearer ${stack.keys.serviceRole}`,
+      "content-type": "application/json",
+    };
+    const send = async (method: string, route: string, body: unknown) => {
+      const res = await fetch(`${stack.url}/storage/v1${route}`, { method, headers, body: JSON.stringify(body) });
+      return { status: res.status, body: await res.json() };
+    };
+    const invalid = (message: string) => ({
+      status: 400,
+      body: { statusCode: "400", code: "InvalidRequest", error: "InvalidRequest", message },
+    });
+    expect(await send("POST", "/object/sign/assets/a.txt", { expiresIn: 0 })).toEqual(
+      invalid("body/expiresIn must be >= 1"),
+    );
+    expect(await send("POST", "/object/sign/assets/a.txt", { expiresIn: "Infinity" })).toEqual(
+      invalid('body/expiresIn must pass "finite" keyword validation'),
+    );
+    expect(await send("POST", "/object/sign/assets", { expiresIn: 60 })).toEqual(
+      invalid("body must have required property 'paths'"),
+    );
+    expect(await send("POST", "/object/list/assets", { limit: 10 })).toEqual(
+      invalid("body must have required property 'prefix'"),
+    );
+    expect(await send("POST", "/object/list/assets", { prefix: "", sortBy: { column: "size" } })).toEqual(
+      invalid("body/sortBy/column must be equal to one of the allowed values"),
+    );
+    expect(await send("DELETE", "/object/assets", { prefixes: [] })).toEqual(
+      invalid("body/prefixes must NOT have fewer than 1 items"),
+    );
+    expect(await send("POST", "/object/move", { bucketId: "assets", sourceKey: "a.txt" })).toEqual(
+      invalid("body must have required property 'destinationKey'"),
+    );
+    expect(await send("POST", "/bucket", { name: "sized", file_size_limit: -1 })).toMatchObject({
+      status: 400,
+      body: { code: "InvalidRequest", message: expect.stringMatching(/^body\/file_size_limit must be >= 0, /) },
+    });
+    const list = await fetch(`${stack.url}/storage/v1/bucket?sortColumn=size`, { headers });
+    expect({ status: list.status, body: await list.json() }).toEqual(
+      invalid("querystring/sortColumn must be equal to one of the allowed values"),
+    );
+  });
 });

@@ -1,48 +1,95 @@
-// Typed reading of JSON bodies and query parameters. A field of the wrong type
-// is refused before anything is written (GoTrue answers 400 bad_json when Go
-// cannot unmarshal the body into its params struct).
+// Typed reading of JSON bodies and query parameters. Each body is one of GoTrue's
+// params structs (params.ts), a TypeBox schema from which the handler's type comes,
+// checked with the stack's one validator (shared/validation.ts). It is read inside
+// the handler, where GoTrue's retrieveRequestParams reads it (after rate limits and
+// the caller's checks that come first there), so a field of the wrong type is refused
+// before anything is written: 400 bad_json, as when Go cannot unmarshal the body.
+import { type Static, type TObject, type TProperties, type TSchema, Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
+import { type SchemaIssue, STRICT_TYPES, type Validator, validatorOf } from "../shared/validation.js";
 import { AUTH_ERRORS } from "./errors.js";
 
-type Kind = "string" | "boolean" | "number" | "object" | "array";
-type Spec = Record<string, Kind>;
-type Out<S extends Spec> = {
-  [K in keyof S]?: S[K] extends "string"
-    ? string
-    : S[K] extends "boolean"
-      ? boolean
-      : S[K] extends "number"
-        ? number
-        : S[K] extends "array"
-          ? unknown[]
-          : Record<string, unknown>;
-};
+/** A GoTrue params struct: its Go type name (`api.SignupParams`) and its fields. */
+export interface Params<P extends TProperties> {
+  go: string;
+  fields: P;
+  schema: TObject<P>;
+}
 
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
+/** Every field optional: an absent field is Go's zero value. */
+export function params<P extends TProperties>(go: string, fields: P): Params<P> {
+  return { go, fields, schema: Type.Partial(Type.Object(fields)) as unknown as TObject<P> };
+}
+
+/** One validator per field, made on first use; a field is checked alone, in the body's own order. */
+const fieldValidators = new WeakMap<TSchema, Validator<TSchema>>();
+function fieldValidator(schema: TSchema): Validator<TSchema> {
+  let validate = fieldValidators.get(schema);
+  if (!validate) {
+    validate = validatorOf(schema, { ...STRICT_TYPES, allErrors: false });
+    fieldValidators.set(schema, validate);
+  }
+  return validate;
+}
+
+/** The JSON kind Go's decoder names in an UnmarshalTypeError (encoding/json's `Value`). */
+function goKindOf(value: unknown): string {
   if (Array.isArray(value)) return "array";
+  if (typeof value === "boolean") return "bool";
   return typeof value;
 }
 
-/**
- * Reads the fields named in `spec` from the JSON body. Unknown fields are ignored
- * (auth-js sends gotrue_meta_security and friends); `null` counts as absent.
- */
-export function readBody<S extends Spec>(req: FastifyRequest, spec: S): Out<S> {
-  const body = req.body ?? {};
-  if (kindOf(body) !== "object") {
-    throw AUTH_ERRORS.badJson("expected a JSON object");
+/** The Go type a field's schema stands for (params.ts: string, bool, map, []string). */
+function goTypeOf(schema: TSchema): string {
+  switch (schema.type) {
+    case "boolean":
+      return "bool";
+    case "object":
+      return "map[string]interface {}";
+    case "array":
+      return `[]${goTypeOf(schema.items as TSchema)}`;
+    default:
+      return String(schema.type);
   }
+}
+
+/** A body that is no JSON object: Go's "cannot unmarshal array into Go value of type api.SignupParams". */
+function notAnObject(p: Params<TProperties>, value: unknown): Error {
+  return AUTH_ERRORS.badJson(`json: cannot unmarshal ${goKindOf(value)} into Go value of type ${p.go}`);
+}
+
+/** A field of the wrong type: Go's "cannot unmarshal number into Go struct field SignupParams.email of type string". */
+function wrongField(p: Params<TProperties>, field: string, value: unknown, issue: SchemaIssue): Error {
+  // An item of a list fails inside it ("/2"): Go names the list's field and the item's type.
+  const schema = p.fields[field] as TSchema;
+  const inItem = issue.instancePath !== "" && schema.type === "array";
+  const bad = inItem ? (value as unknown[])[Number(issue.instancePath.slice(1))] : value;
+  const type = goTypeOf(inItem ? (schema.items as TSchema) : schema);
+  const struct = p.go.slice(p.go.indexOf(".") + 1);
+  return AUTH_ERRORS.badJson(
+    `json: cannot unmarshal ${goKindOf(bad)} into Go struct field ${struct}.${field} of type ${type}`,
+  );
+}
+
+/**
+ * Reads the body as the params struct `p`. Unknown fields are ignored (auth-js sends
+ * gotrue_meta_security and friends); `null` counts as absent, as Go leaves the zero
+ * value; the first field of the wrong type, in the body's order, is the error.
+ */
+export function readBody<P extends TProperties>(req: FastifyRequest, p: Params<P>): Partial<Static<TObject<P>>> {
+  const body = req.body ?? {};
+  if (typeof body !== "object" || Array.isArray(body)) throw notAnObject(p as unknown as Params<TProperties>, body);
   const out: Record<string, unknown> = {};
-  for (const [field, kind] of Object.entries(spec)) {
-    const value = (body as Record<string, unknown>)[field];
-    if (value === undefined || value === null) continue;
-    if (kindOf(value) !== kind) {
-      throw AUTH_ERRORS.badJson(`field "${field}" must be a ${kind}, got ${kindOf(value)}`);
+  for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
+    const schema = Object.hasOwn(p.fields, field) ? p.fields[field] : undefined;
+    if (!schema || value === undefined || value === null) continue;
+    const checked = fieldValidator(schema)(value);
+    if (!checked.ok) {
+      throw wrongField(p as unknown as Params<TProperties>, field, value, checked.issues[0] as SchemaIssue);
     }
     out[field] = value;
   }
-  return out as Out<S>;
+  return out as Partial<Static<TObject<P>>>;
 }
 
 export function queryParam(req: FastifyRequest, name: string): string | undefined {

@@ -29,7 +29,7 @@ function describeJwtError(err: unknown): string {
   return "token is malformed";
 }
 
-export async function verifiedClaims(ctx: AuthContext, req: FastifyRequest): Promise<Claims> {
+async function verifiedClaims(ctx: AuthContext, req: FastifyRequest): Promise<Claims> {
   const token = bearer(req);
   try {
     return await ctx.jwt.verify(token);

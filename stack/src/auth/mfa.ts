@@ -242,7 +242,7 @@ export async function unenroll(db: pg.ClientBase, caller: Caller, factor: Factor
 }
 
 /** GoTrue's DowngradeSessionsToAAL1: the factor's method leaves its sessions, which become aal1. */
-export async function downgradeSessions(db: pg.ClientBase, factor: Pick<FactorRow, "id">): Promise<void> {
+async function downgradeSessions(db: pg.ClientBase, factor: Pick<FactorRow, "id">): Promise<void> {
   await db.query(
     `delete from auth.mfa_amr_claims where authentication_method = 'totp'
        and session_id in (select id from auth.sessions where factor_id = $1)`,

@@ -61,7 +61,7 @@ function checkUrl(name: "client_uri" | "logo_uri", value: string | undefined) {
 }
 
 /** GoTrue's validate() for registration (`required`) and for updates. */
-export function checkClientFields(fields: ClientFields, registering: boolean): void {
+function checkClientFields(fields: ClientFields, registering: boolean): void {
   const uris = fields.redirect_uris;
   if (registering || uris !== undefined) {
     if (!uris?.length)

@@ -50,7 +50,7 @@ function bucketSpecs(limits: RateLimits): Record<BucketName, BucketSpec> {
   };
 }
 
-export const DEFAULT_PERIODS_MS: Record<BucketName | "email_sent", number> = {
+const DEFAULT_PERIODS_MS: Record<BucketName | "email_sent", number> = {
   token: 5 * 60_000,
   signups: 5 * 60_000,
   otp: 5 * 60_000,

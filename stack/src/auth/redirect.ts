@@ -13,7 +13,7 @@
 import { isIP } from "node:net";
 import type { StackConfig } from "../config/index.js";
 
-export function globToRegExp(pattern: string): RegExp {
+function globToRegExp(pattern: string): RegExp {
   let re = "";
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i];
@@ -55,7 +55,7 @@ function writtenAuthority(url: string): string {
   return /^[a-z][a-z0-9+.-]*:[\\/]*([^\\/?#]*)/i.exec(url.trim())?.[1] ?? "";
 }
 
-export function isAllowedRedirect(url: string, auth: StackConfig["auth"]): boolean {
+function isAllowedRedirect(url: string, auth: StackConfig["auth"]): boolean {
   const target = parse(url);
   const site = parse(auth.site_url);
   if (!target || !site) return false;

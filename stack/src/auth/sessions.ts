@@ -12,7 +12,7 @@ import { INSTANCE_ID, renderUser, type UserRow } from "./users.js";
 const ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /** crypto.SecureAlphanumeric(12): GoTrue's v1 refresh tokens. */
-export function newRefreshToken(): string {
+function newRefreshToken(): string {
   const bytes = randomBytes(24);
   let out = "";
   for (const b of bytes) {
@@ -103,7 +103,7 @@ export async function insertRefreshToken(
   return token;
 }
 
-export async function signAccessToken(
+async function signAccessToken(
   ctx: AuthContext,
   db: pg.ClientBase,
   user: UserRow,

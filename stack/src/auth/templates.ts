@@ -4,14 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { StackConfig } from "../config/index.js";
 
-export const MAIL_TYPES = [
-  "confirmation",
-  "invite",
-  "recovery",
-  "magic_link",
-  "email_change",
-  "reauthentication",
-] as const;
+const MAIL_TYPES = ["confirmation", "invite", "recovery", "magic_link", "email_change", "reauthentication"] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 
 const DEFAULTS: Record<MailType, { subject: string; html: string }> = {

@@ -316,7 +316,7 @@ function identityJson(i: IdentityRow): Json {
 }
 
 /** The User JSON: omitempty fields only when set, email/phone "" when absent. */
-export function userJson(u: UserRow, identities: IdentityRow[], factors: Json[]): Json {
+function userJson(u: UserRow, identities: IdentityRow[], factors: Json[]): Json {
   return {
     id: u.id,
     aud: u.aud ?? "",

@@ -8,7 +8,7 @@ import type { AuthMethod } from "./sessions.js";
 import type { AuthContext } from "./state.js";
 import { confirmEmail, findUserByToken, isBanned, isConfirmed, type UserRow, updateUser } from "./users.js";
 
-export const VERIFY_TYPES = ["signup", "invite", "magiclink", "recovery", "email_change", "email"] as const;
+const VERIFY_TYPES = ["signup", "invite", "magiclink", "recovery", "email_change", "email"] as const;
 export type VerifyType = (typeof VERIFY_TYPES)[number];
 
 const COLUMNS: Record<VerifyType, TokenColumn[]> = {

@@ -12,7 +12,7 @@ import pg from "pg";
 import { PLACEHOLDER_VERSION } from "../db/extension-registry.js";
 import { installExtensionFiles, systemExtensionFiles } from "../db/extensions.js";
 
-export const PGTAP_PACKAGES = ["postgresql-15-pgtap", "libtap-parser-sourcehandler-pgtap-perl"];
+const PGTAP_PACKAGES = ["postgresql-15-pgtap", "libtap-parser-sourcehandler-pgtap-perl"];
 const ENABLE_PGTAP = "create extension if not exists pgtap with schema extensions";
 const DISABLE_PGTAP = "drop extension if exists pgtap";
 

@@ -26,19 +26,19 @@ export interface RateLimits {
   token_verifications: number;
 }
 
-export interface EmailTemplate {
+interface EmailTemplate {
   subject?: string;
   content_path?: string;
 }
 
-export interface BucketConfig {
+interface BucketConfig {
   public: boolean;
   file_size_limit?: number;
   allowed_mime_types?: string[];
   objects_path?: string;
 }
 
-export interface FunctionConfig {
+interface FunctionConfig {
   enabled: boolean;
   verify_jwt: boolean;
   entrypoint?: string;
@@ -46,7 +46,7 @@ export interface FunctionConfig {
 }
 
 /** [auth.mfa]: one switch pair per factor type, as the CLI passes them to GoTrue. */
-export interface MfaConfig {
+interface MfaConfig {
   max_enrolled_factors: number;
   totp: { enroll_enabled: boolean; verify_enabled: boolean };
   phone: { enroll_enabled: boolean; verify_enabled: boolean };
@@ -279,7 +279,7 @@ export interface ConfigOverrides {
 }
 
 /** Finds the `supabase/` folder: the directory itself or its `supabase` child. */
-export function resolveSupabaseDir(projectDir: string): string {
+function resolveSupabaseDir(projectDir: string): string {
   const abs = path.resolve(projectDir);
   if (existsSync(path.join(abs, "supabase", "config.toml"))) return path.join(abs, "supabase");
   if (existsSync(path.join(abs, "config.toml"))) return abs;

@@ -46,7 +46,7 @@ export function templateKey(options: ClusterOptions, version = embeddedPostgresV
   return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 16);
 }
 
-export function templateRoot(): string {
+function templateRoot(): string {
   return path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "opsdesk-stack", "clusters");
 }
 

@@ -6,7 +6,7 @@
 // written whose script fails with the extension's name, why, and what to do — so a
 // project's migration stops on a sentence, never on a bare "is not available".
 
-export type ExtensionState =
+type ExtensionState =
   /** Ships with the embedded Postgres (contrib): Postgres' own code. */
   | "postgres"
   /** The stack's own implementation of the extension's SQL interface (db/extensions/). */
@@ -265,10 +265,6 @@ export const EXTENSIONS: ExtensionEntry[] = [
     }),
   ),
 ];
-
-export function extensionEntry(name: string): ExtensionEntry | undefined {
-  return EXTENSIONS.find((e) => e.name === name);
-}
 
 /** The first line of a placeholder control file: a real file (a native build) never starts with it. */
 export const PLACEHOLDER_MARK = "# opsdesk-stack placeholder: this extension cannot be created here";

@@ -30,7 +30,7 @@ const SOURCE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "exte
 const SYSTEM_SHARE = "/usr/share/postgresql";
 
 /** The extension folder of the embedded Postgres whose server binary is `postgres`. */
-export function extensionDirOf(postgres: string): string | undefined {
+function extensionDirOf(postgres: string): string | undefined {
   const native = path.resolve(path.dirname(postgres), "..");
   return [path.join(native, "share", "postgresql", "extension"), path.join(native, "share", "extension")].find(
     existsSync,

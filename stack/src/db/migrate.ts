@@ -156,7 +156,7 @@ export async function installBase(client: pg.ClientBase, log: Logger): Promise<v
  * Data API roles by default (docs/migrations.md). Postgres' own default (EXECUTE on
  * functions to PUBLIC) stays.
  */
-export const REVOKE_DEFAULT_DATA_API_PRIVILEGES = `
+const REVOKE_DEFAULT_DATA_API_PRIVILEGES = `
 alter default privileges for role postgres in schema public
   revoke select, insert, update, delete on tables from anon, authenticated, service_role;
 alter default privileges for role postgres in schema public

@@ -252,7 +252,7 @@ export async function useExistingPostgres(url: string, log: Logger): Promise<Pos
   return { url, port: Number(new URL(url).port || 5432), created: false, stop: async () => {} };
 }
 
-export function redact(url: string): string {
+function redact(url: string): string {
   const u = new URL(url);
   if (u.password) u.password = "***";
   return u.toString();

@@ -100,7 +100,7 @@ function scopeText(extra: number, readOnly: boolean): string {
  * depends only on which settings there are: prepared once per connection, and its
  * result is not read.
  */
-export function scopeSettings(scope: RequestScope, options: { readOnly?: boolean } = {}): Statement {
+function scopeSettings(scope: RequestScope, options: { readOnly?: boolean } = {}): Statement {
   const claims = scope.claimsJson ?? JSON.stringify(scope.claims);
   const sub = typeof scope.claims.sub === "string" ? scope.claims.sub : "";
   const email = typeof scope.claims.email === "string" ? scope.claims.email : "";

@@ -11,7 +11,7 @@ import type { Logger } from "../shared/log.js";
 import { type Listener, listenForNotifications } from "./listen.js";
 
 /** How long a session found alive is trusted without asking again. */
-export const LIVE_MS = 2_000;
+const LIVE_MS = 2_000;
 const MAX_REMEMBERED = 10_000;
 
 export class SessionLiveness {

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { StackContext } from "../context.js";
 
 /** dotenv syntax: `KEY=value`, optional `export`, quotes, `#` comments. */
-export function parseDotenv(text: string): Record<string, string> {
+function parseDotenv(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of text.split(/\r?\n/)) {
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*?)\s*$/.exec(line);

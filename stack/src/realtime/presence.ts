@@ -3,7 +3,7 @@
 // `{joins: {key: {metas: [...]}}, leaves: {...}}`, metas carrying `phx_ref`.
 import { randomBytes } from "node:crypto";
 
-export type PresenceMeta = Record<string, unknown> & { phx_ref: string; phx_ref_prev?: string };
+type PresenceMeta = Record<string, unknown> & { phx_ref: string; phx_ref_prev?: string };
 export type PresenceMap = Record<string, { metas: PresenceMeta[] }>;
 export interface PresenceDiff {
   joins: PresenceMap;

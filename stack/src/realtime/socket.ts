@@ -12,7 +12,7 @@ import { decodeFrame, encodeFrame, type Frame, FrameError, type Vsn } from "./pr
 import type { RealtimeState } from "./state.js";
 
 /** Unsent bytes a client may fall behind by before it is disconnected. */
-export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 /** Close code for "try again later" (the client reconnects with backoff). */
 const CLOSE_SLOW_CONSUMER = 1013;
 const OPCODE_TEXT = 0x1;
@@ -55,8 +55,8 @@ function flushAll(): void {
   for (const socket of sockets) socket.flush();
 }
 
-export const JOIN_RATE_REASON = "ClientJoinRateLimitReached: Too many joins per second";
-export const TOO_MANY_CHANNELS_REASON = "ChannelRateLimitReached: Too many channels";
+const JOIN_RATE_REASON = "ClientJoinRateLimitReached: Too many joins per second";
+const TOO_MANY_CHANNELS_REASON = "ChannelRateLimitReached: Too many channels";
 /** Close code for "policy violation": the client broke the join rate. */
 const CLOSE_POLICY_VIOLATION = 1008;
 

@@ -23,13 +23,13 @@ export type Claims = JWTPayload & {
 };
 
 /** PostgREST allows 30 s of clock skew on exp/nbf/iat. */
-export const CLOCK_SKEW_SECONDS = 30;
+const CLOCK_SKEW_SECONDS = 30;
 
 const ASYMMETRIC_ALGORITHMS = ["RS256", "ES256"] as const;
 const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"];
 
 /** What GoTrue publishes for a private JWK: its public half, `use: sig`, `key_ops: [verify]`. */
-export function publicJwkOf(key: JWK): JWK {
+function publicJwkOf(key: JWK): JWK {
   const pub: JWK = { ...key, use: "sig", key_ops: ["verify"] };
   for (const member of PRIVATE_MEMBERS) delete (pub as Record<string, unknown>)[member];
   return pub;

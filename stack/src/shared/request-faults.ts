@@ -54,11 +54,6 @@ export function jsonTooDeep(): RequestFault {
   return new RequestFault("json_too_deep", `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, 400);
 }
 
-/** Throws a json_too_deep fault for text nested deeper than MAX_JSON_DEPTH. */
-export function assertJsonDepth(text: string): void {
-  if (jsonNestsDeeperThan(text)) throw jsonTooDeep();
-}
-
 const FASTIFY_FAULTS: Record<string, RequestFaultKind> = {
   FST_ERR_BAD_URL: "bad_url",
   FST_ERR_CTP_BODY_TOO_LARGE: "body_too_large",

@@ -1,8 +1,10 @@
 // Storage's error catalogue, rendered as storage-api does: the real status travels as
 // the string `statusCode` in the body, the HTTP status is 400 (500 for server faults).
 // storage-js reads `statusCode`, `code` and `message`; `exists()` looks for NoSuchKey.
+import type { FastifySchemaValidationError } from "fastify";
 import { ServiceError } from "../shared/errors.js";
 import type { RequestFault } from "../shared/request-faults.js";
+import { fastifyMessage } from "../shared/validation.js";
 
 function storageError(
   status: number,
@@ -59,6 +61,14 @@ export function storageRequestFault(fault: RequestFault): ServiceError {
     default:
       return ERRORS.invalidRequest(fault.message);
   }
+}
+
+/**
+ * A request that fails its route's schema (http/schemas.ts), as storage-api's error
+ * handler renders Fastify's validation error: 400 InvalidRequest, Fastify's words.
+ */
+export function storageValidationError(issues: FastifySchemaValidationError[], part: string): ServiceError {
+  return ERRORS.invalidRequest(fastifyMessage(issues, part));
 }
 
 /** Maps a Postgres error raised by a caller's query to the storage error it means. */

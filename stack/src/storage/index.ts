@@ -3,11 +3,15 @@
 // under <dataDir>/storage.
 import type { Service, StackContext } from "../context.js";
 import { guardJsonDepth } from "../shared/request-faults.js";
+import { FASTIFY_DEFAULTS, validatedRoutes } from "../shared/validation.js";
 import { DiskStore } from "./disk.js";
-import { storageRequestFault } from "./errors.js";
+import { storageRequestFault, storageValidationError } from "./errors.js";
 import { registerBucketRoutes } from "./http/buckets.js";
 import { registerListV2Route } from "./http/list-v2.js";
-import { registerManageRoutes } from "./http/manage.js";
+import { registerDeleteManyRoute, registerDeleteRoute } from "./http/object-delete.js";
+import { registerListRoute } from "./http/object-list.js";
+import { registerSignManyRoute, registerSignRoute, registerUploadSignRoute } from "./http/object-sign.js";
+import { registerCopyRoute, registerMoveRoute } from "./http/object-transfer.js";
 import { isOpenRead, registerReadRoutes } from "./http/read.js";
 import { registerRenderRoutes } from "./http/render.js";
 import { isOpenWrite, registerWriteRoutes } from "./http/write.js";
@@ -21,12 +25,23 @@ export function createStorageService(ctx: StackContext): Service {
     prefix: STORAGE_PREFIX,
     isOpen: (path, method) => isOpenRead(path, method) || isOpenWrite(path, method),
     frameworkError: storageRequestFault,
-    async register(app) {
-      guardJsonDepth(app);
+    async register(scope) {
+      guardJsonDepth(scope);
+      const app = validatedRoutes(scope, {
+        ajv: { ...FASTIFY_DEFAULTS, strictNumbers: true },
+        failure: storageValidationError,
+      });
       app.get("/status", async () => ({ status: "ok" }));
       registerBucketRoutes(app, ctx, store);
       registerReadRoutes(app, ctx, store);
-      registerManageRoutes(app, ctx, store);
+      registerListRoute(app, ctx);
+      registerMoveRoute(app, ctx, store);
+      registerCopyRoute(app, ctx, store);
+      registerDeleteManyRoute(app, ctx, store);
+      registerDeleteRoute(app, ctx, store);
+      registerSignManyRoute(app, ctx);
+      registerSignRoute(app, ctx);
+      registerUploadSignRoute(app, ctx);
       registerListV2Route(app, ctx);
       registerRenderRoutes(app, ctx, store);
       await app.register(async (uploads) => registerWriteRoutes(uploads, ctx, store));

@@ -16,7 +16,7 @@ function hasControlCharacter(text: string): boolean {
 }
 
 /** Percent-decodes a URL path piece; invalid UTF-8 or stray `%` is an invalid key. */
-export function decodePathPiece(raw: string): string {
+function decodePathPiece(raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -42,7 +42,7 @@ export function assertObjectKey(key: string): void {
 }
 
 /** `bucket/key…` from the part of a URL after a route literal such as `/object/`. */
-export function splitBucketAndKey(rawRest: string): { bucket: string; key: string } {
+function splitBucketAndKey(rawRest: string): { bucket: string; key: string } {
   const slash = rawRest.indexOf("/");
   if (slash <= 0) throw ERRORS.invalidKey(decodePathPiece(rawRest));
   const bucket = decodePathPiece(rawRest.slice(0, slash));

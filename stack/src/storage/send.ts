@@ -20,7 +20,7 @@ export function disposition(download: unknown): string | undefined {
  * parseRangeHeader: every number a safe integer, the start inside the object, the
  * end clamped to it; anything else is 416 (a number too large for one was a 500).
  */
-export function parseRange(header: string, size: number): { start: number; end: number } {
+function parseRange(header: string, size: number): { start: number; end: number } {
   const m = /^bytes=(\d*)-(\d*)$/.exec(header);
   if (!m || size <= 0 || (m[1] === "" && m[2] === "")) throw ERRORS.invalidRange();
   if (m[1] === "") {

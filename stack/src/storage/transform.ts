@@ -15,8 +15,6 @@ export interface TransformOptions {
 }
 
 const SIZE = { min: 1, max: 2000 };
-const RESIZE = ["cover", "contain", "fill"];
-const FORMATS = ["origin", "avif", "webp"];
 /** imgproxy's IMGPROXY_MAX_SRC_RESOLUTION default: 16.8 megapixels. */
 const MAX_SOURCE_PIXELS = 16_800_000;
 /** Formats sharp writes back as they came; anything else (SVG, HEIF, …) comes out as PNG. */
@@ -32,34 +30,6 @@ const MIME: Record<string, string> = {
 
 const clamp = (n: number) => Math.min(SIZE.max, Math.max(SIZE.min, n));
 const invalid = ERRORS.invalidRequest;
-
-/** The query of render/image/{authenticated,public}, checked as storage-api's schema does. */
-export function transformFromQuery(query: Record<string, unknown>): TransformOptions {
-  const int = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
-    const raw = query[name];
-    if (raw === undefined || raw === "") return undefined;
-    const n = Number(raw);
-    if (!Number.isInteger(n)) throw invalid(`querystring/${name} must be integer`);
-    if (n < min) throw invalid(`querystring/${name} must be >= ${min}`);
-    if (n > max) throw invalid(`querystring/${name} must be <= ${max}`);
-    return n;
-  };
-  const oneOf = (name: string, values: string[]) => {
-    const raw = query[name];
-    if (raw === undefined || raw === "") return undefined;
-    if (typeof raw !== "string" || !values.includes(raw)) {
-      throw invalid(`querystring/${name} must be equal to one of the allowed values`);
-    }
-    return raw;
-  };
-  return {
-    width: int("width", 0),
-    height: int("height", 0),
-    resize: oneOf("resize", RESIZE),
-    format: oneOf("format", FORMATS),
-    quality: int("quality", 20, 100),
-  };
-}
 
 /**
  * storage-api's ImageRenderer.applyTransformation: the imgproxy segments the

@@ -5,14 +5,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Service, StackContext } from "../context.js";
 import { ServiceError } from "../shared/errors.js";
+import { STRICT_TYPES, validatedRoutes } from "../shared/validation.js";
 import { VectorCatalog } from "./catalog.js";
 import { VECTOR_ERRORS } from "./errors.js";
 import { LIMITS } from "./limits.js";
 import { operations } from "./operations.js";
-import { OPERATIONS, validateBody } from "./schemas.js";
+import { BODIES, FILTER_SCHEMAS, invalidBodyMessage, OPERATIONS } from "./schemas.js";
 import { VectorStore } from "./store.js";
 
-export const VECTOR_PREFIX = "/storage/v1/vector";
+const VECTOR_PREFIX = "/storage/v1/vector";
 
 /** storage-api's order: a JWT (else AccessDenied), then its role must be the service role. */
 async function requireServiceRole(ctx: StackContext, req: FastifyRequest): Promise<void> {
@@ -48,7 +49,12 @@ export function createVectorService(ctx: StackContext): Service {
   return {
     name: "vectors",
     prefix: VECTOR_PREFIX,
-    register(app: FastifyInstance) {
+    register(scope: FastifyInstance) {
+      const app = validatedRoutes(scope, {
+        ajv: STRICT_TYPES,
+        shared: FILTER_SCHEMAS,
+        failure: (issues, part) => VECTOR_ERRORS.invalidRequest(invalidBodyMessage(issues, part)),
+      });
       app.setErrorHandler((err, req, reply) => renderError(ctx, err, req, reply));
       app.setNotFoundHandler((req, reply) =>
         renderError(ctx, VECTOR_ERRORS.routeNotFound(req.method, req.url.replace("/storage/v1", "")), req, reply),
@@ -57,11 +63,11 @@ export function createVectorService(ctx: StackContext): Service {
       app.addHook("preHandler", async (req) => requireServiceRole(ctx, req));
       for (const op of OPERATIONS) {
         const bodyLimit = op === "PutVectors" ? LIMITS.putBodyBytes : undefined;
-        app.post(`/${op}`, { bodyLimit }, async (req, reply) => {
-          const body = req.body ?? {};
-          const valid = validateBody(op, body);
-          if (!valid.ok) throw VECTOR_ERRORS.invalidRequest(valid.message);
-          const result = await handlers[op](body as Record<string, unknown>);
+        // Each operation's handler takes the body its own schema types (one cast: TypeScript
+        // cannot follow `op` through the loop).
+        const handle = handlers[op] as (body: unknown) => Promise<object | undefined>;
+        app.post(`/${op}`, { bodyLimit, schema: { body: BODIES[op] } }, async (req, reply) => {
+          const result = await handle(req.body);
           if (result === undefined) return reply.code(200).send();
           return reply.code(200).type("application/json").send(result);
         });

@@ -5,17 +5,15 @@ import { VECTOR_ERRORS } from "./errors.js";
 import { compileFilter, type Filter } from "./filter.js";
 import { LIMITS } from "./limits.js";
 import type { DistanceMetric, Metadata } from "./scan.js";
-import type { Operation } from "./schemas.js";
-import { nonFilterableKeys, toFloat32, type VectorInput, type VectorStore } from "./store.js";
+import type { Bodies, Operation } from "./schemas.js";
+import { nonFilterableKeys, toFloat32, type VectorStore } from "./store.js";
 
-// Bodies have passed their schema (schemas.ts), so fields have the declared types.
-// biome-ignore lint/suspicious/noExplicitAny: the schema is the type
-type Body = Record<string, any>;
-/** undefined: 200 with an empty body. */
-type Handler = (body: Body) => Promise<object | undefined>;
+/** Each operation on its body, typed by its schema (schemas.ts); undefined: 200 with an empty body. */
+export type Handlers = { [Op in Operation]: (body: Bodies[Op]) => Promise<object | undefined> };
 
-export function operations(catalog: VectorCatalog, store: VectorStore): Record<Operation, Handler> {
-  const indexOf = (body: Body) => catalog.getIndex(body.vectorBucketName, body.indexName);
+export function operations(catalog: VectorCatalog, store: VectorStore): Handlers {
+  const indexOf = (body: { vectorBucketName: string; indexName: string }) =>
+    catalog.getIndex(body.vectorBucketName, body.indexName);
   return {
     async CreateVectorBucket(body) {
       await catalog.createBucket(body.vectorBucketName);
@@ -26,7 +24,7 @@ export function operations(catalog: VectorCatalog, store: VectorStore): Record<O
       return { vectorBucket: { vectorBucketName: bucket.name, creationTime: epochSeconds(bucket.created_at) } };
     },
     async ListVectorBuckets(body) {
-      const page = await catalog.listBuckets(body as { maxResults: number });
+      const page = await catalog.listBuckets({ ...body, maxResults: body.maxResults ?? LIMITS.listCatalogue });
       return {
         vectorBuckets: page.rows.map((b) => ({ vectorBucketName: b.name, creationTime: epochSeconds(b.created_at) })),
         ...(page.nextToken ? { nextToken: page.nextToken } : {}),
@@ -37,7 +35,7 @@ export function operations(catalog: VectorCatalog, store: VectorStore): Record<O
       return undefined;
     },
     async CreateIndex(body) {
-      await catalog.createIndex(body as Parameters<VectorCatalog["createIndex"]>[0]);
+      await catalog.createIndex(body);
       return undefined;
     },
     async GetIndex(body) {
@@ -55,7 +53,10 @@ export function operations(catalog: VectorCatalog, store: VectorStore): Record<O
       };
     },
     async ListIndexes(body) {
-      const page = await catalog.listIndexes(body.vectorBucketName, body as { maxResults: number });
+      const page = await catalog.listIndexes(body.vectorBucketName, {
+        ...body,
+        maxResults: body.maxResults ?? LIMITS.listCatalogue,
+      });
       return {
         indexes: page.rows.map((i) => ({
           indexName: i.name,
@@ -71,28 +72,31 @@ export function operations(catalog: VectorCatalog, store: VectorStore): Record<O
       return undefined;
     },
     async PutVectors(body) {
-      await store.put(await indexOf(body), body.vectors as VectorInput[]);
+      await store.put(await indexOf(body), body.vectors);
       return undefined;
     },
     async GetVectors(body) {
-      const vectors = await store.get(await indexOf(body), body.keys, body.returnData, body.returnMetadata);
+      const vectors = await store.get(
+        await indexOf(body),
+        body.keys,
+        body.returnData ?? false,
+        body.returnMetadata ?? false,
+      );
       return { vectors };
     },
     async ListVectors(body) {
-      const hasCount = body.segmentCount !== undefined;
-      if (hasCount !== (body.segmentIndex !== undefined)) {
+      const { segmentCount: count, segmentIndex: at } = body;
+      if ((count === undefined) !== (at === undefined)) {
         throw VECTOR_ERRORS.invalidParameter("segmentCount and segmentIndex must be provided together");
       }
-      if (hasCount && body.segmentIndex >= body.segmentCount) {
-        throw VECTOR_ERRORS.invalidParameter(
-          `segmentIndex must be an integer in [0, ${body.segmentCount - 1}], got: ${body.segmentIndex}`,
-        );
+      if (count !== undefined && at !== undefined && at >= count) {
+        throw VECTOR_ERRORS.invalidParameter(`segmentIndex must be an integer in [0, ${count - 1}], got: ${at}`);
       }
       const index = await indexOf(body);
       return store.list(index, {
         maxResults: body.maxResults ?? LIMITS.listVectorsDefault,
         nextToken: body.nextToken,
-        segment: hasCount ? { count: body.segmentCount, index: body.segmentIndex } : undefined,
+        segment: count !== undefined && at !== undefined ? { count, index: at } : undefined,
         returnData: body.returnData === true,
         returnMetadata: body.returnMetadata === true,
       });

@@ -1,26 +1,27 @@
 // The request bodies of the 13 vector operations, as storage-api's route schemas
-// declare them (src/http/routes/vector/*.ts), validated by Ajv without type
-// coercion and without NaN/Infinity, like the server. A body that fails is a 400
+// declare them (src/http/routes/vector/*.ts): TypeBox schemas validated by Fastify
+// (shared/validation.ts) without type coercion and without NaN/Infinity, like the
+// server, and the operations' body types taken from them. A body that fails is a 400
 // InvalidRequest whose message reads like Fastify's ("body/topK must be <= 100").
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import type { FastifySchemaValidationError } from "fastify";
 import { LIMITS } from "./limits.js";
 
-const bucketName = { type: "string" } as const;
-const indexName = {
-  type: "string",
-  minLength: 3,
-  maxLength: 45,
-  pattern: "^[a-z0-9](?:[a-z0-9.-]{1,61})?[a-z0-9]$",
-} as const;
-const vectorKey = { type: "string", minLength: 1, maxLength: LIMITS.keyLength } as const;
-const keyList = (max: number) => ({ type: "array", minItems: 1, maxItems: max, items: vectorKey }) as const;
-const float32 = { type: "array", minItems: 1, items: { type: "number" } } as const;
-const primitive = { anyOf: [{ type: "string" }, { type: "boolean" }, { type: "number" }] } as const;
-const listPage = { type: "number", minimum: 1, maximum: LIMITS.listCatalogue, default: LIMITS.listCatalogue } as const;
+const Enum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: "string", enum: [...values] });
+const Opt = Type.Optional;
 
-const filterSchemas = [
-  { $id: "primitive", ...primitive },
-  {
+const bucketName = Type.String();
+const indexName = Type.String({ minLength: 3, maxLength: 45, pattern: "^[a-z0-9](?:[a-z0-9.-]{1,61})?[a-z0-9]$" });
+const vectorKey = Type.String({ minLength: 1, maxLength: LIMITS.keyLength });
+const keyList = (max: number) => Type.Array(vectorKey, { minItems: 1, maxItems: max });
+const float32 = Type.Array(Type.Number(), { minItems: 1 });
+const primitive = Type.Union([Type.String(), Type.Boolean(), Type.Number()]);
+const listPage = Type.Number({ minimum: 1, maximum: LIMITS.listCatalogue, default: LIMITS.listCatalogue });
+
+/** The S3 Vectors filter language, recursive through `$ref` (registered once per scope: FILTER_SCHEMAS). */
+export const FILTER_SCHEMAS: TSchema[] = [
+  Type.Unsafe({ $id: "primitive", anyOf: [{ type: "string" }, { type: "boolean" }, { type: "number" }] }),
+  Type.Unsafe({
     $id: "fieldOperators",
     type: "object",
     minProperties: 1,
@@ -37,8 +38,8 @@ const filterSchemas = [
       $exists: { type: "boolean" },
     },
     additionalProperties: false,
-  },
-  {
+  }),
+  Type.Unsafe({
     $id: "filter",
     anyOf: [
       ...["$and", "$or"].map((op) => ({
@@ -54,148 +55,111 @@ const filterSchemas = [
         additionalProperties: { anyOf: [{ $ref: "primitive#" }, { $ref: "fieldOperators#" }] },
       },
     ],
-  },
+  }),
 ];
 
-const bodies = {
-  CreateVectorBucket: { properties: { vectorBucketName: bucketName }, required: ["vectorBucketName"] },
-  GetVectorBucket: { properties: { vectorBucketName: bucketName }, required: ["vectorBucketName"] },
-  DeleteVectorBucket: { properties: { vectorBucketName: bucketName }, required: ["vectorBucketName"] },
-  ListVectorBuckets: {
-    properties: { maxResults: listPage, nextToken: { type: "string" }, prefix: { type: "string" } },
-  },
-  CreateIndex: {
-    properties: {
+/** A filter document; its meaning is checked when it is compiled (filter.ts). */
+const filter = Type.Unsafe<Record<string, unknown>>({ $ref: "filter#" });
+
+const bucketOnly = Type.Object({ vectorBucketName: bucketName });
+const indexOnly = Type.Object({ vectorBucketName: bucketName, indexName });
+
+export const BODIES = {
+  CreateVectorBucket: bucketOnly,
+  GetVectorBucket: bucketOnly,
+  DeleteVectorBucket: bucketOnly,
+  ListVectorBuckets: Type.Object({
+    maxResults: Opt(listPage),
+    nextToken: Opt(Type.String()),
+    prefix: Opt(Type.String()),
+  }),
+  CreateIndex: Type.Object({
+    vectorBucketName: bucketName,
+    indexName,
+    dataType: Enum(["float32"] as const),
+    dimension: Type.Integer({ minimum: 1, maximum: LIMITS.dimension }),
+    distanceMetric: Enum(["cosine", "euclidean"] as const),
+    metadataConfiguration: Opt(
+      Type.Object({
+        nonFilterableMetadataKeys: Type.Array(Type.String({ minLength: 1, maxLength: 63 }), {
+          minItems: 1,
+          maxItems: LIMITS.nonFilterableKeys,
+          uniqueItems: true,
+        }),
+      }),
+    ),
+  }),
+  GetIndex: indexOnly,
+  DeleteIndex: indexOnly,
+  ListIndexes: Type.Object({
+    vectorBucketName: bucketName,
+    maxResults: Opt(listPage),
+    nextToken: Opt(Type.String()),
+    prefix: Opt(Type.String()),
+  }),
+  PutVectors: Type.Object({
+    vectorBucketName: bucketName,
+    indexName,
+    vectors: Type.Array(
+      Type.Object({
+        key: vectorKey,
+        data: Type.Object({ float32 }),
+        metadata: Opt(
+          Type.Unsafe<Record<string, unknown>>({
+            type: "object",
+            additionalProperties: Type.Union([primitive, Type.Array(primitive)]),
+          }),
+        ),
+      }),
+      { minItems: 1, maxItems: LIMITS.putVectors },
+    ),
+  }),
+  GetVectors: Type.Object({
+    vectorBucketName: bucketName,
+    indexName: Type.String(),
+    keys: keyList(LIMITS.getVectors),
+    returnData: Opt(Type.Boolean({ default: false })),
+    returnMetadata: Opt(Type.Boolean({ default: false })),
+  }),
+  ListVectors: Type.Object({
+    vectorBucketName: bucketName,
+    indexArn: Opt(Type.String()),
+    indexName,
+    maxResults: Opt(Type.Integer({ minimum: 1, maximum: LIMITS.listVectors })),
+    nextToken: Opt(Type.String()),
+    returnData: Opt(Type.Boolean()),
+    returnMetadata: Opt(Type.Boolean()),
+    segmentCount: Opt(Type.Integer({ minimum: 1, maximum: LIMITS.segments })),
+    segmentIndex: Opt(Type.Integer({ minimum: 0, maximum: LIMITS.segments - 1 })),
+  }),
+  QueryVectors: Type.Object(
+    {
       vectorBucketName: bucketName,
+      indexArn: Opt(Type.String()),
       indexName,
-      dataType: { type: "string", enum: ["float32"] },
-      dimension: { type: "integer", minimum: 1, maximum: LIMITS.dimension },
-      distanceMetric: { type: "string", enum: ["cosine", "euclidean"] },
-      metadataConfiguration: {
-        type: "object",
-        required: ["nonFilterableMetadataKeys"],
-        properties: {
-          nonFilterableMetadataKeys: {
-            type: "array",
-            minItems: 1,
-            maxItems: LIMITS.nonFilterableKeys,
-            uniqueItems: true,
-            items: { type: "string", minLength: 1, maxLength: 63 },
-          },
-        },
-      },
+      queryVector: Type.Object({ float32 }, { additionalProperties: false }),
+      topK: Type.Integer({ minimum: 1, maximum: LIMITS.topK }),
+      filter: Opt(filter),
+      returnDistance: Opt(Type.Boolean()),
+      returnMetadata: Opt(Type.Boolean()),
     },
-    required: ["dataType", "dimension", "distanceMetric", "indexName", "vectorBucketName"],
-  },
-  GetIndex: { properties: { vectorBucketName: bucketName, indexName }, required: ["vectorBucketName", "indexName"] },
-  DeleteIndex: { properties: { vectorBucketName: bucketName, indexName }, required: ["vectorBucketName", "indexName"] },
-  ListIndexes: {
-    properties: {
-      vectorBucketName: bucketName,
-      maxResults: listPage,
-      nextToken: { type: "string" },
-      prefix: { type: "string" },
-    },
-    required: ["vectorBucketName"],
-  },
-  PutVectors: {
-    properties: {
-      vectorBucketName: bucketName,
-      indexName,
-      vectors: {
-        type: "array",
-        minItems: 1,
-        maxItems: LIMITS.putVectors,
-        items: {
-          type: "object",
-          properties: {
-            key: vectorKey,
-            data: { type: "object", properties: { float32 }, required: ["float32"] },
-            metadata: {
-              type: "object",
-              additionalProperties: { anyOf: [primitive, { type: "array", items: primitive }] },
-            },
-          },
-          required: ["data", "key"],
-        },
-      },
-    },
-    required: ["vectorBucketName", "indexName", "vectors"],
-  },
-  GetVectors: {
-    properties: {
-      vectorBucketName: bucketName,
-      indexName: { type: "string" },
-      keys: keyList(LIMITS.getVectors),
-      returnData: { type: "boolean", default: false },
-      returnMetadata: { type: "boolean", default: false },
-    },
-    required: ["indexName", "keys", "vectorBucketName"],
-  },
-  ListVectors: {
-    properties: {
-      vectorBucketName: bucketName,
-      indexArn: { type: "string" },
-      indexName,
-      maxResults: { type: "integer", minimum: 1, maximum: LIMITS.listVectors },
-      nextToken: { type: "string" },
-      returnData: { type: "boolean" },
-      returnMetadata: { type: "boolean" },
-      segmentCount: { type: "integer", minimum: 1, maximum: LIMITS.segments },
-      segmentIndex: { type: "integer", minimum: 0, maximum: LIMITS.segments - 1 },
-    },
-    required: ["vectorBucketName", "indexName"],
-  },
-  QueryVectors: {
-    properties: {
-      vectorBucketName: bucketName,
-      indexArn: { type: "string" },
-      indexName,
-      queryVector: { type: "object", properties: { float32 }, required: ["float32"], additionalProperties: false },
-      topK: { type: "integer", minimum: 1, maximum: LIMITS.topK },
-      filter: { $ref: "filter#" },
-      returnDistance: { type: "boolean" },
-      returnMetadata: { type: "boolean" },
-    },
-    required: ["vectorBucketName", "indexName", "queryVector", "topK"],
-    additionalProperties: false,
-  },
-  DeleteVectors: {
-    properties: { vectorBucketName: bucketName, indexName: { type: "string" }, keys: keyList(LIMITS.deleteVectors) },
-    required: ["vectorBucketName", "indexName", "keys"],
-  },
-} as const;
+    { additionalProperties: false },
+  ),
+  DeleteVectors: Type.Object({
+    vectorBucketName: bucketName,
+    indexName: Type.String(),
+    keys: keyList(LIMITS.deleteVectors),
+  }),
+};
 
-export type Operation = keyof typeof bodies;
-export const OPERATIONS = Object.keys(bodies) as Operation[];
+export type Operation = keyof typeof BODIES;
+export const OPERATIONS = Object.keys(BODIES) as Operation[];
+export type Bodies = { [Op in Operation]: Static<(typeof BODIES)[Op]> };
 
-let ajv: Ajv | undefined;
-const validators = new Map<Operation, ValidateFunction>();
-
-/** Each operation's validator, compiled on its first request (not at start-up). */
-function validatorOf(op: Operation): ValidateFunction {
-  let validate = validators.get(op);
-  if (!validate) {
-    if (!ajv) {
-      ajv = new Ajv({ allErrors: true, coerceTypes: false, strictNumbers: true, useDefaults: true, strict: false });
-      for (const schema of filterSchemas) ajv.addSchema(schema);
-    }
-    validate = ajv.compile({ type: "object", ...bodies[op] });
-    validators.set(op, validate);
-  }
-  return validate;
-}
-
-/** The body if it is valid for `op`, else the Fastify-style message of what is wrong. */
-export function validateBody(op: Operation, body: unknown): { ok: true } | { ok: false; message: string } {
-  const validate = validatorOf(op);
-  if (validate(body)) return { ok: true };
-  return { ok: false, message: formatErrors(validate.errors ?? []) };
-}
-
-function formatErrors(errors: ErrorObject[]): string {
+/** Fastify's words for what is wrong, at most three of them ("body/topK must be <= 100"). */
+export function invalidBodyMessage(issues: FastifySchemaValidationError[], part: string): string {
   // anyOf reports every branch; the branch errors say what was wrong, the anyOf line adds nothing.
-  const useful = errors.filter((e) => e.keyword !== "anyOf");
-  const shown = (useful.length ? useful : errors).slice(0, 3);
-  return shown.map((e) => `body${e.instancePath} ${e.message ?? "is invalid"}`).join(", ");
+  const useful = issues.filter((e) => e.keyword !== "anyOf");
+  const shown = (useful.length ? useful : issues).slice(0, 3);
+  return shown.map((e) => `${part}${e.instancePath} ${e.message ?? "is invalid"}`).join(", ");
 }

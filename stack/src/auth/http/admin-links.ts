@@ -9,6 +9,7 @@ import { hookOrigin } from "../hooks.js";
 import { issueEmailChange, issueLink, type LinkKind, sendLink } from "../links.js";
 import { actionLink } from "../mailer.js";
 import type { IssuedToken } from "../otp.js";
+import { GenerateLinkParams, InviteParams } from "../params.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
@@ -69,14 +70,7 @@ async function existingUser(db: pg.ClientBase, email: string): Promise<UserRow> 
 }
 
 async function generateLink(ctx: AuthContext, req: FastifyRequest) {
-  const body = readBody(req, {
-    type: "string",
-    email: "string",
-    password: "string",
-    new_email: "string",
-    data: "object",
-    redirect_to: "string",
-  });
+  const body = readBody(req, GenerateLinkParams);
   const type = body.type as LinkType;
   if (!LINK_TYPES.includes(type)) throw AUTH_ERRORS.validationFailed("Invalid link type", 422);
   if (!body.email) throw AUTH_ERRORS.validationFailed("Email is required", 422);
@@ -125,7 +119,7 @@ async function generateLink(ctx: AuthContext, req: FastifyRequest) {
 /** Registered inside the admin scope, whose hook has already required the service role. */
 export function adminLinkRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.post("/invite", async (req) => {
-    const body = readBody(req, { email: "string", data: "object" });
+    const body = readBody(req, InviteParams);
     if (!body.email) throw AUTH_ERRORS.validationFailed("Email is required", 422);
     const email = normalizeEmail(body.email);
     const redirectTo = redirectTarget(ctx, req);

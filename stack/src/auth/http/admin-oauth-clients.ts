@@ -15,29 +15,12 @@ import {
   registerClient,
   updateClient,
 } from "../oauth-clients.js";
+import { OAuthServerClientRegisterParams } from "../params.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 
 function readFields(req: FastifyRequest): ClientFields {
-  const body = readBody(req, {
-    redirect_uris: "array",
-    grant_types: "array",
-    client_name: "string",
-    client_uri: "string",
-    logo_uri: "string",
-    token_endpoint_auth_method: "string",
-    client_type: "string",
-  });
-  const strings = (name: string, list: unknown[] | undefined) => {
-    if (list?.some((item) => typeof item !== "string"))
-      throw AUTH_ERRORS.validationFailed(`${name} must be a list of strings`);
-    return list as string[] | undefined;
-  };
-  return {
-    ...body,
-    redirect_uris: strings("redirect_uris", body.redirect_uris),
-    grant_types: strings("grant_types", body.grant_types),
-  };
+  return readBody(req, OAuthServerClientRegisterParams);
 }
 
 /** Registered inside the admin scope, whose hook has already required the service role. */

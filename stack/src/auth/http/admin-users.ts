@@ -6,6 +6,7 @@ import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { isUuid } from "../caller.js";
 import { parseGoDuration } from "../duration.js";
 import { AUTH_ERRORS } from "../errors.js";
+import { AdminUserDeleteParams, AdminUserParams } from "../params.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
 import { normalizePhone } from "../phone.js";
 import type { AuthContext } from "../state.js";
@@ -27,24 +28,10 @@ import {
   updateUser,
 } from "../users.js";
 
-const ATTRIBUTES = {
-  id: "string",
-  email: "string",
-  phone: "string",
-  password: "string",
-  password_hash: "string",
-  email_confirm: "boolean",
-  phone_confirm: "boolean",
-  user_metadata: "object",
-  app_metadata: "object",
-  role: "string",
-  ban_duration: "string",
-} as const;
-
 type Attributes = ReturnType<typeof readAttributes>;
 
 function readAttributes(req: FastifyRequest) {
-  return readBody(req, ATTRIBUTES);
+  return readBody(req, AdminUserParams);
 }
 
 /** ban_duration: a Go duration from now, or "none" to lift the ban. */
@@ -179,7 +166,7 @@ async function updateAdminUser(ctx: AuthContext, req: FastifyRequest, id: string
 
 /** should_soft_delete keeps the row (deleted_at, identifiers cleared) as GoTrue's SoftDeleteUser. */
 async function deleteAdminUser(ctx: AuthContext, req: FastifyRequest, id: string) {
-  const { should_soft_delete: soft } = readBody(req, { should_soft_delete: "boolean" });
+  const { should_soft_delete: soft } = readBody(req, AdminUserDeleteParams);
   await inTransaction(ctx, async (db) => {
     const user = await loadUser(db, id);
     if (!soft) {

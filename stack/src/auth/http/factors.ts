@@ -11,6 +11,7 @@ import { AUTH_ERRORS } from "../errors.js";
 import { mfaAttempt } from "../hook-events.js";
 import { hookOrigin } from "../hooks.js";
 import { checkTotp, createChallenge, enrollTotp, enrollWebAuthn, loadFactor, unenroll, verifyTotp } from "../mfa.js";
+import { EnrollFactorParams, VerifyFactorParams } from "../params.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import { rateLimit } from "./common.js";
@@ -34,7 +35,7 @@ export function factorRoutes(app: FastifyInstance, ctx: AuthContext): void {
   const { mfa } = ctx.config.auth;
 
   app.post("/factors", async (req) => {
-    const body = readBody(req, { friendly_name: "string", factor_type: "string", issuer: "string", phone: "string" });
+    const body = readBody(req, EnrollFactorParams);
     return asCaller(ctx, req, async (db, caller) => {
       if (!caller.session)
         throw AUTH_ERRORS.unexpected("A valid session and a registered user are required to enroll a factor");
@@ -66,7 +67,7 @@ export function factorRoutes(app: FastifyInstance, ctx: AuthContext): void {
 
   app.post("/factors/:factorId/verify", async (req) => {
     rateLimit(ctx, req, "mfa");
-    const body = readBody(req, { challenge_id: "string", code: "string" });
+    const body = readBody(req, VerifyFactorParams);
     const attempt = await asCaller(ctx, req, async (db, caller) => {
       const factor = await loadFactor(db, caller.user.id, factorIdOf(req));
       if (!body.code && factor.factor_type !== "webauthn") throw AUTH_ERRORS.mfaCodeRequired();

@@ -5,6 +5,7 @@ import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { vetNewUser } from "../hook-events.js";
 import { sendEmailChange, sendLink } from "../links.js";
+import { OtpParams, RecoverParams, ResendConfirmationParams } from "../params.js";
 import { phoneEnabled } from "../phone.js";
 import { readPkceParams } from "../pkce.js";
 import type { AuthContext } from "../state.js";
@@ -13,14 +14,12 @@ import { confirmEmail, createUser, findUserByEmail, findUserById, isConfirmed } 
 import { clientMeta, rateLimit, redirectTarget } from "./common.js";
 import { phoneOtp, phoneResend } from "./phone-flows.js";
 
-const PKCE_FIELDS = { code_challenge: "string", code_challenge_method: "string" } as const;
-
 export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
   const { auth } = ctx.config;
 
   app.post("/recover", async (req) => {
     rateLimit(ctx, req, "recover");
-    const body = readBody(req, { email: "string", ...PKCE_FIELDS });
+    const body = readBody(req, RecoverParams);
     if (!body.email) throw AUTH_ERRORS.validationFailed("Password recovery requires an email", 422);
     const email = normalizeEmail(body.email);
     const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body) };
@@ -32,13 +31,7 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
   });
 
   app.post("/otp", async (req) => {
-    const body = readBody(req, {
-      email: "string",
-      phone: "string",
-      data: "object",
-      create_user: "boolean",
-      ...PKCE_FIELDS,
-    });
+    const body = readBody(req, OtpParams);
     rateLimit(ctx, req, "otp");
     if (body.phone && !body.email) {
       if (!phoneEnabled(ctx)) throw AUTH_ERRORS.phoneProviderDisabled();
@@ -81,7 +74,7 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
 
   app.post("/resend", async (req) => {
     rateLimit(ctx, req, "resend");
-    const body = readBody(req, { type: "string", email: "string", phone: "string", ...PKCE_FIELDS });
+    const body = readBody(req, ResendConfirmationParams);
     if (body.type === "sms" && phoneEnabled(ctx)) {
       if (!body.phone) throw AUTH_ERRORS.validationFailed("Type provided requires a phone number");
       return phoneResend(ctx, req, { phone: body.phone });

@@ -7,6 +7,7 @@ import type pg from "pg";
 import { readBody } from "../body.js";
 import { type Caller, isUuid, requireUser } from "../caller.js";
 import { AUTH_ERRORS } from "../errors.js";
+import { PasskeyAuthenticationVerifyParams, PasskeyRegistrationVerifyParams, PasskeyUpdateParams } from "../params.js";
 import {
   authenticationOptions,
   authenticationVerify,
@@ -37,9 +38,8 @@ function asCaller<T>(
 }
 
 /** The verify bodies: challenge_id must be a string if present; credential is any JSON. */
-function answerOf(req: FastifyRequest): CeremonyAnswer {
-  readBody(req, { challenge_id: "string" });
-  const body = (req.body ?? {}) as Record<string, unknown>;
+function answerOf(req: FastifyRequest, struct: typeof PasskeyAuthenticationVerifyParams): CeremonyAnswer {
+  const body = readBody(req, struct);
   return { challengeId: body.challenge_id, credential: body.credential };
 }
 
@@ -60,7 +60,7 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AuthContext): void {
     });
 
     scope.post("/passkeys/authentication/verify", async (req) => {
-      const answer = answerOf(req);
+      const answer = answerOf(req, PasskeyAuthenticationVerifyParams);
       return inTransaction(ctx, async (db) => {
         const user = await authenticationVerify(ctx, db, answer);
         return startSession(ctx, db, user.id, "passkey", clientMeta(req));
@@ -72,7 +72,9 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AuthContext): void {
     );
 
     scope.post("/passkeys/registration/verify", (req) =>
-      asCaller(ctx, req, { notAnonymous: true }, (db, caller) => registrationVerify(ctx, db, caller, answerOf(req))),
+      asCaller(ctx, req, { notAnonymous: true }, (db, caller) =>
+        registrationVerify(ctx, db, caller, answerOf(req, PasskeyRegistrationVerifyParams)),
+      ),
     );
 
     scope.get("/passkeys", (req) =>
@@ -80,7 +82,7 @@ export function passkeyRoutes(app: FastifyInstance, ctx: AuthContext): void {
     );
 
     scope.patch("/passkeys/:passkeyId", (req) => {
-      const body = readBody(req, { friendly_name: "string" });
+      const body = readBody(req, PasskeyUpdateParams);
       return asCaller(ctx, req, { notAnonymous: false }, (db, caller) =>
         renamePasskey(db, caller, passkeyIdOf(req), body.friendly_name),
       );

@@ -6,6 +6,7 @@ import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { beforeUserCreated, vetNewUser } from "../hook-events.js";
 import { sendLink } from "../links.js";
+import { SignupParams } from "../params.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
 import { phoneEnabled } from "../phone.js";
 import { readPkceParams } from "../pkce.js";
@@ -30,14 +31,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
   const { auth } = ctx.config;
 
   app.post("/signup", async (req) => {
-    const body = readBody(req, {
-      email: "string",
-      phone: "string",
-      password: "string",
-      data: "object",
-      code_challenge: "string",
-      code_challenge_method: "string",
-    });
+    const body = readBody(req, SignupParams);
     if (!auth.enable_signup) throw AUTH_ERRORS.signupDisabled();
     const data = body.data ?? {};
 

@@ -4,6 +4,7 @@ import type { ServiceError } from "../../shared/errors.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { API_VERSION, API_VERSION_HEADER, AUTH_ERRORS, authErrorCode, ERROR_CODES } from "../errors.js";
 import { passwordAttempt } from "../hook-events.js";
+import { IdTokenGrantParams, PasswordGrantParams, PKCEGrantParams, RefreshTokenGrantParams } from "../params.js";
 import { checkPasswordStrength, passwordMatches } from "../passwords.js";
 import { isPhoneConfirmed, normalizePhone, phoneEnabled } from "../phone.js";
 import { exchangeAuthCode } from "../pkce.js";
@@ -37,12 +38,12 @@ const OIDC_ISSUERS: Record<string, string> = {
 };
 
 function idTokenIssuer(req: FastifyRequest): string {
-  const { provider, issuer } = readBody(req, { provider: "string", issuer: "string" });
+  const { provider, issuer } = readBody(req, IdTokenGrantParams);
   return (provider && OIDC_ISSUERS[provider]) || issuer || "";
 }
 
 async function passwordGrant(ctx: AuthContext, req: FastifyRequest) {
-  const body = readBody(req, { email: "string", phone: "string", password: "string" });
+  const body = readBody(req, PasswordGrantParams);
   rateLimit(ctx, req, "token");
   if (!body.email && !body.phone) throw AUTH_ERRORS.validationFailed("missing email or phone");
   if (!body.email && !phoneEnabled(ctx)) throw AUTH_ERRORS.phoneLoginsDisabled();
@@ -66,7 +67,7 @@ async function passwordGrant(ctx: AuthContext, req: FastifyRequest) {
 }
 
 async function refreshTokenGrant(ctx: AuthContext, req: FastifyRequest, reply: FastifyReply) {
-  const body = readBody(req, { refresh_token: "string" });
+  const body = readBody(req, RefreshTokenGrantParams);
   rateLimit(ctx, req, "token");
   if (!body.refresh_token) {
     return reply
@@ -81,7 +82,7 @@ async function refreshTokenGrant(ctx: AuthContext, req: FastifyRequest, reply: F
 }
 
 async function pkceGrant(ctx: AuthContext, req: FastifyRequest) {
-  const body = readBody(req, { auth_code: "string", code_verifier: "string" });
+  const body = readBody(req, PKCEGrantParams);
   rateLimit(ctx, req, "token");
   const { auth_code: code, code_verifier: verifier } = body;
   if (!code || !verifier) {

@@ -11,6 +11,7 @@ import { type Caller, requireUser } from "../caller.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { sendEmailChange, sendReauthentication } from "../links.js";
 import { clearOneTimeToken, tokenHash } from "../otp.js";
+import { UserUpdateParams } from "../params.js";
 import { checkPasswordStrength, hashPassword, passwordMatches } from "../passwords.js";
 import { readPkceParams } from "../pkce.js";
 import type { AuthContext } from "../state.js";
@@ -73,15 +74,7 @@ export function userRoutes(app: FastifyInstance, ctx: AuthContext): void {
 
   app.put("/user", async (req) => {
     rateLimit(ctx, req, "user");
-    const body = readBody(req, {
-      email: "string",
-      password: "string",
-      data: "object",
-      nonce: "string",
-      phone: "string",
-      code_challenge: "string",
-      code_challenge_method: "string",
-    });
+    const body = readBody(req, UserUpdateParams);
     const pkce = readPkceParams(body);
     const redirectTo = redirectTarget(ctx, req);
     const newEmail = body.email !== undefined ? normalizeEmail(body.email) : undefined;

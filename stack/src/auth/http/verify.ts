@@ -7,6 +7,7 @@ import type { ServiceError } from "../../shared/errors.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { AUTH_ERRORS, authErrorCode, ERROR_CODES } from "../errors.js";
 import { PKCE_PREFIX } from "../otp.js";
+import { VerifyParams } from "../params.js";
 import { normalizePhone, phoneEnabled } from "../phone.js";
 import { issueAuthCode } from "../pkce.js";
 import { startSession } from "../sessions.js";
@@ -103,13 +104,7 @@ export function verifyRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.get("/verify", (req, reply) => verifyLink(ctx, req, reply));
 
   app.post("/verify", async (req) => {
-    const body = readBody(req, {
-      type: "string",
-      token: "string",
-      token_hash: "string",
-      email: "string",
-      phone: "string",
-    });
+    const body = readBody(req, VerifyParams);
     rateLimit(ctx, req, "verify");
     if (body.type === "sms" && body.phone && body.token && phoneEnabled(ctx)) {
       return phoneVerify(ctx, req, { phone: body.phone, token: body.token });

@@ -19,7 +19,7 @@ export interface BindingSpec {
 export class BindingError extends Error {}
 
 /** Realtime's cap on the values of one `in` filter (its subscription_check_filters). */
-export const MAX_IN_VALUES = 100;
+const MAX_IN_VALUES = 100;
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;

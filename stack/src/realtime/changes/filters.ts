@@ -2,8 +2,8 @@
 // (AND), with op ∈ eq, neq, lt, lte, gt, gte, in — the grammar Realtime v2.102 accepts.
 import type { ValueKind } from "./values.js";
 
-export const FILTER_OPS = ["eq", "neq", "lt", "lte", "gt", "gte", "in"] as const;
-export type FilterOp = (typeof FILTER_OPS)[number];
+const FILTER_OPS = ["eq", "neq", "lt", "lte", "gt", "gte", "in"] as const;
+type FilterOp = (typeof FILTER_OPS)[number];
 
 export interface ColumnFilter {
   column: string;
@@ -74,7 +74,7 @@ function timeOf(text: string, kind: ValueKind): number {
 }
 
 /** Orders two values of one column type; NaN when they cannot be compared. */
-export function compareValues(kind: ValueKind, a: string, b: string): number {
+function compareValues(kind: ValueKind, a: string, b: string): number {
   if (kind === "number") return Number(a) - Number(b);
   if (kind === "bool") {
     const bit = (v: string) => (["t", "true", "1", "y", "yes", "on"].includes(v.toLowerCase()) ? 1 : 0);

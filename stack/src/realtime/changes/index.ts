@@ -14,7 +14,7 @@ import { type CommittedTransaction, ReplicationFeed } from "./replication.js";
 import { type ChangeSubscriber, SubscriptionRegistry } from "./subscriptions.js";
 
 export { BindingError } from "./bindings.js";
-export type { ChangeData, ChangeSubscriber } from "./subscriptions.js";
+export type { ChangeSubscriber } from "./subscriptions.js";
 
 /** How long a resumed slot waits for subscribers before it is drained anyway. */
 const RESUME_GRACE_MS = 15_000;

@@ -3,7 +3,7 @@
 import type pg from "pg";
 import { type ColumnCodec, codecFor } from "./values.js";
 
-export interface RelationColumn {
+interface RelationColumn {
   name: string;
   /** `pg_type.typname`, as upstream reports it in `columns`. */
   type: string;

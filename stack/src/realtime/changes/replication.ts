@@ -11,7 +11,7 @@ import { LogicalReplicationService, type Pgoutput, PgoutputPlugin } from "pg-log
 import type { Logger } from "../../shared/log.js";
 import type { RowChange, TextRow } from "./payload.js";
 
-export const PUBLICATION = "supabase_realtime";
+const PUBLICATION = "supabase_realtime";
 /** Base 45: realtime.messages, whose inserts go out as broadcasts. */
 export const MESSAGES_PUBLICATION = "supabase_realtime_messages_publication";
 /** Base 58: deletions of auth.sessions, so a revocation is seen after its transaction's broadcasts. */

@@ -38,7 +38,7 @@ function fullOffset(text: string): string {
   return text.replace(/([+-]\d\d)$/, "$1:00");
 }
 
-export function scalarToJson(text: string, kind: ValueKind): unknown {
+function scalarToJson(text: string, kind: ValueKind): unknown {
   switch (kind) {
     case "bool":
       return text === "t" || text === "true";

@@ -20,7 +20,7 @@ export interface Viewer {
  * lookup is a scalar subquery so that it stays one primary-key probe per row: as a
  * join, a generic plan may hash the whole table (and run its policy on every row).
  */
-export function visibleRowsSql(rel: RelationInfo): string {
+function visibleRowsSql(rel: RelationInfo): string {
   const match = rel.primaryKey
     .map((column, i) => {
       const type = rel.columns.find((c) => c.name === column)?.sqlType ?? "text";
@@ -106,7 +106,7 @@ async function checkGroup(pool: pg.Pool, rel: RelationInfo, rows: Rows, viewers:
 export type RowImage = Record<string, string | null | undefined>;
 
 /** Whether the image holds every stored column, so the policies can be run on it alone. */
-export function isComplete(rel: RelationInfo, row: RowImage): boolean {
+function isComplete(rel: RelationInfo, row: RowImage): boolean {
   return rel.columns.every((c) => c.generated || row[c.name] !== undefined);
 }
 

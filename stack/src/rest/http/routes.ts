@@ -23,7 +23,7 @@ const PREFIX = "/rest/v1";
  * it. 12 MiB holds the console's largest import (5 000 rows from a 10 MB file, as JSON);
  * past it Fastify stops reading at once (413), before a byte when Content-Length says so.
  */
-export const REST_BODY_LIMIT = 12 * 1024 * 1024;
+const REST_BODY_LIMIT = 12 * 1024 * 1024;
 const JSON_MEDIA = /^application\/(?:[\w.-]+\+)?json\b/i;
 
 function decodePath(raw: string): string {

@@ -19,7 +19,7 @@ function decode(s: string): string {
 }
 
 /** `a=1&b&c=2` → pairs; a key without `=` is ignored (PostgREST does the same). */
-export function splitQuery(qs: string): [string, string][] {
+function splitQuery(qs: string): [string, string][] {
   const pairs: [string, string][] = [];
   for (const part of qs.split("&")) {
     const eq = part.indexOf("=");

@@ -14,13 +14,13 @@ export interface Field {
 
 export type SelectItem = StarItem | ColumnItem | EmbedItem;
 
-export interface StarItem {
+interface StarItem {
   type: "star";
 }
 
 export type AggregateFunction = "sum" | "avg" | "count" | "max" | "min";
 
-export interface ColumnItem {
+interface ColumnItem {
   type: "column";
   /** `*` with a count aggregate is `count()`. */
   field: Field;
@@ -83,7 +83,7 @@ export interface OrderTerm {
 }
 
 /** Something attached to an embed path: `[]` is the root, `["actors"]` is `actors.x=…`. */
-export interface AtPath<T> {
+interface AtPath<T> {
   path: string[];
   value: T;
 }

@@ -33,7 +33,7 @@ function positional(fn: FunctionDef): boolean {
   return fn.params.length === 1 && fn.params[0].name === "";
 }
 
-export function functionsNamed(cache: SchemaCache, schema: string, name: string): FunctionDef[] {
+function functionsNamed(cache: SchemaCache, schema: string, name: string): FunctionDef[] {
   return cache.functions.get(qualifiedKey(schema, name)) ?? [];
 }
 
@@ -49,7 +49,7 @@ interface CallRequest {
  * parameters and otherwise only optional ones. Failing that, a POST falls back to a
  * function whose one unnamed parameter has the body's type (json/jsonb for JSON).
  */
-export function chooseFunction(cache: SchemaCache, schema: string, name: string, call: CallRequest): FunctionDef {
+function chooseFunction(cache: SchemaCache, schema: string, name: string, call: CallRequest): FunctionDef {
   const overloads = functionsNamed(cache, schema, name);
   const keys = new Set(call.keys);
   const rawBody = call.post !== undefined && call.post !== "json";

@@ -5,7 +5,7 @@
 import type pg from "pg";
 import type { StackConfig } from "../../config/index.js";
 
-export type TxEnd = "commit" | "commit-allow-override" | "rollback" | "rollback-allow-override";
+type TxEnd = "commit" | "commit-allow-override" | "rollback" | "rollback-allow-override";
 
 /**
  * The settings the REST service honours. Others PostgREST knows (JWT, CORS, server

@@ -42,9 +42,9 @@ export interface Relation {
   relationships: Relationship[];
 }
 
-export type Cardinality = "m2o" | "o2m" | "o2o" | "m2m";
+type Cardinality = "m2o" | "o2m" | "o2o" | "m2m";
 
-export interface Junction {
+interface Junction {
   relation: Relation;
   /** FK junction → origin: pairs [junction column, origin column]. */
   originCols: [string, string][];
@@ -75,7 +75,7 @@ export interface FunctionParam {
   variadic: boolean;
 }
 
-export type ReturnKind = "void" | "scalar" | "relation" | "composite";
+type ReturnKind = "void" | "scalar" | "relation" | "composite";
 
 export interface FunctionDef {
   schema: string;

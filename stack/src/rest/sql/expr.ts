@@ -53,7 +53,7 @@ const IS: Record<string, string> = {
 };
 
 /** `a,"b,c"` → a Postgres array literal `{"a","b,c"}`. */
-export function arrayLiteral(values: string[]): string {
+function arrayLiteral(values: string[]): string {
   return `{${values.map((v) => `"${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`;
 }
 

@@ -76,7 +76,7 @@ function whereSql(parts: string[]): string {
  * most one row, so a plain left join orders the parent by it without duplicating
  * rows, and lets the planner join the tables once instead of a lookup per row.
  */
-export function orderSql(b: SqlBuilder, node: ReadNode, alias: string): { joins: string; order: string } {
+function orderSql(b: SqlBuilder, node: ReadNode, alias: string): { joins: string; order: string } {
   if (!node.order.length) return { joins: "", order: "" };
   let joins = "";
   const terms = node.order.map((o) => {
@@ -95,7 +95,7 @@ export function orderSql(b: SqlBuilder, node: ReadNode, alias: string): { joins:
 }
 
 /** LIMIT and OFFSET as numbers in the text (see rowCount): a read with them can keep its plan. */
-export function limitSql(node: ReadNode): string {
+function limitSql(node: ReadNode): string {
   return (
     (node.limit !== undefined ? ` limit ${rowCount(node.limit)}` : "") +
     (node.offset ? ` offset ${rowCount(node.offset)}` : "")
@@ -132,7 +132,7 @@ function applyAggregate(expr: string, aggregate: Aggregate | undefined): string 
  * (`col.sum()`, `count()`), its GROUP BY: every other item, by position (PostgREST
  * groups by the plain columns and embeds it selects).
  */
-export function selectList(b: SqlBuilder, node: ReadNode, alias: string): { items: string[]; groupBy: string } {
+function selectList(b: SqlBuilder, node: ReadNode, alias: string): { items: string[]; groupBy: string } {
   const grouped = aggregates(node);
   const items: string[] = [];
   const keys: number[] = [];

@@ -1,14 +1,13 @@
 // /bucket: create, get, list, update, empty, delete, each as the caller (RLS on
 // storage.buckets and storage.objects decides, as on hosted Supabase).
-import type { FastifyInstance, FastifyRequest } from "fastify";
 import { parseByteSize } from "../../config/index.js";
 import type { StackContext } from "../../context.js";
+import type { RouteApp } from "../../shared/validation.js";
 import { callerOf, runAs } from "../caller.js";
 import type { DiskStore } from "../disk.js";
 import { ERRORS } from "../errors.js";
 import { assertBucketName } from "../keys.js";
 import {
-  BUCKET_SORT_COLUMNS,
   type BucketSettings,
   bucketHasObjects,
   deleteBucket,
@@ -18,55 +17,44 @@ import {
   listBuckets,
   updateBucket,
 } from "../queries.js";
+import {
+  BucketParams,
+  type BucketSettingsBody,
+  CreateBucketBody,
+  ListBucketsQuery,
+  UpdateBucketBody,
+} from "./schemas.js";
 
-type Body = Record<string, unknown>;
-
-function bodyOf(req: FastifyRequest): Body {
-  return req.body && typeof req.body === "object" ? (req.body as Body) : {};
-}
-
-/** The settings a create/update body carries; absent ones stay undefined. */
-function settingsOf(body: Body): BucketSettings {
+/** The settings a create/update body carries (already valid by its schema); absent ones stay undefined. */
+function settingsOf(body: BucketSettingsBody): BucketSettings {
   const settings: BucketSettings = {};
-  if (body.public !== undefined) settings.public = body.public === true;
+  if (body.public !== undefined) settings.public = body.public;
   if (body.file_size_limit !== undefined) {
-    try {
-      const limit = body.file_size_limit === null ? null : parseByteSize(body.file_size_limit, 0);
-      settings.file_size_limit = limit || null;
-    } catch {
-      throw ERRORS.invalidRequest("Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B");
-    }
+    settings.file_size_limit = body.file_size_limit === null ? null : parseByteSize(body.file_size_limit, 0) || null;
   }
   if (body.allowed_mime_types !== undefined) {
     const types = body.allowed_mime_types;
-    if (types !== null && !(Array.isArray(types) && types.every((t) => typeof t === "string"))) {
-      throw ERRORS.invalidRequest("allowed_mime_types must be an array of strings");
-    }
     settings.allowed_mime_types = types && types.length > 0 ? types : null;
   }
   return settings;
 }
 
-export function registerBucketRoutes(app: FastifyInstance, ctx: StackContext, store: DiskStore): void {
-  app.get("/bucket", async (req) => {
+export function registerBucketRoutes(app: RouteApp, ctx: StackContext, store: DiskStore): void {
+  app.get("/bucket", { schema: { querystring: ListBucketsQuery } }, async (req) => {
     const caller = await callerOf(ctx, req);
-    const q = req.query as Record<string, string | undefined>;
-    const sortColumn = q.sortColumn ?? "name";
-    if (!(BUCKET_SORT_COLUMNS as readonly string[]).includes(sortColumn)) {
-      throw ERRORS.invalidRequest(`Invalid sortColumn ${sortColumn}`);
-    }
+    const q = req.query;
     return runAs(ctx, req, caller, "storage.bucket.list", (client) =>
       listBuckets(client, {
-        limit: q.limit ? Number(q.limit) : undefined,
-        offset: q.offset ? Number(q.offset) : undefined,
-        sortColumn,
-        sortOrder: q.sortOrder === "desc" ? "desc" : "asc",
+        limit: q.limit,
+        offset: q.offset,
+        sortColumn: q.sortColumn ?? "name",
+        sortOrder: q.sortOrder ?? "asc",
         search: q.search,
       }),
     );
   });
 
-  app.get<{ Params: { id: string } }>("/bucket/:id", async (req) => {
+  app.get("/bucket/:id", { schema: { params: BucketParams } }, async (req) => {
     const caller = await callerOf(ctx, req);
     const bucket = await runAs(ctx, req, caller, "storage.bucket.get", (client) => findBucket(client, req.params.id));
     if (!bucket) throw ERRORS.noSuchBucket();
@@ -75,14 +63,14 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: StackContext, st
     return shown;
   });
 
-  app.post("/bucket", async (req) => {
+  app.post("/bucket", { schema: { body: CreateBucketBody } }, async (req) => {
     const caller = await callerOf(ctx, req);
-    const body = bodyOf(req);
-    const name = typeof body.name === "string" ? body.name : typeof body.id === "string" ? body.id : "";
-    const id = typeof body.id === "string" ? body.id : name;
+    const body = req.body;
+    const name = body.name;
+    const id = body.id || name;
     assertBucketName(id);
     assertBucketName(name);
-    const type = body.type === "ANALYTICS" ? "ANALYTICS" : "STANDARD";
+    const type = body.type ?? "STANDARD";
     await runAs(
       ctx,
       req,
@@ -94,9 +82,9 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: StackContext, st
     return { name };
   });
 
-  app.put<{ Params: { id: string } }>("/bucket/:id", async (req) => {
+  app.put("/bucket/:id", { schema: { params: BucketParams, body: UpdateBucketBody } }, async (req) => {
     const caller = await callerOf(ctx, req);
-    const settings = settingsOf(bodyOf(req));
+    const settings = settingsOf(req.body);
     const updated = await runAs(ctx, req, caller, "storage.bucket.update", (client) =>
       updateBucket(client, req.params.id, settings),
     );
@@ -104,7 +92,7 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: StackContext, st
     return { message: "Successfully updated" };
   });
 
-  app.post<{ Params: { id: string } }>("/bucket/:id/empty", async (req) => {
+  app.post("/bucket/:id/empty", { schema: { params: BucketParams } }, async (req) => {
     const caller = await callerOf(ctx, req);
     const removed = await runAs(ctx, req, caller, "storage.bucket.empty", async (client) => {
       if (!(await findBucket(client, req.params.id))) throw ERRORS.noSuchBucket();
@@ -115,7 +103,7 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: StackContext, st
     return { message: "Empty bucket has been queued. Completion may take up to an hour." };
   });
 
-  app.delete<{ Params: { id: string } }>("/bucket/:id", async (req) => {
+  app.delete("/bucket/:id", { schema: { params: BucketParams } }, async (req) => {
     const caller = await callerOf(ctx, req);
     const id = req.params.id;
     await runAs(ctx, req, caller, "storage.bucket.delete", async (client) => {

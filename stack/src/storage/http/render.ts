@@ -2,15 +2,17 @@
 // transformed (transform.ts), found as its download would be. Registered only with
 // [storage.image_transformation] enabled; otherwise these paths are unknown, as in
 // storage-api without imgproxy.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { StackContext } from "../../context.js";
+import type { RouteApp } from "../../shared/validation.js";
 import type { DiskStore } from "../disk.js";
 import { ERRORS } from "../errors.js";
 import { objectLookups } from "../lookup.js";
 import { downloadSafetyHeaders } from "../media-type.js";
 import type { ObjectRow } from "../queries.js";
 import { disposition } from "../send.js";
-import { renderImage, type TransformOptions, transformFromQuery, transformFromSegments } from "../transform.js";
+import { renderImage, type TransformOptions, transformFromSegments } from "../transform.js";
+import { RenderQuery } from "./schemas.js";
 
 async function readAll(store: DiskStore, row: ObjectRow): Promise<Buffer> {
   if (!row.version) throw ERRORS.noSuchKey();
@@ -45,18 +47,16 @@ async function render(
   return reply.send(image.body);
 }
 
-export function registerRenderRoutes(app: FastifyInstance, ctx: StackContext, store: DiskStore): void {
+export function registerRenderRoutes(app: RouteApp, ctx: StackContext, store: DiskStore): void {
   if (!ctx.config.storage.image_transformation.enabled) return;
   const { asCaller, fromPublicBucket, withToken } = objectLookups(ctx);
-  const query = (req: FastifyRequest) => transformFromQuery(req.query as Record<string, unknown>);
+  const schema = { querystring: RenderQuery };
 
-  app.get("/render/image/authenticated/*", async (req, reply) => {
-    const options = query(req);
-    return render(req, reply, store, await asCaller(req, "/render/image/authenticated/"), options);
+  app.get("/render/image/authenticated/*", { schema }, async (req, reply) => {
+    return render(req, reply, store, await asCaller(req, "/render/image/authenticated/"), req.query);
   });
-  app.get("/render/image/public/*", async (req, reply) => {
-    const options = query(req);
-    return render(req, reply, store, await fromPublicBucket(req, "/render/image/public/"), options);
+  app.get("/render/image/public/*", { schema }, async (req, reply) => {
+    return render(req, reply, store, await fromPublicBucket(req, "/render/image/public/"), req.query);
   });
   // A signed render uses the transformations its token was made with, not the query's.
   app.get("/render/image/sign/*", async (req, reply) => {

@@ -20,9 +20,9 @@ const run = promisify(execFile);
 export const NATIVE_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ABI_HEADER = path.join(NATIVE_DIR, "abi", "pg17.h");
 /** The major the ABI header describes; libraries are refused for any other server. */
-export const ABI_MAJOR = 17;
+const ABI_MAJOR = 17;
 
-export const CFLAGS = [
+const CFLAGS = [
   "-std=gnu11",
   "-O2",
   "-fPIC",
@@ -56,7 +56,7 @@ function cacheRoot(): string {
 }
 
 /** The hash that names a build: header, sources, flags and the server's exact version. */
-export function buildKey(spec: LibrarySpec, server: ServerInfo): string {
+function buildKey(spec: LibrarySpec, server: ServerInfo): string {
   const hash = createHash("sha256");
   for (const file of [ABI_HEADER, ...spec.sources.map((s) => path.join(NATIVE_DIR, s))]) {
     hash.update(path.relative(NATIVE_DIR, file)).update("\0").update(readFileSync(file)).update("\0");

@@ -9,7 +9,7 @@ export interface Frame {
 }
 
 /** Frames bigger than this are refused: a response body or a result set of 1 GiB is a bug. */
-export const MAX_FRAME = 1024 * 1024 * 1024;
+const MAX_FRAME = 1024 * 1024 * 1024;
 
 export function encodeFrame(type: string, fields: (Field | string | number)[]): Buffer {
   const parts = fields.map((f) => (f === null ? null : Buffer.isBuffer(f) ? f : Buffer.from(String(f), "utf8")));

@@ -21,7 +21,7 @@ const decoders: Record<string, (b: Buffer) => Promise<Buffer>> = {
 };
 
 /** The request as http/http.c sends it. */
-export interface HttpCall {
+interface HttpCall {
   method: string;
   uri: string;
   contentType: string | null;
@@ -30,7 +30,7 @@ export interface HttpCall {
   headers: [string, string][];
 }
 
-export function parseCall(fields: (Buffer | null)[]): HttpCall {
+function parseCall(fields: (Buffer | null)[]): HttpCall {
   const options = new Map<string, string>();
   for (const line of (text(fields[4]) ?? "").split("\n")) {
     const eq = line.indexOf("=");

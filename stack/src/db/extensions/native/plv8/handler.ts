@@ -25,7 +25,7 @@ const MEMORY_LIMIT = 256 * 1024 * 1024;
  * without reaching the database (plv8.execute, plv8.elog) is stopped, as it would
  * hold up every other request of the stack meanwhile.
  */
-export const SLICE_MS = 10_000;
+const SLICE_MS = 10_000;
 
 interface SandboxClock {
   sliceStart: number;

@@ -14,8 +14,11 @@ import { initProject, installFiles } from "./project.js";
 const USAGE = `Usage: npm run opsdesk -- <command> [options]
 
 Commands:
-  init --project-dir DIR        write Opsdesk's SQL into DIR/supabase/migrations (only the files the
-                                folder lacks) and add "opsdesk" to [api] schemas in its config.toml
+  init --project-dir DIR [--version YYYYMMDDHHMMSS]
+                                write Opsdesk's SQL into DIR/supabase/migrations (only the files the
+                                folder lacks; --version: the first one's version, after every
+                                migration the folder has), its edge functions into
+                                DIR/supabase/functions, and add "opsdesk" to [api] schemas
   add-admin EMAIL --password PW --project-dir DIR [--data-dir D]
                                 create the auth user if missing and make them an active admin of the
                                 local stack of DIR (started for the command if it is not running)
@@ -40,6 +43,7 @@ const { values, positionals } = parseArgs({
     "data-dir": { type: "string" },
     password: { type: "string" },
     role: { type: "string" },
+    version: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -47,13 +51,17 @@ const [command, ...rest] = positionals;
 const projectDir = path.resolve(values["project-dir"] ?? process.cwd());
 
 function init(): void {
-  const result = initProject(projectDir);
+  const result = initProject(projectDir, { version: values.version });
   const out: string[] = [];
   if (result.written.length === 0) {
     out.push(`Opsdesk is up to date in ${projectDir} (install ${result.present.join(", ")}).`);
   } else {
     out.push(`Wrote ${result.written.length} migration${result.written.length === 1 ? "" : "s"}:`);
     for (const file of result.written) out.push(`  supabase/${file}`);
+  }
+  if (result.functions.length > 0) {
+    out.push("Wrote edge function files:");
+    for (const file of result.functions) out.push(`  supabase/${file}`);
   }
   if (result.config.status === "added") out.push(`Added "opsdesk" to [api] schemas in ${result.config.file}.`);
   if (result.config.status === "manual") out.push("", result.config.instructions);
@@ -62,7 +70,8 @@ function init(): void {
     "Next:",
     `  local:  npm start -- --project-dir ${projectDir}`,
     `          npm run opsdesk -- add-admin you@example.com --password '…' --project-dir ${projectDir}`,
-    "  hosted: supabase db push, expose the opsdesk schema (Data API settings), then in the SQL editor:",
+    "  hosted: supabase db push, supabase functions deploy opsdesk-admin, expose the opsdesk schema",
+    "          (Data API settings), then in the SQL editor:",
     "          select opsdesk.make_admin('you@example.com');",
   );
   process.stdout.write(`${out.join("\n")}\n`);

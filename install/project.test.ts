@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { exposeSchema, initProject, installFiles } from "./project.js";
+import { exposeSchema, initProject, installFiles, installFunctionFiles } from "./project.js";
 
 const dirs: string[] = [];
 function project(config: string, migrations: string[] = []): string {
@@ -24,15 +24,15 @@ describe("initProject", () => {
   it("writes the install as migrations after the project's own, and later only the upgrade", () => {
     const dir = project('[api]\nschemas = ["public"]\n', ["20991231235959_future.sql"]);
     const [core] = installFiles();
-    const first = initProject(dir, new Date("2026-01-02T03:04:05Z"), [core]);
+    const first = initProject(dir, { now: new Date("2026-01-02T03:04:05Z"), files: [core] });
     expect(first.written).toEqual(["migrations/21000101000000_opsdesk_0001_core.sql"]);
-    const again = initProject(dir, new Date("2026-01-02T03:04:05Z"), [core]);
+    const again = initProject(dir, { now: new Date("2026-01-02T03:04:05Z"), files: [core] });
     expect(again.written).toEqual([]);
     expect(again.present).toEqual(["0001"]);
-    const upgrade = initProject(dir, new Date("2026-01-02T03:04:05Z"), [
-      core,
-      { version: "0002", name: "opsdesk_next", sql: "select 2;\n" },
-    ]);
+    const upgrade = initProject(dir, {
+      now: new Date("2026-01-02T03:04:05Z"),
+      files: [core, { version: "0002", name: "opsdesk_next", sql: "select 2;\n" }],
+    });
     expect(upgrade.written).toEqual(["migrations/21000101000001_opsdesk_0002_next.sql"]);
     const files = readdirSync(path.join(dir, "supabase", "migrations")).sort();
     expect(files).toEqual([
@@ -45,8 +45,58 @@ describe("initProject", () => {
 
   it("stamps the current time when the project's migrations are older", () => {
     const dir = project("[api]\n", ["20240101000000_init.sql"]);
-    expect(initProject(dir, new Date("2026-11-27T18:00:00Z")).written[0]).toMatch(
+    expect(initProject(dir, { now: new Date("2026-11-27T18:00:00Z") }).written[0]).toMatch(
       /^migrations\/20261127180000_opsdesk_0001_core\.sql$/,
+    );
+  });
+});
+
+describe("initProject --version", () => {
+  const two = [
+    { version: "0001", name: "opsdesk_core", sql: "select 1;\n" },
+    { version: "0002", name: "opsdesk_next", sql: "select 2;\n" },
+  ];
+  it("stamps the first file with the given version and the next ones a second later each", () => {
+    const dir = project("[api]\n", ["20250706100000_last.sql"]);
+    const result = initProject(dir, { now: new Date("2026-11-27T18:00:00Z"), files: two, version: "20250720100000" });
+    expect(result.written).toEqual([
+      "migrations/20250720100000_opsdesk_0001_core.sql",
+      "migrations/20250720100001_opsdesk_0002_next.sql",
+    ]);
+  });
+
+  it("refuses a version that is not after the folder's newest migration, and a malformed one", () => {
+    const dir = project("[api]\n", ["20250706100000_last.sql"]);
+    expect(() => initProject(dir, { files: two, version: "20250706100000" })).toThrow(/not after .* 20250706100000/);
+    expect(() => initProject(dir, { files: two, version: "2025-07-20" })).toThrow(/YYYYMMDDHHMMSS/);
+    expect(readdirSync(path.join(dir, "supabase", "migrations"))).toEqual(["20250706100000_last.sql"]);
+  });
+});
+
+describe("initProject and Opsdesk's edge functions", () => {
+  it("writes each function file the folder lacks or holds in another version, and leaves the rest", () => {
+    const dir = project("[api]\n");
+    const files = [
+      { path: "opsdesk-admin/index.ts", content: "serve();\n" },
+      { path: "opsdesk-admin/errors.ts", content: "export {};\n" },
+    ];
+    expect(initProject(dir, { files: [], functionFiles: files }).functions).toEqual([
+      "functions/opsdesk-admin/index.ts",
+      "functions/opsdesk-admin/errors.ts",
+    ]);
+    expect(initProject(dir, { files: [], functionFiles: files }).functions).toEqual([]);
+    const changed = [files[0], { ...files[1], content: "export const v = 2;\n" }];
+    expect(initProject(dir, { files: [], functionFiles: changed }).functions).toEqual([
+      "functions/opsdesk-admin/errors.ts",
+    ]);
+    expect(readFileSync(path.join(dir, "supabase", "functions", "opsdesk-admin", "errors.ts"), "utf8")).toBe(
+      "export const v = 2;\n",
+    );
+  });
+
+  it("ships the opsdesk-admin function", () => {
+    expect(installFunctionFiles().map((f) => f.path)).toEqual(
+      expect.arrayContaining(["opsdesk-admin/index.ts", "opsdesk-admin/invite.ts", "opsdesk-admin/errors.ts"]),
     );
   });
 });

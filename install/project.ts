@@ -1,15 +1,19 @@
 // What `npm run opsdesk -- init` does to a project folder (docs/any-project.md): Opsdesk's SQL
 // (install/sql/NNNN_name.sql) becomes ordinary timestamped migrations in
-// supabase/migrations/, only the files the folder lacks, and `opsdesk` joins `[api] schemas`
-// in config.toml with the file's own formatting and comments kept.
+// supabase/migrations/, only the files the folder lacks; Opsdesk's edge functions
+// (install/functions/<name>/) are written into supabase/functions/<name>/ where missing or
+// changed; and `opsdesk` joins `[api] schemas` in config.toml with the file's own formatting
+// and comments kept.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseToml } from "smol-toml";
 
 export const INSTALL_SQL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "sql");
+export const INSTALL_FUNCTIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "functions");
 const INSTALL_FILE = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 const MIGRATION_FILE = /^(\d+)_.*\.sql$/;
+const VERSION = /^\d{14}$/;
 const OPSDESK_MIGRATION = /^\d+_opsdesk_(\d{4})_[a-z0-9_]+\.sql$/;
 export const OPSDESK_SCHEMA = "opsdesk";
 
@@ -21,13 +25,35 @@ export interface InstallFile {
   sql: string;
 }
 
-/** Opsdesk's install files, in order. */
-export function installFiles(): InstallFile[] {
-  return readdirSync(INSTALL_SQL_DIR)
+/** Opsdesk's install files, in order (from another copy of install/sql with `dir`). */
+export function installFiles(dir = INSTALL_SQL_DIR): InstallFile[] {
+  return readdirSync(dir)
     .map((file) => ({ file, m: INSTALL_FILE.exec(file) }))
     .filter((x): x is { file: string; m: RegExpExecArray } => x.m !== null)
     .sort((a, b) => a.m[1].localeCompare(b.m[1]))
-    .map(({ file, m }) => ({ version: m[1], name: m[2], sql: readFileSync(path.join(INSTALL_SQL_DIR, file), "utf8") }));
+    .map(({ file, m }) => ({ version: m[1], name: m[2], sql: readFileSync(path.join(dir, file), "utf8") }));
+}
+
+/** One file of an edge function Opsdesk writes into projects: "opsdesk-admin/index.ts". */
+export interface FunctionFile {
+  path: string;
+  content: string;
+}
+
+/** Opsdesk's edge functions, every file of each. */
+export function installFunctionFiles(): FunctionFile[] {
+  if (!existsSync(INSTALL_FUNCTIONS_DIR)) return [];
+  return readdirSync(INSTALL_FUNCTIONS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      readdirSync(path.join(INSTALL_FUNCTIONS_DIR, d.name))
+        .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+        .sort()
+        .map((f) => ({
+          path: `${d.name}/${f}`,
+          content: readFileSync(path.join(INSTALL_FUNCTIONS_DIR, d.name, f), "utf8"),
+        })),
+    );
 }
 
 /** The `supabase/` folder of a project directory (DIR/supabase, or DIR itself). */
@@ -60,6 +86,8 @@ function nextVersion(after: string | undefined, now: Date): string {
 export interface InitResult {
   /** Migration files written (paths relative to the project's supabase folder). */
   written: string[];
+  /** Edge function files written because they were missing or differed (relative to supabase/). */
+  functions: string[];
   /** Install versions the folder already had. */
   present: string[];
   config: ConfigEdit;
@@ -70,8 +98,21 @@ export type ConfigEdit =
   | { status: "present"; file: string }
   | { status: "manual"; file: string; instructions: string };
 
-/** Writes the missing install files as migrations and exposes `opsdesk` in config.toml. */
-export function initProject(projectDir: string, now = new Date(), files = installFiles()): InitResult {
+export interface InitOptions {
+  now?: Date;
+  files?: InstallFile[];
+  functionFiles?: FunctionFile[];
+  /**
+   * The first new migration's version (YYYYMMDDHHMMSS), for a team that reserves version
+   * ranges; it must come after every migration the folder has (`supabase db push` applies
+   * migrations in order). Default: now, or one second after the newest migration.
+   */
+  version?: string;
+}
+
+/** Writes the missing install files as migrations, Opsdesk's edge functions, and exposes `opsdesk` in config.toml. */
+export function initProject(projectDir: string, options: InitOptions = {}): InitResult {
+  const { now = new Date(), files = installFiles(), functionFiles = installFunctionFiles() } = options;
   const supabaseDir = supabaseDirOf(projectDir);
   const migrationsDir = path.join(supabaseDir, "migrations");
   mkdirSync(migrationsDir, { recursive: true });
@@ -81,17 +122,42 @@ export function initProject(projectDir: string, now = new Date(), files = instal
     .map((f) => (MIGRATION_FILE.exec(f) as RegExpExecArray)[1])
     .sort()
     .at(-1);
+  if (options.version !== undefined) {
+    if (!VERSION.test(options.version)) throw new Error(`--version must be YYYYMMDDHHMMSS, not "${options.version}".`);
+    if (last !== undefined && options.version <= last) {
+      throw new Error(
+        `--version ${options.version} is not after the folder's newest migration ${last}: supabase db push applies migrations in order.`,
+      );
+    }
+  }
   const written: string[] = [];
   for (const file of files) {
     if (present.has(file.version)) continue;
-    const version = nextVersion(last, now);
+    // After a given first version the others follow it second by second, inside the team's range.
+    const version =
+      written.length === 0 && options.version
+        ? options.version
+        : nextVersion(last, options.version ? new Date(0) : now);
     last = version;
     const name = `${version}_opsdesk_${file.version}_${file.name.replace(/^opsdesk_/, "")}.sql`;
     const header = `-- Opsdesk install ${file.version} (${file.name}), written by \`npm run opsdesk -- init\`.\n-- Do not edit: a later init adds upgrades as new files. See Opsdesk's docs/any-project.md.\n\n`;
     writeFileSync(path.join(migrationsDir, name), header + file.sql);
     written.push(path.join("migrations", name));
   }
-  return { written, present: [...present].sort(), config: exposeSchema(path.join(supabaseDir, "config.toml")) };
+  const functions: string[] = [];
+  for (const file of functionFiles) {
+    const target = path.join(supabaseDir, "functions", file.path);
+    if (existsSync(target) && readFileSync(target, "utf8") === file.content) continue;
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, file.content);
+    functions.push(path.join("functions", file.path));
+  }
+  return {
+    written,
+    functions,
+    present: [...present].sort(),
+    config: exposeSchema(path.join(supabaseDir, "config.toml")),
+  };
 }
 
 const MANUAL = (file: string, schemas: string[]) =>

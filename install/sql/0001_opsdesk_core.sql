@@ -54,6 +54,7 @@ declare
     when 'OPSDESK_LAST_ADMIN' then 'P0001'
     when 'OPSDESK_SELF_DEACTIVATE' then 'P0001'
     when 'OPSDESK_SELF_ROLE' then 'P0001'
+    when 'OPSDESK_SELF_REMOVE' then 'P0001'
     when 'OPSDESK_BUILTIN_ROLE' then 'P0001'
     when 'OPSDESK_AUDIT_APPEND_ONLY' then 'P0001'
     when 'OPSDESK_BAD_SETTINGS' then '22023'
@@ -91,7 +92,7 @@ create table opsdesk.operators (
     constraint operators_user_id_fkey references auth.users (id) on delete cascade,
   email text,
   full_name text
-    constraint operators_full_name_check check (char_length(full_name) <= 120),
+    constraint operators_full_name_check check (char_length(btrim(full_name)) between 1 and 120),
   role text not null default 'viewer'
     constraint operators_role_fkey references opsdesk.roles (name) on update cascade,
   active boolean not null default true,
@@ -114,6 +115,8 @@ create table opsdesk.managed_tables (
   restricted text[] not null default '{}',
   managed_at timestamptz not null default now(),
   managed_by uuid,
+  -- The table's shape its audit trigger function was written for (opsdesk.install_audit).
+  audit_signature text,
   primary key (schema_name, table_name)
 );
 
@@ -178,6 +181,14 @@ create table opsdesk.saved_views (
 );
 create unique index saved_views_is_default_key on opsdesk.saved_views (owner, resource) where is_default;
 
+create function opsdesk.column_widths_valid(widths jsonb) returns boolean
+language sql immutable set search_path = '' as $$
+  select jsonb_typeof(widths) = 'object'
+    and (select count(*) from jsonb_object_keys(widths)) <= 200
+    and not exists (select 1 from jsonb_each(widths) w
+                    where jsonb_typeof(w.value) <> 'number' or (w.value)::numeric not between 40 and 2000)
+$$;
+
 create table opsdesk.list_columns (
   user_id uuid not null default auth.uid()
     constraint list_columns_user_id_fkey references auth.users (id) on delete cascade,
@@ -187,8 +198,9 @@ create table opsdesk.list_columns (
     constraint list_columns_columns_check check (
       cardinality(columns) between 1 and 200 and array_position(columns, null) is null
     ),
+  -- Pixel widths of the columns the operator resized: {"name": 320}, 40–2000 each.
   widths jsonb not null default '{}'
-    constraint list_columns_widths_check check (jsonb_typeof(widths) = 'object'),
+    constraint list_columns_widths_check check (opsdesk.column_widths_valid(widths)),
   updated_at timestamptz not null default now(),
   primary key (user_id, resource)
 );
@@ -237,59 +249,74 @@ insert into opsdesk.state default values;
 -- ---------------------------------------------------------------------------------------
 -- Who the caller is.
 
+-- Who the caller is, asked by the policies of every managed table once per statement (an
+-- initplan): plpgsql, whose queries are planned once per session (a SQL function with a SET
+-- clause is planned again at every call), and one query each, not a chain of calls.
+
 -- An operator who confirmed an authenticator app is served only by sessions that gave its
 -- code (aal2); a password-only session holds no permission (as the demo's app.mfa_ok).
 create function opsdesk.mfa_ok() returns boolean
-language sql stable security definer set search_path = '' as $$
-  select coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
-      or not exists (
-        select 1 from auth.mfa_factors f where f.user_id = auth.uid() and f.status = 'verified'
-      )
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
+      or not exists (select 1 from auth.mfa_factors f where f.user_id = auth.uid() and f.status = 'verified');
+end
 $$;
 
 -- The caller's role if they are an active operator whose session satisfies the MFA rule.
 create function opsdesk.operator_role() returns text
-language sql stable security definer set search_path = '' as $$
-  select o.role from opsdesk.operators o
-  where o.user_id = auth.uid() and o.active and opsdesk.mfa_ok()
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return (select o.role from opsdesk.operators o
+          where o.user_id = auth.uid() and o.active
+            and (coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
+                 or not exists (select 1 from auth.mfa_factors f where f.user_id = o.user_id and f.status = 'verified')));
+end
 $$;
 
 create function opsdesk.is_operator() returns boolean
-language sql stable security definer set search_path = '' as $$
-  select opsdesk.operator_role() is not null
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return opsdesk.operator_role() is not null;
+end
 $$;
 
 create function opsdesk.is_admin() returns boolean
-language sql stable security definer set search_path = '' as $$
-  select coalesce(opsdesk.operator_role() = 'admin', false)
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return coalesce(opsdesk.operator_role() = 'admin', false);
+end
 $$;
 
 -- "<schema>.<table>" of every table the caller's role may `action` (empty for non-operators).
 create function opsdesk.allowed_tables(action text) returns text[]
-language sql stable security definer set search_path = '' as $$
-  select coalesce(array_agg(p.schema_name || '.' || p.table_name order by 1), '{}')
-  from opsdesk.permissions p
-  where p.role = opsdesk.operator_role() and p.action = allowed_tables.action
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return (select coalesce(array_agg(p.schema_name || '.' || p.table_name order by 1), '{}')
+          from opsdesk.permissions p
+          where p.role = opsdesk.operator_role() and p.action = allowed_tables.action);
+end
 $$;
 
 -- The matrix for one table: may the caller `action` schema.table? False, never null.
 create function opsdesk.can(schema_name text, table_name text, action text) returns boolean
-language sql stable security definer set search_path = '' as $$
-  select exists (
-    select 1 from opsdesk.permissions p
-    where p.role = opsdesk.operator_role()
-      and p.schema_name = can.schema_name and p.table_name = can.table_name and p.action = can.action
-  )
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return exists (select 1 from opsdesk.permissions p
+                 where p.role = opsdesk.operator_role() and p.schema_name = can.schema_name
+                   and p.table_name = can.table_name and p.action = can.action);
+end
 $$;
 
--- The same by the table's oid: policies call this with a regclass constant, which follows a
--- rename of the table (and opsdesk.sync_catalog renames its rows of the matrix).
+-- The same by the table's oid, as the policies ask it (a regclass constant): it follows a
+-- renamed table through managed_tables.relid, with or without the DDL watch.
 create function opsdesk.can_rel(rel oid, action text) returns boolean
-language sql stable security definer set search_path = '' as $$
-  select coalesce((
-    select opsdesk.can(n.nspname, c.relname, can_rel.action)
-    from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-    where c.oid = can_rel.rel), false)
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return exists (select 1 from opsdesk.managed_tables m
+                 join opsdesk.permissions p on p.schema_name = m.schema_name and p.table_name = m.table_name
+                 where m.relid = can_rel.rel and p.action = can_rel.action and p.role = opsdesk.operator_role());
+end
 $$;
 
 -- The restrictive policy that fences a privilege Opsdesk granted (docs/any-project.md,
@@ -372,14 +399,37 @@ language sql immutable set search_path = '' as $$
       or name like 'pg\_%' or name like 'supabase\_%'
 $$;
 
--- The exposed schemas the console considers: those `authenticated` may use, platform ones
--- left out, public first.
+-- The exposed schemas the console considers, platform ones left out, public first: the API's
+-- own list where the database holds it (`pgrst.db_schemas` on the authenticator role), else
+-- `public` and every schema `authenticated` may use that holds a relation the API roles were
+-- granted anything on. A helper schema of security-definer functions that policies call must
+-- be usable by `authenticated` too, and is not exposed for that.
 create function opsdesk.exposed_schemas() returns text[]
-language sql stable set search_path = '' as $$
-  select coalesce(array_agg(n.nspname::text order by n.nspname <> 'public', n.nspname), '{}')
-  from pg_catalog.pg_namespace n
-  where not opsdesk.is_system_schema(n.nspname)
-    and pg_catalog.has_schema_privilege('authenticated', n.oid, 'usage')
+language plpgsql stable set search_path = '' as $$
+declare
+  configured text[] := (
+    select string_to_array(replace(substr(c.setting, length('pgrst.db_schemas=') + 1), ' ', ''), ',')
+    from pg_catalog.pg_db_role_setting s
+    join pg_catalog.pg_roles r on r.oid = s.setrole and r.rolname = 'authenticator'
+    cross join lateral unnest(s.setconfig) c(setting)
+    where s.setdatabase in (0, (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()))
+      and c.setting like 'pgrst.db\_schemas=%'
+    order by s.setdatabase desc
+    limit 1);
+begin
+  return (
+    select coalesce(array_agg(n.nspname::text order by n.nspname <> 'public', n.nspname), '{}')
+    from pg_catalog.pg_namespace n
+    where not opsdesk.is_system_schema(n.nspname)
+      and pg_catalog.has_schema_privilege('authenticated', n.oid, 'usage')
+      and case when configured is not null then n.nspname = any (configured)
+               else n.nspname = 'public' or exists (
+                 select 1 from pg_catalog.pg_class c
+                 where c.relnamespace = n.oid and c.relkind in ('r', 'p', 'v', 'm', 'f')
+                   and (pg_catalog.has_table_privilege('authenticated', c.oid, 'select, insert, update, delete')
+                        or pg_catalog.has_table_privilege('anon', c.oid, 'select, insert, update, delete')
+                        or pg_catalog.has_any_column_privilege('authenticated', c.oid, 'select, insert, update'))) end);
+end
 $$;
 
 -- schema.table → its oid, or OPSDESK_NO_SUCH_TABLE.
@@ -400,13 +450,16 @@ end
 $$;
 
 -- The primary key's columns in key order; '{}' for a table without one.
+-- (plpgsql: the audit triggers ask it at every statement, and its plan is kept per session.)
 create function opsdesk.key_columns(rel oid) returns text[]
-language sql stable set search_path = '' as $$
-  select coalesce(array_agg(a.attname::text order by k.n), '{}')
-  from pg_catalog.pg_index i
-  cross join lateral unnest(i.indkey) with ordinality k(attnum, n)
-  join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
-  where i.indrelid = rel and i.indisprimary
+language plpgsql stable set search_path = '' as $$
+begin
+  return (select coalesce(array_agg(a.attname::text order by k.n), '{}')
+          from pg_catalog.pg_index i
+          cross join lateral unnest(i.indkey) with ordinality k(attnum, n)
+          join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+          where i.indrelid = rel and i.indisprimary);
+end
 $$;
 
 -- A record's key object from its row (null for a table without a key).
@@ -424,12 +477,23 @@ language sql immutable set search_path = '' as $$
               else key::text end
 $$;
 
--- Columns left out of audit entries and broadcasts: full-text vectors (derived, large).
+-- Columns left out of audit entries and broadcasts: full-text vectors (derived, large), and
+-- those an admin lists in the table's settings.audit_exclude (derived copies: a label another
+-- table's change rewrites is no edit of the row, and a row whose other columns stayed as
+-- they were gets no entry).
 create function opsdesk.audit_excluded(rel oid) returns text[]
-language sql stable set search_path = '' as $$
-  select coalesce(array_agg(a.attname::text), '{}')
-  from pg_catalog.pg_attribute a
-  where a.attrelid = rel and a.attnum > 0 and not a.attisdropped and a.atttypid = 'pg_catalog.tsvector'::regtype
+language plpgsql stable set search_path = '' as $$
+begin
+  return (select coalesce(array_agg(a.attname::text order by a.attnum), '{}')
+          from pg_catalog.pg_attribute a
+          where a.attrelid = rel and a.attnum > 0 and not a.attisdropped
+            and (a.atttypid = 'pg_catalog.tsvector'::regtype or a.attname::text in (
+              select jsonb_array_elements_text(s.settings -> 'audit_exclude')
+              from opsdesk.table_settings s
+              join pg_catalog.pg_namespace n on n.nspname = s.schema_name
+              join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relname = s.table_name
+              where c.oid = rel and jsonb_typeof(s.settings -> 'audit_exclude') = 'array')));
+end
 $$;
 
 create function opsdesk.managed_relid(schema_name text, table_name text) returns oid
@@ -477,15 +541,33 @@ $$;
 
 -- Keeps managed_tables (and through it the matrix) in step with the catalog: a renamed table
 -- keeps its rows, a dropped one loses them.
-create function opsdesk.sync_catalog() returns void
-language plpgsql volatile security definer set search_path = '' as $$
+-- A changed table's audit trigger function is written again (for `changed`, the relations
+-- the DDL touched; their signatures decide).
+create function opsdesk.sync_catalog(changed oid[] default '{}') returns void
+language plpgsql volatile security definer set search_path = '' set client_min_messages = warning as $$
+declare
+  gone oid;
+  rel oid;
 begin
   update opsdesk.managed_tables m set schema_name = n.nspname, table_name = c.relname
   from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
   where c.oid = m.relid and (m.schema_name, m.table_name) is distinct from (n.nspname::text, c.relname::text);
-  delete from opsdesk.managed_tables m
-  where m.relid is not null and m.schema_name <> 'opsdesk'
-    and not exists (select 1 from pg_catalog.pg_class c where c.oid = m.relid);
+  for gone in
+    delete from opsdesk.managed_tables m
+    where m.relid is not null and m.schema_name <> 'opsdesk'
+      and not exists (select 1 from pg_catalog.pg_class c where c.oid = m.relid)
+    returning m.relid
+  loop
+    execute format('drop function if exists opsdesk.%I()', 'audit_' || gone);
+  end loop;
+  for rel in
+    select m.relid from opsdesk.managed_tables m
+    join pg_catalog.pg_class c on c.oid = m.relid and c.relkind in ('r', 'p')
+    where m.relid = any (changed) and m.schema_name <> 'opsdesk'
+      and m.audit_signature is distinct from opsdesk.audit_signature(m.relid)
+  loop
+    perform opsdesk.install_audit(rel);
+  end loop;
 end
 $$;
 
@@ -496,7 +578,10 @@ begin
   if not pg_catalog.has_function_privilege('opsdesk.bump_version()', 'execute') then
     return;
   end if;
-  perform opsdesk.sync_catalog();
+  perform opsdesk.sync_catalog(case when tg_event = 'sql_drop'
+    then array(select d.objid from pg_catalog.pg_event_trigger_dropped_objects() d where d.object_type = 'table column')
+    else array(select d.objid from pg_catalog.pg_event_trigger_ddl_commands() d
+               where d.classid = 'pg_catalog.pg_class'::regclass) end);
   perform opsdesk.bump_version();
 exception when others then
   -- Never fail the project's DDL because of Opsdesk (e.g. while `drop schema opsdesk`).
@@ -542,73 +627,172 @@ $$;
 -- SQL for a row's key object and its record_id over alias `t` (no function call per row:
 -- the audit triggers run them over every row a statement writes).
 create function opsdesk.key_sql(key_columns text[], alias text) returns text[]
-language sql immutable set search_path = '' as $$
-  select case when cardinality(key_columns) = 0 then array['null::jsonb', 'null::text']
-    else array[
-      format('jsonb_build_object(%s)', (select string_agg(format('%L, %s.%I', k, alias, k), ', ') from unnest(key_columns) k)),
-      case when cardinality(key_columns) = 1 then format('(%s.%I)::text', alias, key_columns[1])
-           else format('jsonb_build_object(%s)::text', (select string_agg(format('%L, %s.%I', k, alias, k), ', ') from unnest(key_columns) k)) end]
-  end
-$$;
-
--- INSERT and DELETE, once per statement from the transition table: one insert into the log,
--- then one broadcast with the keys.
-create function opsdesk.audit_statement() returns trigger
-language plpgsql security definer set search_path = '' as $$
+language plpgsql immutable set search_path = '' as $$
 declare
-  keys text[] := opsdesk.key_columns(tg_relid);
-  key_sql text[] := opsdesk.key_sql(keys, 't');
-  changed_keys jsonb;
+  object_sql text := format('jsonb_build_object(%s)',
+                            (select string_agg(format('%L, %s.%I', k, alias, k), ', ') from unnest(key_columns) k));
 begin
-  execute format(
-    'with logged as (
-       insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new)
-       select $1, $2, $3, $4, %2$s, %1$s, $5,
-              case when $5 = ''DELETE'' then to_jsonb(t) - $6 end, case when $5 = ''INSERT'' then to_jsonb(t) - $6 end
-       from %3$I t
-       returning record_key)
-     select jsonb_agg(record_key) from (select record_key from logged limit 101) x',
-    key_sql[1], key_sql[2], case tg_op when 'INSERT' then 'new_rows' else 'old_rows' end)
-  into changed_keys
-  using auth.uid(), auth.jwt() ->> 'email', tg_table_schema, tg_table_name, tg_op, opsdesk.audit_excluded(tg_relid);
-  if changed_keys is not null then
-    perform opsdesk.notify_change(tg_table_schema, tg_table_name, tg_op, case when cardinality(keys) > 0 then changed_keys end);
+  if cardinality(key_columns) = 0 then
+    return array['null::jsonb', 'null::text'];
   end if;
-  return null;
+  return array[object_sql, case when cardinality(key_columns) = 1 then format('(%s.%I)::text', alias, key_columns[1])
+                                else object_sql || '::text' end];
 end
 $$;
 
--- UPDATE of a table with a primary key, once per statement: old and new rows pair up by key (a
--- row whose key changed is logged as its old and its new side), one insert into the log and
--- one broadcast. Tables without a key are audited per row (opsdesk.audit_update).
-create function opsdesk.audit_update_statement() returns trigger
+-- The statement an audit trigger runs for one write to a managed table (docs/any-project.md,
+-- "The audit log"): one INSERT into the log from the statement's transition table(s), then
+-- the first 101 keys for the live broadcast (JSON null: rows of a table without a key; SQL
+-- null: nothing logged). Written from the catalog at each statement (the table's columns may
+-- have changed), with keys, comparisons and left-out columns spelt out, so no function runs
+-- per row:
+--  * INSERT / DELETE: each row of new_rows / old_rows;
+--  * UPDATE of a table with a key: old_rows and new_rows joined on the key with its own types;
+--    a pair whose kept columns all compare equal is no entry; a row whose key changed is its
+--    two sides, each with every kept column in `changed`. A column is compared with its
+--    type's own `=` (a default btree or hash operator class of it, of a domain's base type or
+--    of an array's elements), else as text (json, point, composite types).
+-- Parameters: $1 actor id, $2 actor e-mail, $3 schema, $4 table (or the names `params` gives
+-- them), and the keys are selected into `into_target` when it is given (static SQL of a
+-- generated trigger function, opsdesk.install_audit).
+create function opsdesk.audit_sql(rel oid, op text, params text[] default array['$1', '$2', '$3', '$4'],
+                                  into_target text default null) returns text
+language plpgsql stable set search_path = '' set plan_cache_mode = force_generic_plan as $$
+declare
+  into_clause text := coalesce(' into ' || into_target, '');
+  keys text[] := opsdesk.key_columns(rel);
+  excluded text[] := opsdesk.audit_excluded(rel);
+  strip text := case when cardinality(excluded) > 0 then format(' - %L::text[]', excluded) else '' end;
+  new_key text[] := opsdesk.key_sql(keys, 'n');
+  old_key text[] := opsdesk.key_sql(keys, 'o');
+  kept text[];
+  differs text;
+  changed text;
+  logged_keys text := case when cardinality(keys) > 0
+                           then format('select jsonb_agg(record_key)%s from (select record_key from logged limit 101) x', into_clause)
+                           else format('select case when exists (select from logged) then ''null''::jsonb end%s', into_clause) end;
+begin
+  if op in ('INSERT', 'DELETE') then
+    return format(
+      'with logged as (
+         insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new)
+         select %8$s, %1$s, %2$s, %3$L, %4$s, %5$s from %6$s n
+         returning record_key)
+       %7$s',
+      new_key[2], new_key[1], op,
+      case op when 'DELETE' then 'to_jsonb(n)' || strip else 'null' end,
+      case op when 'INSERT' then 'to_jsonb(n)' || strip else 'null' end,
+      case op when 'INSERT' then 'new_rows' else 'old_rows' end, logged_keys, array_to_string(params, ', '));
+  end if;
+  select array_agg(c.name order by c.name),
+         string_agg(c.differs, ' or ' order by c.name),
+         string_agg(format('case when %s then %L end', c.differs, c.name), ', ' order by c.name)
+  into kept, differs, changed
+  from (
+    select a.attname::text as name,
+           format(case when ct.typtype in ('e', 'r', 'm')
+                         or (ct.typtype <> 'c' and exists (
+                               select 1 from pg_catalog.pg_opclass oc join pg_catalog.pg_am am on am.oid = oc.opcmethod
+                               where oc.opcintype = ct.oid and oc.opcdefault and am.amname in ('btree', 'hash')))
+                       then 'o.%1$I is distinct from n.%1$I' else 'o.%1$I::text is distinct from n.%1$I::text' end,
+                  a.attname) as differs
+    from pg_catalog.pg_attribute a
+    join pg_catalog.pg_type t on t.oid = a.atttypid
+    join pg_catalog.pg_type bt on bt.oid = case when t.typtype = 'd' then t.typbasetype else t.oid end
+    join pg_catalog.pg_type ct on ct.oid = case when bt.typcategory = 'A' and bt.typelem <> 0 then bt.typelem else bt.oid end
+    where a.attrelid = rel and a.attnum > 0 and not a.attisdropped and not a.attname::text = any (excluded)) c;
+  return format(
+    'with logged as (
+       insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new, changed)
+       select %12$s,
+              case when n.%1$I is null then %2$s else %3$s end, case when n.%1$I is null then %4$s else %5$s end, ''UPDATE'',
+              case when o.%1$I is not null then to_jsonb(o)%6$s end, case when n.%1$I is not null then to_jsonb(n)%6$s end,
+              case when o.%1$I is null or n.%1$I is null then %7$L::text[]
+                   else array_remove(array[%8$s]::text[], null) end
+       from old_rows o full join new_rows n on %9$s
+       where o.%1$I is null or n.%1$I is null or %10$s
+       returning record_key)
+     %11$s',
+    keys[1], old_key[2], new_key[2], old_key[1], new_key[1], strip, coalesce(kept, '{}'), coalesce(changed, ''),
+    (select string_agg(format('o.%1$I = n.%1$I', k), ' and ') from unnest(keys) k),
+    coalesce(differs, 'false'), logged_keys, array_to_string(params, ', '));
+end
+$$;
+
+-- What the audit SQL of a table is written from: its columns and their types, its key, the
+-- columns left out. A generated trigger function holds the signature it was written for and
+-- falls back to opsdesk.audit_sql whenever the table's differs.
+create function opsdesk.audit_signature(rel oid) returns text
+language plpgsql stable set search_path = '' as $$
+begin
+  return md5(concat_ws('|',
+    (select string_agg(a.attname || ':' || a.atttypid::text, ',' order by a.attnum)
+     from pg_catalog.pg_attribute a where a.attrelid = rel and a.attnum > 0 and not a.attisdropped),
+    array_to_string(opsdesk.key_columns(rel), ','), array_to_string(opsdesk.audit_excluded(rel), ',')));
+end
+$$;
+
+-- Writes the audit trigger function of one managed table, opsdesk.audit_<oid>(): the SQL of
+-- opsdesk.audit_sql as static statements, planned once per session instead of at every write
+-- (a single-row write's audit cost about halves). Before using them it compares the table's
+-- signature with the one they were written for; on a difference (DDL the DDL watch did not see)
+-- it runs opsdesk.audit_sql's statement for the table as it is now. Rewritten by manage_table,
+-- set_table_settings and the DDL watch.
+create function opsdesk.install_audit(rel oid) returns void
+language plpgsql volatile security definer set search_path = '' set client_min_messages = warning as $$
+declare
+  signature text := opsdesk.audit_signature(rel);
+  vars text[] := array['_opsdesk_actor', '_opsdesk_email', 'tg_table_schema', 'tg_table_name'];
+begin
+  execute format($f$
+    create or replace function opsdesk.%1$I() returns trigger
+    language plpgsql security definer set search_path = '' as $body$
+    #variable_conflict use_variable
+    declare
+      _opsdesk_keys jsonb;
+      _opsdesk_actor uuid := auth.uid();
+      _opsdesk_email text := auth.jwt() ->> 'email';
+    begin
+      if opsdesk.audit_signature(tg_relid) is distinct from %2$L then
+        execute opsdesk.audit_sql(tg_relid, tg_op) into _opsdesk_keys
+          using _opsdesk_actor, _opsdesk_email, tg_table_schema, tg_table_name;
+      elsif tg_op = 'INSERT' then
+        %3$s;
+      elsif tg_op = 'DELETE' then
+        %4$s;
+      else
+        %5$s;
+      end if;
+      if _opsdesk_keys is not null then
+        perform opsdesk.notify_change(tg_table_schema, tg_table_name, tg_op,
+                                      case when jsonb_typeof(_opsdesk_keys) = 'array' then _opsdesk_keys end);
+      end if;
+      return null;
+    end
+    $body$
+    $f$,
+    'audit_' || rel, signature,
+    opsdesk.audit_sql(rel, 'INSERT', vars, '_opsdesk_keys'), opsdesk.audit_sql(rel, 'DELETE', vars, '_opsdesk_keys'),
+    case when cardinality(opsdesk.key_columns(rel)) > 0 then opsdesk.audit_sql(rel, 'UPDATE', vars, '_opsdesk_keys')
+         else 'raise exception ''opsdesk: % has no key; its updates are audited per row'', tg_table_name' end);
+  execute format('revoke all on function opsdesk.%I() from public, anon, authenticated, service_role', 'audit_' || rel);
+  update opsdesk.managed_tables m set audit_signature = signature where m.relid = rel;
+end
+$$;
+
+-- The audit trail and the live broadcast of a managed table, once per statement from its
+-- transition tables (opsdesk.audit_sql): inserts, deletes, and updates of a table with a key.
+-- Tables without a key are audited per row on update (opsdesk.audit_update).
+create function opsdesk.audit_statement() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
-  keys text[] := opsdesk.key_columns(tg_relid);
-  old_key text[] := opsdesk.key_sql(keys, 't');
   changed_keys jsonb;
 begin
-  execute format(
-    'with o as (select %1$s as k, %2$s as id, to_jsonb(t) - $5 as r from old_rows t),
-          n as (select %1$s as k, %2$s as id, to_jsonb(t) - $5 as r from new_rows t),
-          pairs as (
-            select n.k, n.id, o.r as old_r, n.r as new_r from n left join o on o.k = n.k
-            union all
-            select o.k, o.id, o.r, null from o where not exists (select 1 from n where n.k = o.k)),
-          logged as (
-            insert into opsdesk.audit_log (actor_id, actor_email, schema_name, table_name, record_id, record_key, action, old, new, changed)
-            select $1, $2, $3, $4, p.id, p.k, ''UPDATE'', p.old_r, p.new_r,
-                   array(select e.key from jsonb_each(coalesce(p.new_r, p.old_r)) e
-                         where e.value is distinct from p.old_r -> e.key or p.new_r is null order by e.key)
-            from pairs p
-            where p.old_r is distinct from p.new_r
-            returning record_key)
-     select jsonb_agg(record_key) from (select record_key from logged limit 101) x',
-    old_key[1], old_key[2])
-  into changed_keys
-  using auth.uid(), auth.jwt() ->> 'email', tg_table_schema, tg_table_name, opsdesk.audit_excluded(tg_relid);
+  execute opsdesk.audit_sql(tg_relid, tg_op) into changed_keys
+    using auth.uid(), auth.jwt() ->> 'email', tg_table_schema, tg_table_name;
   if changed_keys is not null then
-    perform opsdesk.notify_change(tg_table_schema, tg_table_name, 'UPDATE', case when cardinality(keys) > 0 then changed_keys end);
+    perform opsdesk.notify_change(tg_table_schema, tg_table_name, tg_op,
+                                  case when jsonb_typeof(changed_keys) = 'array' then changed_keys end);
   end if;
   return null;
 end
@@ -681,6 +865,7 @@ begin
   foreach trigger_name in array array['opsdesk_audit_insert', 'opsdesk_audit_delete', 'opsdesk_audit_update'] loop
     execute format('drop trigger if exists %I on %s', trigger_name, target);
   end loop;
+  execute format('drop function if exists opsdesk.%I()', 'audit_' || rel);
 end
 $$;
 
@@ -793,19 +978,6 @@ begin
         restricted := restricted || cmd;
       end if;
     end loop;
-
-    execute format('create trigger opsdesk_audit_insert after insert on %s referencing new table as new_rows
-                    for each statement execute function opsdesk.audit_statement()', target);
-    execute format('create trigger opsdesk_audit_delete after delete on %s referencing old table as old_rows
-                    for each statement execute function opsdesk.audit_statement()', target);
-    if cardinality(opsdesk.key_columns(rel)) > 0 then
-      execute format('create trigger opsdesk_audit_update after update on %s
-                      referencing old table as old_rows new table as new_rows
-                      for each statement execute function opsdesk.audit_update_statement()', target);
-    else
-      execute format('create trigger opsdesk_audit_update after update on %s
-                      for each row execute function opsdesk.audit_update()', target);
-    end if;
   end if;
 
   insert into opsdesk.managed_tables as m (schema_name, table_name, relid, allow_without_rls, granted, restricted, managed_by)
@@ -814,6 +986,23 @@ begin
   on conflict on constraint managed_tables_pkey do update
     set relid = excluded.relid, allow_without_rls = m.allow_without_rls or excluded.allow_without_rls,
         granted = excluded.granted, restricted = excluded.restricted;
+
+  if not is_view then
+    -- The audit trail: the table's own trigger function (opsdesk.install_audit), once per statement.
+    perform opsdesk.install_audit(rel);
+    execute format('create trigger opsdesk_audit_insert after insert on %s referencing new table as new_rows
+                    for each statement execute function opsdesk.%I()', target, 'audit_' || rel);
+    execute format('create trigger opsdesk_audit_delete after delete on %s referencing old table as old_rows
+                    for each statement execute function opsdesk.%I()', target, 'audit_' || rel);
+    if cardinality(opsdesk.key_columns(rel)) > 0 then
+      execute format('create trigger opsdesk_audit_update after update on %s
+                      referencing old table as old_rows new table as new_rows
+                      for each statement execute function opsdesk.%I()', target, 'audit_' || rel);
+    else
+      execute format('create trigger opsdesk_audit_update after update on %s
+                      for each row execute function opsdesk.audit_update()', target);
+    end if;
+  end if;
 
   -- The default matrix (docs/any-project.md): admin everything, editor all but delete,
   -- viewer reads and exports; views are read-only.
@@ -873,7 +1062,7 @@ begin
   select x into bad from (
     select settings ->> 'title_field' as x
     union all select jsonb_array_elements_text(coalesce(settings -> k, '[]'))
-    from unnest(array['list_columns', 'hidden', 'search_columns']) k where jsonb_typeof(settings -> k) = 'array'
+    from unnest(array['list_columns', 'hidden', 'search_columns', 'audit_exclude']) k where jsonb_typeof(settings -> k) = 'array'
     union all select jsonb_object_keys(settings -> k)
     from unnest(array['field_labels', 'help', 'file_columns']) k where jsonb_typeof(settings -> k) = 'object'
     union all select settings -> 'default_sort' ->> 'field') names
@@ -886,6 +1075,8 @@ begin
   insert into opsdesk.table_settings as t (schema_name, table_name, settings)
   values (set_table_settings.schema_name, set_table_settings.table_name, set_table_settings.settings)
   on conflict on constraint table_settings_pkey do update set settings = excluded.settings;
+  -- settings.audit_exclude changes what the table's audit trigger function writes.
+  perform opsdesk.sync_catalog(array[rel]);
   return settings;
 end
 $$;
@@ -956,6 +1147,21 @@ begin
 end
 $$;
 
+-- An operator names themselves (the console's profile): their own row's full_name and nothing
+-- else, trimmed (blank is refused by operators_full_name_check; null clears it).
+create function opsdesk.set_my_name(full_name text) returns text
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  saved text;
+begin
+  perform opsdesk.require_operator();
+  update opsdesk.operators o set full_name = btrim(set_my_name.full_name)
+  where o.user_id = auth.uid()
+  returning o.full_name into saved;
+  return saved;
+end
+$$;
+
 create function opsdesk.operators_defaults() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -983,6 +1189,9 @@ begin
     if new.role <> old.role then
       perform opsdesk.fail('OPSDESK_SELF_ROLE', 'You cannot change your own role.');
     end if;
+  end if;
+  if tg_op = 'DELETE' and old.user_id = auth.uid() then
+    perform opsdesk.fail('OPSDESK_SELF_REMOVE', 'You cannot remove your own operator account.');
   end if;
   if tg_op = 'DELETE' then
     return old;
@@ -1066,8 +1275,6 @@ begin
 end
 $$;
 
--- Opsdesk's own tables are audited like managed ones (who changed a role, a permission, a
--- setting): they are managed rows of the matrix only for the audit log itself.
 create trigger b10_defaults before insert or update on opsdesk.operators
   for each row execute function opsdesk.operators_defaults();
 create trigger b20_rules before update or delete on opsdesk.operators
@@ -1102,15 +1309,6 @@ begin
   foreach t in array array['roles', 'operators', 'permissions', 'managed_tables', 'table_settings'] loop
     execute format('create trigger a99_version after insert or update or delete or truncate on opsdesk.%I
                     for each statement execute function opsdesk.bump_version_trigger()', t);
-  end loop;
-  foreach t in array array['roles', 'operators', 'permissions', 'table_settings'] loop
-    execute format('create trigger opsdesk_audit_insert after insert on opsdesk.%I referencing new table as new_rows
-                    for each statement execute function opsdesk.audit_statement()', t);
-    execute format('create trigger opsdesk_audit_delete after delete on opsdesk.%I referencing old table as old_rows
-                    for each statement execute function opsdesk.audit_statement()', t);
-    execute format('create trigger opsdesk_audit_update after update on opsdesk.%I
-                    referencing old table as old_rows new table as new_rows
-                    for each statement execute function opsdesk.audit_update_statement()', t);
   end loop;
 end
 $$;
@@ -2040,6 +2238,7 @@ grant execute on function opsdesk.mfa_ok(), opsdesk.operator_role(), opsdesk.gua
   opsdesk.search(text, text, text, jsonb, text, boolean, int, int), opsdesk.search_count(text, text, text, jsonb),
   opsdesk.history(text, text, jsonb, int, bigint), opsdesk.user_emails(uuid[]),
   opsdesk.manage_table(text, text, boolean), opsdesk.unmanage_table(text, text), opsdesk.add_operator(text, text, text),
+  opsdesk.set_my_name(text), opsdesk.column_widths_valid(jsonb),
   opsdesk.set_table_settings(text, text, jsonb)
   to authenticated, service_role;
 grant execute on function opsdesk.make_admin(text), opsdesk.manage_existing() to service_role;
@@ -2058,5 +2257,23 @@ end
 $$;
 
 select opsdesk.manage_existing();
+
+-- Opsdesk's own tables are audited from here on (who changed a role, an operator, the matrix, a
+-- setting); the install's defaults are where their log starts, not entries of it.
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['roles', 'operators', 'permissions', 'table_settings'] loop
+    execute format('create trigger opsdesk_audit_insert after insert on opsdesk.%I referencing new table as new_rows
+                    for each statement execute function opsdesk.audit_statement()', t);
+    execute format('create trigger opsdesk_audit_delete after delete on opsdesk.%I referencing old table as old_rows
+                    for each statement execute function opsdesk.audit_statement()', t);
+    execute format('create trigger opsdesk_audit_update after update on opsdesk.%I
+                    referencing old table as old_rows new table as new_rows
+                    for each statement execute function opsdesk.audit_statement()', t);
+  end loop;
+end
+$$;
 
 insert into opsdesk.installed (version, name) values ('0001', 'opsdesk_core');

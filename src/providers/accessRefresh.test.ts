@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { createAccessRefresh } from "./accessRefresh";
+import { accessTopic, createAccessRefresh } from "./accessRefresh";
 import { type PermissionRow, PermissionStore } from "./permissions";
 
 /** A store over a matrix the test changes, and a query client that records invalidations. */
@@ -81,5 +81,13 @@ describe("createAccessRefresh", () => {
     await refresh();
     expect(await store.get()).toEqual(new Set(["products:list", "products:create"]));
     expect(invalidated).toHaveBeenCalledWith({ queryKey: ["access"] });
+  });
+});
+
+describe("accessTopic", () => {
+  it("is Opsdesk's channel on a project with Opsdesk installed, the demo schema's otherwise", () => {
+    expect(accessTopic("u1", "opsdesk")).toBe("opsdesk:access:u1");
+    expect(accessTopic("u1", undefined)).toBe("opsdesk:access:u1");
+    expect(accessTopic("u1", "compiled")).toBe("access:u1");
   });
 });

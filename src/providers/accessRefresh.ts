@@ -7,6 +7,7 @@
 import { isAuthSessionMissingError, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
 import type { QueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../i18n/messages";
+import { type BackendKind, rememberedKind } from "./backendKind";
 import type { PermissionStore } from "./permissions";
 import { isSigningOut, setLoginNotice } from "./session";
 
@@ -44,7 +45,14 @@ async function sessionStillOpen(client: SupabaseClient, queryClient: QueryClient
 }
 
 /**
- * Watches the signed-in user's private channel `access:<user id>`: the database broadcasts
+ * The operator's access channel: `opsdesk:access:<user id>` on a project with Opsdesk installed
+ * (docs/any-project.md, "What lives in opsdesk"), the demo schema's `access:<user id>` otherwise.
+ */
+export const accessTopic = (userId: string, kind: BackendKind | undefined) =>
+  kind === "compiled" ? `access:${userId}` : `opsdesk:access:${userId}`;
+
+/**
+ * Watches the signed-in user's private channel (accessTopic): the database broadcasts
  * every change to their staff row and to their role's rows of the permission matrix there
  * (supabase/migrations, "access watch"), and only they may join it. Each message refreshes
  * access. When the server shuts the channel (a revoked session, an expired token) or
@@ -64,7 +72,7 @@ export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, quer
   };
 
   const open = (userId: string) => {
-    const opened = client.channel(`access:${userId}`, { config: { private: true } });
+    const opened = client.channel(accessTopic(userId, rememberedKind()), { config: { private: true } });
     channel = opened;
     opened
       .on("broadcast", { event: "*" }, () => void refresh())
@@ -86,6 +94,8 @@ export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, quer
       channel = undefined;
       if (previous) await client.removeChannel(previous);
       if (!userId || watching !== userId) return;
+      // A project seen for the first time: its kind (which channel) is known once access is read.
+      if (!rememberedKind()) await refresh({ ifChanged: true }).catch(() => undefined);
       // The channel joins with the current access token: the policies check auth.uid().
       await client.realtime.setAuth();
       if (watching === userId && !channel) open(userId);

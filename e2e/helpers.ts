@@ -140,3 +140,25 @@ export async function switchTheme(page: Page): Promise<"light" | "dark"> {
 export async function leaveFields(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
+
+/** The invite link the mail catcher holds for the address. */
+export async function inviteLink(email: string): Promise<string> {
+  let link: string | null = null;
+  await expect(async () => {
+    const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+    const [mail] = (await res.json()) as { action_link: string | null; type: string }[];
+    expect(mail?.type).toBe("invite");
+    link = mail.action_link;
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return link as unknown as string;
+}
+
+/** Follows the invitation mailed to `email` in `page` and chooses the account's first password. */
+export async function acceptInvite(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(await inviteLink(email));
+  await expect(page).toHaveURL(/\/update-password/);
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat the password").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+}

@@ -1,21 +1,8 @@
 // /staff: an admin invites an operator (mail catcher → link → password → sign-in), changes
 // their role and deactivates them, which signs out their open console, then reactivates.
 import { expect } from "@playwright/test";
-import { openSelect, sessionFile, signedInPage, signIn, unique } from "./helpers";
+import { acceptInvite, openSelect, sessionFile, signedInPage, signIn, unique } from "./helpers";
 import { test } from "./test";
-
-/** The invite link the mail catcher holds for the address. */
-async function inviteLink(email: string): Promise<string> {
-  let link: string | null = null;
-  await expect(async () => {
-    const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
-    const [mail] = (await res.json()) as { action_link: string | null; type: string }[];
-    expect(mail?.type).toBe("invite");
-    link = mail.action_link;
-    expect(link).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  return link as unknown as string;
-}
 
 test("invite, first password, role change and deactivation of a new operator", async ({ browser }) => {
   const admin = await (await browser.newContext({ storageState: sessionFile("admin") })).newPage();
@@ -37,11 +24,7 @@ test("invite, first password, role change and deactivation of a new operator", a
 
   // The invitee follows the e-mail's link and chooses a password.
   const invitee = await (await browser.newContext()).newPage();
-  await invitee.goto(await inviteLink(email));
-  await expect(invitee).toHaveURL(/\/update-password/);
-  await invitee.getByLabel("New password", { exact: true }).fill(password);
-  await invitee.getByLabel("Repeat the password").fill(password);
-  await invitee.getByRole("button", { name: "Set password" }).click();
+  await acceptInvite(invitee, email, password);
   await expect(invitee.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 
   // Signing in afresh works with that password; as an editor they may create products.

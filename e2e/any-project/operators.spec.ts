@@ -5,6 +5,7 @@
 // their OPSDESK_* code in English and German; the screen is the admins' only.
 import { type Browser, expect, type Page } from "@playwright/test";
 import type { ResourceDefinition } from "../../src/resources/types";
+import { acceptInvite } from "../helpers";
 import { test } from "../test";
 import { API_URL, apiSignIn, definitionsFor, listTitle, operator, PASSWORD, rpc } from "./fixture";
 
@@ -23,19 +24,6 @@ async function signedIn(browser: Browser, email: string, locale?: "de"): Promise
   await page.locator("button[type=submit]").click();
   await expect(page).not.toHaveURL(/\/login/);
   return page;
-}
-
-/** The invite link the mail catcher holds for the address. */
-async function inviteLink(email: string): Promise<string> {
-  let link = "";
-  await expect(async () => {
-    const res = await fetch(`${API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
-    const [mail] = (await res.json()) as { action_link: string | null; type: string }[];
-    expect(mail?.type).toBe("invite");
-    link = mail.action_link ?? "";
-    expect(link).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  return link;
 }
 
 /** A table an editor may create rows in and a viewer may not (the default matrix). */
@@ -78,11 +66,7 @@ test("an admin invites someone new, changes their role and deactivates them; the
 
   // The invitee follows the mail's link, chooses a password and is an editor of the project.
   const invitee = await (await browser.newContext()).newPage();
-  await invitee.goto(await inviteLink(email));
-  await expect(invitee).toHaveURL(/\/update-password/);
-  await invitee.getByLabel("New password", { exact: true }).fill("invited-password-1");
-  await invitee.getByLabel("Repeat the password").fill("invited-password-1");
-  await invitee.getByRole("button", { name: "Set password" }).click();
+  await acceptInvite(invitee, email, "invited-password-1");
   await expect(invitee).not.toHaveURL(/\/update-password/);
   await invitee.goto(`/${table.route ?? table.name}`);
   await expect(invitee.getByRole("heading", { name: listTitle(table), exact: true })).toBeVisible();

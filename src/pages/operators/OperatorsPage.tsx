@@ -10,6 +10,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
 import { useState } from "react";
+import { ActiveToggle } from "../../components/ActiveToggle";
 import { useTabTitle } from "../../components/useTabTitle";
 import { localizeMessage } from "../../i18n/messages";
 import { useFormat } from "../../i18n/useFormat";
@@ -183,42 +184,29 @@ export function OperatorsPage() {
             render: (_, row) =>
               self(row) ? null : (
                 <Space>
-                  {row.active ? (
-                    <Popconfirm
-                      title={t("staff.deactivateConfirm", { name: nameOf(row) }, "Deactivate {{name}}?")}
-                      description={t(
-                        "operators.deactivateHint",
-                        "They lose access to this console at once; their account stays.",
-                      )}
-                      okText={t("staff.deactivate", "Deactivate")}
-                      cancelText={t("buttons.cancel", "Cancel")}
-                      onConfirm={() =>
-                        change(
-                          row,
-                          () => backend.operatorAdmin.update(row.user_id, { active: false }),
-                          t("staff.deactivated", { name: nameOf(row) }, "{{name}} is deactivated."),
-                        )
-                      }
-                    >
-                      <Button danger size="small" loading={busy === row.user_id}>
-                        {t("staff.deactivate", "Deactivate")}
-                      </Button>
-                    </Popconfirm>
-                  ) : (
-                    <Button
-                      size="small"
-                      loading={busy === row.user_id}
-                      onClick={() =>
-                        change(
-                          row,
-                          () => backend.operatorAdmin.update(row.user_id, { active: true }),
-                          t("staff.reactivated", { name: nameOf(row) }, "{{name}} is active again."),
-                        )
-                      }
-                    >
-                      {t("staff.reactivate", "Reactivate")}
-                    </Button>
-                  )}
+                  <ActiveToggle
+                    active={row.active}
+                    name={nameOf(row)}
+                    hint={t(
+                      "operators.deactivateHint",
+                      "They lose access to this console at once; their account stays.",
+                    )}
+                    busy={busy === row.user_id}
+                    onDeactivate={() =>
+                      change(
+                        row,
+                        () => backend.operatorAdmin.update(row.user_id, { active: false }),
+                        t("staff.deactivated", { name: nameOf(row) }, "{{name}} is deactivated."),
+                      )
+                    }
+                    onReactivate={() =>
+                      change(
+                        row,
+                        () => backend.operatorAdmin.update(row.user_id, { active: true }),
+                        t("staff.reactivated", { name: nameOf(row) }, "{{name}} is active again."),
+                      )
+                    }
+                  />
                   <Popconfirm
                     title={t("operators.removeConfirm", { name: nameOf(row) }, "Remove {{name}} from the operators?")}
                     description={t(

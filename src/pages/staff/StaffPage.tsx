@@ -5,9 +5,10 @@
 // refuses too); the last active admin stays.
 import { useTable } from "@refinedev/antd";
 import { useCan, useGetIdentity, useLogout, useNotification, useTranslate } from "@refinedev/core";
-import { Button, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
+import { Button, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
+import { ActiveToggle } from "../../components/ActiveToggle";
 import { useTabTitle } from "../../components/useTabTitle";
 import { useFormat } from "../../i18n/useFormat";
 import { FunctionCallError } from "../../providers/functionErrors";
@@ -134,36 +135,25 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
           key="actions"
           title={t("staff.actions", "Actions")}
           render={(_, row) =>
-            !may.edit || row.user_id === me?.id ? null : row.active ? (
-              <Popconfirm
-                title={t("staff.deactivateConfirm", { name: row.full_name }, "Deactivate {{name}}?")}
-                description={t("staff.deactivateHint", "They are signed out everywhere at once.")}
-                okText={t("staff.deactivate", "Deactivate")}
-                cancelText={t("staff.cancel", "Cancel")}
-                onConfirm={() =>
+            !may.edit || row.user_id === me?.id ? null : (
+              <ActiveToggle
+                active={row.active}
+                name={row.full_name}
+                hint={t("staff.deactivateHint", "They are signed out everywhere at once.")}
+                busy={busy === row.user_id}
+                onDeactivate={() =>
                   run(
                     { action: "deactivate", user_id: row.user_id },
                     t("staff.deactivated", { name: row.full_name }, "{{name}} is deactivated."),
                   )
                 }
-              >
-                <Button danger size="small" loading={busy === row.user_id}>
-                  {t("staff.deactivate", "Deactivate")}
-                </Button>
-              </Popconfirm>
-            ) : (
-              <Button
-                size="small"
-                loading={busy === row.user_id}
-                onClick={() =>
+                onReactivate={() =>
                   run(
                     { action: "reactivate", user_id: row.user_id },
                     t("staff.reactivated", { name: row.full_name }, "{{name}} is active again."),
                   )
                 }
-              >
-                {t("staff.reactivate", "Reactivate")}
-              </Button>
+              />
             )
           }
         />

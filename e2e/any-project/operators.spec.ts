@@ -5,7 +5,7 @@
 // their OPSDESK_* code in English and German; the screen is the admins' only.
 import { type Browser, expect, type Page } from "@playwright/test";
 import type { ResourceDefinition } from "../../src/resources/types";
-import { acceptInvite } from "../helpers";
+import { acceptInvite, openSelect } from "../helpers";
 import { test } from "../test";
 import { API_URL, apiSignIn, definitionsFor, listTitle, operator, PASSWORD, rpc } from "./fixture";
 
@@ -43,7 +43,7 @@ async function invite(page: Page, email: string, role: string, labels = { open: 
   await page.getByRole("button", { name: labels.open }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: /^E-?Mail$/i }).fill(email);
-  await dialog.getByRole("combobox").click();
+  await openSelect(dialog);
   await page.locator(".ant-select-dropdown:visible").getByText(role, { exact: true }).click();
   await dialog.getByRole("button", { name: labels.send }).click();
   return dialog;
@@ -73,7 +73,7 @@ test("an admin invites someone new, changes their role and deactivates them; the
   await expect(invitee.getByRole("button", { name: "Create" })).toBeVisible();
 
   // Made a viewer: their open console drops Create without a reload (opsdesk:access:<user id>).
-  await row.getByRole("combobox").click();
+  await openSelect(row);
   await admin.locator(".ant-select-dropdown:visible").getByText("Viewer", { exact: true }).click();
   await expect(admin.getByText(`${email}'s role is changed.`)).toBeVisible();
   await expect(invitee.getByRole("button", { name: "Create" })).toHaveCount(0);

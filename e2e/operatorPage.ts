@@ -35,3 +35,10 @@ export async function operatorPage(browser: Browser, email: string, viewport?: V
   });
   return context.newPage();
 }
+
+/** A new operator of a role on a phone (390 px) whose console speaks German. */
+export async function germanPhonePage(browser: Browser, role: Role) {
+  const page = await newOperatorPage(browser, role, { width: 390, height: 844 });
+  await page.context().addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));
+  return page;
+}

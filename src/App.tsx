@@ -1,23 +1,28 @@
 // Wiring only: providers, resources and the console's routes (the sign-in screens are in main.tsx).
 import { Authenticated, Refine } from "@refinedev/core";
-import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from "@refinedev/react-router";
+import routerProvider, { CatchAllNavigate } from "@refinedev/react-router";
 import { App as AntdApp, Spin } from "antd";
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { createRoutesFromElements, matchRoutes, Route, Routes } from "react-router";
+import { ScreenWaiting } from "./components/connection/ScreenWaiting";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
 import { NotFoundPage } from "./components/errors/ErrorPages";
 import { lazyChunk, preloadChunksIn } from "./components/errors/lazyChunk";
 import { GuardedScreen } from "./components/GuardedScreen";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
+import { LeaveGuard } from "./components/shell/LeaveGuard";
 import { useI18nProvider } from "./components/theme/PreferencesProvider";
 import { translatedResources } from "./i18n/resourceLabels";
 import { consoleProviders, liveSchemaReady, liveSchemaSettled, queryClient } from "./providers";
 import { useNotificationProvider } from "./providers/notificationProvider";
 import { type ConsoleResources, consoleResources, onResourcesChange } from "./resources";
 import { refineResource, resourceRoutes } from "./views/routes";
+import { watchKeyedSaves } from "./views/saving/keyedSaves";
 
 // The console chunk has loaded: its providers start, and access changes reach the screens at once.
 const { accessControlProvider, authProvider, dataProvider, liveProvider } = consoleProviders();
+// Form saves that outlive their form (sent again until the server answers) end in their drafts.
+watchKeyedSaves(queryClient);
 
 // The signed-in console (layout, header, palette) loads after the auth check, not on /login.
 const ConsoleShell = lazyChunk(() => import("./components/shell/ConsoleShell").then((m) => m.default));
@@ -103,7 +108,7 @@ const overrides = {
 const consoleRoutes = (live: ConsoleResources) => (
   <Route
     element={
-      <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+      <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />} loading={<ScreenWaiting />}>
         <ChunkBoundary loading={<Spin fullscreen />}>
           <ConsoleShell />
         </ChunkBoundary>
@@ -259,7 +264,7 @@ export function App() {
         }}
       >
         {settled ? <Routes>{routes}</Routes> : <Spin fullscreen />}
-        <UnsavedChangesNotifier />
+        <LeaveGuard />
       </Refine>
     </AntdApp>
   );

@@ -8,6 +8,7 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { ConsoleLinkProvider } from "./components/ConsoleLink";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
+import { installHistoryGate } from "./components/shell/historyGate";
 import { PreferencesProvider } from "./components/theme/PreferencesProvider";
 import { Console, preloadConsole, warmUpConsole } from "./consoleLoader";
 import { languageReady } from "./i18n/i18nProvider";
@@ -34,6 +35,8 @@ const consoleLoaded =
 if (consoleLoaded) warmUpConsole();
 
 authBackend.start();
+// Before the router's own listener: leaving a form with changes by Back asks first.
+installHistoryGate();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 // A screen that fails shows the error panel (ChunkBoundary); the console keeps the error and

@@ -1,7 +1,8 @@
 // What checking a token's session costs (db/sessions.ts, docs/security.md "Signed-out
 // tokens"): the check itself remembered (a session asked within the last 2 s), the check
-// asking Postgres (what storage and the broadcast API add to a request), and beside
-// them, as the baseline measured in the same run, one REST request with that token.
+// asking Postgres, and a REST request with that token (which carries the check) against
+// the baseline measured in the same run: the same request with a token of the same claims
+// but no session_id, which REST does not check.
 //   npx tsx bench/sessions/run.ts      (about 20 s)
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -46,13 +47,38 @@ try {
     sessions.forgetUser(String(claims.sub));
     return sessions.claimsLive(claims);
   });
-  const rest = await perCall(ROUNDS, async () => {
-    const res = await fetch(`${stack.url}/rest/v1/`, { headers: { ...headers, authorization: `Bearer ${token}` } });
+  const { session_id: _, ...sessionless } = claims;
+  const unchecked = await stack.ctx.jwt.sign(sessionless);
+  const restWith = (bearer: string) => async () => {
+    const res = await fetch(`${stack.url}/rest/v1/`, { headers: { ...headers, authorization: `Bearer ${bearer}` } });
     await res.arrayBuffer();
-  });
+  };
+  // Interleaved blocks, each side first in turn, so a change in the machine's load falls on both.
+  const BLOCKS = 20;
+  let rest = 0;
+  let baseline = 0;
+  for (let b = 0; b < BLOCKS; b++) {
+    const sides = [
+      async () => {
+        baseline += (await perCall(ROUNDS / BLOCKS, restWith(unchecked))) / BLOCKS;
+      },
+      async () => {
+        rest += (await perCall(ROUNDS / BLOCKS, restWith(token))) / BLOCKS;
+      },
+    ];
+    if (b % 2) sides.reverse();
+    for (const side of sides) await side();
+  }
   console.log(`session check, remembered   ${remembered.toFixed(2)} µs per request`);
   console.log(`session check, asked of PG  ${asked.toFixed(1)} µs (once per session per 2 s)`);
-  console.log(`baseline: one REST request  ${rest.toFixed(0)} µs with that token`);
+  console.log(`REST request, session token ${rest.toFixed(0)} µs (checked)`);
+  console.log(`baseline: same, no session  ${baseline.toFixed(0)} µs (not checked)`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
   console.log(
     `check per request at most ${((asked / rest) * 100).toFixed(1)} % of a request (asked), ${((remembered / rest) * 100).toFixed(2)} % (remembered)`,
   );

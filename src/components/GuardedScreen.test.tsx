@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 // A guarded screen belongs to its resource: when the same screen component is rendered for
 // another resource in the same place, it starts from nothing (issue 12: a list kept the
-// previous resource's columns and crashed on "Resource "products" has no field …").
+// previous resource's columns and crashed on "Resource "products" has no field …"). While
+// its permission is not known it says it waits, and when the server did not answer it says
+// so with Retry (issue 27 C2: Refine's CanAccess left the screen area blank).
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "../i18n/messages";
 import { GuardedScreen } from "./GuardedScreen";
 
 /** Keeps the resource it was first rendered for, as a list keeps its columns. */
@@ -21,13 +24,15 @@ function Remembers({ resource }: { resource: string }) {
   );
 }
 
-function Screen({ resource }: { resource: string }) {
+type Can = () => Promise<{ can: boolean }>;
+
+function Screen({ resource, can = async () => ({ can: true }) }: { resource: string; can?: Can }) {
   return (
     <MemoryRouter>
       <Refine
         routerProvider={routerProvider}
         resources={[{ name: "products" }, { name: "customers" }]}
-        accessControlProvider={{ can: async () => ({ can: true }) }}
+        accessControlProvider={{ can }}
         options={{ disableTelemetry: true }}
       >
         <GuardedScreen resource={resource}>
@@ -49,6 +54,29 @@ describe("GuardedScreen", () => {
     rerender(<Screen resource="products" />);
     expect(await screen.findByRole("button", { name: "products clicked 1" })).toBeTruthy();
     rerender(<Screen resource="customers" />);
+    expect(await screen.findByRole("button", { name: "customers clicked 0" })).toBeTruthy();
+  });
+
+  it("says it waits while the permission is not known, and why it cannot show the screen when the server did not answer", {
+    timeout: 30_000,
+  }, async () => {
+    let answer: (value: { can: boolean }) => void = () => {};
+    const answers: Can[] = [
+      () => new Promise((resolve) => (answer = resolve)),
+      () => Promise.reject(new Error(MESSAGES.network)),
+      async () => ({ can: true }),
+    ];
+    let call = 0;
+    const can: Can = () => answers[Math.min(call++, answers.length - 1)]();
+    const { unmount } = render(<Screen resource="products" can={can} />);
+    expect(await screen.findByRole("status")).toBeTruthy();
+    answer({ can: true });
+    expect(await screen.findByRole("button", { name: "products clicked 0" })).toBeTruthy();
+    unmount();
+
+    render(<Screen resource="customers" can={can} />);
+    expect(await screen.findByText(MESSAGES.network)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("button", { name: "customers clicked 0" })).toBeTruthy();
   });
 });

@@ -25,10 +25,15 @@ export interface ResourceMeta {
   keyColumns?: string[];
   /** An update's row as the form loaded it: changed since, the save is refused as stale. */
   loaded?: Record<string, unknown>;
+  /**
+   * A form save's idempotency key (views/saving/): sent as `Idempotency-Key`, so the save can
+   * be sent again after getting no answer without being made twice.
+   */
+  writeKey?: string;
 }
 
 /** A provider call's meta as the console writes it (Refine types `meta` as an open record of any). */
 export function resourceMetaOf(meta: MetaQuery | undefined): ResourceMeta {
-  const { select, idColumnName, search, defaultSort, sortBy, count, table, keyColumns, loaded } = meta ?? {};
-  return { select, idColumnName, search, defaultSort, sortBy, count, table, keyColumns, loaded };
+  const { select, idColumnName, search, defaultSort, sortBy, count, table, keyColumns, loaded, writeKey } = meta ?? {};
+  return { select, idColumnName, search, defaultSort, sortBy, count, table, keyColumns, loaded, writeKey };
 }

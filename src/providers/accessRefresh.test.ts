@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { accessTopic, createAccessRefresh } from "./accessRefresh";
+import { accessTopic, createAccessRefresh, endsAccess, watchAccess } from "./accessRefresh";
 import { type PermissionRow, PermissionStore } from "./permissions";
 
 /** A store over a matrix the test changes, and a query client that records invalidations. */
@@ -81,6 +81,91 @@ describe("createAccessRefresh", () => {
     await refresh();
     expect(await store.get()).toEqual(new Set(["products:list", "products:create"]));
     expect(invalidated).toHaveBeenCalledWith({ queryKey: ["access"] });
+  });
+});
+
+describe("endsAccess", () => {
+  const staff = (operation: string, record: Record<string, unknown> | null) => ({
+    schema: "public",
+    table: "staff",
+    operation,
+    record,
+    old_record: { active: true },
+  });
+
+  it("is true for the operator's own staff row deactivated or removed", () => {
+    expect(endsAccess(staff("UPDATE", { active: false, role: "editor" }))).toBe(true);
+    expect(endsAccess(staff("DELETE", null))).toBe(true);
+  });
+
+  it("is false for a role change, a reactivation, a matrix change or anything else", () => {
+    expect(endsAccess(staff("UPDATE", { active: true, role: "viewer" }))).toBe(false);
+    expect(endsAccess({ table: "permissions", operation: "DELETE", record: null })).toBe(false);
+    expect(endsAccess(null)).toBe(false);
+    expect(endsAccess("staff")).toBe(false);
+  });
+});
+
+/** A supabase client whose access channel the test joins, fails or closes by hand. */
+function fakeClient(userId: string) {
+  let status: (status: string) => void = () => {};
+  const channel = {
+    state: "joining",
+    on: () => channel,
+    subscribe: (callback: (status: string) => void) => {
+      status = callback;
+      return channel;
+    },
+  };
+  const client = {
+    auth: {
+      onAuthStateChange: (callback: (event: string, session: unknown) => void) =>
+        callback("INITIAL_SESSION", { user: { id: userId } }),
+      getUser: async () => ({ error: null }),
+    },
+    channel: vi.fn(() => channel),
+    removeChannel: async () => undefined,
+    realtime: { setAuth: async () => undefined },
+  };
+  const opened = () => vi.waitFor(() => expect(client.channel).toHaveBeenCalled());
+  const join = (next: "SUBSCRIBED" | "CHANNEL_ERROR") => {
+    channel.state = next === "SUBSCRIBED" ? "joined" : "errored";
+    status(next);
+  };
+  return { client: client as unknown as Parameters<typeof watchAccess>[0], opened, join };
+}
+
+describe("watchAccess: the first permission read and the join", () => {
+  it("reads once: the first read waits for the join, and the join asks nothing more", async () => {
+    const { client, opened, join } = fakeClient("user-1");
+    const load = vi.fn(async () => EDITOR);
+    const queryClient = new QueryClient();
+    const watching: { watch?: ReturnType<typeof watchAccess> } = {};
+    const store = new PermissionStore({ currentUserId: async () => "user-1", load, onUserChange: () => {} }, (id) =>
+      (watching.watch as ReturnType<typeof watchAccess>).joined(id),
+    );
+    watching.watch = watchAccess(client, createAccessRefresh(store, queryClient), queryClient);
+    const first = store.get();
+    await opened();
+    expect(load).not.toHaveBeenCalled();
+    join("SUBSCRIBED");
+    expect(await first).toEqual(new Set(["products:list", "products:create"]));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(load).toHaveBeenCalledTimes(1);
+    // Joined already: a later first read (another user's cache dropped) goes at once.
+    expect(await watching.watch.joined("user-1")).toBe(true);
+  });
+
+  it("asks once more at the join when a read went before it (its wait ran out, or the join failed)", async () => {
+    const { client, opened, join } = fakeClient("user-1");
+    const { load, store } = setup(EDITOR);
+    const queryClient = new QueryClient();
+    watchAccess(client, createAccessRefresh(store, queryClient), queryClient);
+    await store.get();
+    await opened();
+    expect(load).toHaveBeenCalledTimes(1);
+    join("SUBSCRIBED");
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
   });
 });
 

@@ -3,13 +3,15 @@
 // queries) re-ask a fresh PermissionStore, and the auth check runs again, which signs out
 // an operator who is no longer active staff (deactivated while the console is open).
 // When the server shuts the watch because the session was revoked (sign out everywhere,
-// deactivation, password change elsewhere), the console ends it here too.
+// deactivation, password change elsewhere), the console ends it here too. The first read of
+// a user's permissions waits for the watch to join (`joined`), so one read is enough: a
+// change after it is broadcast to the joined channel (docs/live-access.md).
 import { isAuthSessionMissingError, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
 import type { QueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../i18n/messages";
-import { type BackendKind, rememberedKind } from "./backendKind";
+import { type BackendKind, probeKind, rememberedKind } from "./backendKind";
 import type { PermissionStore } from "./permissions";
-import { isSigningOut, setLoginNotice } from "./session";
+import { isSigningOut, markSigningOut, setLoginNotice } from "./session";
 
 /** `ifChanged`: leave the console alone when the operator's permissions are what it holds. */
 export type RefreshAccess = (options?: { ifChanged?: boolean }) => Promise<void>;
@@ -44,6 +46,39 @@ async function sessionStillOpen(client: SupabaseClient, queryClient: QueryClient
   return false;
 }
 
+/** How long a first permission read waits for the watch to join before it goes anyway. */
+export const JOIN_WAIT_MS = 1_500;
+
+export interface AccessWatch {
+  /**
+   * Settles once `userId`'s channel has joined (true), failed to (false), or JOIN_WAIT_MS
+   * passed (false). A read started after `true` needs no second one: nothing after it can
+   * be missed. Without `true`, the join asks again when it happens.
+   */
+  joined(userId: string): Promise<boolean>;
+}
+
+/**
+ * Whether a message of the access watch says the operator's own staff row is gone or
+ * inactive (deactivated, removed): their access has ended with it. The database deletes their
+ * sessions in the same transaction, so asking the server again is refused as a signed-out
+ * token (docs/security.md "Signed-out tokens"); realtime delivers this message before it
+ * shuts the channel, and the message itself tells the console (docs/product.md §8).
+ */
+export function endsAccess(payload: unknown): boolean {
+  const change = payload as { table?: unknown; operation?: unknown; record?: { active?: unknown } | null } | null;
+  if (change?.table !== "staff") return false;
+  return change.operation === "DELETE" || change.record?.active === false;
+}
+
+/** Signs the operator out with "This account has no access to Opsdesk." (docs/product.md §8). */
+async function signOutWithoutAccess(client: SupabaseClient, queryClient: QueryClient): Promise<void> {
+  setLoginNotice(MESSAGES.noAccess);
+  markSigningOut();
+  await client.auth.signOut({ scope: "local" });
+  await queryClient.invalidateQueries({ queryKey: ["auth", "check"] });
+}
+
 /**
  * The operator's access channel: `opsdesk:access:<user id>` on a project with Opsdesk installed
  * (docs/any-project.md, "What lives in opsdesk"), the demo schema's `access:<user id>` otherwise.
@@ -55,12 +90,23 @@ export const accessTopic = (userId: string, kind: BackendKind | undefined) =>
  * Watches the signed-in user's private channel (accessTopic): the database broadcasts
  * every change to their staff row and to their role's rows of the permission matrix there
  * (supabase/migrations, "access watch"), and only they may join it. Each message refreshes
- * access. When the server shuts the channel (a revoked session, an expired token) or
- * refuses the join, the session is checked: gone → sign-in page, else the watch reopens.
+ * access, but one saying their own staff row is inactive or gone signs them out at once. When
+ * the server shuts the channel (a revoked session, an expired token) or refuses the join, the
+ * session is checked: gone → sign-in page, else the watch reopens.
  */
-export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, queryClient: QueryClient): void {
+export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, queryClient: QueryClient): AccessWatch {
   let channel: RealtimeChannel | undefined;
   let watching: string | undefined;
+  /** The user whose channel is joined now, if any. */
+  let joinedFor: string | undefined;
+  /** Reads waiting for a user's join: each is told whether it came. */
+  const waiting = new Map<string, ((joined: boolean) => void)[]>();
+  const settle = (userId: string, joined: boolean): number => {
+    const waiters = waiting.get(userId) ?? [];
+    waiting.delete(userId);
+    for (const waiter of waiters) waiter(joined);
+    return waiters.length;
+  };
 
   const reconsider = async (closed: RealtimeChannel) => {
     if (channel !== closed || isSigningOut()) return;
@@ -75,11 +121,22 @@ export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, quer
     const opened = client.channel(accessTopic(userId, rememberedKind()), { config: { private: true } });
     channel = opened;
     opened
-      .on("broadcast", { event: "*" }, () => void refresh())
+      .on("broadcast", { event: "*" }, (message) => {
+        if (isSigningOut()) return;
+        if (endsAccess(message.payload)) void signOutWithoutAccess(client, queryClient);
+        else void refresh();
+      })
       .subscribe((status) => {
-        // A change made after the console first read its permissions but before this join
-        // was broadcast to no one here: ask once more now that none can be missed.
-        if (status === "SUBSCRIBED") void refresh({ ifChanged: true });
+        if (status === "SUBSCRIBED") {
+          joinedFor = userId;
+          // A read that waited for this join is the first one after it: nothing is missed.
+          // Otherwise a change made after the console read its permissions but before this
+          // join was broadcast to no one here: ask once more now that none can be missed.
+          if (settle(userId, true) === 0) void refresh({ ifChanged: true });
+        } else {
+          if (joinedFor === userId && channel === opened) joinedFor = undefined;
+          settle(userId, false);
+        }
         if (status === "CLOSED" || status === "CHANNEL_ERROR") void reconsider(opened);
       });
   };
@@ -88,17 +145,39 @@ export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, quer
     const userId = session?.user.id;
     if (userId === watching) return;
     watching = userId;
+    joinedFor = undefined;
     // Outside the callback: supabase-js must not be called back into while it holds its auth lock.
     setTimeout(async () => {
       const previous = channel;
       channel = undefined;
       if (previous) await client.removeChannel(previous);
       if (!userId || watching !== userId) return;
-      // A project seen for the first time: its kind (which channel) is known once access is read.
-      if (!rememberedKind()) await refresh({ ifChanged: true }).catch(() => undefined);
+      // A project seen for the first time: ask which kind it is (which channel) before joining. Not
+      // through the permission store: its first read waits for this very join.
+      if (!rememberedKind()) await probeKind(client);
       // The channel joins with the current access token: the policies check auth.uid().
       await client.realtime.setAuth();
       if (watching === userId && !channel) open(userId);
     }, 0);
   });
+
+  return {
+    joined: (userId) => {
+      if (joinedFor === userId && channel?.state === "joined") return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => done(false), JOIN_WAIT_MS);
+        const done = (joined: boolean) => {
+          clearTimeout(timer);
+          const list = waiting.get(userId);
+          if (list)
+            waiting.set(
+              userId,
+              list.filter((waiter) => waiter !== done),
+            );
+          resolve(joined);
+        };
+        waiting.set(userId, [...(waiting.get(userId) ?? []), done]);
+      });
+    },
+  };
 }

@@ -2,6 +2,7 @@
 // else of supabase-js, so /login loads auth alone; the console's client (supabaseClient.ts)
 // is supabase-js's data half taking its tokens from this one.
 import { GoTrueClient } from "@supabase/auth-js";
+import { trackedFetch } from "./serverConnection";
 import { SESSION_KEY, SUPABASE_ANON_KEY, SUPABASE_URL } from "./supabaseConfig";
 
 let auth: GoTrueClient | undefined;
@@ -16,6 +17,8 @@ export function authClient(): GoTrueClient {
     autoRefreshToken: true,
     // Reads the session a sign-in or recovery link carries in the URL.
     detectSessionInUrl: true,
+    // Says whether the server answers (serverConnection.ts).
+    fetch: trackedFetch,
   });
   return auth;
 }

@@ -1,10 +1,11 @@
 // Password sign-in with the staff gate (signIn.ts) and the session lifecycle of docs/product.md §4:
 // an ended session sends the operator to /login and back to the page afterwards.
 import type { AuthProvider, HttpError } from "@refinedev/core";
-import type { SupabaseClient } from "@supabase/supabase-js";
+import { isAuthRetryableFetchError, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
 import { IDENTITY, takeFirstRead } from "./firstReads";
 import type { PermissionStore } from "./permissions";
+import { serverConnection } from "./serverConnection";
 import { markSigningOut, sessionWasLost, setLoginNotice } from "./session";
 import { signIn } from "./signIn";
 import { finishSignIn } from "./staffGate";
@@ -12,10 +13,33 @@ import { readStaffRow, type StaffRow } from "./staffRow";
 
 const failure = (message: string) => ({ success: false, error: { name: "Sign-in failed", message } });
 
+/**
+ * The session, refreshed if it must be. A refresh that got no answer is no sign-out: it is
+ * asked again once the server answers (the console meanwhile says it waits), instead of
+ * sending the operator to sign in with "Your session has ended".
+ */
+async function currentSession(client: SupabaseClient, serverAnswers: () => Promise<void>): Promise<Session | null> {
+  for (;;) {
+    const { data, error } = await client.auth.getSession();
+    if (!error || !isAuthRetryableFetchError(error)) return data.session;
+    await serverAnswers();
+  }
+}
+
 /** The page to come back to after signing in again. */
 const currentPage = () => `${window.location.pathname}${window.location.search}`;
 
-export function createAuthProvider(client: SupabaseClient, permissions: PermissionStore): AuthProvider {
+/**
+ * `checkAgain` makes Refine run `check` once more (the console's query of it): the check does
+ * not wait for the permissions, so the console opens at once on a slow server, and asks again
+ * when they arrive empty (no longer staff).
+ */
+export function createAuthProvider(
+  client: SupabaseClient,
+  permissions: PermissionStore,
+  checkAgain: () => void,
+  serverAnswers: () => Promise<void> = () => serverConnection().answers(),
+): AuthProvider {
   return {
     login: async (credentials: { email: string; password: string }) => {
       const outcome = await signIn(client.auth, credentials, () => finishSignIn(client, permissions));
@@ -30,14 +54,23 @@ export function createAuthProvider(client: SupabaseClient, permissions: Permissi
     },
 
     check: async () => {
-      const { data } = await client.auth.getSession();
-      if (!data.session) {
+      const session = await currentSession(client, serverAnswers);
+      if (!session) {
         if (sessionWasLost()) setLoginNotice(MESSAGES.sessionEnded);
         return { authenticated: false, redirectTo: "/login" };
       }
-      const held = await permissions.get().catch(() => undefined);
-      // A failed lookup (network) keeps the session; an empty answer means no longer staff.
-      if (held && held.size === 0) {
+      const held = permissions.known(session.user.id);
+      if (!held) {
+        // Not answered yet: the console opens now (its screens wait for their own permission);
+        // an empty answer checks again. A failed lookup (network) keeps the session.
+        permissions.get().then(
+          (keys) => keys.size === 0 && checkAgain(),
+          () => undefined,
+        );
+        return { authenticated: true };
+      }
+      // An empty answer means no longer staff.
+      if (held.size === 0) {
         // The notice first: signing out may bring up the login page before signOut returns.
         setLoginNotice(MESSAGES.noAccess);
         markSigningOut();

@@ -2,7 +2,14 @@ import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { findResource } from "../resources";
-import { aliasSorter, createDataProvider, rewriteFilters, SEARCH_FIELD, toRelatedSorter } from "./dataProvider";
+import {
+  aliasSorter,
+  createDataProvider,
+  holdsEdit,
+  rewriteFilters,
+  SEARCH_FIELD,
+  toRelatedSorter,
+} from "./dataProvider";
 
 describe("toRelatedSorter", () => {
   it("orders parent rows by a to-one embed", () => {
@@ -127,5 +134,115 @@ describe("createDataProvider getList", () => {
     });
     expect(counts).toEqual(["estimated", "exact"]);
     expect(page).toMatchObject({ total: 8489, approximate: false });
+  });
+});
+
+describe("createDataProvider keyed form saves", () => {
+  /** A server that answers each request with the next of `answers`, recording method, path and key. */
+  function answering(answers: (() => Response)[]) {
+    const seen: { method: string; path: string; key: string | null }[] = [];
+    const client = createClient("http://stack.test", "anon-key", {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+      global: {
+        fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+          const url = new URL(String(input));
+          seen.push({
+            method: init?.method ?? "GET",
+            path: `${url.pathname}${url.search}`,
+            key: new Headers(init?.headers).get("idempotency-key"),
+          });
+          return (answers.shift() as () => Response)();
+        },
+      },
+    });
+    return { provider: createDataProvider(client, findResource), seen };
+  }
+
+  const ALREADY = { code: "OD001", message: "This save was already made.", details: "41", hint: "products" };
+
+  it("sends the form's key with a create, and answers a repeated one with the row its first sending wrote", async () => {
+    const { provider, seen } = answering([
+      () => Response.json(ALREADY, { status: 400 }),
+      () => Response.json({ id: 41, name: "Pump" }, { status: 200 }),
+    ]);
+    const saved = await provider.create({
+      resource: "products",
+      variables: { name: "Pump" },
+      meta: { select: "id,name", writeKey: "8f0d6d4e-5b7a-4bb0-9a36-1f2a7d1f0c11" },
+    });
+    expect(saved.data).toEqual({ id: 41, name: "Pump" });
+    expect(seen[0]).toMatchObject({ method: "POST", key: "8f0d6d4e-5b7a-4bb0-9a36-1f2a7d1f0c11" });
+    expect(seen[1]).toMatchObject({ method: "GET", key: null });
+    expect(seen[1].path).toContain("id=eq.41");
+  });
+
+  it("answers a repeated edit with the record as it is, not with a stale-version conflict", async () => {
+    const { provider } = answering([
+      () => Response.json({ ...ALREADY, details: "7" }, { status: 400 }),
+      () => Response.json({ id: 7, name: "Pump", version: 3 }, { status: 200 }),
+    ]);
+    const saved = await provider.update({
+      resource: "products",
+      id: 7,
+      variables: { name: "Pump", version: 2 },
+      meta: { writeKey: "0b5e6f1c-0c1e-4d0e-8a55-5a0c2d3e4f50" },
+    });
+    expect(saved.data).toEqual({ id: 7, name: "Pump", version: 3 });
+  });
+
+  it("words a refused keyed save like any other", async () => {
+    const { provider } = answering([
+      () =>
+        Response.json(
+          { code: "23505", message: 'duplicate key value violates unique constraint "products_sku_key"' },
+          { status: 409 },
+        ),
+    ]);
+    await expect(
+      provider.create({
+        resource: "products",
+        variables: { sku: "A-1" },
+        meta: { writeKey: "1d2c3b4a-0000-4000-8000-000000000001" },
+      }),
+    ).rejects.toMatchObject({ statusCode: 409, message: "A product with this SKU already exists." });
+  });
+});
+
+describe("holdsEdit", () => {
+  it("takes numbers, instants and blanks as the database writes them", () => {
+    const row = { price: 12.5, stock: 3, placed_at: "2025-06-11T10:00:00+00:00", note: null, tags: ["a"], version: 4 };
+    expect(
+      holdsEdit(
+        { price: "12.50", stock: 3, placed_at: "2025-06-11T10:00:00.000Z", note: "", tags: ["a"], version: 3 },
+        row,
+      ),
+    ).toBe(true);
+    expect(holdsEdit({ price: 13 }, row)).toBe(false);
+    expect(holdsEdit({ tags: ["b"] }, row)).toBe(false);
+  });
+
+  it('turns an edit told "already saved" into a stale edit when the record does not hold it', async () => {
+    const client = createClient("http://stack.test", "anon-key", {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+      global: {
+        fetch: async (_input: RequestInfo | URL, init?: RequestInit) =>
+          init?.method === "PATCH"
+            ? Response.json({ code: "OD001", message: "This save was already made.", details: "7" }, { status: 400 })
+            : Response.json({ id: 7, name: "Written by another tab", version: 3 }),
+      },
+    });
+    await expect(
+      createDataProvider(client, findResource).update({
+        resource: "products",
+        id: 7,
+        variables: { name: "Mine", version: 2 },
+        meta: { writeKey: "0b5e6f1c-0c1e-4d0e-8a55-5a0c2d3e4f50" },
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: "Someone else changed this record. Reload to see their changes.",
+    });
   });
 });

@@ -1,6 +1,7 @@
 // @refinedev/supabase's data provider, wrapped where it falls short:
 // docs/product.md §8 errors with field errors, sorting by a to-one related column, search,
-// dropping empty filters, "not found" for missing rows, and RPCs through `custom`.
+// dropping empty filters, "not found" for missing rows, RPCs through `custom`, and form saves
+// that may be sent again (an `Idempotency-Key`; supabase/migrations/20250713100000_write_once.sql).
 import type {
   BaseRecord,
   CreateParams,
@@ -39,6 +40,10 @@ async function earlyRpcAnswer(client: SupabaseClient, read: RpcRead): Promise<Rp
   const userId = data.session?.user.id;
   return userId ? takeFirstRead<RpcAnswer>(userId, key) : undefined;
 }
+
+/** The header a form save carries its key in, and the SQLSTATE of "this key was used already". */
+export const WRITE_KEY_HEADER = "Idempotency-Key";
+export const ALREADY_SAVED = "OD001";
 
 /** The filter field the list's search box sets; rewritten to full-text search on the resource's column. */
 export const SEARCH_FIELD = "q";
@@ -93,6 +98,26 @@ export function searchText(filters: CrudFilter[]): string | undefined {
   return found ? String(found.value).trim() : undefined;
 }
 
+/** Whether a stored value is the one a save sent (numbers and instants as the database writes them). */
+function sameStored(sent: unknown, stored: unknown): boolean {
+  const blank = (v: unknown) => v === null || v === undefined || v === "";
+  if (blank(sent) || blank(stored)) return blank(sent) && blank(stored);
+  if (typeof sent === "object" || typeof stored === "object") return JSON.stringify(sent) === JSON.stringify(stored);
+  if (String(sent) === String(stored)) return true;
+  if (Number.isFinite(Number(sent)) && Number(sent) === Number(stored)) return true;
+  const [a, b] = [Date.parse(String(sent)), Date.parse(String(stored))];
+  return !Number.isNaN(a) && a === b;
+}
+
+/**
+ * The record holds what an edit sent (its version aside). An edit told "already saved" whose
+ * values are not the record's was not the sending that made it (another tab's, with the same
+ * draft): it is a stale edit, never a save that silently did not happen.
+ */
+export function holdsEdit(sent: Record<string, unknown>, row: Record<string, unknown>): boolean {
+  return Object.entries(sent).every(([field, value]) => field === "version" || sameStored(value, row[field]));
+}
+
 export function createDataProvider(client: SupabaseClient, describe: DescribeResource): DataProvider {
   const base = supabaseDataProvider(client);
 
@@ -110,6 +135,50 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
   const tableMetaOf = (meta: Parameters<typeof resourceMetaOf>[0]): TableMeta | undefined => {
     const read = resourceMetaOf(meta);
     return isTableMeta(read) ? read : undefined;
+  };
+
+  /** The row a repeated save had written the first time (the database names it in DETAIL). */
+  const savedRow = async <T>(resource: string, meta: ResourceMeta, id: string): Promise<{ data: T }> => {
+    const { data, error } = await client
+      .from(resource)
+      .select(meta.select ?? "*")
+      .eq(meta.idColumnName ?? "id", id)
+      .maybeSingle();
+    if (error) mapErrors(resource, "read")(error);
+    if (!data) throw toHttpError({ code: "PGRST116", message: "not found" }, resource, "read", describe);
+    return { data: data as T };
+  };
+
+  /**
+   * A create or update with its form's key: sent again after no answer, it either makes the
+   * change or learns that its first sending did, and answers with that row either way. An edit
+   * (`sent`, its values) whose row does not hold them was not made by this edit: stale.
+   */
+  const keyedWrite = async <T>(
+    resource: string,
+    operation: "create" | "update",
+    meta: ResourceMeta & { writeKey: string },
+    write: (
+      table: ReturnType<SupabaseClient["from"]>,
+    ) => PromiseLike<unknown> & { setHeader(n: string, v: string): unknown },
+    id?: string,
+    sent?: Record<string, unknown>,
+  ): Promise<{ data: T }> => {
+    const query = write(client.from(resource));
+    query.setHeader(WRITE_KEY_HEADER, meta.writeKey);
+    const { data, error } = (await query) as { data: T[] | null; error: PostgrestLikeError | null };
+    if (error?.code === ALREADY_SAVED) {
+      const saved = await savedRow<T>(resource, meta, error.details || String(id ?? ""));
+      if (sent && !holdsEdit(sent, saved.data as Record<string, unknown>))
+        mapErrors(resource, operation)({ code: "PT409", message: error.message });
+      return saved;
+    }
+    if (error) mapErrors(resource, operation)(error);
+    const row = data?.[0];
+    // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.
+    if (row === undefined)
+      throw toHttpError({ code: "42501", message: "no row written" }, resource, operation, describe);
+    return { data: row };
   };
 
   return {
@@ -191,6 +260,13 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
         );
         return { data: row as T };
       }
+      const meta = resourceMetaOf(params.meta);
+      if (meta.writeKey) {
+        const select = meta.select ?? "*";
+        return keyedWrite<T>(params.resource, "create", { ...meta, writeKey: meta.writeKey }, (table) =>
+          table.insert(params.variables as Record<string, unknown>).select(select),
+        );
+      }
       return base.create<T, V>(params).catch(mapErrors(params.resource, "create"));
     },
     update: async <T extends BaseRecord, V>(params: UpdateParams<V>) => {
@@ -200,6 +276,22 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
           updateRow(client, table, params.id, params.variables as object, table.loaded as BaseRecord | undefined),
         );
         return { data: row as T };
+      }
+      const meta = resourceMetaOf(params.meta);
+      if (meta.writeKey) {
+        const select = meta.select ?? "*";
+        return keyedWrite<T>(
+          params.resource,
+          "update",
+          { ...meta, writeKey: meta.writeKey },
+          (table) =>
+            table
+              .update(params.variables as Record<string, unknown>)
+              .eq(meta.idColumnName ?? "id", params.id)
+              .select(select),
+          String(params.id),
+          params.variables as Record<string, unknown>,
+        );
       }
       const result = await base.update<T, V>(params).catch(mapErrors(params.resource, "update"));
       // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.

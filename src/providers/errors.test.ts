@@ -140,7 +140,7 @@ describe("toHttpError", () => {
       message: MESSAGES.forbidden,
     });
     expect(map({ code: "PGRST303", message: "JWT expired" }, "products", "read").statusCode).toBe(401);
-    expect(map({ code: "", message: "TypeError: Failed to fetch" }, "products", "read")).toEqual({
+    expect(map({ code: "", message: "ServerUnreachable: Failed to fetch" }, "products", "read")).toEqual({
       statusCode: 0,
       message: MESSAGES.network,
     });

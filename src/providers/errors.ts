@@ -4,6 +4,7 @@ import type { HttpError } from "@refinedev/core";
 import { type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from "../i18n/messages";
 import { resourceKey } from "../i18n/resourceKeys";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+import { isUnreachable } from "./connection";
 import { raisedMessage } from "./raisedErrors";
 
 /** What supabase-js hands back in `error` (PostgREST body, or a fetch failure with an empty code). */
@@ -20,8 +21,14 @@ export type DescribeResource = (name: string) => ResourceDefinition | undefined;
 
 const JWT_CODES = new Set(["PGRST301", "PGRST302", "PGRST303"]);
 
+/** The request got no answer (connection.ts marks every such failure). */
 export function isNetworkError(error: PostgrestLikeError): boolean {
-  return !error.code && /fetch|network|load failed|ECONNREFUSED/i.test(error.message);
+  return isUnreachable(error);
+}
+
+/** A failure's message for the operator where no resource's words apply: "no answer" in docs/product.md §8's. */
+export function plainMessage(error: PostgrestLikeError): string {
+  return isUnreachable(error) ? MESSAGES.network : error.message;
 }
 
 /** Constraint names follow `<table>_<column>_key|_fkey|_check[_rule]`. */

@@ -125,7 +125,7 @@ describe("a sign-in", () => {
     );
 
     // The console mounts: identity, preferences and the dashboard's RPC come from those answers.
-    const identity = await createAuthProvider(client, permissions).getIdentity?.();
+    const identity = await createAuthProvider(client, permissions, () => undefined).getIdentity?.();
     expect(identity).toMatchObject({ id: "ada-id", name: "Ada Admin", role: "admin" });
     await expect(loadPreferenceRow(client)).resolves.toEqual({ theme: "dark", locale: "de" });
     const custom = createDataProvider(client, findResource).custom;

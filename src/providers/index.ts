@@ -3,14 +3,14 @@
 import type { AccessControlProvider, AuthProvider, DataProvider, LiveProvider } from "@refinedev/core";
 import { consoleResources, findResource, onResourcesChange } from "../resources";
 import { createAccessControlProvider } from "./accessControlProvider";
-import { createAccessRefresh, type RefreshAccess, watchAccess } from "./accessRefresh";
+import type { RefreshAccess } from "./accessRefresh";
 import { createAuthProvider } from "./authProvider";
 import { createDataProvider } from "./dataProvider";
 import { withFileCleanup } from "./fileCleanup";
 import { createLiveProvider } from "./liveProvider";
 import { loadLiveSchema, refreshLiveSchema } from "./liveSchema";
-import { consolePermissions } from "./permissionStore";
-import { forgetOnUserChange, queryClient } from "./queryClient";
+import { consoleAccessRefresh, consolePermissions } from "./permissionStore";
+import { followServerConnection, forgetOnUserChange, queryClient } from "./queryClient";
 import { consoleClient } from "./supabaseClient";
 
 export interface ConsoleProviders {
@@ -30,16 +30,18 @@ export function consoleProviders(): ConsoleProviders {
   if (built) return built;
   const client = consoleClient();
   const permissions = consolePermissions();
-  const refreshAccess = createAccessRefresh(permissions, queryClient);
+  const refreshAccess = consoleAccessRefresh();
   built = {
     dataProvider: withFileCleanup(createDataProvider(client, findResource), client, findResource),
-    authProvider: createAuthProvider(client, permissions),
+    authProvider: createAuthProvider(client, permissions, () => {
+      void queryClient.invalidateQueries({ queryKey: ["auth", "check"] });
+    }),
     accessControlProvider: createAccessControlProvider(permissions),
     liveProvider: createLiveProvider(client),
     refreshAccess,
   };
+  followServerConnection();
   forgetOnUserChange(client);
-  watchAccess(client, refreshAccess, queryClient);
   watchSchema(client);
   return built;
 }

@@ -3,6 +3,7 @@
 // operator may list), so they follow the operator across reloads and browsers.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { templated } from "../i18n/messages";
+import { plainMessage } from "./errors";
 import { operatorTable, storedResource } from "./operatorTables";
 
 export interface ListColumnsChoice {
@@ -28,7 +29,7 @@ async function operatorId(client: SupabaseClient): Promise<string | undefined> {
 
 function failure(error: { message: string }): Error {
   const rule = Object.entries(RULES).find(([name]) => error.message.includes(name))?.[1];
-  return new Error(rule ? templated(rule[1], rule[0]) : error.message);
+  return new Error(rule ? templated(rule[1], rule[0]) : plainMessage(error));
 }
 
 /** The stored choice for a list; null when the operator has made none (or is signed out). */

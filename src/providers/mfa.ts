@@ -3,11 +3,13 @@
 // session must have passed it is the database's call (app.mfa_ok); this only helps
 // the operator get there.
 import type { GoTrueClient } from "@supabase/auth-js";
+import { svgImageSource } from "../lib/svgImage";
 import { authErrorMessage } from "./authErrors";
 
 export interface TotpSetup {
   factorId: string;
-  qrCode: string;
+  /** The QR code as an <img> source (lib/svgImage.ts: auth-js's own data URL is cut off at its first `#`). */
+  qrImage: string;
   secret: string;
 }
 
@@ -39,9 +41,10 @@ export async function startSetup(auth: GoTrueClient, name: string): Promise<Totp
     ok(await auth.mfa.unenroll({ factorId: stale.id }));
   }
   const enrolled = ok(await auth.mfa.enroll({ factorType: "totp", friendlyName: name }));
-  return { factorId: enrolled.id, qrCode: enrolled.totp.qr_code, secret: enrolled.totp.secret };
+  return { factorId: enrolled.id, qrImage: svgImageSource(enrolled.totp.qr_code), secret: enrolled.totp.secret };
 }
 
+/** Removes an app, confirmed or one whose set-up the operator gave up. */
 export async function removeApp(auth: GoTrueClient, factorId: string): Promise<void> {
   ok(await auth.mfa.unenroll({ factorId }));
 }

@@ -1,11 +1,16 @@
 // Refine's notifications on antd's App notifications, in the operator's language (docs/product.md §8
 // messages through localizeMessage). Built on antd directly, as @refinedev/antd's provider is.
 // Undoable deletes have their own notice (views/undo), so Refine's "progress" type is not used.
+// A read that got no answer from the server raises no notice: the connection banner says so
+// once for every screen, and the read runs again when the server answers.
 import { CloseOutlined } from "@ant-design/icons";
 import type { NotificationProvider } from "@refinedev/core";
 import { App } from "antd";
 import { i18nProvider } from "../i18n/i18nProvider";
-import { localizeMessage } from "../i18n/messages";
+import { localizeMessage, MESSAGES } from "../i18n/messages";
+
+/** Refine's keys for the notices of its reads (useList, useOne, useMany, useInfiniteList, a GET useCustom). */
+const READ_NOTICE = /-(useList|getOne|getMany|useInfiniteList)-notification$|^get-notification$/;
 
 /**
  * A notice's close button named in the operator's language: rc-notification labels it
@@ -27,6 +32,7 @@ export function useNotificationProvider(): NotificationProvider {
   const t = i18nProvider.translate;
   return {
     open: ({ key, message, description, type }) => {
+      if (type === "error" && READ_NOTICE.test(key ?? "") && [message, description].includes(MESSAGES.network)) return;
       // Refine's title is the short "what", its description the docs/product.md §8 message.
       const title = description ? localizeMessage(description, t) : null;
       notification.open({

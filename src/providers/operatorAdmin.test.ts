@@ -37,7 +37,7 @@ describe("adminErrorOf", () => {
     expect(adminErrorOf({ code: "42501", message: "permission denied for table operators" }).message).toBe(
       "You don't have permission to do that.",
     );
-    expect(adminErrorOf({ code: "", message: "TypeError: Failed to fetch" }).code).toBe("NETWORK");
+    expect(adminErrorOf({ code: "", message: "ServerUnreachable: Failed to fetch" }).code).toBe("NETWORK");
     expect(adminErrorOf({ code: "PGRST303", message: "JWT expired" }).sessionEnded).toBe(true);
   });
 

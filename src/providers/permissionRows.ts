@@ -3,12 +3,13 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
 import type { Database } from "../resources/database.types";
+import { plainMessage } from "./errors";
 
 type Permission = Database["public"]["Tables"]["permissions"]["Row"];
 export type PermissionCell = Pick<Permission, "role" | "resource" | "action">;
 
 function refusal(error: { code?: string; message: string }): Error {
-  return new Error(error.code === "42501" ? MESSAGES.forbidden : error.message);
+  return new Error(error.code === "42501" ? MESSAGES.forbidden : plainMessage(error));
 }
 
 export async function loadPermissionRows(client: SupabaseClient): Promise<PermissionCell[]> {

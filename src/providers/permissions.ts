@@ -4,6 +4,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { MyAccess } from "../resources/describe.types";
 import { resourceNameOf } from "../schema/names";
 import { notInstalled, rememberedKind, rememberKind } from "./backendKind";
+import { plainMessage } from "./errors";
 
 export interface PermissionRow {
   resource: string;
@@ -19,12 +20,19 @@ export interface PermissionSource {
 }
 
 export class PermissionStore {
-  private cache?: { userId: string; rows: Promise<Set<string>> };
+  private cache?: { userId: string; rows: Promise<Set<string>>; answered?: Set<string> };
   /** Loads started, and the newest one whose rows are held: an older answer never replaces a newer. */
   private loads = 0;
   private held = 0;
 
-  constructor(private readonly source: PermissionSource) {
+  /**
+   * `beforeFirstRead` is awaited before a user's first read (the access watch's join,
+   * accessRefresh.ts), so that one read is enough.
+   */
+  constructor(
+    private readonly source: PermissionSource,
+    private readonly beforeFirstRead?: (userId: string) => Promise<unknown>,
+  ) {
     source.onUserChange(() => this.clear());
   }
 
@@ -37,15 +45,26 @@ export class PermissionStore {
     const userId = await this.source.currentUserId();
     if (!userId) return new Set();
     if (this.cache?.userId !== userId) {
-      const rows = this.load();
+      const gate = this.beforeFirstRead;
+      const rows = gate ? gate(userId).then(() => this.load()) : this.load();
       this.held = ++this.loads;
       // A failed load must not stick: the next question asks the server again.
-      rows.catch(() => {
-        if (this.cache?.rows === rows) this.clear();
-      });
+      rows.then(
+        (keys) => {
+          if (this.cache?.rows === rows) this.cache.answered = keys;
+        },
+        () => {
+          if (this.cache?.rows === rows) this.clear();
+        },
+      );
       this.cache = { userId, rows };
     }
     return this.cache.rows;
+  }
+
+  /** The keys held for `userId` once the server has answered; undefined before that. */
+  known(userId: string): Set<string> | undefined {
+    return this.cache?.userId === userId ? this.cache.answered : undefined;
   }
 
   /**
@@ -60,7 +79,7 @@ export class PermissionStore {
     const fresh = await rows;
     if (load > this.held && (!this.cache || this.cache.userId === userId)) {
       this.held = load;
-      this.cache = { userId, rows };
+      this.cache = { userId, rows, answered: fresh };
     }
     return fresh;
   }
@@ -95,7 +114,7 @@ export function supabasePermissionSource(client: SupabaseClient): PermissionSour
         if (access) return access;
       }
       const { data, error } = await client.rpc("my_permissions");
-      if (error) throw error;
+      if (error) throw new Error(plainMessage(error));
       return (data ?? []) as PermissionRow[];
     },
     onUserChange: (callback) => {

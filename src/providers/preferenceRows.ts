@@ -1,6 +1,7 @@
 // The signed-in operator's row of `operator_preferences` (RLS: own row). The values come
 // back as stored; src/components/theme/preferences.ts decides which ones it understands.
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { plainMessage } from "./errors";
 import { PREFERENCES, takeFirstRead } from "./firstReads";
 import { operatorTable } from "./operatorTables";
 
@@ -41,5 +42,5 @@ export async function storePreference(client: SupabaseClient, change: StoredPref
     { user_id: userId, ...change },
     { onConflict: "user_id" },
   );
-  if (error) throw new Error(error.message);
+  if (error) throw new Error(plainMessage(error));
 }

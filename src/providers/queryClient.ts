@@ -1,22 +1,34 @@
-// One React Query client: network failures are retried with backoff (docs/product.md §8), and cached
-// answers never outlive the user they were fetched for.
+// One React Query client, following whether the server answers (serverConnection.ts): a read
+// that gets no answer fails at once with docs/product.md §8's words instead of spinning through
+// retries, and when the server answers again every read on screen runs again (React Query's
+// "reconnect"), which clears those errors; saves that wait for the server are sent then too
+// (views/saving/). Cached answers never outlive the user they were fetched for.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { QueryClient } from "@tanstack/react-query";
-
-const MAX_NETWORK_RETRIES = 5;
-
-const isUnreachable = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { statusCode?: number }).statusCode === 0;
+import { onlineManager, QueryClient } from "@tanstack/react-query";
+import { serverConnection } from "./serverConnection";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       refetchOnWindowFocus: false,
-      retry: (failures, error) => isUnreachable(error) && failures < MAX_NETWORK_RETRIES,
-      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 15_000),
+      // A read is tried even while the server seems away (it is the best probe), and fails
+      // at once: the screen says so, and the reconnect runs it again.
+      networkMode: "always",
+      retry: false,
+      // React Query leaves this off for "always" reads; the way back is what clears their errors.
+      refetchOnReconnect: true,
     },
   },
 });
+
+/** React Query's "online" is the server's reachability, not only the browser's network. */
+export function followServerConnection(): void {
+  const connection = serverConnection();
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(connection.getState().reachable);
+    return connection.subscribe(() => setOnline(connection.getState().reachable));
+  });
+}
 
 /** From now on, another user (or none) drops the data and access answers fetched for the previous one. */
 export function forgetOnUserChange(client: SupabaseClient): void {

@@ -3,6 +3,7 @@
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
+import { plainMessage } from "./errors";
 import { operatorTable, storedResource } from "./operatorTables";
 
 export interface SavedView {
@@ -36,7 +37,7 @@ export function savedViewErrorMessage(error: PostgrestLikeError, t: Translate): 
   const rule = Object.keys(RULES).find((name) => error.message.includes(name));
   if (rule) return t(...RULES[rule]);
   if (error.code === "42501") return t("savedViews.forbidden", MESSAGES.forbidden);
-  return error.message;
+  return plainMessage(error);
 }
 
 const COLUMNS = "id, resource, name, filters, sorters, columns, page_size, is_default";

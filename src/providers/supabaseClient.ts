@@ -9,6 +9,7 @@
 import type { AuthChangeEvent } from "@supabase/auth-js";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { authClient } from "./authClient";
+import { trackedFetch } from "./serverConnection";
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from "./supabaseConfig";
 
 let client: SupabaseClient | undefined;
@@ -20,6 +21,10 @@ export function consoleClient(): SupabaseClient {
   const auth = authClient();
   const made = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
     accessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
+    // Every request says whether the server answered (serverConnection.ts), which also decides
+    // when to try again: postgrest-js's own retries (3, up to 7 s per read) only held screens up.
+    global: { fetch: trackedFetch },
+    db: { retry: false },
   });
   made.auth = auth;
   let token: string | undefined;

@@ -1,10 +1,20 @@
 // Create and edit share this form: the database's rules before submit, its errors on the
-// fields after, a reload offer on a stale version, and a warning before losing changes.
+// fields after, a reload offer on a stale version, and a warning before losing changes. What
+// is typed is kept as a draft and a save that gets no answer is sent again until the server
+// answers, never made twice (views/saving/, docs/everyday.md "Saving without a connection").
 import { Create, Edit, useForm } from "@refinedev/antd";
-import { type BaseRecord, type HttpError, type LiveEvent, useParsed, useTranslate } from "@refinedev/core";
+import {
+  type BaseRecord,
+  type HttpError,
+  type LiveEvent,
+  useParsed,
+  useTranslate,
+  useWarnAboutChange,
+} from "@refinedev/core";
 import { Alert, Form, Input } from "antd";
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { ScreenUnavailable } from "../components/connection/ScreenWaiting";
 import { useTabTitle } from "../components/useTabTitle";
 import { localizeMessage, MESSAGES } from "../i18n/messages";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
@@ -21,6 +31,9 @@ import { useRecordPresence } from "./live/useRecordPresence";
 import { listPath, showPath } from "./paths";
 import { recordName } from "./recordName";
 import { SaveBar } from "./SaveBar";
+import { SAVE_RETRY } from "./saving/keyedSaves";
+import { DraftRestored, SaveWaiting } from "./saving/SaveStatus";
+import { useFormDraft } from "./saving/useFormDraft";
 import { DeleteRecordButton } from "./undo/DeleteRecordButton";
 
 /** JSON fields are edited as text: what is stored is the value it spells. */
@@ -53,27 +66,37 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   // The record of /<resource>/<id>/edit, named explicitly (the resource is passed too).
   const { id: routeId } = useParsed();
   const navigate = useNavigate();
+  const { setWarnWhen } = useWarnAboutChange();
   // A generated resource's update carries the row as loaded: changed since, it is refused as stale.
   const loadedRow = useRef<BaseRecord | undefined>(undefined);
-  const meta = metaFor(def);
-  const { formProps, saveButtonProps, query, formLoading, id } = useForm<BaseRecord, HttpError>({
+  // This form's save, however often it is sent (a restored draft brings its own). Read when a
+  // save starts (getters: Refine copies the meta then), never from an older render.
+  const writeKey = useRef<string>(undefined);
+  writeKey.current ??= crypto.randomUUID();
+  const generatedEdit = Boolean(def.table) && action === "edit";
+  const mutationMeta = useMemo(
+    () => ({
+      get writeKey() {
+        return writeKey.current;
+      },
+      get loaded() {
+        return generatedEdit ? loadedRow.current : undefined;
+      },
+    }),
+    [generatedEdit],
+  );
+  const { formProps, saveButtonProps, query, id, mutation, redirect } = useForm<BaseRecord, HttpError>({
     resource: def.name,
     action,
     id: action === "edit" ? routeId : undefined,
-    meta,
-    // Read when the save is sent (a getter): the row as the form loaded it by then.
-    mutationMeta:
-      def.table && action === "edit"
-        ? {
-            ...meta,
-            get loaded() {
-              return loadedRow.current;
-            },
-          }
-        : meta,
-    // Refine redirects by the saved row's `id`; a generated resource's key may be any column
-    // (a slug, a composite key), so it goes to the record's page itself (onMutationSuccess).
-    redirect: def.table ? false : "show",
+    meta: metaFor(def),
+    mutationMeta,
+    createMutationOptions: SAVE_RETRY,
+    updateMutationOptions: SAVE_RETRY,
+    // Ours, after a save this form saw end: a save that ends after the operator left must
+    // not pull them back here. A generated resource's key may be any column (a slug, a
+    // composite key), so it goes to the record's page by that key.
+    redirect: false,
     mutationMode: "pessimistic",
     warnWhenUnsavedChanges: true,
     // Field errors show on the fields and the rest beside Save; no extra toast.
@@ -93,6 +116,8 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       showFieldErrors(formProps.form, error, t);
       setFormError(error);
       conflict.saveFinished(undefined);
+      // Still not saved: leaving asks again (Refine stopped asking when Save was pressed).
+      setWarnWhen(true);
     },
     onMutationSuccess: ({ data }) => {
       setFormError(undefined);
@@ -100,7 +125,7 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       if (def.table) {
         const key = data?.[idColumnOf(def)];
         navigate(def.screens?.show !== false && key !== undefined ? showPath(def, key as string) : listPath(def));
-      }
+      } else if (data?.id !== undefined) redirect("show", data.id);
     },
     // An edit form is told about changes instead of reloading under the operator's hands.
     liveMode: action === "edit" ? "manual" : "off",
@@ -121,6 +146,18 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   });
   onLiveEvent.current = conflict.onLiveEvent;
   loadedRow.current = query?.data?.data;
+  const record = query?.data?.data;
+  const draft = useFormDraft({
+    resource: def.name,
+    recordId: action === "edit" && id !== undefined ? String(id) : undefined,
+    form: formProps.form,
+    record,
+    waitsForRecord: action === "edit",
+    writeKey,
+  });
+  // A save that got no answer waits for the server (SAVE_RETRY); the form holds still meanwhile.
+  const waiting = mutation.isPending && (mutation.isPaused || mutation.failureCount > 0);
+  const loadFailed = action === "edit" && query?.isError === true && !record;
   const loadedTitle = query?.data?.data?.[def.titleField];
   useTabTitle(
     action === "create"
@@ -137,53 +174,78 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     await conflict.reload();
     setFormError(undefined);
   };
-  const saveNotice = stale ? (
+  const saveNotice = waiting ? (
+    <SaveWaiting />
+  ) : stale ? (
     <StaleNotice onReload={reload} />
+  ) : formError && !hasFieldErrors ? (
+    <Alert type="error" showIcon message={localizeMessage(formError.message, t)} />
   ) : (
-    formError && !hasFieldErrors && <Alert type="error" showIcon message={localizeMessage(formError.message, t)} />
+    draft.restoredFrom !== undefined &&
+    !mutation.isPending && (
+      <DraftRestored
+        at={draft.restoredFrom}
+        resent={draft.resent}
+        onDiscard={draft.resent ? undefined : draft.discard}
+      />
+    )
   );
+  const busy = Boolean(query?.isFetching) || (mutation.isPending && !waiting);
+  const buttons = { ...saveButtonProps, disabled: busy || waiting || loadFailed };
   const footerButtons = ({ defaultButtons }: { defaultButtons: ReactNode }) => (
     <SaveBar notice={saveNotice}>{defaultButtons}</SaveBar>
   );
 
   const form = (
-    <Form
-      {...formProps}
-      onFinish={(values) => {
-        conflict.saveStarted(values);
-        return formProps.onFinish?.(storedValues(def, values));
-      }}
-      layout="vertical"
-      style={{ maxWidth: 720 }}
-    >
-      <ConflictNotice
-        remote={stale ? undefined : conflict.remote}
-        comparison={conflict.comparison}
-        onReload={reload}
-        onTakeMine={conflict.takeMine}
-        onDismiss={conflict.dismissComparison}
-      />
-      <DefinitionNotices definition={def} />
-      {children}
-      {buildFormItems(shown, t, action).map(({ field, itemProps, input }) => (
-        <Form.Item key={field.name} {...itemProps}>
-          {input}
-        </Form.Item>
-      ))}
-      {def.versioned && action === "edit" && (
-        // The version this form loaded; the database rejects the update if it moved on.
-        <Form.Item name="version" hidden>
-          <Input />
-        </Form.Item>
+    <>
+      {loadFailed && (
+        // Outside the form, whose controls are off while its record is missing.
+        <ScreenUnavailable message={query?.error?.message ?? ""} onRetry={() => void query?.refetch()} />
       )}
-    </Form>
+      <Form
+        {...formProps}
+        onValuesChange={(changed, all) => {
+          formProps.onValuesChange?.(changed, all);
+          draft.onValuesChange(changed);
+        }}
+        onFinish={(values) => {
+          conflict.saveStarted(values);
+          draft.sending(formProps.form?.getFieldsValue(true) ?? values);
+          return formProps.onFinish?.(storedValues(def, values));
+        }}
+        disabled={waiting || loadFailed}
+        layout="vertical"
+        style={{ maxWidth: 720 }}
+      >
+        <ConflictNotice
+          remote={stale ? undefined : conflict.remote}
+          comparison={conflict.comparison}
+          onReload={reload}
+          onTakeMine={conflict.takeMine}
+          onDismiss={conflict.dismissComparison}
+        />
+        <DefinitionNotices definition={def} />
+        {children}
+        {buildFormItems(shown, t, action).map(({ field, itemProps, input }) => (
+          <Form.Item key={field.name} {...itemProps}>
+            {input}
+          </Form.Item>
+        ))}
+        {def.versioned && action === "edit" && (
+          // The version this form loaded; the database rejects the update if it moved on.
+          <Form.Item name="version" hidden>
+            <Input />
+          </Form.Item>
+        )}
+      </Form>
+    </>
   );
 
   return action === "create" ? (
     <Create
       title={t("form.createTitle", { name }, "Create {{name}}")}
-      saveButtonProps={saveButtonProps}
-      isLoading={formLoading}
+      saveButtonProps={buttons}
+      isLoading={busy}
       goBack={BACK_ICON}
       footerButtons={footerButtons}
     >
@@ -192,8 +254,8 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   ) : (
     <Edit
       title={t("form.editTitle", { name }, "Edit {{name}}")}
-      saveButtonProps={saveButtonProps}
-      isLoading={formLoading}
+      saveButtonProps={buttons}
+      isLoading={busy}
       goBack={BACK_ICON}
       canDelete={false}
       footerButtons={footerButtons}

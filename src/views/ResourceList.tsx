@@ -142,9 +142,11 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     showSizeChanger: true,
     showTotal: () => <ListTotal total={total ?? 0} approximate={approximate} plural={plural} />,
   };
+  // A list that could not be read says so above the table, never "No products found.".
+  const failed = tableQuery.isError && !tableQuery.data;
   const tableLocale = useMemo(
-    () => ({ emptyText: <Empty description={t("list.empty", { plural }, "No {{plural}} found.")} /> }),
-    [t, plural],
+    () => ({ emptyText: failed ? " " : <Empty description={t("list.empty", { plural }, "No {{plural}} found.")} /> }),
+    [t, plural, failed],
   );
 
   return (

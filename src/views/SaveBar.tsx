@@ -11,7 +11,7 @@ export function SaveBar({ notice, children }: { notice: ReactNode; children: Rea
   return (
     <div style={{ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "center", justifyContent: "flex-end" }}>
       {notice && (
-        <div ref={noticeRef} style={{ flex: "1 1 280px", maxWidth: 560 }}>
+        <div ref={noticeRef} style={{ flex: "1 1 280px", maxWidth: 560, textAlign: "start" }}>
           {notice}
         </div>
       )}

@@ -1,8 +1,7 @@
 // Access tokens of a signed-out session (docs/security.md "Signed-out tokens"): after
-// "sign out everywhere" the tokens of every session of the user stop working for storage
-// and realtime's broadcast API at once, not when they expire an hour later; a session
-// deleted in the database (not through Auth) is refused too. REST keeps PostgREST's
-// behaviour (signature and expiry only; RLS decides), as the doc explains.
+// "sign out everywhere" the tokens of every session of the user stop working for REST,
+// storage and realtime's broadcast API at once, not when they expire an hour later; a
+// session deleted in the database (not through Auth) is refused too.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "./fixtures/auth/helpers.js";
@@ -51,6 +50,12 @@ describe("tokens of deleted sessions", () => {
 
   async function expectRefused(token: string) {
     const call = calls(token);
+    const rest = await call.rest();
+    expect(rest.status).toBe(401);
+    expect(await rest.json()).toMatchObject({
+      code: "PGRST303",
+      message: "Session from session_id claim in JWT does not exist",
+    });
     const storage = await call.storage();
     expect(await storage.json()).toMatchObject({ statusCode: "403", code: "InvalidJWT" });
     const broadcast = await call.broadcast();

@@ -1,8 +1,10 @@
 // The signed-in frame: the side menu (a collapsible sider on wide screens, a drawer opened
-// from the header below antd's lg breakpoint), the header, and the screen area.
+// from the header below antd's lg breakpoint), the header, and the screen area with the
+// notice that the server does not answer above it.
 import { ThemedTitle } from "@refinedev/antd";
 import { Drawer, Grid, Layout, theme } from "antd";
 import { type ReactNode, useState } from "react";
+import { ConnectionBanner } from "../connection/ConnectionBanner";
 import { RESOURCE_ICONS } from "../resourceIcons";
 import { ConsoleHeader, HEADER_HEIGHT } from "./ConsoleHeader";
 import { ConsoleMenu } from "./ConsoleMenu";
@@ -63,7 +65,10 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
       )}
       <Layout>
         <ConsoleHeader narrow={narrow} onOpenMenu={() => setDrawerOpen(true)} />
-        <Layout.Content style={{ padding: screens.sm === false ? 12 : 24, minWidth: 0 }}>{children}</Layout.Content>
+        <Layout.Content style={{ padding: screens.sm === false ? 12 : 24, minWidth: 0 }}>
+          <ConnectionBanner />
+          {children}
+        </Layout.Content>
       </Layout>
     </Layout>
   );

@@ -3,7 +3,7 @@
 import { LogoutOutlined, UnorderedListOutlined } from "@ant-design/icons";
 import { type TreeMenuItem, useCanWithoutCache, useMenu, useTranslate } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
-import { Menu, type MenuProps } from "antd";
+import { Menu, type MenuProps, Skeleton } from "antd";
 import { cloneElement, isValidElement, memo, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useStableCallback } from "../useStableCallback";
@@ -105,6 +105,8 @@ export function ConsoleMenu({ onNavigate }: { onNavigate?: () => void }) {
       label: item.label ?? item.name,
       icon: item.meta?.icon ?? DEFAULT_ICON,
     }));
+  // Until the permissions are known (a slow server): where the menu will be.
+  if (!listable) return <Skeleton active title={false} paragraph={{ rows: 6 }} style={{ padding: "16px 24px" }} />;
   return (
     <MenuView
       entries={entries}

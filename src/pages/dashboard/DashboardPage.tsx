@@ -7,6 +7,7 @@ import { Alert, Button, Card, Col, Empty, Row, Segmented, Skeleton, Statistic, T
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
+import { localizeMessage } from "../../i18n/messages";
 import { useFormat } from "../../i18n/useFormat";
 import { BarChart } from "./BarChart";
 import { CategoryBars } from "./CategoryBars";
@@ -37,7 +38,7 @@ function Loaded({ query, children }: { query: Query; children: ReactNode }) {
         type="error"
         showIcon
         message={t("dashboard.loadError", "These figures could not be loaded.")}
-        description={query.error?.message}
+        description={localizeMessage(query.error?.message ?? "", t)}
         action={
           <Button size="small" onClick={() => query.refetch()}>
             {t("dashboard.retry", "Retry")}

@@ -6,6 +6,7 @@ import { useNotification, useTranslate } from "@refinedev/core";
 import { Alert, Button, Checkbox, Segmented, Skeleton, Table, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTabTitle } from "../../components/useTabTitle";
+import { localizeMessage } from "../../i18n/messages";
 import { useResourceTitle } from "../../i18n/useResourceTitle";
 import { menuResources, nestedResources } from "../../resources";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../resources/roles";
@@ -60,7 +61,7 @@ export function PermissionsPage() {
         <Alert
           type="error"
           showIcon
-          message={query.error.message}
+          message={localizeMessage(query.error.message, t)}
           action={<Button onClick={() => query.refetch()}>{t("permissions.retry", "Retry")}</Button>}
         />
       ) : query.isLoading ? (

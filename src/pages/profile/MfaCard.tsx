@@ -1,10 +1,12 @@
 // /profile: the operator's authenticator app (TOTP). Set up by scanning a QR code (or
 // typing its key) and confirming one code; from then on every sign-in asks for a code
-// and the database serves this account only to sessions that gave one (app.mfa_ok).
+// and the database serves this account only to sessions that gave one (app.mfa_ok). A set-up
+// can be given up (Cancel): the half-made app is removed and the card is as before.
 import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Form, Input, Popconfirm, Space, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useAttempt } from "../../components/useAttempt";
+import { localizeMessage } from "../../i18n/messages";
 import { authBackend } from "../../providers/authBackend";
 import type { TotpSetup } from "../../providers/mfa";
 import { CODE_RULE } from "../auth/SecondFactorStep";
@@ -13,7 +15,7 @@ export function MfaCard() {
   const t = useTranslate();
   const [appId, setAppId] = useState<string | null>();
   const [setup, setSetup] = useState<TotpSetup>();
-  const { error, busy, attempt } = useAttempt();
+  const { error, setError, busy, attempt } = useAttempt();
 
   const load = useCallback(
     () => attempt(async () => setAppId((await authBackend.mfa.verifiedApp()) ?? null)),
@@ -32,6 +34,13 @@ export function MfaCard() {
       setSetup(undefined);
       setAppId(setup.factorId);
     });
+  // Back at once; the half-made app goes in the background (a failure there is harmless: the
+  // next set-up drops every unconfirmed app first).
+  const cancel = () => {
+    if (setup) void authBackend.mfa.removeApp(setup.factorId).catch(() => undefined);
+    setSetup(undefined);
+    setError(undefined);
+  };
   const remove = () =>
     attempt(async () => {
       if (appId) await authBackend.mfa.removeApp(appId);
@@ -61,7 +70,7 @@ export function MfaCard() {
           <Typography.Paragraph>
             {t("profile.mfa.scan", "Scan this code with your authenticator app, then enter the code it shows.")}
           </Typography.Paragraph>
-          <img src={setup.qrCode} alt={t("profile.mfa.qr", "QR code for your authenticator app")} width={180} />
+          <img src={setup.qrImage} alt={t("profile.mfa.qr", "QR code for your authenticator app")} width={180} />
           <Typography.Text>
             {t("profile.mfa.key", "Or enter this key:")}{" "}
             <Typography.Text code copyable data-testid="mfa-secret">
@@ -78,9 +87,12 @@ export function MfaCard() {
             >
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
             </Form.Item>
-            <Button type="primary" htmlType="submit" loading={busy}>
-              {t("profile.mfa.confirm", "Turn on")}
-            </Button>
+            <Space wrap>
+              <Button type="primary" htmlType="submit" loading={busy}>
+                {t("profile.mfa.confirm", "Turn on")}
+              </Button>
+              <Button onClick={cancel}>{t("profile.cancel", "Cancel")}</Button>
+            </Space>
           </Form>
         </Space>
       ) : (
@@ -93,7 +105,9 @@ export function MfaCard() {
           </Button>
         </>
       )}
-      {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginTop: 16 }} />}
+      {error && (
+        <Alert type="error" showIcon message={localizeMessage(error, t)} role="alert" style={{ marginTop: 16 }} />
+      )}
     </Card>
   );
 }

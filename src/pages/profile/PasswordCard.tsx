@@ -2,6 +2,7 @@
 import { useGetIdentity, useNotification, useTranslate } from "@refinedev/core";
 import { Button, Card, Form, Input } from "antd";
 import { useState } from "react";
+import { localizeMessage } from "../../i18n/messages";
 import { authBackend } from "../../providers/authBackend";
 import { WRONG_CURRENT } from "../../providers/changePassword";
 import { MIN_PASSWORD_LENGTH } from "../../providers/passwordPolicy";
@@ -25,7 +26,10 @@ export function PasswordCard() {
     const result = await authBackend.changePassword(identity.email, values.currentPassword, values.newPassword);
     setSaving(false);
     if (!result.ok) {
-      const message = result.message === WRONG_CURRENT ? t("profile.wrongCurrent", WRONG_CURRENT) : result.message;
+      const message =
+        result.message === WRONG_CURRENT
+          ? t("profile.wrongCurrent", WRONG_CURRENT)
+          : localizeMessage(result.message, t);
       if (result.field) form.setFields([{ name: result.field, errors: [message] }]);
       else open?.({ type: "error", message });
       return;

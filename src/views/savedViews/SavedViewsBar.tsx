@@ -5,7 +5,7 @@ import { useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Dropdown, Select, Space } from "antd";
 import { useState } from "react";
 import { useAttempt } from "../../components/useAttempt";
-import { localizeMessage } from "../../i18n/messages";
+import { localizeMessage, MESSAGES } from "../../i18n/messages";
 import type { ResourceDefinition } from "../../resources/types";
 import { ColumnChooser } from "./ColumnChooser";
 import type { ListView } from "./useListView";
@@ -23,6 +23,9 @@ export function SavedViewsBar({ definition, view }: Props) {
   const [dialog, setDialog] = useState<"saveAs" | "rename">();
   const { error, attempt } = useAttempt();
   const { selected } = view;
+  // A load that got no answer is the connection banner's to say; it loads again by itself.
+  const loadError = [view.views.error?.message, view.columnChoice.error].find((m) => m && m !== MESSAGES.network);
+  const shownError = error ?? loadError;
   const updateSelected = (patch: Parameters<typeof view.update.mutateAsync>[0]["patch"]) =>
     selected && attempt(() => view.update.mutateAsync({ id: selected.id, patch }));
 
@@ -93,15 +96,7 @@ export function SavedViewsBar({ definition, view }: Props) {
         <Button onClick={() => setDialog("saveAs")}>{t("savedViews.saveAs", "Save view as…")}</Button>
         <ColumnChooser definition={definition} columns={view.columns} onChange={view.setColumns} />
       </Space>
-      {(error || view.views.error || view.columnChoice.error) && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          closable
-          message={localizeMessage(error ?? view.views.error?.message ?? view.columnChoice.error ?? "", t)}
-        />
-      )}
+      {shownError && <Alert type="error" showIcon role="alert" closable message={localizeMessage(shownError, t)} />}
       {dialog === "saveAs" && (
         <ViewNameModal
           title={t("savedViews.saveAsTitle", "Save view as")}

@@ -38,13 +38,21 @@ export function createRealtimeService(ctx: StackContext): Service {
     log,
     hub: new TopicHub<TopicMember>(),
     presence: new PresenceRegistry<TopicMember>(),
-    changes: new ChangeService(ctx.db, log, (rows) => deliverDatabaseMessages(rt, rows)),
+    changes: new ChangeService(ctx.db, log, {
+      onMessages: (rows) => deliverDatabaseMessages(rt, rows),
+      onRevoked: (sessionIds) => revoke(sessionIds),
+    }),
   };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   const sockets = new Set<RealtimeSocket>();
   let sweeper: NodeJS.Timeout | null = null;
   let revocations: Listener | undefined;
   let stopJanitor: (() => void) | undefined;
+
+  /** Shuts the channels joined with these sessions' tokens. */
+  function revoke(sessionIds: string[]): void {
+    for (const id of sessionIds) for (const s of sockets) s.revokeSession(id);
+  }
 
   async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
     const vsn = parseVsn(url.searchParams.get("vsn"));
@@ -84,12 +92,14 @@ export function createRealtimeService(ctx: StackContext): Service {
     async start() {
       await rt.changes.start();
       stopJanitor = startMessageJanitor(ctx.db.admin, log);
-      // Base 44 notifies the id of every deleted auth session.
+      // A deleted auth session shuts its channels. While the change stream runs, it brings
+      // the deletion after what the same transaction broadcast (base 62); base 44's
+      // notification, which comes at commit, acts only while the stream does not run.
       revocations = await listenForNotifications(
         ctx.db.url,
         "stack_session_revoked",
         (sessionId) => {
-          for (const s of sockets) s.revokeSession(sessionId);
+          if (!rt.changes.streaming) revoke([sessionId]);
         },
         log,
       );

@@ -30,4 +30,22 @@ export default {
   "auth.mfa.codeRule": "Geben Sie die sechs Ziffern ein.",
   "auth.mfa.submit": "Bestätigen",
   "auth.mfa.noApp": "Für dieses Konto ist keine Authenticator-App eingerichtet.",
+  // Auth errors by their code (src/providers/authErrors.ts).
+  "auth.errors.weakPassword": "Wählen Sie ein stärkeres Passwort mit mindestens 10 Zeichen.",
+  "auth.errors.samePassword": "Das neue Passwort muss sich vom alten unterscheiden.",
+  "auth.errors.emailNotConfirmed":
+    "Bestätigen Sie zuerst Ihre E-Mail-Adresse: Öffnen Sie den Link, den wir Ihnen geschickt haben.",
+  "auth.errors.userBanned": "Dieses Konto ist gesperrt. Wenden Sie sich an einen Admin.",
+  "auth.errors.wrongCode": "Dieser Code stimmt nicht. Geben Sie den Code ein, den Ihre Authenticator-App jetzt zeigt.",
+  "auth.errors.codeExpired": "Das hat zu lange gedauert. Geben Sie den Code ein, den Ihre App jetzt zeigt.",
+  "auth.errors.networkChanged": "Ihr Netzwerk hat sich während der Prüfung geändert. Geben Sie den Code erneut ein.",
+  "auth.errors.appGone": "Diese Authenticator-App ist nicht mehr eingerichtet. Beginnen Sie die Einrichtung neu.",
+  "auth.errors.appExists": "Es wird bereits eine Authenticator-App eingerichtet. Beginnen Sie neu.",
+  "auth.errors.tooManyApps": "Für dieses Konto sind zu viele Authenticator-Apps eingerichtet.",
+  "auth.errors.appsOff": "Authenticator-Apps sind für dieses Projekt ausgeschaltet.",
+  "auth.errors.needsCode": "Bestätigen Sie zuerst mit dem Code Ihrer Authenticator-App.",
+  "auth.errors.reauthenticate": "Melden Sie sich erneut an, um diese Änderung zu bestätigen.",
+  "auth.errors.linkExpired": "Dieser Link ist abgelaufen oder wurde schon benutzt. Fordern Sie einen neuen an.",
+  "auth.errors.other": "Der Anmeldedienst hat das abgelehnt ({{code}}). Versuchen Sie es erneut.",
+  "auth.errors.unknown": "Der Anmeldedienst konnte das nicht ausführen. Versuchen Sie es erneut.",
 };

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+// The console's auth check on a slow or absent server (issue 27 C2): it does not wait for the
+// permissions (the frame shows at once), and a session refresh that got no answer waits for the
+// server instead of sending the operator to sign in with "Your session has ended".
+import { AuthRetryableFetchError } from "@supabase/auth-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { describe, expect, it, vi } from "vitest";
+import { createAuthProvider } from "./authProvider";
+import { PermissionStore } from "./permissions";
+
+const SESSION = { user: { id: "ada" }, access_token: "token" };
+
+function authWith(answers: (() => { data: { session: unknown }; error: unknown })[]) {
+  const getSession = vi.fn(async () => (answers.length > 1 ? answers.shift() : answers[0])?.());
+  return { client: { auth: { getSession, signOut: vi.fn() } } as unknown as SupabaseClient, getSession };
+}
+
+describe("the auth check", () => {
+  it("opens the console without waiting for the permissions, and checks again when they come back empty", async () => {
+    const { client } = authWith([() => ({ data: { session: SESSION }, error: null })]);
+    let answer: (rows: []) => void = () => {};
+    const store = new PermissionStore({
+      currentUserId: async () => "ada",
+      load: () => new Promise((resolve) => (answer = resolve)),
+      onUserChange: () => {},
+    });
+    const checkAgain = vi.fn();
+    const provider = createAuthProvider(client, store, checkAgain, async () => {});
+    await expect(provider.check()).resolves.toEqual({ authenticated: true });
+    answer([]);
+    await vi.waitFor(() => expect(checkAgain).toHaveBeenCalled());
+    await expect(provider.check()).resolves.toMatchObject({ authenticated: false, logout: true });
+  });
+
+  it("waits for the server when the session's refresh got no answer, then goes on", async () => {
+    const noAnswer = new AuthRetryableFetchError("Failed to fetch", 0);
+    const { client, getSession } = authWith([
+      () => ({ data: { session: null }, error: noAnswer }),
+      () => ({ data: { session: SESSION }, error: null }),
+    ]);
+    const store = new PermissionStore({
+      currentUserId: async () => "ada",
+      load: async () => [{ resource: "products", action: "list" }],
+      onUserChange: () => {},
+    });
+    let back: () => void = () => {};
+    const serverAnswers = vi.fn(() => new Promise<void>((resolve) => (back = resolve)));
+    const checked = createAuthProvider(client, store, () => {}, serverAnswers).check();
+    await vi.waitFor(() => expect(serverAnswers).toHaveBeenCalledTimes(1));
+    expect(getSession).toHaveBeenCalledTimes(1);
+    back();
+    await expect(checked).resolves.toEqual({ authenticated: true });
+    expect(getSession).toHaveBeenCalledTimes(2);
+  });
+});

@@ -63,6 +63,15 @@ test("an admin invites someone new, changes their role and deactivates them; the
   await expect(admin.getByText(`Invitation sent to ${email}`)).toBeVisible();
   const row = admin.locator("tr.ant-table-row").filter({ hasText: email });
   await expect(row).toContainText("Active");
+  // Searching by a part of the address finds them alone (the words match e-mail or name).
+  const search = admin.getByLabel("Search operators");
+  await search.fill(email.slice(0, 14));
+  await search.press("Enter");
+  await expect(admin.locator("tr.ant-table-row")).toHaveCount(1);
+  await expect(row).toBeVisible();
+  await search.fill("");
+  await search.press("Enter");
+  await expect(admin.locator("tr.ant-table-row").filter({ hasText: operator("admin") })).toBeVisible();
 
   // The invitee follows the mail's link, chooses a password and is an editor of the project.
   const invitee = await (await browser.newContext()).newPage();

@@ -22,6 +22,21 @@ function watchWrites(page: Page, table: string) {
   return { bulk, perRow };
 }
 
+/**
+ * Sets the status of the ticked rows: the confirmation says what will change (`says`), then
+ * the change waits behind its Undo notice until it is sent (the notice's time runs out).
+ */
+async function setStatus(page: Page, value: string, says: string[]) {
+  await page.getByRole("button", { name: "Set Status" }).click();
+  await page.getByRole("menuitem", { name: value, exact: true }).click();
+  const dialog = page.getByRole("dialog").filter({ hasText: `Set Status to “${value}”?` });
+  for (const text of says) await expect(dialog).toContainText(text);
+  await dialog.getByRole("button", { name: "Set Status" }).click();
+  await expect(notices(page).filter({ hasText: /^Setting \d+/ })).toBeVisible();
+}
+
+const notices = (page: Page) => page.locator(".ant-notification-notice");
+
 async function selectAll(page: Page, count: number) {
   await expect(rows(page)).toHaveCount(count);
   await page.locator(".ant-table-thead .ant-checkbox-input").check();
@@ -107,8 +122,7 @@ test.describe("as editor", () => {
     await selectAll(page, 2);
     // An editor may not delete products (SPEC §6): no delete action.
     await expect(page.getByRole("button", { name: "Delete selected" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Set Status" }).click();
-    await page.getByRole("menuitem", { name: "active" }).click();
+    await setStatus(page, "active", ["2 products will be set to “active”."]);
 
     const report = page.getByRole("status").filter({ hasText: "1 updated, 1 failed:" });
     await expect(report).toContainText(
@@ -147,8 +161,7 @@ test.describe("as editor", () => {
     await banner.getByRole("button", { name: "Select all 30 matching this filter" }).click();
     await expect(page.getByText("All 30 matching rows are selected.")).toBeVisible();
     await expect(page.getByText("30 selected")).toBeVisible();
-    await page.getByRole("button", { name: "Set Status" }).click();
-    await page.getByRole("menuitem", { name: "active" }).click();
+    await setStatus(page, "active", ["30 products will be set to “active”."]);
 
     const report = page.getByRole("status").filter({ hasText: "29 updated, 1 failed:" });
     await expect(report).toContainText(
@@ -168,5 +181,141 @@ test.describe("as editor", () => {
     await page.locator(".ant-pagination-item-2").click();
     await expect(page.getByText("All 30 matching rows are selected.")).toHaveCount(0);
     await expect(page.getByRole("toolbar", { name: "Selected rows" })).toHaveCount(0);
+  });
+  test("a status change asks first, naming what stays, and an undone one sends nothing", async ({ page }) => {
+    const category = await insertRow<{ id: number }>("categories", { name: unique("Bulk undo status") });
+    const rowsOf = async () =>
+      (
+        await serviceClient()
+          .from("products")
+          .select("name, status, version")
+          .eq("category_id", category.id)
+          .order("name")
+      ).data;
+    for (const [name, status] of [
+      ["A draft", "draft"],
+      ["B draft", "draft"],
+      ["C active", "active"],
+    ])
+      await insertRow("products", { sku: unique("UNDO"), name, price: 4, status, category_id: category.id });
+    const before = await rowsOf();
+
+    await page.goto(`/products?filters[0][field]=category_id&filters[0][operator]=eq&filters[0][value]=${category.id}`);
+    const writes = watchWrites(page, "products");
+    await selectAll(page, 3);
+    // Cancelled at the question: nothing waits, nothing is sent.
+    await page.getByRole("button", { name: "Set Status" }).click();
+    await page.getByRole("menuitem", { name: "active", exact: true }).click();
+    const dialog = page.getByRole("dialog").filter({ hasText: "Set Status to “active”?" });
+    await expect(dialog).toContainText("2 products will be set to “active”.");
+    await expect(dialog).toContainText("1 already is “active” and stays as it is.");
+    await expect(dialog).toContainText("You can undo the change for 5 seconds after confirming.");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(notices(page)).toHaveCount(0);
+
+    // Confirmed, then undone while it waits.
+    await page.getByRole("button", { name: "Set Status" }).click();
+    await page.getByRole("menuitem", { name: "active", exact: true }).click();
+    await dialog.getByRole("button", { name: "Set Status" }).click();
+    const waiting = notices(page).filter({ hasText: "Setting 2 products to “active”." });
+    await waiting.getByRole("button", { name: /^Undo/ }).click();
+    await expect(waiting).toHaveCount(0);
+    await expect(page.getByText("3 selected")).toBeVisible();
+    expect(writes.bulk).toHaveLength(0);
+    expect(await rowsOf()).toEqual(before);
+  });
+
+  test("a status change leaves a row that already has it alone: no new version, no audit entry", async ({ page }) => {
+    const category = await insertRow<{ id: number }>("categories", { name: unique("Bulk no-op") });
+    const draft = await insertRow<{ id: number }>("products", {
+      sku: unique("NOOP"),
+      name: "Draft one",
+      price: 4,
+      category_id: category.id,
+    });
+    const active = await insertRow<{ id: number }>("products", {
+      sku: unique("NOOP"),
+      name: "Active one",
+      price: 4,
+      status: "active",
+      category_id: category.id,
+    });
+    const entriesOf = async (id: number) =>
+      (
+        await serviceClient()
+          .from("audit_log")
+          .select("id", { count: "exact", head: true })
+          .eq("table_name", "products")
+          .eq("record_id", String(id))
+      ).count;
+    const entries = await entriesOf(active.id);
+
+    await page.goto(`/products?filters[0][field]=category_id&filters[0][operator]=eq&filters[0][value]=${category.id}`);
+    await selectAll(page, 2);
+    await setStatus(page, "active", ["1 product will be set to “active”.", "1 already is “active”"]);
+    await expect(page.getByRole("status").filter({ hasText: "1 updated, 1 already “active”" })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByRole("toolbar", { name: "Selected rows" })).toHaveCount(0);
+    const { data } = await serviceClient()
+      .from("products")
+      .select("id, status, version")
+      .in("id", [draft.id, active.id]);
+    expect(data?.find((p) => p.id === active.id)).toMatchObject({ status: "active", version: 1 });
+    expect(data?.find((p) => p.id === draft.id)).toMatchObject({ status: "active", version: 2 });
+    expect(await entriesOf(active.id)).toBe(entries);
+  });
+
+  test("orders take a bulk status along the state machine; the ones that cannot are named first", async ({ page }) => {
+    const customer = await insertRow<{ id: string }>("customers", {
+      full_name: unique("Bulk Buyer"),
+      email: `${unique("bulk-buyer").toLowerCase()}@example.com`,
+      country: "DE",
+    });
+    const category = await insertRow<{ id: number }>("categories", { name: unique("Bulk orders") });
+    const product = await insertRow<{ id: number }>("products", {
+      sku: unique("BULKORD"),
+      name: "Bulk order lamp",
+      price: 9,
+      stock: 50,
+      status: "active",
+      category_id: category.id,
+    });
+    const orders: { id: number; number: string }[] = [];
+    for (const paid of [true, true, false]) {
+      const order = await insertRow<{ id: number; number: string }>("orders", { customer_id: customer.id });
+      await insertRow("order_items", { order_id: order.id, product_id: product.id, quantity: 1 });
+      if (paid) await serviceClient().from("orders").update({ status: "paid" }).eq("id", order.id);
+      orders.push(order);
+    }
+    const [, , pending] = orders;
+
+    await page.goto(`/orders?filters[0][field]=customer_id&filters[0][operator]=eq&filters[0][value]=${customer.id}`);
+    await selectAll(page, 3);
+    await page.getByRole("button", { name: "Set Status" }).click();
+    // What some ticked order can become (paid → shipped, cancelled, refunded; pending → paid, cancelled).
+    await expect(page.locator(".ant-dropdown:visible").getByRole("menuitem")).toHaveText([
+      "paid",
+      "shipped",
+      "cancelled",
+      "refunded",
+    ]);
+    await page.keyboard.press("Escape");
+    await setStatus(page, "shipped", [
+      "2 orders will be set to “shipped”.",
+      "1 cannot change and stays selected:",
+      `${pending.number}: An order that is pending cannot become shipped.`,
+    ]);
+    const report = page.getByRole("status").filter({ hasText: "2 updated, 1 failed:" });
+    await expect(report).toContainText(`${pending.number}: An order that is pending cannot become shipped.`, {
+      timeout: 20_000,
+    });
+    await expect(page.getByText("1 selected")).toBeVisible();
+    const { data } = await serviceClient().from("orders").select("id, status").eq("customer_id", customer.id);
+    expect(Object.fromEntries((data ?? []).map((o) => [o.id, o.status]))).toEqual({
+      [orders[0].id]: "shipped",
+      [orders[1].id]: "shipped",
+      [pending.id]: "pending",
+    });
   });
 });

@@ -2,7 +2,7 @@
 // and shortcuts, and a small sign-in route (axe on every screen: a11y.spec.ts).
 import { type Browser, expect, type Page } from "@playwright/test";
 import { createOperator, insertRow } from "./backend";
-import { formField, sessionFile, signIn, unique } from "./helpers";
+import { formField, mailLink, sessionFile, signIn, unique } from "./helpers";
 import { test } from "./test";
 
 /** A staff member of its own, so switching language or theme never touches other specs' users. */
@@ -17,19 +17,6 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   await signIn(page, email);
   await expect(page.getByRole("heading", { name: /Dashboard/ })).toBeVisible();
   return page;
-}
-
-/** The action link of the latest e-mail of a kind to an address, from the stack's mail catcher. */
-async function mailLink(email: string, type: string): Promise<string> {
-  let link = "";
-  await expect(async () => {
-    const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
-    const [mail] = (await res.json()) as { action_link: string | null; type: string }[];
-    expect(mail?.type).toBe(type);
-    link = mail.action_link ?? "";
-    expect(link).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  return link;
 }
 
 /** The header's language select (its visible value covers the combobox input, so click the select). */

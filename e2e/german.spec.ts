@@ -107,7 +107,7 @@ for (const [group, screensOf] of Object.entries(GROUPS)) {
       await settle(page, may, errors, false);
       // Lists and show pages fill in after their heading; the spinner goes once they have.
       await expect(page.locator(".ant-layout-content .ant-spin-spinning")).toHaveCount(0);
-      if (screen === "/products/99999") await expect(page.locator(".ant-notification-notice").first()).toBeVisible();
+      if (screen === "/products/99999") await expect(page.locator(".ant-result-404")).toBeVisible();
       const problems = await problemsOn(page, screen);
       expect.soft(problems, problems.join("\n")).toEqual([]);
     }

@@ -141,22 +141,22 @@ export async function leaveFields(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-/** The invite link the mail catcher holds for the address. */
-export async function inviteLink(email: string): Promise<string> {
-  let link: string | null = null;
+/** The action link of the latest e-mail of a kind to an address, from the stack's mail catcher. */
+export async function mailLink(email: string, type: string): Promise<string> {
+  let link = "";
   await expect(async () => {
     const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
     const [mail] = (await res.json()) as { action_link: string | null; type: string }[];
-    expect(mail?.type).toBe("invite");
-    link = mail.action_link;
+    expect(mail?.type).toBe(type);
+    link = mail.action_link ?? "";
     expect(link).toBeTruthy();
   }).toPass({ timeout: 15_000 });
-  return link as unknown as string;
+  return link;
 }
 
 /** Follows the invitation mailed to `email` in `page` and chooses the account's first password. */
 export async function acceptInvite(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(await inviteLink(email));
+  await page.goto(await mailLink(email, "invite"));
   await expect(page).toHaveURL(/\/update-password/);
   await page.getByLabel("New password", { exact: true }).fill(password);
   await page.getByLabel("Repeat the password").fill(password);

@@ -1,5 +1,6 @@
 // An editor's day with products: create, duplicate SKU, edit, filter, sort, paginate, search.
 import { expect, type Page } from "@playwright/test";
+import { serviceClient } from "./backend";
 import { chooseOption, columnTexts, formField, formItem, sessionFile, tableRows, unique } from "./helpers";
 import { test } from "./test";
 
@@ -70,11 +71,7 @@ test("editor filters, sorts by category name, paginates and searches", async ({ 
   // Filter by status through the column filter.
   await page.getByRole("columnheader", { name: "Status" }).getByRole("button", { name: "filter" }).click();
   const dropdown = page.locator(".ant-table-filter-dropdown:visible");
-  await dropdown.locator(".ant-select").click();
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "archived" }).click();
-  // A multiple select keeps its list open (over the buttons): close it first.
-  await dropdown.locator(".ant-select-selector").click();
-  await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
+  await dropdown.getByRole("checkbox", { name: "archived" }).check();
   await dropdown.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/filters\[\d\]\[value\]\[0\]=archived/);
   await expect.poll(async () => [...new Set(await columnTexts(page, "Status"))]).toEqual(["archived"]);
@@ -99,4 +96,30 @@ test("editor filters, sorts by category name, paginates and searches", async ({ 
       return found.length > 0 && found.every((name) => name.toLowerCase().includes("aquarium"));
     })
     .toBe(true);
+});
+
+test("the product form keeps what was typed and says why, instead of changing it (price −5, stock −1, 300 characters)", async ({
+  page,
+}) => {
+  const sku = unique("KEEP");
+  await page.goto("/products/create");
+  await formField(page, "SKU").fill(sku);
+  const longName = "N".repeat(300);
+  await formField(page, "Name").fill(longName);
+  await formField(page, "Price").fill("-5");
+  await formField(page, "Stock").fill("-1");
+  // Leaving a number input once clamped it (antd's min): price became 0.00, stock 0.
+  await formField(page, "SKU").click();
+  await expect(formField(page, "Price")).toHaveValue("-5.00");
+  await expect(formField(page, "Stock")).toHaveValue("-1");
+  await expect(formField(page, "Name")).toHaveValue(longName);
+  await expect(formItem(page, "Price").getByText("Price must be zero or more.")).toBeVisible();
+  await expect(formItem(page, "Stock").getByText("Stock must be zero or more.")).toBeVisible();
+  await expect(formItem(page, "Name").getByText("Name must be 1–120 characters.")).toBeVisible();
+  // The count says how far past the limit the text is.
+  await expect(formItem(page, "Name").getByText("300 / 120")).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/products\/create$/);
+  const { data } = await serviceClient().from("products").select("id").eq("sku", sku);
+  expect(data).toEqual([]);
 });

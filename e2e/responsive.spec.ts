@@ -1,9 +1,11 @@
 // Phone width (390 px): the header holds the menu button, search as an icon and the account
 // menu (with language and theme inside it), none overlapping or leaving the bar; every menu
-// screen fits the width and keeps its title clear of the header.
+// screen fits the width and keeps its title clear of the header; a list's rows are cards.
 import { expect, type Page } from "@playwright/test";
-import { sessionFile } from "./helpers";
+import { insertRow } from "./backend";
+import { openSelect, sessionFile, unique } from "./helpers";
 import { type Box, horizontalOverflow, layoutProblems } from "./layoutChecks";
+import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 
 test.use({ storageState: sessionFile("admin"), viewport: { width: 390, height: 800 } });
@@ -36,7 +38,7 @@ test("every menu screen fits a phone, under a header that holds its controls", a
   const openDrawer = page.locator(".ant-drawer-open");
   const screens = (await drawer.getByRole("menuitem").allInnerTexts())
     .map((s) => s.trim())
-    .filter((s) => s !== "Logout");
+    .filter((s) => s !== "Sign out");
   expect(screens.length).toBeGreaterThanOrEqual(9);
   await page.keyboard.press("Escape");
 
@@ -64,23 +66,60 @@ test("the account menu holds language and theme on a phone", async ({ page }) =>
     .getByRole("button", { name: /Account menu/ })
     .click();
   // Choosing is exercised by the walk (with operators of its own: a choice is stored per operator).
-  for (const item of ["English", "Deutsch", "Light", "Dark", "Profile", "Logout"])
+  for (const item of ["English", "Deutsch", "Light", "Dark", "Profile", "Sign out"])
     await expect(page.getByRole("menuitem", { name: item })).toBeVisible();
 });
 
-test("a middle column's filter opens inside the phone's width", async ({ page }) => {
-  await page.goto("/products");
-  await expect(page.locator(".ant-table-tbody tr.ant-table-row").first()).toBeVisible();
-  // The Category funnel in the middle of the screen: aligned to its right edge, as antd
-  // aligns filter dropdowns, the dropdown fits neither side there.
-  const funnel = page.locator("thead th").filter({ hasText: "Category" }).locator(".ant-table-filter-trigger");
-  await funnel.evaluate((element) => element.scrollIntoView({ inline: "center", block: "center" }));
-  await funnel.click();
-  const dropdown = page.locator(".ant-table-filter-dropdown:visible");
-  await expect(dropdown).toBeVisible();
+test("at 390 px in German each row is a readable card, sorted and filtered from above the list", async ({
+  browser,
+}) => {
+  const category = await insertRow<{ id: number; name: string }>("categories", { name: unique("Phone") });
+  const product = await insertRow<{ id: number; sku: string; name: string }>("products", {
+    sku: unique("PHONE"),
+    name: "Wasserkocher mit langem Namen",
+    price: 1234.5,
+    stock: 42,
+    status: "active",
+    category_id: category.id,
+  });
+  const page = await newOperatorPage(browser, "editor", { width: 390, height: 800 });
+  await page.context().addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));
+  await page.goto(`/products?filters[0][field]=category_id&filters[0][operator]=eq&filters[0][value]=${category.id}`);
+  const card = page.getByRole("article", { name: product.name });
+  await expect(card).toBeVisible();
+  // Every shown column of the list, label and value, inside the phone's width.
+  for (const [label, value] of [
+    ["SKU", product.sku],
+    ["Kategorie", category.name],
+    ["Preis", "1.234,50 $"],
+    ["Bestand", "42"],
+    ["Status", "Aktiv"],
+  ]) {
+    const field = card.locator(".record-card-field").filter({ has: page.locator("dt", { hasText: label }) });
+    await expect(field.locator("dd")).toHaveText(value);
+    const box = await field.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, `${label} within the width`).toBe(true);
+  }
+  await expect(card.getByRole("link", { name: "Bearbeiten" })).toBeInViewport();
+  await expect(card.getByRole("link", { name: product.name })).toHaveAttribute("href", `/products/${product.id}`);
   expect(await horizontalOverflow(page)).toEqual([]);
-  const box = await dropdown.boundingBox();
-  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+
+  // Sort by a column of the list, either way.
+  await openSelect(page.locator(".phone-list-tools"), "Sortieren nach");
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "Preis" }).click();
+  await expect(page).toHaveURL(/sorters\[0\]\[field\]=price&sorters\[0\]\[order\]=asc/);
+  await page.getByRole("button", { name: "Aufsteigend" }).click();
+  await expect(page).toHaveURL(/sorters\[0\]\[order\]=desc/);
+
+  // Every column filter, in a drawer that fits the phone.
+  await page.locator(".phone-list-tools").getByRole("button", { name: "Filter" }).click();
+  const drawer = page.locator(".ant-drawer-content").filter({ hasText: "Filter" });
+  await drawer.getByRole("checkbox", { name: "Entwurf" }).check();
+  await drawer.getByRole("button", { name: "Filtern" }).click();
+  await expect(page.getByRole("button", { name: "Filter auf Status entfernen" })).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByText("Keine Produkte gefunden.")).toBeVisible();
+  expect(await horizontalOverflow(page)).toEqual([]);
 });
 
 test("the header's menus stay under their buttons while the page scrolls under the header", async ({ page }) => {

@@ -177,7 +177,7 @@ for (const role of ROLES) {
         "Dashboard",
         ...screens,
         "Profile",
-        "Logout",
+        "Sign out",
       ]);
     });
 

@@ -1,8 +1,32 @@
 // /staff: an admin invites an operator (mail catcher → link → password → sign-in), changes
 // their role and deactivates them, which signs out their open console, then reactivates.
 import { expect } from "@playwright/test";
-import { acceptInvite, openSelect, sessionFile, signedInPage, signIn, unique } from "./helpers";
+import { openSelect, sessionFile, signedInPage, signIn, unique } from "./helpers";
 import { test } from "./test";
+
+interface Mail {
+  action_link: string | null;
+  created_at: string;
+  type: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The invitations the mail catcher holds for the address, newest first (at least `count`). */
+async function invitations(email: string, count = 1): Promise<Mail[]> {
+  let mails: Mail[] = [];
+  await expect(async () => {
+    const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+    mails = ((await res.json()) as Mail[]).filter((mail) => mail.type === "invite");
+    expect(mails.length).toBeGreaterThanOrEqual(count);
+    expect(mails[0].action_link).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return mails;
+}
+
+/** The invite link the mail catcher holds for the address. */
+const inviteLink = async (email: string) => (await invitations(email))[0].action_link as string;
 
 test("invite, first password, role change and deactivation of a new operator", async ({ browser }) => {
   const admin = await (await browser.newContext({ storageState: sessionFile("admin") })).newPage();
@@ -20,12 +44,30 @@ test("invite, first password, role change and deactivation of a new operator", a
   await dialog.getByRole("button", { name: "Send invitation" }).click();
   await expect(admin.getByText(`Invitation sent to ${email}`)).toBeVisible();
   const row = admin.locator("tr.ant-table-row").filter({ hasText: email });
-  await expect(row).toContainText("Active");
+  // Not "Active" before they have followed the link.
+  await expect(row).toContainText("Invited");
+  await expect(row.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
+
+  // The e-mail leads into this console: no other port, no code no screen takes.
+  const [mail] = await invitations(email);
+  expect(mail.subject).toBe("You are invited to Opsdesk");
+  expect(mail.text).toContain(name);
+  expect(mail.text).not.toMatch(/code|127\.0\.0\.1:5173/i);
+  const redirect = new URL(mail.action_link ?? "").searchParams.get("redirect_to");
+  expect(redirect).toBe(`${test.info().project.use.baseURL}/update-password`);
 
   // The invitee follows the e-mail's link and chooses a password.
   const invitee = await (await browser.newContext()).newPage();
-  await acceptInvite(invitee, email, password);
+  await invitee.goto(await inviteLink(email));
+  await expect(invitee).toHaveURL(/\/update-password/);
+  await invitee.getByLabel("New password", { exact: true }).fill(password);
+  await invitee.getByLabel("Repeat the password").fill(password);
+  await invitee.getByRole("button", { name: "Set password" }).click();
   await expect(invitee.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+
+  // Joined: active now.
+  await admin.reload();
+  await expect(row).toContainText("Active");
 
   // Signing in afresh works with that password; as an editor they may create products.
   const console_ = await signedInPage(browser, email, password);
@@ -57,6 +99,38 @@ test("invite, first password, role change and deactivation of a new operator", a
   await signIn(console_, email, password);
   await expect(console_).toHaveURL(/\/products/);
   await expect(console_.getByRole("heading", { name: "Products" })).toBeVisible();
+});
+
+test("an invitation not yet followed is resent or revoked, and a revoked link leads nowhere", async ({ browser }) => {
+  const admin = await (await browser.newContext({ storageState: sessionFile("admin") })).newPage();
+  const email = `${unique("revoked").toLowerCase()}@example.com`;
+  const name = unique("Rita Revoked");
+  await admin.goto("/staff");
+  await admin.getByRole("button", { name: "Invite" }).click();
+  const dialog = admin.getByRole("dialog");
+  await dialog.getByLabel("E-mail").fill(email);
+  await dialog.getByLabel("Full name").fill(name);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  const row = admin.locator("tr.ant-table-row").filter({ hasText: email });
+  await expect(row).toContainText("Invited");
+  const [first] = await invitations(email);
+
+  // Auth sends an address one mail a second at most (config.toml's max_frequency, GoTrue's
+  // default "1s"; a resend sooner is refused with 429): the operator's click comes after it.
+  await admin.waitForTimeout(Math.max(0, Date.parse(first.created_at) + 1_000 - Date.now()));
+  await row.getByRole("button", { name: "Resend invitation" }).click();
+  await expect(admin.getByText(`Invitation sent to ${email} again`)).toBeVisible();
+  const [second] = await invitations(email, 2);
+  expect(second.action_link).not.toBe(first.action_link);
+
+  await row.getByRole("button", { name: "Revoke invitation" }).click();
+  await admin.locator(".ant-popover:visible").getByRole("button", { name: "Revoke invitation" }).click();
+  await expect(admin.getByText(`The invitation of ${name} is revoked.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(second.action_link ?? "");
+  await expect(invitee.getByRole("alert")).toHaveText("This link has expired or was already used. Request a new one.");
 });
 
 test("an admin cannot change their own role or deactivate themselves here", async ({ browser }) => {

@@ -34,6 +34,28 @@ const fileInput = (page: Page) => page.locator("input[type=file]");
 test.describe("as an editor", () => {
   test.use({ storageState: sessionFile("editor") });
 
+  test("the create form takes the product's image, which is there when the product is", async ({ page }) => {
+    const sku = unique("NEWIMG");
+    await page.goto("/products/create");
+    await page.locator("form").getByLabel("SKU", { exact: true }).fill(sku);
+    await page.locator("form").getByLabel("Name", { exact: true }).fill("Lamp with a picture");
+    await page.locator("form").getByLabel("Price", { exact: true }).fill("4");
+    // A file the bucket does not take is refused before anything is sent.
+    await fileInput(page).setInputFiles({ name: "lamp.gif", mimeType: "image/gif", buffer: GIF });
+    await expect(page.getByRole("alert").filter({ hasText: IMAGE_RULE })).toBeVisible();
+    await fileInput(page).setInputFiles({ name: "lamp.png", mimeType: "image/png", buffer: RED_PNG });
+    await expect(page.locator("form img.ant-image-img")).toBeVisible();
+    await page.getByRole("button", { name: "Save" }).click();
+
+    await expect(page).toHaveURL(/\/products\/\d+$/);
+    const id = page.url().split("/").pop() ?? "";
+    await expect(productImage(page)).toHaveAttribute("src", new RegExp(`/product-images/${id}/[^/]+\\.png$`));
+    const { data } = await serviceClient().from("products").select("sku, image_path").eq("id", id).single();
+    expect(data?.sku).toBe(sku);
+    expect(data?.image_path).toMatch(new RegExp(`^${id}/[^/]+\\.png$`));
+    expect(await filesIn("product-images", id)).toHaveLength(1);
+  });
+
   test("adds, replaces by drag and drop, and removes a product image; bad files never leave the browser", async ({
     page,
   }) => {

@@ -11,6 +11,7 @@ import { warnIfUnsupported } from "./node-version.mjs";
 warnIfUnsupported();
 register();
 const { startStack } = await import("../stack/src/index.ts");
+const { DEMO_ACCOUNTS } = await import("./demoAccounts.ts");
 const { applyInstall, exposeLocally } = await import("../install/database.ts");
 const { createServer } = await import("vite");
 
@@ -21,14 +22,6 @@ const isDemo = projectDir === root;
 const port = process.env.OPSDESK_API_PORT ? Number(process.env.OPSDESK_API_PORT) : undefined;
 const dbPort = process.env.OPSDESK_DB_PORT ? Number(process.env.OPSDESK_DB_PORT) : undefined;
 const webPort = Number(process.env.OPSDESK_WEB_PORT ?? 5173);
-
-const DEMO_ACCOUNTS = [
-  ["admin@example.com", "admin", "everything, incl. staff and audit log"],
-  ["editor@example.com", "editor", "create and edit records, audit log"],
-  ["viewer@example.com", "viewer", "read only"],
-  ["outsider@example.com", "-", "no staff row: refused"],
-  ["former@example.com", "-", "inactive staff: refused"],
-];
 
 async function waitForHealth(url) {
   for (let attempt = 0; attempt < 100; attempt++) {

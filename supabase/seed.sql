@@ -149,7 +149,8 @@ select md5('opsdesk-customer-' || c.n)::uuid,
             else '+' || (10 + floor(random() * 89)::int) || ' ' || (100 + floor(random() * 899)::int) || ' '
                  || lpad(floor(random() * 10000000)::text, 7, '0') end,
        c.country,
-       c.r_blocked < 0.03,
+       -- blocked below, after their orders (a blocked customer can place none)
+       false,
        case when c.r_blocked < 0.03 then 'Blocked after repeated chargebacks.'
             when c.r_notes < 0.1 then 'Prefers delivery in the afternoon.'
             when c.r_notes < 0.15 then 'Wholesale customer: invoice monthly.' end,
@@ -215,15 +216,29 @@ select o.n, o.customer_id, o.placed_at,
 from seed_order o
 order by o.n;
 
--- All items in one statement: the totals trigger runs once for all orders.
-insert into public.order_items (order_id, product_id, quantity)
-select o.n,
-       a.ids[1 + floor(random() * cardinality(a.ids))::int],
-       case when random() < 0.7 then 1 else 2 + floor(random() * 3)::int end
+-- The lines, first as a table of their own: the shelves held what these orders take before
+-- the 90 days began (docs/product.md §4: paying takes units out of stock, a line asks for at
+-- most what is in stock), so each product's stock is raised by its units sold, as it stood
+-- then; without the triggers, as the product's first state (no audit entry, no new version).
+create temporary table seed_item as
+select o.n as order_id,
+       a.ids[1 + floor(random() * cardinality(a.ids))::int] as product_id,
+       case when random() < 0.7 then 1 else 2 + floor(random() * 3)::int end as quantity,
+       i
 from seed_order o
 cross join lateral generate_series(1, o.item_count) i
 cross join (select array_agg(p.id order by p.id) as ids from public.products p where p.status = 'active') a
 order by o.n, i;
+
+alter table public.products disable trigger user;
+update public.products p set stock = p.stock + s.units
+from (select product_id, sum(quantity) as units from seed_item group by product_id) s
+where p.id = s.product_id;
+alter table public.products enable trigger user;
+
+-- All items in one statement: the totals trigger runs once for all orders.
+insert into public.order_items (order_id, product_id, quantity)
+select order_id, product_id, quantity from seed_item order by order_id, i;
 
 -- Walk each order forward to its target status, stamping back-dated times.
 update public.orders o
@@ -251,6 +266,9 @@ set status = 'refunded'
 from seed_order s
 where s.n = o.id and s.target = 'refunded';
 
+-- Customers blocked after repeated chargebacks: their orders stay as they are.
+update public.customers set is_blocked = true where notes = 'Blocked after repeated chargebacks.';
+
 -- Explicit ids were given above: move the identity sequences past them.
 select setval(pg_get_serial_sequence('public.categories', 'id'), (select max(id) from public.categories));
 select setval(pg_get_serial_sequence('public.products', 'id'), (select max(id) from public.products));
@@ -258,7 +276,7 @@ select setval(pg_get_serial_sequence('public.orders', 'id'), (select max(id) fro
 
 -- Plain temporary tables (not ON COMMIT DROP): the CLI may run a seed outside one
 -- transaction, so they are dropped explicitly.
-drop table demo_account, seed_category, seed_name, seed_order;
+drop table demo_account, seed_category, seed_name, seed_order, seed_item;
 
 -- Vault secrets the embedding job reads (supabase/migrations/*_embeddings.sql): the
 -- API as seen from the database (the CLI's in-network address, which the local

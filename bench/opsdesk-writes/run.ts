@@ -157,16 +157,16 @@ console.log(
   `\n${ROWS}-row statements and ${SINGLES} single-row ones, median of ${RUNS} runs (load ${loadavg()[0].toFixed(1)}, ${cpus().length} cores)`,
 );
 console.log(
-  `${"step".padEnd(10)}${"unmanaged".padStart(12)}${compared ? `${"managed (--compare)".padStart(21)}${"ratio".padStart(8)}` : ""}${"managed".padStart(12)}${"ratio".padStart(8)}`,
+  `${"step".padEnd(10)}${compared ? `${"--compare: unmanaged".padStart(22)}${"managed".padStart(12)}${"ratio".padStart(8)}   ` : ""}${"unmanaged".padStart(12)}${"managed".padStart(12)}${"ratio".padStart(8)}`,
 );
 for (const step of STEPS) {
   const now = current.get(step) as { plain: number; managed: number };
   const before = compared?.get(step);
   console.log(
-    `${step.padEnd(10)}${ms(now.plain, step).padStart(12)}${
+    `${step.padEnd(10)}${
       before
-        ? `${ms(before.managed, step).padStart(21)}${`${(before.managed / before.plain).toFixed(2)}×`.padStart(8)}`
+        ? `${ms(before.plain, step).padStart(22)}${ms(before.managed, step).padStart(12)}${`${(before.managed / before.plain).toFixed(2)}×`.padStart(8)}   `
         : ""
-    }${ms(now.managed, step).padStart(12)}${`${(now.managed / now.plain).toFixed(2)}×`.padStart(8)}`,
+    }${ms(now.plain, step).padStart(12)}${ms(now.managed, step).padStart(12)}${`${(now.managed / now.plain).toFixed(2)}×`.padStart(8)}`,
   );
 }

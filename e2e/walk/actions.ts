@@ -231,6 +231,13 @@ export class Mover {
       // (Clear empties the range; Filter applies that and closes the dropdown).
       await dropdown.locator(".ant-btn-dangerous").click();
       await dropdown.locator(".ant-btn-primary").click();
+    } else if (await dropdown.locator(".ant-checkbox-group").count()) {
+      // An enum's values: tick one and apply.
+      const boxes = dropdown.locator(".ant-checkbox-wrapper");
+      const choice = boxes.nth(this.rng.int(await boxes.count()));
+      what = (await choice.innerText()).trim();
+      await choice.click();
+      await dropdown.locator(".ant-btn-primary").click();
     } else if (await dropdown.locator(".ant-select").count()) {
       await dropdown.locator(".ant-select").click();
       const option = this.page.locator(".ant-select-dropdown:visible .ant-select-item-option");

@@ -58,7 +58,8 @@ export function screenProblem(state: ScreenState, may: May): string | null {
   if (expected.kind === "forbidden") return state.forbidden ? null : `${where}: expected the 403 page`;
   if (expected.kind === "notFound") return state.notFound ? null : `${where}: expected the 404 page`;
   const heading = expected.heading as RegExp;
-  if (expected.kind === "show" && state.alert && /does not exist|existiert nicht/.test(state.alert)) return null;
+  // A record's page whose record is not there is its 404 page (views/RecordMissing.tsx).
+  if ((expected.kind === "show" || expected.kind === "form") && state.notFound) return null;
   if (!state.heading || !heading.test(state.heading))
     return `${where}: heading ${JSON.stringify(state.heading)} does not match ${heading}`;
   if (expected.kind === "list") {

@@ -58,6 +58,7 @@ declare
     when 'OPSDESK_BUILTIN_ROLE' then 'P0001'
     when 'OPSDESK_AUDIT_APPEND_ONLY' then 'P0001'
     when 'OPSDESK_BAD_SETTINGS' then '22023'
+    when 'OPSDESK_BAD_PRESENCE' then '22023'
   end;
 begin
   if state is null then
@@ -563,8 +564,7 @@ begin
   for rel in
     select m.relid from opsdesk.managed_tables m
     join pg_catalog.pg_class c on c.oid = m.relid and c.relkind in ('r', 'p')
-    where m.relid = any (changed) and m.schema_name <> 'opsdesk'
-      and m.audit_signature is distinct from opsdesk.audit_signature(m.relid)
+    where m.relid = any (changed) and m.audit_signature is distinct from opsdesk.audit_signature(m.relid)
   loop
     perform opsdesk.install_audit(rel);
   end loop;
@@ -780,21 +780,30 @@ begin
 end
 $$;
 
--- The audit trail and the live broadcast of a managed table, once per statement from its
--- transition tables (opsdesk.audit_sql): inserts, deletes, and updates of a table with a key.
--- Tables without a key are audited per row on update (opsdesk.audit_update).
-create function opsdesk.audit_statement() returns trigger
-language plpgsql security definer set search_path = '' as $$
+-- A table's audit trail: its trigger function and the triggers calling it, once per statement
+-- (for a table without a key, updates per row: opsdesk.audit_update).
+create function opsdesk.audit_hooks(rel oid) returns void
+language plpgsql volatile security definer set search_path = '' set client_min_messages = warning as $$
 declare
-  changed_keys jsonb;
+  target text := rel::regclass::text;
+  fn text := format('opsdesk.%I()', 'audit_' || rel);
 begin
-  execute opsdesk.audit_sql(tg_relid, tg_op) into changed_keys
-    using auth.uid(), auth.jwt() ->> 'email', tg_table_schema, tg_table_name;
-  if changed_keys is not null then
-    perform opsdesk.notify_change(tg_table_schema, tg_table_name, tg_op,
-                                  case when jsonb_typeof(changed_keys) = 'array' then changed_keys end);
+  perform opsdesk.install_audit(rel);
+  execute format('drop trigger if exists opsdesk_audit_insert on %s', target);
+  execute format('drop trigger if exists opsdesk_audit_delete on %s', target);
+  execute format('drop trigger if exists opsdesk_audit_update on %s', target);
+  execute format('create trigger opsdesk_audit_insert after insert on %s referencing new table as new_rows
+                  for each statement execute function %s', target, fn);
+  execute format('create trigger opsdesk_audit_delete after delete on %s referencing old table as old_rows
+                  for each statement execute function %s', target, fn);
+  if cardinality(opsdesk.key_columns(rel)) > 0 then
+    execute format('create trigger opsdesk_audit_update after update on %s
+                    referencing old table as old_rows new table as new_rows
+                    for each statement execute function %s', target, fn);
+  else
+    execute format('create trigger opsdesk_audit_update after update on %s
+                    for each row execute function opsdesk.audit_update()', target);
   end if;
-  return null;
 end
 $$;
 
@@ -988,20 +997,7 @@ begin
         granted = excluded.granted, restricted = excluded.restricted;
 
   if not is_view then
-    -- The audit trail: the table's own trigger function (opsdesk.install_audit), once per statement.
-    perform opsdesk.install_audit(rel);
-    execute format('create trigger opsdesk_audit_insert after insert on %s referencing new table as new_rows
-                    for each statement execute function opsdesk.%I()', target, 'audit_' || rel);
-    execute format('create trigger opsdesk_audit_delete after delete on %s referencing old table as old_rows
-                    for each statement execute function opsdesk.%I()', target, 'audit_' || rel);
-    if cardinality(opsdesk.key_columns(rel)) > 0 then
-      execute format('create trigger opsdesk_audit_update after update on %s
-                      referencing old table as old_rows new table as new_rows
-                      for each statement execute function opsdesk.%I()', target, 'audit_' || rel);
-    else
-      execute format('create trigger opsdesk_audit_update after update on %s
-                      for each row execute function opsdesk.audit_update()', target);
-    end if;
+    perform opsdesk.audit_hooks(rel);
   end if;
 
   -- The default matrix (docs/any-project.md): admin everything, editor all but delete,
@@ -1159,6 +1155,26 @@ begin
   where o.user_id = auth.uid()
   returning o.full_name into saved;
   return saved;
+end
+$$;
+
+-- The operators as the console's Operators screen lists them (admins): with what their auth
+-- account says about them, which an admin may not read from auth.users through the API. An
+-- account invited but never signed in has invited_at and no last_sign_in_at; mfa is a verified
+-- second factor.
+create function opsdesk.operator_list()
+returns table (user_id uuid, email text, full_name text, role text, active boolean, created_at timestamptz,
+               last_sign_in_at timestamptz, invited_at timestamptz, mfa boolean)
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform opsdesk.require_admin();
+  return query
+    select o.user_id, coalesce(o.email, u.email::text), o.full_name, o.role, o.active, o.created_at,
+           u.last_sign_in_at, u.invited_at,
+           exists (select 1 from auth.mfa_factors f where f.user_id = o.user_id and f.status = 'verified')
+    from opsdesk.operators o
+    join auth.users u on u.id = o.user_id
+    order by o.active desc, lower(coalesce(o.full_name, o.email)), o.user_id;
 end
 $$;
 
@@ -1393,7 +1409,8 @@ grant usage on all sequences in schema opsdesk to service_role;
 --   opsdesk:access:<user id>              that user only (changes to their operator row or role's matrix)
 --   opsdesk:schema                        active operators (schema version, table settings)
 --   opsdesk:table:<schema>:<table>        operators who may list or show the table (changed keys)
---   opsdesk:record:<schema>:<table>:<key> operators who may show the table (presence; they may also send)
+--   opsdesk:record:<schema>:<table>:<key> operators who may show the table (the viewers, sent only by
+--                                         opsdesk.record_presence; clients track presence, never broadcast)
 create function opsdesk.channel_table(topic text, kind text) returns text[]
 language sql immutable set search_path = '' as $$
   select case when m is not null then array[m[1], m[2]] end
@@ -1425,8 +1442,125 @@ create policy "opsdesk channels: who may listen" on realtime.messages for select
   using (realtime.topic() like 'opsdesk:%' and extension in ('broadcast', 'presence')
          and (select opsdesk.may_join(realtime.topic())));
 create policy "opsdesk channels: presence on records" on realtime.messages for insert to authenticated
-  with check (realtime.topic() like 'opsdesk:record:%' and extension in ('broadcast', 'presence')
+  with check (realtime.topic() like 'opsdesk:record:%' and extension = 'presence'
               and (select opsdesk.may_send(realtime.topic())));
+
+-- Who is on a record (docs/any-project.md, "Who is on a record"). Realtime presence carries
+-- whatever a client tracks, unchecked: anyone could appear as "Ada Admin is editing". So the
+-- database tells who views or edits a record of a managed table:
+-- * opsdesk.record_presence(schema, table, record_id, tab, mode) records the caller
+--   (auth.uid(), never a name or id from the request) in one browser tab, and answers the
+--   record's viewers, one entry per active operator, named from opsdesk.operators, editing
+--   when any of their tabs edits; an entry not renewed for 60 s is gone.
+-- * opsdesk.record_presence_leave(schema, table, record_id, tab) takes the tab off.
+-- * When the viewers change, the call sends them on `opsdesk:record:<schema>:<table>:<record_id>`,
+--   to which no client may send a broadcast (the policy above: presence only). Each answer
+--   carries a version, increasing per record in commit order (an advisory lock per topic).
+-- record_id is the text the console puts in the topic: a one-column key's value, else
+-- opsdesk.record_id(key) (the key object's JSON).
+create table opsdesk.record_viewers (
+  topic text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  tab uuid not null,
+  editing boolean not null,
+  seen_at timestamptz not null default now(),
+  primary key (topic, user_id, tab)
+);
+comment on table opsdesk.record_viewers is 'Who views or edits a record, per browser tab; written by opsdesk.record_presence only.';
+create index record_viewers_seen_idx on opsdesk.record_viewers (seen_at);
+create index record_viewers_user_idx on opsdesk.record_viewers (user_id);
+-- Only the functions below read or write it (security definer); no policy, no grant.
+alter table opsdesk.record_viewers enable row level security;
+revoke all on opsdesk.record_viewers from public, anon, authenticated, service_role;
+create sequence opsdesk.record_viewers_version;
+revoke all on sequence opsdesk.record_viewers_version from public, anon, authenticated, service_role;
+
+-- A record's viewers as the console shows them: active operators seen within 60 s.
+create function opsdesk.record_viewers_of(topic text) returns jsonb
+language sql volatile security definer set search_path = '' as $$
+  select coalesce(jsonb_agg(jsonb_build_object('user_id', v.user_id, 'name', v.name,
+                                               'mode', case when v.editing then 'editing' else 'viewing' end,
+                                               'tabs', v.tabs)
+                            order by v.name, v.user_id), '[]')
+  from (
+    select r.user_id, bool_or(r.editing) as editing, coalesce(nullif(btrim(o.full_name), ''), o.email) as name,
+           array_agg(r.tab order by r.tab) as tabs
+    from opsdesk.record_viewers r
+    join opsdesk.operators o on o.user_id = r.user_id and o.active
+    where r.topic = record_viewers_of.topic and r.seen_at > now() - interval '60 seconds'
+    group by r.user_id, o.full_name, o.email
+  ) v
+$$;
+
+-- The topic of a record of a table the caller may show (42501 otherwise, also for a name that
+-- would make another topic), with the tab and record id checked (22023).
+create function opsdesk.record_viewers_topic(schema_name text, table_name text, record_id text, tab uuid) returns text
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  topic text := format('opsdesk:record:%s:%s:%s', schema_name, table_name, record_id);
+begin
+  if tab is null or record_id is null or char_length(record_id) not between 1 and 1000 then
+    perform opsdesk.fail('OPSDESK_BAD_PRESENCE', 'A record''s presence needs a tab id and the record''s id (1 to 1000 characters).');
+  end if;
+  if opsdesk.channel_table(topic, 'record') is distinct from array[schema_name, table_name]
+     or not opsdesk.can(schema_name, table_name, 'show') then
+    perform opsdesk.fail('OPSDESK_FORBIDDEN', 'You don''t have permission to do that.');
+  end if;
+  return topic;
+end
+$$;
+
+-- Puts the caller's tab on the topic (editing or viewing) or, with is_editing null, takes it
+-- off, under the topic's lock; sends the viewers when they changed; answers them.
+create function opsdesk.record_viewers_change(the_topic text, the_tab uuid, is_editing boolean) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  me uuid := auth.uid();
+  before jsonb;
+  after jsonb;
+  answer jsonb;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('opsdesk.record_viewers:' || the_topic, 0));
+  before := opsdesk.record_viewers_of(the_topic);
+  delete from opsdesk.record_viewers r where r.topic = the_topic and r.seen_at <= now() - interval '60 seconds';
+  -- Tabs of records nobody opened again go too, a few at a time (already shown by no one).
+  delete from opsdesk.record_viewers r where r.ctid = any (array(
+    select s.ctid from opsdesk.record_viewers s where s.seen_at <= now() - interval '1 hour'
+    limit 100 for update skip locked));
+  if is_editing is null then
+    delete from opsdesk.record_viewers r where r.topic = the_topic and r.user_id = me and r.tab = the_tab;
+  else
+    insert into opsdesk.record_viewers as r (topic, user_id, tab, editing, seen_at)
+    values (the_topic, me, the_tab, is_editing, now())
+    on conflict (topic, user_id, tab) do update set editing = excluded.editing, seen_at = excluded.seen_at;
+  end if;
+  after := opsdesk.record_viewers_of(the_topic);
+  answer := jsonb_build_object('viewers', after, 'version', nextval('opsdesk.record_viewers_version'));
+  if after is distinct from before and to_regprocedure('realtime.send(jsonb, text, text, boolean)') is not null then
+    perform realtime.send(answer, 'viewers', the_topic, true);
+  end if;
+  return answer;
+end
+$$;
+
+create function opsdesk.record_presence(schema_name text, table_name text, record_id text, tab uuid,
+                                        mode text default 'viewing') returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  if mode is null or mode not in ('viewing', 'editing') then
+    perform opsdesk.fail('OPSDESK_BAD_PRESENCE', 'A record''s viewers are "viewing" or "editing".');
+  end if;
+  return opsdesk.record_viewers_change(opsdesk.record_viewers_topic(schema_name, table_name, record_id, tab), tab,
+                                       mode = 'editing');
+end
+$$;
+
+create function opsdesk.record_presence_leave(schema_name text, table_name text, record_id text, tab uuid) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  return opsdesk.record_viewers_change(opsdesk.record_viewers_topic(schema_name, table_name, record_id, tab), tab, null);
+end
+$$;
 
 -- ---------------------------------------------------------------------------------------
 -- What the console asks.
@@ -2239,6 +2373,8 @@ grant execute on function opsdesk.mfa_ok(), opsdesk.operator_role(), opsdesk.gua
   opsdesk.history(text, text, jsonb, int, bigint), opsdesk.user_emails(uuid[]),
   opsdesk.manage_table(text, text, boolean), opsdesk.unmanage_table(text, text), opsdesk.add_operator(text, text, text),
   opsdesk.set_my_name(text), opsdesk.column_widths_valid(jsonb),
+  opsdesk.record_presence(text, text, text, uuid, text), opsdesk.record_presence_leave(text, text, text, uuid),
+  opsdesk.operator_list(),
   opsdesk.set_table_settings(text, text, jsonb)
   to authenticated, service_role;
 grant execute on function opsdesk.make_admin(text), opsdesk.manage_existing() to service_role;
@@ -2260,20 +2396,7 @@ select opsdesk.manage_existing();
 
 -- Opsdesk's own tables are audited from here on (who changed a role, an operator, the matrix, a
 -- setting); the install's defaults are where their log starts, not entries of it.
-do $$
-declare
-  t text;
-begin
-  foreach t in array array['roles', 'operators', 'permissions', 'table_settings'] loop
-    execute format('create trigger opsdesk_audit_insert after insert on opsdesk.%I referencing new table as new_rows
-                    for each statement execute function opsdesk.audit_statement()', t);
-    execute format('create trigger opsdesk_audit_delete after delete on opsdesk.%I referencing old table as old_rows
-                    for each statement execute function opsdesk.audit_statement()', t);
-    execute format('create trigger opsdesk_audit_update after update on opsdesk.%I
-                    referencing old table as old_rows new table as new_rows
-                    for each statement execute function opsdesk.audit_statement()', t);
-  end loop;
-end
-$$;
+select opsdesk.audit_hooks(('opsdesk.' || t)::regclass::oid)
+from unnest(array['roles', 'operators', 'permissions', 'table_settings']) t;
 
 insert into opsdesk.installed (version, name) values ('0001', 'opsdesk_core');

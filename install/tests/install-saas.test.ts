@@ -5,15 +5,18 @@
 // renamed table keeps its matrix, and init adds only what is new.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   BulkWriteResult,
   Described,
   MyAccess,
+  OperatorListEntry,
+  RecordViewers,
   SearchCount,
   SearchPage,
 } from "../../src/resources/describe.types.js";
+import { latestMail, mailsTo } from "../../stack/test/fixtures/auth/helpers.js";
 import { addOperator } from "../database.js";
 import {
   accessMap,
@@ -208,6 +211,172 @@ it("presence channels admit only operators who may show the record's table", asy
   expect(await mayJoin(USERS.erin, `opsdesk:access:${USERS.erin.sub}`)).toBe(true);
   expect(await mayJoin(USERS.erin, `opsdesk:access:${USERS.frank.sub}`)).toBe(false);
   expect(await mayJoin(USERS.alice, "opsdesk:schema")).toBe(false);
+});
+
+describe("who is on a record", () => {
+  // docs/any-project.md, "Who is on a record": the database names the viewers, from the JWT.
+  const RECORD = ["billing", "invoices", "INV-2025-0001"] as const;
+  const TOPIC = "opsdesk:record:billing:invoices:INV-2025-0001";
+  const TAB_OPS = "0b000000-0000-4000-8000-000000000001";
+  const TAB_ERIN = "0b000000-0000-4000-8000-000000000002";
+  const presence = async (client: SupabaseClient, tab: string, mode?: string, fn = "record_presence") => {
+    const [schema_name, table_name, record_id] = RECORD;
+    const { data, error } = await client
+      .schema("opsdesk")
+      .rpc(fn, { schema_name, table_name, record_id, tab, ...(mode ? { mode } : {}) });
+    if (error) throw new Error(`${error.code} ${error.hint}: ${error.message}`);
+    return data as RecordViewers;
+  };
+  const opsId = async () => (await ops.auth.getUser()).data.user?.id;
+
+  it("records the caller from the JWT, one entry per active operator, and broadcasts each change", async () => {
+    const first = await presence(ops, TAB_OPS, "editing");
+    expect(first.viewers).toEqual([
+      { user_id: await opsId(), name: "ops@launchpad.test", mode: "editing", tabs: [TAB_OPS] },
+    ]);
+    const second = await presence(viewer, TAB_ERIN);
+    expect(second.viewers.map((v) => [v.name, v.mode])).toEqual([
+      ["erin@initech.test", "viewing"],
+      ["ops@launchpad.test", "editing"],
+    ]);
+    expect(second.version).toBeGreaterThan(first.version);
+    // Renewing without a change answers but sends nothing.
+    await presence(viewer, TAB_ERIN);
+    const left = await presence(viewer, TAB_ERIN, undefined, "record_presence_leave");
+    expect(left.viewers.map((v) => v.name)).toEqual(["ops@launchpad.test"]);
+    const sent = await project.stack.sql<{ payload: RecordViewers; private: boolean }>(
+      "select payload, private from realtime.messages where topic = $1 and event = 'viewers' order by inserted_at",
+      [TOPIC],
+    );
+    expect(sent.map((m) => [m.private, m.payload.viewers.length, m.payload.version])).toEqual([
+      [true, 1, first.version],
+      [true, 2, second.version],
+      [true, 1, left.version],
+    ]);
+  });
+
+  it("names nobody who is no active operator", async () => {
+    await presence(viewer, TAB_ERIN);
+    await project.stack.sql("update opsdesk.operators set active = false where user_id = $1", [USERS.erin.sub]);
+    try {
+      expect((await presence(ops, TAB_OPS, "editing")).viewers.map((v) => v.name)).toEqual(["ops@launchpad.test"]);
+    } finally {
+      await project.stack.sql("update opsdesk.operators set active = true where user_id = $1", [USERS.erin.sub]);
+    }
+  });
+
+  it("refuses who may not show the table, names that would make another topic, and bad modes", async () => {
+    const call = (who: Who, args: unknown[]) =>
+      sqlAs(project.stack, who, "select opsdesk.record_presence($1, $2, $3, $4, $5) as r", args);
+    const refused = await call(USERS.alice, [...RECORD, TAB_OPS, "viewing"]);
+    expect(refused.error).toMatchObject({ code: "42501", hint: "OPSDESK_FORBIDDEN" });
+    // A table the viewer may show, with the topic of another (`billing:invoices:x` read as a
+    // record of billing.invoices) smuggled into the name.
+    const smuggled = await call(USERS.erin, ["billing", "invoices:INV-2025-0001", "x", TAB_ERIN, "viewing"]);
+    expect(smuggled.error).toMatchObject({ code: "42501", hint: "OPSDESK_FORBIDDEN" });
+    const mode = await call(USERS.erin, [...RECORD, TAB_ERIN, "admin"]);
+    expect(mode.error).toMatchObject({ code: "22023", hint: "OPSDESK_BAD_PRESENCE" });
+    const noTab = await call(USERS.erin, [...RECORD, null, "viewing"]);
+    expect(noTab.error).toMatchObject({ code: "22023", hint: "OPSDESK_BAD_PRESENCE" });
+  });
+
+  it("lets clients track presence on the channel but never broadcast there", async () => {
+    const send = (extension: string) =>
+      as(project.stack, USERS.erin, async (c) => {
+        await c.query("select set_config('realtime.topic', $1, true)", [TOPIC]);
+        try {
+          await c.query(
+            "insert into realtime.messages (topic, extension, event, payload, private) values ($1, $2, 'viewers', '{}', true)",
+            [TOPIC, extension],
+          );
+          return "sent";
+        } catch (err) {
+          return (err as { code: string }).code;
+        }
+      });
+    expect(await send("presence")).toBe("sent");
+    expect(await send("broadcast")).toBe("42501");
+  });
+});
+
+it("operator_list gives admins each operator's account state, and nobody else", async () => {
+  const { data, error } = await ops.schema("opsdesk").rpc("operator_list");
+  expect(error).toBeNull();
+  const rows = data as OperatorListEntry[];
+  const erin = rows.find((r) => r.email === USERS.erin.email);
+  expect(erin).toMatchObject({ user_id: USERS.erin.sub, role: "viewer", active: true, mfa: false });
+  expect(erin?.last_sign_in_at).not.toBeNull();
+  expect(rows.find((r) => r.email === USERS.frank.email)).toMatchObject({ role: "admin", last_sign_in_at: null });
+  const refused = await viewer.schema("opsdesk").rpc("operator_list");
+  expect(refused.error).toMatchObject({ code: "42501", hint: "OPSDESK_NOT_ADMIN" });
+});
+
+describe("the opsdesk-admin edge function init wrote", () => {
+  // docs/any-project.md, "Operators": served from the folder init wrote it into.
+  const call = async (client: SupabaseClient, body: Record<string, unknown>) => {
+    const { data, error } = await client.functions.invoke("opsdesk-admin", { body });
+    if (!error) return { status: 200, body: data as { operator?: Record<string, unknown>; invited?: boolean } };
+    if (!(error instanceof FunctionsHttpError)) throw error;
+    return { status: error.context.status as number, body: (await error.context.json()) as { code?: string } };
+  };
+
+  it("invites a new e-mail (an account and a mail), makes an existing account an operator at once", async () => {
+    const fresh = await call(ops, {
+      action: "invite",
+      email: "New.Person@Launchpad.test",
+      role: "editor",
+      full_name: "New Person",
+      redirect_to: "http://127.0.0.1:5173/update-password",
+    });
+    expect(fresh).toMatchObject({
+      status: 200,
+      body: { invited: true, operator: { email: "new.person@launchpad.test", role: "editor", active: true } },
+    });
+    expect((await latestMail(project.stack, "new.person@launchpad.test")).subject).toBeTruthy();
+    // operator_list shows them as invited, not yet signed in.
+    const { data } = await ops.schema("opsdesk").rpc("operator_list");
+    expect((data as OperatorListEntry[]).find((r) => r.email === "new.person@launchpad.test")).toMatchObject({
+      full_name: "New Person",
+      last_sign_in_at: null,
+      invited_at: expect.any(String),
+    });
+    const existing = await call(ops, { action: "invite", email: USERS.bob.email });
+    expect(existing).toMatchObject({ status: 200, body: { invited: false, operator: { role: "viewer" } } });
+    expect(await mailsTo(project.stack, USERS.bob.email)).toEqual([]);
+    // The audit log names the admin who did it.
+    const [entry] = await project.stack.sql<{ actor_email: string }>(
+      "select actor_email from opsdesk.audit_log where table_name = 'operators' and action = 'INSERT' and new ->> 'email' = $1",
+      [USERS.bob.email],
+    );
+    expect(entry.actor_email).toBe("ops@launchpad.test");
+  }, 120_000); // the first call starts Deno (and may fetch supabase-js into the shared cache)
+
+  it("answers each refusal with its code and status, changing nothing", async () => {
+    expect(await call(ops, { action: "invite", email: USERS.bob.email })).toMatchObject({
+      status: 409,
+      body: { code: "OPSDESK_ALREADY_OPERATOR" },
+    });
+    expect(await call(ops, { action: "invite", email: "nobody-yet@launchpad.test", role: "owner" })).toMatchObject({
+      status: 400,
+      body: { code: "OPSDESK_NO_SUCH_ROLE" },
+    });
+    expect(await call(ops, { action: "invite", email: "not an address" })).toMatchObject({
+      status: 400,
+      body: { code: "OPSDESK_BAD_REQUEST" },
+    });
+    expect(await call(viewer, { action: "invite", email: "nobody-yet@launchpad.test" })).toMatchObject({
+      status: 403,
+      body: { code: "OPSDESK_NOT_ADMIN" },
+    });
+    expect(await call(project.stack.anon(), { action: "invite", email: "nobody-yet@launchpad.test" })).toMatchObject({
+      status: 401,
+      body: { code: "OPSDESK_NOT_SIGNED_IN" },
+    });
+    const [{ n }] = await project.stack.sql<{ n: number }>(
+      "select count(*)::int as n from auth.users where email = 'nobody-yet@launchpad.test'",
+    );
+    expect(n).toBe(0);
+  });
 });
 
 it("init run again adds nothing, and tells where the install already is", async () => {

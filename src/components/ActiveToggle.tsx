@@ -1,6 +1,6 @@
-// An operator's Deactivate (confirmed) or Reactivate button, shared by the demo's Staff screen
-// and the Operators screen of a project with Opsdesk installed (src/pages/staff/,
-// src/pages/operators/): the same words, the same confirmation, each screen its own call.
+// An operator's Deactivate (confirmed) or Reactivate button, in the words of the demo's Staff
+// screen (staff.*), for the Operators screen of a project with Opsdesk installed
+// (src/pages/operators/); the caller makes the call.
 import { useTranslate } from "@refinedev/core";
 import { Button, Popconfirm } from "antd";
 

@@ -14,6 +14,8 @@ const german = collectMessages(
 
 const SOURCE_ROOT = join(__dirname, "..");
 const LITERAL_KEY = /\b(?:t|translate)\(\s*["']([a-zA-Z][\w-]*(?:\.[\w-]+)+)["']/g;
+/** Keys counted through tCount (src/i18n/plural.ts): German needs their `_one` and `_other` forms. */
+const COUNTED_KEY = /\btCount\(\s*\w+,\s*["']([a-zA-Z][\w-]*(?:\.[\w-]+)+)["']/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -24,12 +26,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** key → files using it. */
-function literalKeys(files: string[]): Map<string, string[]> {
+function literalKeys(files: string[], pattern = LITERAL_KEY): Map<string, string[]> {
   const keys = new Map<string, string[]>();
   for (const file of files) {
     // Comments may show the convention (`t("area.key", …)`) without using a key.
     const code = readFileSync(file, "utf8").replace(/^\s*(\/\/|\*).*$/gm, "");
-    for (const match of code.matchAll(LITERAL_KEY)) {
+    for (const match of code.matchAll(pattern)) {
       keys.set(match[1], [...(keys.get(match[1]) ?? []), file.slice(SOURCE_ROOT.length + 1)]);
     }
   }
@@ -76,6 +78,15 @@ describe("German translations", () => {
       .filter(([key]) => !(key in german))
       .map(([key, files]) => `${key}  (${[...new Set(files)].join(", ")})`);
     expect(missing, `German entries missing in src/i18n/locales/de/*.ts:\n${missing.join("\n")}`).toEqual([]);
+  });
+
+  it("has both plural forms of every key counted with tCount", () => {
+    const counted = literalKeys(sourceFiles(SOURCE_ROOT), COUNTED_KEY);
+    expect(counted.size).toBeGreaterThan(5);
+    const missing = [...counted]
+      .filter(([key]) => !(`${key}_one` in german && `${key}_other` in german))
+      .map(([key, files]) => `${key}_one / _other  (${[...new Set(files)].join(", ")})`);
+    expect(missing, `German plural forms missing:\n${missing.join("\n")}`).toEqual([]);
   });
 
   it("has an entry for every resource label, field, help text and option", () => {

@@ -47,6 +47,9 @@ export function templated(text: string, key: string, values: Template["values"] 
   return text;
 }
 
+/** The translation key a message was built with (`templated`), if any. */
+export const messageKey = (text: string): string | undefined => templates.get(text)?.key;
+
 const UNIQUE = /^A (.+) with this (.+) already exists\.$/;
 const STILL_USED = /^This (.+) is still used by (.+)\.$/;
 

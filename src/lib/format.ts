@@ -77,6 +77,15 @@ export function formatsFor(language: string, currency: string, timeZone?: string
     }
     return format;
   };
+  const inputFormats = new Map<number, Intl.NumberFormat>();
+  const inputFormat = (digits: number) => {
+    let format = inputFormats.get(digits);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: 20 });
+      inputFormats.set(digits, format);
+    }
+    return format;
+  };
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
@@ -94,8 +103,9 @@ export function formatsFor(language: string, currency: string, timeZone?: string
       return relative.format(Math.round(seconds / size), unit);
     },
     numberInput: (fractionDigits) => ({
+      // Every digit the value has: an input shows what will be stored, never a rounded value.
       formatter: (value) =>
-        blank(value) || Number.isNaN(Number(value)) ? "" : numberFormat(fractionDigits).format(Number(value)),
+        blank(value) || Number.isNaN(Number(value)) ? "" : inputFormat(fractionDigits).format(Number(value)),
       // Typed text back to the plain number the form stores: group marks out, the decimal mark a dot.
       parser: (text) =>
         (text ?? "")

@@ -1,8 +1,11 @@
 // Set a new password with the recovery or invite session the e-mail link opened; an
-// account with an authenticator app gives its code first (Auth wants an aal2 session).
-import { Alert, Button, Form, Input } from "antd";
-import { useState } from "react";
-import { useNavigate } from "react-router";
+// account with an authenticator app gives its code first (Auth wants an aal2 session). The
+// link is checked as the page opens: a used or expired one (Auth sends the browser back with
+// `error_code` in the address and no session) says so at once and offers a new link, before
+// the operator types a password twice for nothing.
+import { Alert, Button, Form, Input, Spin } from "antd";
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { AuthCard } from "../components/AuthCard";
 import { leaveConsoleNotice } from "../components/shell/consoleNotice";
 import { useText } from "../components/theme/useText";
@@ -21,9 +24,30 @@ interface Values {
 
 const setPassword = ({ password }: Values) => authBackend.setNewPassword(password);
 
+/** Whether the address carries Auth's refusal of the link (GoTrue's `#error_code=otp_expired…`). */
+const linkRefused = () => /(?:^|[#&?])error_code=/.test(window.location.hash + window.location.search);
+
+/** "checking" until the auth client has read the link; "ready" with a session to set the password of. */
+function useLinkState(): "checking" | "ready" | "expired" {
+  const [state, setState] = useState<"checking" | "ready" | "expired">(() => (linkRefused() ? "expired" : "checking"));
+  useEffect(() => {
+    if (state !== "checking") return;
+    let live = true;
+    void authBackend.hasSession().then(
+      (session) => live && setState(session ? "ready" : "expired"),
+      () => live && setState("expired"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [state]);
+  return state;
+}
+
 export function UpdatePasswordPage() {
   const t = useText();
   const navigate = useNavigate();
+  const link = useLinkState();
   const { run, pending, error, outcome } = useAuthAction(setPassword);
   const [chosen, setChosen] = useState<Values>();
   const message = (text: string) =>
@@ -39,6 +63,26 @@ export function UpdatePasswordPage() {
     if ((await run(values)).ok) done();
   };
 
+  const title = t("auth.update.title", "Choose a new password");
+  const tab = t("auth.update.tab", "New password");
+  if (link !== "ready")
+    return (
+      <AuthCard tab={tab} title={title}>
+        {link === "checking" ? (
+          <Spin tip={t("auth.update.checking", "Checking the link…")}>
+            <div style={{ minHeight: 80 }} />
+          </Spin>
+        ) : (
+          <>
+            <Alert type="error" showIcon role="alert" message={t("auth.update.expired", LINK_EXPIRED)} />
+            <div style={{ marginTop: 16, display: "flex", justifyContent: "space-between", gap: 16 }}>
+              <Link to="/forgot-password">{t("auth.update.requestNew", "Request a new link")}</Link>
+              <Link to="/login">{t("auth.backToLogin", "Back to sign-in")}</Link>
+            </div>
+          </>
+        )}
+      </AuthCard>
+    );
   if (chosen && outcome?.ok === false && outcome.secondFactor) {
     return (
       <AuthCard tab={t("auth.mfa.tab", "Two-factor sign-in")} title={t("auth.mfa.title", "Two-factor sign-in")}>
@@ -48,7 +92,7 @@ export function UpdatePasswordPage() {
   }
 
   return (
-    <AuthCard tab={t("auth.update.tab", "New password")} title={t("auth.update.title", "Choose a new password")}>
+    <AuthCard tab={tab} title={title}>
       {error && <Alert type="error" showIcon message={message(error)} style={{ marginBottom: 16 }} />}
       <Form<Values> layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item

@@ -246,7 +246,13 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
         if (!row) throw notFound(params.resource);
         return { data: row as T };
       }
-      const result = await base.getOne<T>(params).catch(mapErrors(params.resource, "read"));
+      const result = await base.getOne<T>(params).catch((error: PostgrestLikeError) => {
+        // A key that cannot be a key of the table (`/products/abc`): no such record, as for one
+        // that does not exist, not "a value has the wrong format".
+        if (error.code === "22P02")
+          throw toHttpError({ code: "PGRST116", message: "not found" }, params.resource, "read", describe);
+        return mapErrors(params.resource, "read")(error);
+      });
       if (result.data === undefined) {
         throw toHttpError({ code: "PGRST116", message: "not found" }, params.resource, "read", describe);
       }

@@ -6,6 +6,7 @@ import { resourceKey } from "../i18n/resourceKeys";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 import { isUnreachable } from "./connection";
 import { raisedMessage } from "./raisedErrors";
+import { ruleRefusal } from "./ruleErrors";
 
 /** What supabase-js hands back in `error` (PostgREST body, or a fetch failure with an empty code). */
 export interface PostgrestLikeError {
@@ -162,7 +163,10 @@ export function toHttpError(
     return httpError(400, message, column ? { [column]: [message] } : undefined);
   }
 
-  // Raised by triggers with a sentence meant for the operator (e.g. illegal status change).
+  // The store's rules, by the code they carry (providers/ruleErrors.ts).
+  const rule = ruleRefusal(error, resource);
+  if (rule) return httpError(400, rule.message, rule.field ? { [rule.field]: [rule.message] } : undefined);
+  // Raised by older triggers with a sentence meant for the operator (the last admin).
   if (code === "P0001") return httpError(400, raisedMessage(text));
   if (code === "22001") return httpError(400, templated("A value is too long.", "errors.tooLong"));
   if (code === "22003") return httpError(400, templated("A number is out of range.", "errors.outOfRange"));

@@ -34,11 +34,17 @@ export async function confirmCode(auth: GoTrueClient, factorId: string, code: st
   ok(await auth.mfa.challengeAndVerify({ factorId, code }));
 }
 
+/** GoTrue's error_code for a factor that no longer exists. */
+const FACTOR_GONE = "mfa_factor_not_found";
+
 /** A new app to scan; a half-finished earlier set-up is dropped first (they share a name). */
 export async function startSetup(auth: GoTrueClient, name: string): Promise<TotpSetup> {
   const { all } = ok(await auth.mfa.listFactors());
   for (const stale of all.filter((f) => f.status === "unverified")) {
-    ok(await auth.mfa.unenroll({ factorId: stale.id }));
+    const { error } = await auth.mfa.unenroll({ factorId: stale.id });
+    // Already gone is what this wanted: a cancelled set-up's removal (MfaCard) may finish
+    // between the list and this call.
+    if (error && error.code !== FACTOR_GONE) throw new Error(authErrorMessage(error));
   }
   const enrolled = ok(await auth.mfa.enroll({ factorType: "totp", friendlyName: name }));
   return { factorId: enrolled.id, qrImage: svgImageSource(enrolled.totp.qr_code), secret: enrolled.totp.secret };

@@ -7,7 +7,7 @@ import { CloseOutlined } from "@ant-design/icons";
 import type { NotificationProvider } from "@refinedev/core";
 import { App } from "antd";
 import { i18nProvider } from "../i18n/i18nProvider";
-import { localizeMessage, MESSAGES } from "../i18n/messages";
+import { localizeMessage, MESSAGES, messageKey } from "../i18n/messages";
 
 /** Refine's keys for the notices of its reads (useList, useOne, useMany, useInfiniteList, a GET useCustom). */
 const READ_NOTICE = /-(useList|getOne|getMany|useInfiniteList)-notification$|^get-notification$/;
@@ -33,6 +33,15 @@ export function useNotificationProvider(): NotificationProvider {
   return {
     open: ({ key, message, description, type }) => {
       if (type === "error" && READ_NOTICE.test(key ?? "") && [message, description].includes(MESSAGES.network)) return;
+      // A record that is not there is said by its own page (views/RecordMissing), once: the
+      // edit form's read has no switch for Refine's notice (useForm's useOne).
+      if (
+        type === "error" &&
+        key?.endsWith("-getOne-notification") &&
+        description &&
+        messageKey(description) === "errors.notFound"
+      )
+        return;
       // Refine's title is the short "what", its description the docs/product.md §8 message.
       const title = description ? localizeMessage(description, t) : null;
       notification.open({

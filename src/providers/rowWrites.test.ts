@@ -41,7 +41,9 @@ describe("writeRows", () => {
   it("sends a status change of 500 rows as one request with each row's key and version", async () => {
     const { client, sent } = recordingClient(() =>
       Response.json({
-        changed: productRows.filter((row) => row.id !== 7).map((row) => row.id),
+        changed: productRows.filter((row) => row.id !== 7 && row.id !== 8).map((row) => row.id),
+        // Row 8 already held the status: not written.
+        unchanged: [8],
         refused: [
           {
             id: 7,
@@ -69,7 +71,8 @@ describe("writeRows", () => {
       rows: productRows.map(({ id, version }) => ({ id, version })),
       changes: { status: "active" },
     });
-    expect(outcome.changed).toHaveLength(499);
+    expect(outcome.changed).toHaveLength(498);
+    expect(outcome.unchanged).toEqual([8]);
     expect(outcome.refused).toEqual([
       { id: 7, message: "A product can be active only with a price above zero and a category." },
     ]);
@@ -98,6 +101,7 @@ describe("writeRows", () => {
     });
     expect(outcome).toEqual({
       changed: [2],
+      unchanged: [],
       refused: [
         { id: 1, message: "This category is still used by products." },
         { id: 3, message: "This category is still used by products." },
@@ -117,6 +121,7 @@ describe("writeRows", () => {
     });
     expect(await writeRows(client, categories, { action: "delete", ids: [] }, findResource)).toEqual({
       changed: [],
+      unchanged: [],
       refused: [],
     });
     expect(sent).toHaveLength(1);

@@ -22,12 +22,16 @@ export type RowsWrite =
 export interface RowsOutcome {
   /** The rows written, in the order asked. */
   changed: Key[];
+  /** Rows an update left alone: they already held the values (not written, no new version). */
+  unchanged: Key[];
   /** The rows the database refused, in the order asked, each with the reason in the console's words. */
   refused: { id: Key; message: string }[];
 }
 
 interface BulkWriteResult {
   changed: Key[];
+  /** Absent from databases before 20250712100100_bulk_write_unchanged.sql. */
+  unchanged?: Key[];
   refused: (PostgrestLikeError & { id: Key })[];
 }
 
@@ -48,7 +52,7 @@ export async function writeRows(
         }))
       : write.ids.map((id) => ({ [idColumn]: id }));
   const asked = rows.map((row) => row[idColumn] as Key);
-  if (asked.length === 0) return { changed: [], refused: [] };
+  if (asked.length === 0) return { changed: [], unchanged: [], refused: [] };
   const meta = metaFor(def);
   if (isTableMeta(meta)) {
     // A resource generated from the live schema: the project's opsdesk.bulk_write (tableData.ts).
@@ -72,6 +76,8 @@ export async function writeRows(
     );
     return {
       changed: asked.filter((id) => done.has(String(id))),
+      // The generated bulk_write reports no unchanged rows: each asked row is written or refused.
+      unchanged: [],
       refused: asked.flatMap((id) => {
         const message = reasons.get(String(id));
         return message === undefined ? [] : [{ id, message }];
@@ -87,11 +93,13 @@ export async function writeRows(
   if (error) throw toHttpError(error, def.name, operation, describe);
   const result = data as BulkWriteResult;
   const changed = new Set(result.changed.map(String));
+  const unchanged = new Set((result.unchanged ?? []).map(String));
   const reasons = new Map(
     result.refused.map((refusal) => [String(refusal.id), toHttpError(refusal, def.name, operation, describe).message]),
   );
   return {
     changed: asked.filter((id) => changed.has(String(id))),
+    unchanged: asked.filter((id) => unchanged.has(String(id))),
     refused: asked.flatMap((id) => {
       const message = reasons.get(String(id));
       return message === undefined ? [] : [{ id, message }];

@@ -483,6 +483,10 @@ export type Database = {
         }
         Returns: Database["public"]["Enums"]["order_status"][]
       }
+      order_transitions: {
+        Args: never
+        Returns: Json
+      }
       orders_per_day: {
         Args: {
           days?: number

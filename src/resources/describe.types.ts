@@ -193,6 +193,27 @@ export interface ManageResult {
   exposure: Record<"anon" | "authenticated", Privilege[]>;
 }
 
+/** opsdesk.record_presence() / record_presence_leave(), and the `viewers` broadcast on
+ *  `opsdesk:record:<schema>:<table>:<record_id>`: one entry per active operator. */
+export interface RecordViewers {
+  viewers: { user_id: string; name: string | null; mode: "viewing" | "editing"; tabs: string[] }[];
+  /** Increasing per record in commit order: keep the answer with the highest. */
+  version: number;
+}
+
+/** A row of opsdesk.operator_list() (admins). */
+export interface OperatorListEntry {
+  user_id: string;
+  email: string | null;
+  full_name: string | null;
+  role: string;
+  active: boolean;
+  created_at: string;
+  last_sign_in_at: string | null;
+  invited_at: string | null;
+  mfa: boolean;
+}
+
 /** The codes Opsdesk raises in an error's `hint` (docs/any-project.md, "Error codes"). */
 export const OPSDESK_ERROR_CODES = [
   "OPSDESK_NOT_SIGNED_IN",
@@ -221,9 +242,11 @@ export const OPSDESK_ERROR_CODES = [
   "OPSDESK_LAST_ADMIN",
   "OPSDESK_SELF_DEACTIVATE",
   "OPSDESK_SELF_ROLE",
+  "OPSDESK_SELF_REMOVE",
   "OPSDESK_BUILTIN_ROLE",
   "OPSDESK_AUDIT_APPEND_ONLY",
   "OPSDESK_BAD_SETTINGS",
+  "OPSDESK_BAD_PRESENCE",
   // In a refused row's `hint` only:
   "OPSDESK_NOT_FOUND",
   "OPSDESK_STALE",

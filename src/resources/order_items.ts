@@ -20,7 +20,13 @@ export const orderItems: ResourceDefinition<"order_items"> = {
       label: "Product",
       type: "reference",
       required: true,
-      reference: { resource: "products", labelField: "name", details: ["sku", "price"] },
+      reference: {
+        resource: "products",
+        labelField: "name",
+        details: ["sku", "price"],
+        // docs/product.md §4: only active products are ordered.
+        choosable: [{ field: "status", value: "active" }],
+      },
     },
     {
       name: "quantity",

@@ -18,7 +18,13 @@ export const orders: ResourceDefinition<"orders"> = {
       label: "Customer",
       type: "reference",
       required: true,
-      reference: { resource: "customers", labelField: "full_name", details: ["email"] },
+      reference: {
+        resource: "customers",
+        labelField: "full_name",
+        details: ["email"],
+        // docs/product.md §4: no order is placed for a blocked customer.
+        choosable: [{ field: "is_blocked", value: false }],
+      },
     },
     { name: "status", label: "Status", type: "enum", ...ORDER_STATUS_OPTIONS, readOnly: true },
     { name: "total", label: "Total", type: "money", readOnly: true },
@@ -55,4 +61,7 @@ export const orders: ResourceDefinition<"orders"> = {
     ],
   },
   form: { fields: ["customer_id", "notes"] },
+  // Set on the ticked rows along the state machine (docs/product.md §4), per order.
+  bulkSet: ["status"],
+  stateMachine: { field: "status", rpc: "order_transitions", refusal: "order_status_change" },
 };

@@ -58,6 +58,12 @@ export interface ReferenceTarget<Target extends string = string> {
    */
   details?: ColumnOf<Target>[];
   /**
+   * What a form's picker offers (the list's filter offers every record): only records with
+   * these values, the ones the database's rules let the field take (an order line's active
+   * products, an order's unblocked customers).
+   */
+  choosable?: { field: ColumnOf<Target>; value: string | number | boolean }[];
+  /**
    * Generated definitions (src/schema): the PostgREST embed that reads the label
    * (`customers!orders_customer_id_fkey`, naming the foreign key when two point at one table)
    * and the key it arrives under in the row (default: the resource's name).
@@ -224,4 +230,11 @@ export interface ResourceDefinition<Table extends string = string> {
   csvImport?: boolean;
   /** Enum fields the list's bulk actions can set on every selected row (e.g. a status). */
   bulkSet?: ColumnOf<Table>[];
+  /**
+   * An enum field whose changes follow a state machine the database keeps: `rpc` answers every
+   * value's legal next values (`{from: [to, …]}`), and `refusal` is the code of the rule the
+   * database refuses any other change with (providers/ruleErrors.ts). A bulk change offers only
+   * values some selected row can take, and names beforehand the rows that cannot.
+   */
+  stateMachine?: { field: ColumnOf<Table>; rpc: string; refusal: string };
 }

@@ -4,9 +4,11 @@
 // answers, never made twice (views/saving/, docs/everyday.md "Saving without a connection").
 import { Create, Edit, useForm } from "@refinedev/antd";
 import {
+  type BaseKey,
   type BaseRecord,
   type HttpError,
   type LiveEvent,
+  useNotification,
   useParsed,
   useTranslate,
   useWarnAboutChange,
@@ -22,6 +24,9 @@ import { idColumnOf, metaFor } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
 import { BACK_ICON } from "./backIcon";
 import { DefinitionNotices } from "./DefinitionNotices";
+import { limitsFor } from "./files/limits";
+import { type ChosenImage, NewImagePicker } from "./files/NewImagePicker";
+import { useAttachImage } from "./files/useRecordImage";
 import { showFieldErrors } from "./formErrors";
 import { buildFormItems } from "./formItems";
 import { ConflictNotice, StaleNotice } from "./live/ConflictNotice";
@@ -29,6 +34,7 @@ import { RecordPresence } from "./live/RecordPresence";
 import { useEditConflict } from "./live/useEditConflict";
 import { useRecordPresence } from "./live/useRecordPresence";
 import { listPath, showPath } from "./paths";
+import { RecordMissing } from "./RecordMissing";
 import { recordName } from "./recordName";
 import { SaveBar } from "./SaveBar";
 import { SAVE_RETRY } from "./saving/keyedSaves";
@@ -65,6 +71,12 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   const onLiveEvent = useRef<(event: LiveEvent) => void>(undefined);
   // The record of /<resource>/<id>/edit, named explicitly (the resource is passed too).
   const { id: routeId } = useParsed();
+  // A create form takes the record's image too; it is uploaded once the record exists, then
+  // the form goes to the record's page (onMutationSuccess, after the upload).
+  const imageField = action === "create" ? def.fields.find((f) => f.type === "image" && f.bucket) : undefined;
+  const [newImage, setNewImage] = useState<ChosenImage>();
+  const { attach } = useAttachImage(def, imageField ?? def.fields[0], limitsFor(imageField));
+  const { open: notify } = useNotification();
   const navigate = useNavigate();
   const { setWarnWhen } = useWarnAboutChange();
   // A generated resource's update carries the row as loaded: changed since, it is refused as stale.
@@ -95,7 +107,8 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     updateMutationOptions: SAVE_RETRY,
     // Ours, after a save this form saw end: a save that ends after the operator left must
     // not pull them back here. A generated resource's key may be any column (a slug, a
-    // composite key), so it goes to the record's page by that key.
+    // composite key), so it goes to the record's page by that key; a new record's image is
+    // uploaded before it goes there.
     redirect: false,
     mutationMode: "pessimistic",
     warnWhenUnsavedChanges: true,
@@ -119,10 +132,20 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       // Still not saved: leaving asks again (Refine stopped asking when Save was pressed).
       setWarnWhen(true);
     },
-    onMutationSuccess: ({ data }) => {
+    onMutationSuccess: async ({ data }) => {
       setFormError(undefined);
       conflict.saveFinished(data);
-      if (def.table) {
+      if (imageField && newImage) {
+        const failed = await attach(data?.[idColumnOf(def)] as BaseKey, newImage.file, newImage.type);
+        // The record exists either way: its page offers the image again.
+        if (failed)
+          notify?.({
+            type: "error",
+            message: t("files.imageNotAdded", { name: recordName(shown, data) }, "Created {{name}}, but not its image"),
+            description: localizeMessage(failed, t),
+          });
+      }
+      if (def.table || imageField) {
         const key = data?.[idColumnOf(def)];
         navigate(def.screens?.show !== false && key !== undefined ? showPath(def, key as string) : listPath(def));
       } else if (data?.id !== undefined) redirect("show", data.id);
@@ -231,6 +254,11 @@ export function ResourceForm({ definition: def, action, children }: Props) {
             {input}
           </Form.Item>
         ))}
+        {imageField && (
+          <Form.Item label={shown.fields.find((f) => f.name === imageField.name)?.label ?? imageField.label}>
+            <NewImagePicker field={imageField} value={newImage} onChange={setNewImage} />
+          </Form.Item>
+        )}
         {def.versioned && action === "edit" && (
           // The version this form loaded; the database rejects the update if it moved on.
           <Form.Item name="version" hidden>
@@ -240,6 +268,9 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       </Form>
     </>
   );
+
+  if (action === "edit" && query?.error?.statusCode === 404)
+    return <RecordMissing definition={shown} message={query.error.message} />;
 
   return action === "create" ? (
     <Create

@@ -4,11 +4,12 @@ import { type BaseRecord, type CrudFilter, type HttpError, useCan, useTranslate 
 import { Alert, Button, Empty, Form, Input, Space, Typography } from "antd";
 import { useMemo } from "react";
 import { usePendingDeleteIds } from "../components/undo/DeferredDeletes";
+import { usePhoneWidth } from "../components/usePhoneWidth";
 import { useSameValue } from "../components/useSameValue";
 import { useTabTitle } from "../components/useTabTitle";
 import { localizeMessage } from "../i18n/messages";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
-import { idColumnOf, metaFor } from "../lib/select";
+import { fieldsByName, idColumnOf, metaFor } from "../lib/select";
 import { SEARCH_FIELD } from "../providers/dataProvider";
 import type { ResourceDefinition } from "../resources/types";
 import { BulkBar, useBulkActions } from "./bulk/BulkBar";
@@ -23,6 +24,8 @@ import { ListTable, STICKY_END } from "./ListTable";
 import { ListTotal } from "./ListTotal";
 import { listOnChange } from "./listChange";
 import { useLiveHighlights } from "./live/useLiveHighlights";
+import { PhoneListTools } from "./PhoneListTools";
+import { RecordCard } from "./RecordCard";
 import { ResizableHeaderCell, resizableColumn } from "./ResizableHeaderCell";
 import { useRowActions } from "./RowActions";
 import { SavedViewsBar } from "./savedViews/SavedViewsBar";
@@ -100,7 +103,58 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   // changes no column: the columns show only the columns' own filters.
   const { widths, setWidth } = view.columnChoice;
   const columnFilters = useSameValue(filters.filter((f) => !("field" in f) || f.field !== SEARCH_FIELD));
-  const columns = useMemo(
+  // A phone shows each row as a card (RecordCard.tsx) with its sort and filters above it.
+  const phone = usePhoneWidth();
+  const cardFields = useMemo(
+    () =>
+      fieldsByName(
+        shown,
+        view.columns.filter((name) => name !== def.titleField),
+      ),
+    [shown, view.columns, def.titleField],
+  );
+  const canShowRecord = def.screens?.show !== false && allowed.show;
+  const phoneColumns = useMemo(
+    () => [
+      {
+        key: "card",
+        className: "list-card-cell",
+        title: (
+          <PhoneListTools
+            definition={shown}
+            columns={view.columns}
+            sorters={sorters}
+            filters={columnFilters}
+            setSorters={table.setSorters}
+            setFilters={setFilters}
+            setCurrentPage={setCurrentPage}
+          />
+        ),
+        render: (_: unknown, record: BaseRecord) => (
+          <RecordCard
+            definition={shown}
+            record={record}
+            fields={cardFields}
+            actions={rowActions(record)}
+            canShow={canShowRecord}
+          />
+        ),
+      },
+    ],
+    [
+      shown,
+      view.columns,
+      sorters,
+      columnFilters,
+      table.setSorters,
+      setFilters,
+      setCurrentPage,
+      cardFields,
+      rowActions,
+      canShowRecord,
+    ],
+  );
+  const tableColumns = useMemo(
     () => [
       ...buildColumns(shown, { sorters, filters: columnFilters, interactive: true }, view.columns).map((column) =>
         resizableColumn(column, widths[String(column.key)], setWidth),
@@ -114,6 +168,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     ],
     [shown, sorters, columnFilters, view.columns, widths, setWidth, t, rowActions],
   );
+  const columns = phone ? phoneColumns : tableColumns;
   const rowSelection = useMemo(
     () => ({
       ...bulk.rowSelection,
@@ -140,7 +195,9 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     ...tableProps.pagination,
     pageSizeOptions: PAGE_SIZES,
     showSizeChanger: true,
-    showTotal: () => <ListTotal total={total ?? 0} approximate={approximate} plural={plural} />,
+    showTotal: () => (
+      <ListTotal total={total ?? 0} approximate={approximate} singular={shown.label.singular} plural={plural} />
+    ),
   };
   // A list that could not be read says so above the table, never "No products found.".
   const failed = tableQuery.isError && !tableQuery.data;

@@ -17,6 +17,7 @@ import { RecordDocuments } from "./files/RecordDocuments";
 import { useShowTabs } from "./history/ShowTabs";
 import { RecordPresence } from "./live/RecordPresence";
 import { useRecordPresence } from "./live/useRecordPresence";
+import { RecordMissing } from "./RecordMissing";
 import { RelatedList } from "./RelatedList";
 import { DeleteRecordButton } from "./undo/DeleteRecordButton";
 
@@ -33,7 +34,12 @@ interface Props {
 }
 
 export function ResourceShow({ definition: def, headerExtra, children }: Props) {
-  const { query, showId } = useShow<BaseRecord, HttpError>({ resource: def.name, meta: metaFor(def) });
+  // A failed read is said once, on the page (no notice besides it).
+  const { query, showId } = useShow<BaseRecord, HttpError>({
+    resource: def.name,
+    meta: metaFor(def),
+    errorNotification: false,
+  });
   const others = useRecordPresence(def.name, showId, "viewing");
   const tabs = useShowTabs(def.name, showId);
   const t = useTranslate();
@@ -47,6 +53,8 @@ export function ResourceShow({ definition: def, headerExtra, children }: Props) 
     recordTitle,
     shown.label.plural.replace(/^./, (c) => c.toUpperCase()),
   );
+
+  if (query.error?.statusCode === 404) return <RecordMissing definition={shown} message={query.error.message} />;
 
   return (
     <Show

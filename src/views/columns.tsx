@@ -1,10 +1,11 @@
 // antd Table columns from a definition: server-side sorting, per-column filters, renderers.
-import { FilterDropdown, getDefaultSortOrder } from "@refinedev/antd";
+import { getDefaultSortOrder } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
 import type { ColumnType } from "antd/es/table";
 import type { FilterValue } from "antd/es/table/interface";
 import { fieldsByName } from "../lib/select";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+import { ColumnFilter } from "./ColumnFilter";
 import { type FieldKind, kindOf, renderField } from "./fieldKinds";
 import { dropdownValueOf, type FilterMode } from "./listFilters";
 
@@ -21,6 +22,18 @@ export interface ColumnState {
  * fits neither side at phone width, and was cut off at the left edge.
  */
 const FILTER_DROPDOWN_PROPS: ColumnType<BaseRecord>["filterDropdownProps"] = { placement: "bottom" };
+
+/** The class of a column whose values do not wrap (ListTable.css). */
+const NOWRAP = "list-nowrap";
+const ONE_PIECE = new Set(["number", "money", "enum", "boolean", "id"]);
+
+/**
+ * A value read as one piece stays on one line where a list fits its columns by wrapping: an
+ * amount, a status, a code whose rule allows no spaces (a SKU broke at its dash).
+ */
+export const keepsTogether = (field: FieldDefinition) =>
+  ONE_PIECE.has(field.type) ||
+  (field.type === "text" && field.pattern !== undefined && !/ |\\s/.test(field.pattern.source));
 
 /** The filter of a column the list filters by, if any. */
 export function filterOf(def: ResourceDefinition, field: FieldDefinition): FieldKind["filter"] {
@@ -47,6 +60,7 @@ export function buildColumn(
     key: field.name,
     dataIndex: field.name,
     title: field.label,
+    className: keepsTogether(field) ? NOWRAP : undefined,
     render: (_value, record) => renderField(field, record),
   };
   if (!state.interactive) return column;
@@ -60,9 +74,9 @@ export function buildColumn(
     column.filteredValue = dropdownValueOf(state.filters, field.name, filter.mode) as FilterValue | null;
     column.filterDropdownProps = FILTER_DROPDOWN_PROPS;
     column.filterDropdown = (props) => (
-      <FilterDropdown {...props} mapValue={filter.mapValue}>
+      <ColumnFilter {...props} mapValue={filter.mapValue}>
         {filter.input(field)}
-      </FilterDropdown>
+      </ColumnFilter>
     );
   }
   return column;

@@ -2,7 +2,7 @@
 // which input edits it, how the form converts it, and how a list filters it.
 import type { MapValueEvent } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
-import { Checkbox, DatePicker, Input, Select, Tag, Typography } from "antd";
+import { Checkbox, DatePicker, Input, type InputProps, Select, Tag, Typography } from "antd";
 import type { FormItemProps } from "antd/es/form";
 import dayjs, { type Dayjs } from "dayjs";
 import type { ReactElement, ReactNode } from "react";
@@ -18,6 +18,7 @@ import {
   ChooseReference,
   ContainsInput,
   NumberRangeInput,
+  OptionChecks,
   RangePicker,
   YesNo,
   YesNoSelect,
@@ -52,9 +53,23 @@ export const targetOf = (field: FieldDefinition) => {
 const optionsOf = (field: FieldDefinition) =>
   (field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o) }));
 
+/**
+ * A text's length against its limit, shown as the limit comes near and in red beyond it; the
+ * text is never cut (the form's rule says what is too long). Counted in characters, as
+ * Postgres's char_length counts them.
+ */
+export const lengthCount = (max: number | undefined): InputProps["count"] =>
+  max === undefined
+    ? undefined
+    : {
+        max,
+        strategy: (value) => [...value].length,
+        show: ({ count }) => (count >= max * 0.8 ? `${count} / ${max}` : null),
+      };
+
 const textKind: FieldKind = {
   render: (v, f) => (f.authUser && !empty(v) ? <AuthUserEmail id={String(v)} /> : text(v)),
-  input: (f) => <Input placeholder={f.placeholder} maxLength={f.maxLength} />,
+  input: (f) => <Input placeholder={f.placeholder} count={lengthCount(f.maxLength)} />,
   itemProps: (f) => (f.required ? {} : nullWhenBlank),
   filter: { mode: "contains", input: (f) => <ContainsInput label={f.label} /> },
 };
@@ -74,7 +89,7 @@ const dateFilter: FieldKind["filter"] = {
 
 const numberRangeFilter: FieldKind["filter"] = {
   mode: "range",
-  input: (f) => <NumberRangeInput label={f.label} min={f.min} max={f.max} money={f.type === "money"} />,
+  input: (f) => <NumberRangeInput label={f.label} money={f.type === "money"} />,
 };
 
 export const FIELD_KINDS: Record<FieldType, FieldKind> = {
@@ -83,36 +98,27 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   email: { ...textKind, render: (v) => (empty(v) ? "" : <a href={`mailto:${String(v)}`}>{String(v)}</a>) },
   longText: {
     render: (v) => <Typography.Paragraph style={{ whiteSpace: "pre-wrap", margin: 0 }}>{text(v)}</Typography.Paragraph>,
-    input: (f) => <Input.TextArea rows={4} maxLength={f.maxLength} showCount={Boolean(f.maxLength)} />,
+    input: (f) => <Input.TextArea rows={4} count={lengthCount(f.maxLength)} />,
     itemProps: textKind.itemProps,
   },
   number: {
     render: (v) => <Formatted value={v} as="number" />,
-    // Whole numbers unless the column has decimals (numeric(10,2): two; numeric, float: any).
-    input: (f) => (
-      <NumberInput
-        min={f.min}
-        max={f.max}
-        fractionDigits={f.scale ?? 0}
-        precision={f.scale ?? 0}
-        style={{ width: "100%" }}
-      />
-    ),
+    // No min, max or precision: antd would clamp and round on blur, silently (rules.ts says why
+    // instead). Shown with the column's decimals (numeric(10,2): two), whole numbers otherwise.
+    input: (f) => <NumberInput fractionDigits={f.scale ?? 0} style={{ width: "100%" }} />,
     filter: numberRangeFilter,
   },
   money: {
     render: (v) => <Formatted value={v} as="money" />,
-    input: (f) => <MoneyInput min={f.min} max={f.max} precision={2} step={0.01} style={{ width: "100%" }} />,
+    input: () => <MoneyInput step={0.01} style={{ width: "100%" }} />,
     filter: numberRangeFilter,
   },
   enum: {
     render: (v, f) =>
       empty(v) ? "" : <Tag color={f.optionStyles?.[String(v)]?.color}>{optionLabel(f, String(v))}</Tag>,
     input: (f) => <FieldSelect options={optionsOf(f)} allowClear={!f.required} />,
-    filter: {
-      mode: "in",
-      input: (f) => <Select mode="multiple" options={optionsOf(f)} style={{ minWidth: 200 }} aria-label={f.label} />,
-    },
+    // The values as checkboxes: a multiple select's open list covered the dropdown's buttons.
+    filter: { mode: "in", input: (f) => <OptionChecks label={f.label} options={optionsOf(f)} /> },
   },
   boolean: {
     render: (v) => <YesNo value={v} />,

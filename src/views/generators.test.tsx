@@ -17,7 +17,7 @@ import { categories } from "../resources/categories";
 import { customers } from "../resources/customers";
 import { orders } from "../resources/orders";
 import { products } from "../resources/products";
-import type { ResourceDefinition } from "../resources/types";
+import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 import { buildColumns, filterModes } from "./columns";
 import { FieldSelect } from "./FieldSelect";
 import { MoneyInput } from "./formatted";
@@ -206,5 +206,24 @@ describe("rulesFor", () => {
     expect(await validate(customers, "country", "de")).toEqual([
       "Country must be an ISO 3166 two-letter code, e.g. DE.",
     ]);
+  });
+  it("takes as many decimals as the column holds: whole numbers, cents, a generated column's scale", async () => {
+    const check = async (f: FieldDefinition, value: unknown) => {
+      const schema = new Schema({ [f.name]: rulesFor(f).map((r) => ({ ...(r as object) })) as never });
+      return schema.validate({ [f.name]: value }).then(
+        () => [],
+        (e: { errors: { message: string }[] }) => e.errors.map((x) => x.message),
+      );
+    };
+    expect(await check({ name: "stock", label: "Stock", type: "number" }, 1.5)).toEqual([
+      "Stock must be a whole number.",
+    ]);
+    expect(await check({ name: "price", label: "Price", type: "money" }, 1.005)).toEqual([
+      "Price has at most 2 decimal places.",
+    ]);
+    // numeric(8,3) in a generated definition: three places, not a whole number.
+    const weight: FieldDefinition = { name: "weight", label: "Weight", type: "number", scale: 3 };
+    expect(await check(weight, 1.125)).toEqual([]);
+    expect(await check(weight, 1.1255)).toEqual(["Weight has at most 3 decimal places."]);
   });
 });

@@ -2,7 +2,7 @@
 // components, because the kinds are plain functions that run outside React's hooks.
 import { SwapRightOutlined } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
-import { DatePicker, Input, type InputProps, Select, type SelectProps, Space } from "antd";
+import { Checkbox, DatePicker, Input, type InputProps, Select, type SelectProps, Space } from "antd";
 import type { ComponentProps } from "react";
 import { MoneyInput, NumberInput } from "./formatted";
 import { ReferenceSelect } from "./ReferenceSelect";
@@ -45,6 +45,30 @@ export function YesNoSelect(props: SelectProps<boolean, YesNoOption>) {
   );
 }
 
+/** An enum column's filter: a checkbox per value, any of which a row may have. */
+export function OptionChecks({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  value?: unknown[];
+  onChange?: (values: unknown[]) => void;
+}) {
+  return (
+    <fieldset aria-label={label} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      <Checkbox.Group
+        options={options}
+        value={value ?? []}
+        onChange={(values) => onChange?.(values)}
+        style={{ display: "flex", flexDirection: "column", gap: 6, minWidth: 160 }}
+      />
+    </fieldset>
+  );
+}
+
 /** The text filter of a column ("Name contains…"). */
 export function ContainsInput({ label, ...props }: InputProps & { label: string }) {
   const t = useTranslate();
@@ -58,15 +82,11 @@ export function NumberRangeInput({
   label,
   value,
   onChange,
-  min,
-  max,
   money = false,
 }: {
   label: string;
   value?: NumberRange;
   onChange?: (range: NumberRange) => void;
-  min?: number;
-  max?: number;
   /** An amount: the currency's sign and two decimals. */
   money?: boolean;
 }) {
@@ -84,8 +104,6 @@ export function NumberRangeInput({
           key={end.label}
           // From the URL an end may arrive as text ("10").
           value={range[index] === null || range[index] === "" ? null : Number(range[index])}
-          min={min}
-          max={max}
           onChange={(next) => onChange?.(index === 0 ? [next, range[1]] : [range[0], next])}
           placeholder={end.placeholder}
           aria-label={end.label}
@@ -98,7 +116,13 @@ export function NumberRangeInput({
 export function ChooseReference({ label, ...props }: ReferenceSelectProps & { label: string }) {
   const t = useTranslate();
   // `resource` is lower-cased mid-sentence in English by the i18nProvider, kept in German.
-  return <ReferenceSelect {...props} placeholder={t("fields.choose", { resource: label }, "Choose a {{resource}}")} />;
+  return (
+    <ReferenceSelect
+      {...props}
+      choosableOnly
+      placeholder={t("fields.choose", { resource: label }, "Choose a {{resource}}")}
+    />
+  );
 }
 
 export function BucketPathInput(props: InputProps) {

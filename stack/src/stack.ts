@@ -113,7 +113,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   mkdirSync(dataDir, { recursive: true });
 
   const server: PostgresServer = databaseUrl
-    ? await useExistingPostgres(databaseUrl)
+    ? await useExistingPostgres(databaseUrl, log)
     : await startEmbeddedPostgres({
         dataDir: path.join(dataDir, "db"),
         port: config.db.port,

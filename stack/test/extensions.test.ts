@@ -185,7 +185,7 @@ describe("extensions as projects use them", () => {
     await expect(stack.sql("create extension postgis with schema extensions")).rejects.toMatchObject({
       code: "0A000",
       message: expect.stringMatching(
-        /^extension "postgis" cannot be created on the local stack: PostGIS is native code/,
+        /^extension "postgis" cannot be created on the local stack: this PostgreSQL server has no PostGIS/,
       ),
       hint: expect.stringContaining("DATABASE_URL"),
     });

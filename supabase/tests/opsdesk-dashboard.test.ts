@@ -114,7 +114,7 @@ describe("dashboard_kpis", () => {
          (select count(*) from products where status = 'active' and stock < 10)::text as low_stock_products`,
     );
     const orders = await stack.sql<{ total: string; status: string }>(
-      "select total::text, status::text from orders where placed_at >= now() - interval '30 days'",
+      "select total::text, status::text from orders where placed_at::date >= current_date - 29",
     );
     return {
       orders_today: Number(row.orders_today),
@@ -136,7 +136,8 @@ describe("dashboard_kpis", () => {
     expect(asFigures(before)).toEqual(await expectedKpis());
 
     const [{ customer, product, price }] = await stack.sql<{ customer: string; product: string; price: string }>(
-      "select (select id from customers limit 1)::text as customer, id::text as product, price::text from products where price > 0 limit 1",
+      `select (select id from customers where not is_blocked limit 1)::text as customer, id::text as product, price::text
+       from products where status = 'active' and price > 0 and stock >= 3 limit 1`,
     );
     const [order] = await stack.sql<{ id: string }>("insert into orders (customer_id) values ($1) returning id::text", [
       customer,
@@ -152,6 +153,13 @@ describe("dashboard_kpis", () => {
     expect(paid.pending_orders).toBe(before.pending_orders);
     expect(cents(paid.revenue_30d)).toBe(cents(before.revenue_30d) + 3 * cents(price));
     expect(asFigures(paid)).toEqual(await expectedKpis());
+  });
+
+  it("counts its 30 days as the chart does: the revenue card is the sum of the chart's 30 bars", async () => {
+    const kpis = await rpc<Record<string, number>>("dashboard_kpis");
+    const days = await rpc<{ revenue: number; day_from: string }[]>("orders_per_day", { days: 30 });
+    expect(cents(kpis.revenue_30d)).toBe(days.reduce((sum, day) => sum + cents(day.revenue), 0));
+    expect((kpis as unknown as { windows: { revenue_from: string } }).windows.revenue_from).toBe(days[0].day_from);
   });
 
   it("is all zeros for an account that is not staff (RLS)", async () => {

@@ -115,9 +115,18 @@ describe("who may call staff-admin", () => {
 
 describe("input validation", () => {
   it.each([
-    [{ action: "promote", user_id: DEMO.viewer.id }, "action must be one of invite, set_role, deactivate, reactivate."],
-    [{ user_id: DEMO.viewer.id }, "action must be one of invite, set_role, deactivate, reactivate."],
-    [{ action: "toString" }, "action must be one of invite, set_role, deactivate, reactivate."],
+    [
+      { action: "promote", user_id: DEMO.viewer.id },
+      "action must be one of invite, set_role, deactivate, reactivate, resend_invite, revoke_invite.",
+    ],
+    [
+      { user_id: DEMO.viewer.id },
+      "action must be one of invite, set_role, deactivate, reactivate, resend_invite, revoke_invite.",
+    ],
+    [
+      { action: "toString" },
+      "action must be one of invite, set_role, deactivate, reactivate, resend_invite, revoke_invite.",
+    ],
     [{ action: "invite", email: "not-an-address", full_name: "X", role: "viewer" }, "Enter a valid e-mail address."],
     [{ action: "invite", full_name: "X", role: "viewer" }, "Enter a valid e-mail address."],
     [
@@ -303,6 +312,96 @@ describe("invite", () => {
     } finally {
       await stack.sql("alter table staff drop constraint staff_full_name_check_test");
     }
+  });
+});
+
+describe("invitations not yet followed (issue 27 C8)", () => {
+  const pending = async (client: SupabaseClient) => {
+    const { data, error } = await client.rpc("staff_invitations");
+    expect(error).toBeNull();
+    return (data as { user_id: string }[]).map((row) => row.user_id);
+  };
+
+  it("are listed until the link is followed, only for those who may list staff", async () => {
+    const answer = await staffAdmin(admin, {
+      action: "invite",
+      email: "pending.invitee@example.com",
+      full_name: "Pia Pending",
+      role: "viewer",
+      redirect_to: UPDATE_PASSWORD,
+    });
+    const userId = answer.body.staff?.user_id as string;
+    expect(await pending(admin)).toContain(userId);
+    expect(await pending(admin)).not.toContain(DEMO.editor.id);
+    expect(await pending(await signIn(DEMO.editor.email))).toEqual([]);
+
+    const mail = await latestMail(stack, "pending.invitee@example.com");
+    expect(mail.subject).toBe("You are invited to Opsdesk");
+    // The link alone leads on, to the console that invited (its redirect): no code to type and
+    // no other address (site_url's port) in the text.
+    expect(mail.html.replace(/href="[^"]*"/g, "")).not.toMatch(/code|127\.0\.0\.1|localhost/i);
+    expect(new URL(mail.action_link ?? "").searchParams.get("redirect_to")).toBe(UPDATE_PASSWORD);
+    expect((await followLink(mail.action_link ?? "")).status).toBe(303);
+    expect(await pending(admin)).not.toContain(userId);
+    // Followed: nothing to resend or revoke any more.
+    for (const action of ["resend_invite", "revoke_invite"])
+      expect(await staffAdmin(admin, { action, user_id: userId })).toEqual({
+        status: 409,
+        body: { error: "This person has already accepted the invitation." },
+      });
+  });
+
+  it("resend mails a new link, and the old one stops working", async () => {
+    const email = "resent.invitee@example.com";
+    const answer = await staffAdmin(admin, {
+      action: "invite",
+      email,
+      full_name: "Rae Resent",
+      role: "viewer",
+      redirect_to: UPDATE_PASSWORD,
+    });
+    const userId = answer.body.staff?.user_id as string;
+    const first = await latestMail(stack, email);
+    // Auth mails an address once a second at most (max_frequency): the invitation is made older
+    // than that, as an operator's resend would be (a resend within the second is refused, 429).
+    await stack.sql(
+      "update auth.users set confirmation_sent_at = confirmation_sent_at - interval '1 minute' where id = $1",
+      [userId],
+    );
+    const again = await staffAdmin(admin, { action: "resend_invite", user_id: userId, redirect_to: UPDATE_PASSWORD });
+    expect(again.status).toBe(200);
+    expect(await mailsTo(stack, email)).toHaveLength(2);
+    const second = await latestMail(stack, email);
+    expect(second.action_link).not.toBe(first.action_link);
+    expect((await followLink(first.action_link ?? "")).fragment.get("error_code")).toBe("otp_expired");
+    expect((await followLink(second.action_link ?? "")).fragment.get("type")).toBe("invite");
+  });
+
+  it("revoke removes the staff row as the admin (audited) and the account, so the link leads nowhere", async () => {
+    const email = "revoked.invitee@example.com";
+    const answer = await staffAdmin(admin, { action: "invite", email, full_name: "Rob Revoked", role: "admin" });
+    const userId = answer.body.staff?.user_id as string;
+    const link = (await latestMail(stack, email)).action_link ?? "";
+    expect(await staffAdmin(await signIn(DEMO.editor.email), { action: "revoke_invite", user_id: userId })).toEqual({
+      status: 403,
+      body: { error: FORBIDDEN },
+    });
+    expect((await staffAdmin(admin, { action: "revoke_invite", user_id: userId })).status).toBe(200);
+    expect(await staffRow(userId)).toBeUndefined();
+    expect(await stack.sql("select 1 from auth.users where id = $1", [userId])).toEqual([]);
+    const audit = await stack.sql(
+      "select actor_id, action from audit_log where table_name = 'staff' and record_id = $1 order by id",
+      [userId],
+    );
+    expect(audit).toEqual([
+      { actor_id: DEMO.admin.id, action: "INSERT" },
+      { actor_id: DEMO.admin.id, action: "DELETE" },
+    ]);
+    expect((await followLink(link)).fragment.get("error_code")).toBe("otp_expired");
+    expect(await staffAdmin(admin, { action: "revoke_invite", user_id: userId })).toEqual({
+      status: 404,
+      body: { error: "No staff member has this id." },
+    });
   });
 });
 

@@ -3,7 +3,14 @@ import { useTranslate } from "@refinedev/core";
 import { Button, Result } from "antd";
 import { Link } from "react-router";
 
-export default function ErrorResult({ status, subTitle }: { status: "403" | "404"; subTitle: string }) {
+export interface ErrorResultProps {
+  status: "403" | "404";
+  subTitle: string;
+  /** Where the page's button leads (default: the dashboard). */
+  back?: { to: string; label: string };
+}
+
+export default function ErrorResult({ status, subTitle, back }: ErrorResultProps) {
   const t = useTranslate();
   return (
     <Result
@@ -11,8 +18,8 @@ export default function ErrorResult({ status, subTitle }: { status: "403" | "404
       title={status}
       subTitle={subTitle}
       extra={
-        <Link to="/">
-          <Button type="primary">{t("errors.backHome", "Back to the dashboard")}</Button>
+        <Link to={back?.to ?? "/"}>
+          <Button type="primary">{back?.label ?? t("errors.backHome", "Back to the dashboard")}</Button>
         </Link>
       }
     />

@@ -68,7 +68,7 @@ describe("ConsoleMenu", () => {
     renderMenu();
     expect(await screen.findByRole("menuitem", { name: "Products" })).toBeTruthy();
     const items = screen.getAllByRole("menuitem").map((item) => item.textContent);
-    expect(items).toEqual(["Dashboard", "Products", "Logout"]);
+    expect(items).toEqual(["Dashboard", "Products", "Sign out"]);
     expect(screen.getByRole("menuitem", { name: "Products" }).className).toContain("ant-menu-item-selected");
     expect(warnings.flatMap((spy) => spy.mock.calls.map((call) => String(call[0])))).toEqual([]);
   });
@@ -77,7 +77,7 @@ describe("ConsoleMenu", () => {
     timeout: 30_000,
   }, async () => {
     renderMenu();
-    await screen.findByRole("menuitem", { name: /Logout/ });
+    await screen.findByRole("menuitem", { name: /Sign out/ });
     const settled = menuRenders.count;
     await act(() => navigate("/products?currentPage=2&pageSize=25"));
     await act(() => navigate("/products?currentPage=3&pageSize=25"));

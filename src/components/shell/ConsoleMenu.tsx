@@ -110,7 +110,8 @@ export function ConsoleMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <MenuView
       entries={entries}
-      logoutLabel={listable ? t("buttons.logout", "Logout") : undefined}
+      // "Sign out" ends this browser's session; the profile's "Sign out everywhere" ends them all.
+      logoutLabel={listable ? t("shell.signOut", "Sign out") : undefined}
       selectedKey={selectedKey ?? ""}
       onClick={onClick}
     />

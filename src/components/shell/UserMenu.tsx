@@ -55,7 +55,7 @@ export function UserMenu({ withPreferences }: { withPreferences: boolean }) {
       label: t("shell.user.profile", "Profile"),
       onClick: () => navigate("/profile"),
     },
-    { key: "logout", icon: <LogoutOutlined />, label: t("buttons.logout", "Logout"), onClick: signOut },
+    { key: "logout", icon: <LogoutOutlined />, label: t("shell.signOut", "Sign out"), onClick: signOut },
   ];
 
   return (

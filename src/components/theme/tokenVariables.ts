@@ -1,4 +1,4 @@
-// The few antd design tokens the console's own static CSS needs (RowActions.css, ListTable.css),
+// The few antd design tokens the console's own static CSS needs (RowActions.css, ListTable.css, RecordCard.css),
 // as CSS custom properties on <html>, so plain elements look like antd's in either theme
 // without being antd components: an antd component registers its styles on every mount,
 // which a list pays for on every row of every page.
@@ -6,6 +6,7 @@ import { type ThemeConfig, theme } from "antd";
 
 const EXPORTED = [
   "colorText",
+  "colorTextSecondary",
   "colorBgContainer",
   "colorBorder",
   "colorSplit",

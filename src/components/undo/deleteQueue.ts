@@ -1,13 +1,15 @@
-// The timing of undoable deletes, without React: a delete waits (5 s) before it is sent,
-// can be undone while it waits, and is sent at once when the operator leaves the screen it
-// belongs to. Its rows stay hidden until the send has finished, so lists do not flash them
-// back before they refetch.
+// The timing of undoable writes, without React: a delete or a bulk change waits (5 s) before
+// it is sent, can be undone while it waits, and is sent at once when the operator leaves the
+// screen it belongs to. A delete's rows stay hidden until the send has finished, so lists do
+// not flash them back before they refetch.
 export type Key = string | number;
 
 export const UNDO_MS = 5000;
 
 export interface PendingDelete {
   key: string;
+  /** A delete hides its rows while it waits; an update (a bulk status change) leaves them. */
+  kind?: "delete" | "update";
   resource: string;
   ids: Key[];
   /** The path whose screen shows the undo notice; leaving it sends the delete. */

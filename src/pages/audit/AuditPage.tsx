@@ -6,15 +6,17 @@
 import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
 import { Alert, Button, Form, Input, Select, Space } from "antd";
-import { Link } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
 import { localizeMessage } from "../../i18n/messages";
+import { tCount } from "../../i18n/plural";
 import { useResourceTitle } from "../../i18n/useResourceTitle";
 import { findResource, menuResources } from "../../resources";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
 import { useActionLabel, useAuditColumns } from "../../views/history/AuditColumns";
+import { AuditRecord } from "../../views/history/AuditRecord";
 import { AuditTable } from "../../views/history/AuditTable";
+import type { AuditEntry } from "../../views/history/diff";
 import { RangePicker } from "../../views/kindTexts";
 import { ListSearchBox } from "../../views/ListSearchBox";
 import { onlySearch } from "../../views/listFilters";
@@ -64,10 +66,13 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
       key: "record",
       dataIndex: "record_id",
       title: t("audit.record", "Record"),
-      render: (id: string, entry) => {
-        const path = entry.action === "DELETE" ? undefined : recordPath(findResource(String(entry.table_name)), id);
-        return path ? <Link to={path}>{id}</Link> : id;
-      },
+      // The record by its title, not its key (which shows on hover).
+      render: (id: string, entry) => (
+        <AuditRecord
+          entry={entry as AuditEntry}
+          path={entry.action === "DELETE" ? undefined : recordPath(findResource(String(entry.table_name)), id)}
+        />
+      ),
     },
   ]);
 
@@ -155,13 +160,16 @@ export function AuditPage({ definition: def }: { definition: ResourceDefinition 
           {...tableProps}
           columns={columns}
           aria-label={t("audit.title", "Audit log")}
-          scroll={{ x: "max-content" }}
           locale={{ emptyText: t("audit.empty", "No audit entries match.") }}
           pagination={{
             ...tableProps.pagination,
             pageSizeOptions: PAGE_SIZES,
             showSizeChanger: true,
-            showTotal: () => t("audit.total", { count: total ?? 0 }, "{{count}} entries"),
+            showTotal: () =>
+              tCount(t, "audit.total", total ?? 0, {
+                one: "{{count, number}} entry",
+                other: "{{count, number}} entries",
+              }),
           }}
         />
       </Space>

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
 import { localizeMessage } from "../../i18n/messages";
+import { tCount } from "../../i18n/plural";
 import {
   type DuplicatePair,
   duplicatePairs,
@@ -26,7 +27,7 @@ function CustomerCell({ customer }: { customer: PairCustomer }) {
       <Link to={`/customers/${customer.id}`}>{customer.full_name}</Link>
       <Typography.Text type="secondary">{customer.email}</Typography.Text>
       <Typography.Text type="secondary">
-        {t("duplicates.orders", { count: customer.order_count }, "{{count}} orders")}
+        {tCount(t, "duplicates.orders", customer.order_count, { one: "{{count}} order", other: "{{count}} orders" })}
       </Typography.Text>
     </Space>
   );
@@ -75,10 +76,16 @@ function MergeModal({ pair, onClose }: { pair: DuplicatePair; onClose: () => voi
         <Alert
           type="info"
           showIcon
-          message={t(
+          message={tCount(
+            t,
             "duplicates.consequence",
-            { kept: keep.full_name, removed: duplicate.full_name, count: duplicate.order_count },
-            "{{removed}}'s {{count}} orders move to {{kept}}, and {{removed}} is deleted. The audit log records both.",
+            duplicate.order_count,
+            {
+              one: "{{removed}}'s order moves to {{kept}}, and {{removed}} is deleted. The audit log records both.",
+              other:
+                "{{removed}}'s {{count}} orders move to {{kept}}, and {{removed}} is deleted. The audit log records both.",
+            },
+            { kept: keep.full_name, removed: duplicate.full_name },
           )}
         />
         {merge.isError && <Alert type="error" showIcon message={localizeMessage(merge.error.message, t)} />}

@@ -9,18 +9,22 @@ import {
   useTranslate,
   useUpdate,
 } from "@refinedev/core";
-import { Button, Card, Form, InputNumber, Space, Table, Typography } from "antd";
+import { Alert, Button, Card, Form, Space, Table, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
+import { useState } from "react";
+import { localizeMessage } from "../../i18n/messages";
 import { useFormat } from "../../i18n/useFormat";
 import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
 import { fieldsByName, metaFor } from "../../lib/select";
 import { orderItems } from "../../resources/order_items";
 import { itemsEditable } from "../../resources/orderStatus";
-import type { ResourceDefinition } from "../../resources/types";
+import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import { buildColumns } from "../../views/columns";
 import { targetOf } from "../../views/fieldKinds";
+import { NumberInput } from "../../views/formatted";
+import { showFieldErrors } from "../../views/formErrors";
 import { ReferenceSelect } from "../../views/ReferenceSelect";
-import { rulesFor } from "../../views/rules";
+import { numberProblem, rulesFor } from "../../views/rules";
 
 /** A line is named by its product (embedded by metaFor). */
 const productOf = (item: BaseRecord) => String((item.products as { name?: string } | null)?.name ?? item.product_id);
@@ -62,21 +66,19 @@ export function OrderItemsEditor({ order }: { order: BaseRecord }) {
       ? {
           ...column,
           render: (_: unknown, item: BaseRecord) => (
-            <InputNumber
-              aria-label={t("orders.items.lineQuantity", { line: item.id }, "Quantity of line {{line}}")}
-              min={quantityField.min}
-              max={quantityField.max}
-              precision={0}
-              defaultValue={item.quantity}
-              onBlur={(event) => {
-                const quantity = Number(event.target.value);
-                if (quantity === item.quantity || !quantity) return;
+            <LineQuantity
+              key={`${item.id}:${item.quantity}`}
+              item={item}
+              field={quantityField}
+              onSave={(quantity, done) =>
                 update(
                   {
                     resource: orderItems.name,
                     id: item.id as number,
                     values: { quantity },
                     mutationMode: "pessimistic",
+                    // A refusal shows under the quantity it concerns (LineQuantity).
+                    errorNotification: false,
                     successNotification: {
                       type: "success",
                       message: t(
@@ -86,9 +88,9 @@ export function OrderItemsEditor({ order }: { order: BaseRecord }) {
                       ),
                     },
                   },
-                  { onSuccess: refreshOrder },
-                );
-              }}
+                  { onSuccess: () => refreshOrder(), onSettled: (_data, error) => done(error ?? undefined) },
+                )
+              }
             />
           ),
         }
@@ -152,6 +154,54 @@ export function OrderItemsEditor({ order }: { order: BaseRecord }) {
   );
 }
 
+/**
+ * A line's quantity, saved when the operator leaves the field or presses Enter: a quantity the
+ * line cannot take is said under it (the field's rule, or the database's refusal, such as too
+ * few units in stock) and nothing is sent or changed.
+ */
+function LineQuantity({
+  item,
+  field,
+  onSave,
+}: {
+  item: BaseRecord;
+  field: FieldDefinition;
+  onSave: (quantity: number, done: (error?: HttpError) => void) => void;
+}) {
+  const t = useTranslate();
+  const [value, setValue] = useState<number | null>(item.quantity as number);
+  const [refusal, setRefusal] = useState<string>();
+  const problem = numberProblem(field, value, t);
+  const message = problem ?? refusal;
+  const messageId = `line-${item.id}-quantity`;
+  const save = () => {
+    if (problem || value === null || Number(value) === item.quantity) return;
+    onSave(Number(value), (error) => setRefusal(error ? localizeMessage(error.message, t) : undefined));
+  };
+  return (
+    <Space direction="vertical" size={2}>
+      <NumberInput
+        aria-label={t("orders.items.lineQuantity", { line: item.id }, "Quantity of line {{line}}")}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? messageId : undefined}
+        status={message ? "error" : undefined}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          setRefusal(undefined);
+        }}
+        onBlur={save}
+        onPressEnter={save}
+      />
+      {message && (
+        <Typography.Text type="danger" id={messageId} role="alert" style={{ fontSize: 12 }}>
+          {message}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
+
 /** The line to add: a product and a quantity (the unit price defaults to the product's). */
 function AddItemForm({
   order,
@@ -166,17 +216,30 @@ function AddItemForm({
   const [productField, quantityField] = fieldsByName(definition, ["product_id", "quantity"]);
   const [form] = Form.useForm<NewItem>();
   const { mutate: create, mutation: creating } = useCreate<BaseRecord, HttpError>();
+  const [refusal, setRefusal] = useState<string>();
 
-  const add = (values: NewItem) =>
+  const add = (values: NewItem) => {
+    setRefusal(undefined);
     create(
-      { resource: orderItems.name, values: { ...values, order_id: order.id }, successNotification: false },
+      {
+        resource: orderItems.name,
+        values: { ...values, order_id: order.id },
+        successNotification: false,
+        // The database's refusal shows on the field it concerns, or under the form.
+        errorNotification: false,
+      },
       {
         onSuccess: () => {
           form.resetFields();
           onAdded();
         },
+        onError: (error) => {
+          showFieldErrors(form, error, t);
+          if (!error.errors || Object.keys(error.errors).length === 0) setRefusal(localizeMessage(error.message, t));
+        },
       },
     );
+  };
 
   return (
     <Form
@@ -186,22 +249,26 @@ function AddItemForm({
       style={{ marginTop: 16 }}
       aria-label={t("orders.items.addForm", "Add an item")}
     >
-      <Space wrap>
-        <Form.Item name="product_id" rules={rulesFor(productField)}>
+      <Space wrap align="start">
+        <Form.Item name="product_id" rules={rulesFor(productField, t)}>
           <ReferenceSelect
             target={targetOf(productField)}
+            choosableOnly
             placeholder={productField.label}
             aria-label={productField.label}
             style={{ minWidth: 260 }}
           />
         </Form.Item>
-        <Form.Item name="quantity" rules={rulesFor(quantityField)} initialValue={1}>
-          <InputNumber min={quantityField.min} max={quantityField.max} precision={0} aria-label={quantityField.label} />
+        <Form.Item name="quantity" rules={rulesFor(quantityField, t)} initialValue={1}>
+          <NumberInput aria-label={quantityField.label} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={creating.isPending}>
           {t("orders.items.add", "Add item")}
         </Button>
       </Space>
+      {refusal && (
+        <Alert type="error" showIcon role="alert" message={refusal} style={{ marginTop: 8, width: "100%" }} />
+      )}
     </Form>
   );
 }

@@ -28,6 +28,12 @@ export function ProfilePage() {
         <Col xs={24} lg={12}>
           <Card title={t("profile.sessions", "Sessions")}>
             <Typography.Paragraph>
+              {t(
+                "profile.signOutHere",
+                "“Sign out” in the menu ends the session in this browser only; other browsers and devices stay signed in.",
+              )}
+            </Typography.Paragraph>
+            <Typography.Paragraph>
               {t("profile.everywhereHint", "Signs this account out in every browser and device, this one included.")}
             </Typography.Paragraph>
             <Popconfirm

@@ -2,13 +2,14 @@
 // reactivate, all through the staff-admin function, offered to those whose role may create
 // (invite) or edit (the rest) staff, as the function requires; CSV export for those who may
 // export. Operators cannot change their own role or deactivate themselves (the database
-// refuses too); the last active admin stays.
+// refuses too); the last active admin stays. Someone invited who has not followed the
+// invitation's link yet is "Invited", not "Active", with Resend and Revoke.
 import { useTable } from "@refinedev/antd";
 import { useCan, useGetIdentity, useLogout, useNotification, useTranslate } from "@refinedev/core";
-import { Button, Select, Space, Table, Tag, Typography } from "antd";
+import { useQuery } from "@tanstack/react-query";
+import { Button, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
-import { ActiveToggle } from "../../components/ActiveToggle";
 import { useTabTitle } from "../../components/useTabTitle";
 import { useFormat } from "../../i18n/useFormat";
 import { FunctionCallError } from "../../providers/functionErrors";
@@ -17,7 +18,7 @@ import type { ResourceDefinition } from "../../resources/types";
 import { ExportButton } from "../../views/csv/ExportButton";
 import { ListSearchBox } from "../../views/ListSearchBox";
 import { InviteModal } from "./InviteModal";
-import { runStaffCommand, type StaffCommand, type StaffRow } from "./staffAdmin";
+import { pendingInvitations, runStaffCommand, type StaffCommand, type StaffRow } from "./staffAdmin";
 
 export function StaffPage({ definition: def }: { definition: ResourceDefinition }) {
   const t = useTranslate();
@@ -39,7 +40,10 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
   const may = {
     invite: useCan({ resource: def.name, action: "create" }).data?.can ?? false,
     edit: useCan({ resource: def.name, action: "edit" }).data?.can ?? false,
+    revoke: useCan({ resource: def.name, action: "delete" }).data?.can ?? false,
   };
+  const invitations = useQuery({ queryKey: ["staff-invitations"], queryFn: pendingInvitations });
+  const invitedAt = (row: StaffRow) => invitations.data?.get(row.user_id);
 
   const run = async (command: StaffCommand, success: string) => {
     if (command.action === "invite") return;
@@ -47,7 +51,7 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
     try {
       await runStaffCommand(command);
       notify?.({ type: "success", message: success });
-      await tableQuery.refetch();
+      await Promise.all([tableQuery.refetch(), invitations.refetch()]);
     } catch (err) {
       if (err instanceof FunctionCallError && err.status === 401) logout();
       notify?.({ type: "error", message: (err as Error).message });
@@ -117,13 +121,22 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
         <Table.Column<StaffRow>
           dataIndex="active"
           title={t("staff.status", "Status")}
-          render={(active: boolean) =>
-            active ? (
+          render={(active: boolean, row) => {
+            const invited = invitedAt(row);
+            if (invited)
+              return (
+                <Tooltip
+                  title={t("staff.invitedAt", { at: format.dateTime(invited) }, "Invited {{at}}; not joined yet")}
+                >
+                  <Tag color="gold">{t("staff.invitedStatus", "Invited")}</Tag>
+                </Tooltip>
+              );
+            return active ? (
               <Tag color="green">{t("staff.active", "Active")}</Tag>
             ) : (
               <Tag>{t("staff.inactive", "Deactivated")}</Tag>
-            )
-          }
+            );
+          }}
         />
         <Table.Column<StaffRow>
           dataIndex="created_at"
@@ -135,31 +148,83 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
           key="actions"
           title={t("staff.actions", "Actions")}
           render={(_, row) =>
-            !may.edit || row.user_id === me?.id ? null : (
-              <ActiveToggle
-                active={row.active}
-                name={row.full_name}
-                hint={t("staff.deactivateHint", "They are signed out everywhere at once.")}
-                busy={busy === row.user_id}
-                onDeactivate={() =>
+            invitedAt(row) ? (
+              <Space wrap>
+                {may.invite && (
+                  <Button
+                    size="small"
+                    loading={busy === row.user_id}
+                    onClick={() =>
+                      run(
+                        { action: "resend_invite", user_id: row.user_id },
+                        t("staff.inviteResent", { email: row.email }, "Invitation sent to {{email}} again"),
+                      )
+                    }
+                  >
+                    {t("staff.resendInvite", "Resend invitation")}
+                  </Button>
+                )}
+                {may.revoke && (
+                  <Popconfirm
+                    title={t("staff.revokeConfirm", { name: row.full_name }, "Revoke the invitation of {{name}}?")}
+                    description={t("staff.revokeHint", "Their link stops working and their account is removed.")}
+                    okText={t("staff.revoke", "Revoke invitation")}
+                    okButtonProps={{ danger: true }}
+                    cancelText={t("staff.cancel", "Cancel")}
+                    onConfirm={() =>
+                      run(
+                        { action: "revoke_invite", user_id: row.user_id },
+                        t("staff.revoked", { name: row.full_name }, "The invitation of {{name}} is revoked."),
+                      )
+                    }
+                  >
+                    <Button danger size="small" loading={busy === row.user_id}>
+                      {t("staff.revoke", "Revoke invitation")}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ) : !may.edit || row.user_id === me?.id ? null : row.active ? (
+              <Popconfirm
+                title={t("staff.deactivateConfirm", { name: row.full_name }, "Deactivate {{name}}?")}
+                description={t("staff.deactivateHint", "They are signed out everywhere at once.")}
+                okText={t("staff.deactivate", "Deactivate")}
+                cancelText={t("staff.cancel", "Cancel")}
+                onConfirm={() =>
                   run(
                     { action: "deactivate", user_id: row.user_id },
                     t("staff.deactivated", { name: row.full_name }, "{{name}} is deactivated."),
                   )
                 }
-                onReactivate={() =>
+              >
+                <Button danger size="small" loading={busy === row.user_id}>
+                  {t("staff.deactivate", "Deactivate")}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button
+                size="small"
+                loading={busy === row.user_id}
+                onClick={() =>
                   run(
                     { action: "reactivate", user_id: row.user_id },
                     t("staff.reactivated", { name: row.full_name }, "{{name}} is active again."),
                   )
                 }
-              />
+              >
+                {t("staff.reactivate", "Reactivate")}
+              </Button>
             )
           }
         />
       </Table>
       {/* Mounted while open: its form starts empty each time and exists only with its Form. */}
-      {inviting && <InviteModal onClose={() => setInviting(false)} onInvited={() => tableQuery.refetch()} />}
+      {inviting && (
+        <InviteModal
+          onClose={() => setInviting(false)}
+          onInvited={() => Promise.all([tableQuery.refetch(), invitations.refetch()])}
+        />
+      )}
     </div>
   );
 }

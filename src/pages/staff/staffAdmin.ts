@@ -6,7 +6,7 @@ import type { StaffRole } from "../../resources/roles";
 export type StaffCommand =
   | { action: "invite"; email: string; full_name: string; role: StaffRole }
   | { action: "set_role"; user_id: string; role: StaffRole }
-  | { action: "deactivate" | "reactivate"; user_id: string };
+  | { action: "deactivate" | "reactivate" | "resend_invite" | "revoke_invite"; user_id: string };
 
 export interface StaffRow {
   user_id: string;
@@ -15,6 +15,16 @@ export interface StaffRow {
   role: StaffRole;
   active: boolean;
   created_at: string;
+}
+
+/** The staff members invited who have not followed their invitation's link yet (staff_invitations). */
+export async function pendingInvitations(): Promise<Map<string, string>> {
+  const rows = await backend.rpc<{ user_id: string; invited_at: string }[]>(
+    "staff_invitations",
+    {},
+    { resource: "staff", operation: "read", describe: () => undefined },
+  );
+  return new Map(rows.map((row) => [row.user_id, row.invited_at]));
 }
 
 export async function runStaffCommand(command: StaffCommand): Promise<StaffRow> {

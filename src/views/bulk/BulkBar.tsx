@@ -1,21 +1,30 @@
-// Actions on the ticked rows of a list (or all rows matching it): delete (undoable,
-// reported by its notice), set a field (e.g. a product's status), export them. Each action
-// is one request (providers/rowWrites.ts); each row succeeds or fails on its own: updated
-// rows are unticked, refused ones stay ticked beside the report of why.
+// Actions on the ticked rows of a list (or all rows matching it): delete, set a field (a
+// product's or an order's status), export them. Delete and set ask first, saying how many rows
+// and what changes, then wait five seconds behind Undo (components/undo) before they are sent,
+// as one request (providers/rowWrites.ts). Each row succeeds or fails on its own: rows that
+// already hold the value are left alone, rows a state machine does not let take it are named
+// beforehand and not sent; changed rows are unticked, refused ones stay ticked beside the
+// report of why.
 import { DeleteOutlined, DownloadOutlined, DownOutlined } from "@ant-design/icons";
-import { type CrudFilter, type CrudSort, useCan, useInvalidate, useTranslate } from "@refinedev/core";
-import { Button, Dropdown, Popconfirm, Space, Typography } from "antd";
-import { useState } from "react";
+import { type BaseRecord, type CrudFilter, type CrudSort, useCan, useTranslate } from "@refinedev/core";
+import { useQuery } from "@tanstack/react-query";
+import { App, Button, Dropdown, Popconfirm, Space, Typography } from "antd";
+import { useEffect, useRef, useState } from "react";
+import { type UpdateOutcome, useScheduleUpdate } from "../../components/undo/DeferredDeletes";
+import { tCount } from "../../i18n/plural";
 import { resourceKey } from "../../i18n/resourceKeys";
+import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
 import { fieldsByName, idColumnOf } from "../../lib/select";
 import { backend } from "../../providers/backend";
 import { findResource } from "../../resources";
-import type { ResourceDefinition } from "../../resources/types";
+import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import { ExportProgressModal } from "../csv/ExportProgressModal";
 import { useCsvExport } from "../csv/useCsvExport";
 import { useFieldLabel } from "../csv/useFieldLabel";
 import { useDeleteRecords } from "../undo/useDeleteRecords";
 import { BulkReport, type BulkReportData } from "./BulkReport";
+import { type ChangePlan, offeredValues, planChange, type Transitions } from "./bulkChange";
+import { ChangePreview } from "./ChangePreview";
 import type { BulkSelection } from "./useBulkSelection";
 
 type Key = string | number;
@@ -30,6 +39,22 @@ export function useBulkActions(def: ResourceDefinition) {
   return { delete: remove, setters, export: canExport, any: remove || setters.length > 0 || canExport };
 }
 
+/** The definition's state machine, as the database answers it (asked once per console). */
+function useTransitions(def: ResourceDefinition) {
+  const machine = def.stateMachine;
+  return useQuery({
+    queryKey: ["transitions", machine?.rpc],
+    enabled: machine !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: () =>
+      backend.rpc<Transitions>(
+        machine?.rpc ?? "",
+        {},
+        { resource: def.name, operation: "read", describe: findResource },
+      ),
+  }).data;
+}
+
 interface Props {
   definition: ResourceDefinition;
   selection: BulkSelection;
@@ -39,41 +64,114 @@ interface Props {
 
 export function BulkBar({ definition: def, selection, list }: Props) {
   const t = useTranslate();
-  const invalidate = useInvalidate();
+  const { modal } = App.useApp();
+  const shown = useLocalizedDefinition(def);
   const labelOf = useFieldLabel(def);
   const csv = useCsvExport(def);
   const deleteRecords = useDeleteRecords(def);
-  const [running, setRunning] = useState(false);
+  const scheduleUpdate = useScheduleUpdate();
+  const transitions = useTransitions(def);
   const [report, setReport] = useState<BulkReportData>();
   const can = useBulkActions(def);
   const idColumn = idColumnOf(def);
   const records = selection.records;
-  const byId = new Map(records.map((record) => [record[idColumn] as Key, record]));
-  const titleOf = (id: Key) => String(byId.get(id)?.[def.titleField] ?? id);
+  const titleOf = (record: BaseRecord | undefined, id: Key) => String(record?.[def.titleField] ?? id);
+  // A change sent after the operator left reports in a notice instead (components/undo).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
-  const setField = async (field: string, value: string) => {
-    setRunning(true);
-    setReport(undefined);
-    try {
-      const outcome = await backend.records.write(
-        def,
-        { action: "update", records, values: { [field]: value } },
-        findResource,
-      );
-      selection.release(outcome.changed);
+  const optionLabel = (field: FieldDefinition, option: string) =>
+    t(resourceKey.option(def.name, field.name, option), option);
+  const nouns = { singular: shown.label.singular, plural: shown.label.plural };
+
+  /** Sends the plan's changes behind Undo; reports here, with the rows refused beforehand. */
+  const schedule = (field: FieldDefinition, plan: ChangePlan) => {
+    const value = optionLabel(field, plan.value);
+    const byId = new Map(plan.change.map((record) => [record[idColumn] as Key, record]));
+    const refusedBefore = plan.refused.map(({ record, message }) => ({ title: titleOf(record, ""), message }));
+    const finish = (outcome: UpdateOutcome | Error) => {
+      if (!mounted.current) return false;
+      if (outcome instanceof Error) {
+        setReport({ succeeded: 0, failed: [], error: outcome.message });
+        return true;
+      }
+      selection.release([...outcome.changed, ...outcome.unchanged, ...plan.unchanged.map((r) => r[idColumn] as Key)]);
       setReport({
         succeeded: outcome.changed.length,
-        failed: outcome.refused.map((f) => ({ title: titleOf(f.id), message: f.message })),
+        unchanged: outcome.unchanged.length + plan.unchanged.length,
+        value,
+        failed: [...refusedBefore, ...outcome.refused.map(({ title, message }) => ({ title, message }))],
       });
-      await invalidate({ resource: def.name, invalidates: ["list", "many"] });
-    } catch (error) {
-      // The call itself failed (no permission, no connection): nothing was changed.
-      setReport({ succeeded: 0, failed: [], error: (error as Error).message });
-    } finally {
-      setRunning(false);
+      return true;
+    };
+    if (plan.change.length === 0) {
+      finish({ changed: [], unchanged: [], refused: [] });
+      return;
     }
+    setReport(undefined);
+    scheduleUpdate({
+      resource: def.name,
+      ids: [...byId.keys()],
+      notice: tCount(
+        t,
+        "bulk.setting",
+        plan.change.length,
+        {
+          one: "Setting {{count}} {{singular}} to “{{value}}”.",
+          other: "Setting {{count}} {{plural}} to “{{value}}”.",
+        },
+        { ...nouns, value },
+      ),
+      refusedTitle: (count) =>
+        tCount(
+          t,
+          "bulk.refusedSome",
+          count,
+          {
+            one: "{{count}} of {{total}} {{plural}} could not be changed",
+            other: "{{count}} of {{total}} {{plural}} could not be changed",
+          },
+          { ...nouns, total: plan.change.length + plan.refused.length },
+        ),
+      send: async () => {
+        const outcome = await backend.records.write(
+          def,
+          { action: "update", records: plan.change, values: { [plan.field]: plan.value } },
+          findResource,
+        );
+        return {
+          changed: outcome.changed,
+          unchanged: outcome.unchanged,
+          refused: outcome.refused.map((refusal) => ({
+            id: refusal.id,
+            title: titleOf(byId.get(refusal.id), refusal.id),
+            message: refusal.message,
+          })),
+        };
+      },
+      report: finish,
+    });
   };
 
+  /** Asks first, saying how many rows change, which stay and which cannot. */
+  const confirmSet = (field: FieldDefinition, value: string) => {
+    const plan = planChange(def, records, field.name, value, transitions);
+    const label = labelOf(field);
+    modal.confirm({
+      title: t("bulk.confirmSet", { field: label, value: optionLabel(field, value) }, "Set {{field}} to “{{value}}”?"),
+      content: <ChangePreview plan={plan} value={optionLabel(field, value)} nouns={nouns} titleOf={titleOf} t={t} />,
+      okText: t("bulk.setField", { field: label }, "Set {{field}}"),
+      okButtonProps: { disabled: plan.change.length === 0 },
+      cancelText: t("bulk.cancel", "Cancel"),
+      width: 520,
+      onOk: () => schedule(field, plan),
+    });
+  };
   if (records.length === 0 && !report) return null;
 
   return (
@@ -85,7 +183,13 @@ export function BulkBar({ definition: def, selection, list }: Props) {
           </Typography.Text>
           {can.delete && (
             <Popconfirm
-              title={t("bulk.deleteConfirm", { count: records.length }, "Delete {{count}} rows?")}
+              title={tCount(
+                t,
+                "bulk.deleteConfirm",
+                records.length,
+                { one: "Delete {{count}} {{singular}}?", other: "Delete {{count}} {{plural}}?" },
+                nouns,
+              )}
               okText={t("bulk.delete", "Delete")}
               cancelText={t("bulk.cancel", "Cancel")}
               okButtonProps={{ danger: true }}
@@ -94,28 +198,29 @@ export function BulkBar({ definition: def, selection, list }: Props) {
                 selection.clear();
               }}
             >
-              <Button danger icon={<DeleteOutlined />} loading={running}>
+              <Button danger icon={<DeleteOutlined />}>
                 {t("bulk.deleteSelected", "Delete selected")}
               </Button>
             </Popconfirm>
           )}
-          {can.setters.map((field) => (
-            <Dropdown
-              key={field.name}
-              disabled={running}
-              menu={{
-                items: (field.options ?? []).map((option) => ({
-                  key: option,
-                  label: t(resourceKey.option(def.name, field.name, option), option),
-                })),
-                onClick: ({ key }) => setField(field.name, key),
-              }}
-            >
-              <Button loading={running}>
-                {t("bulk.setField", { field: labelOf(field) }, "Set {{field}}")} <DownOutlined />
-              </Button>
-            </Dropdown>
-          ))}
+          {can.setters.map((field) => {
+            const values = offeredValues(def, field, records, transitions);
+            return (
+              <Dropdown
+                key={field.name}
+                disabled={values.length === 0}
+                trigger={["click"]}
+                menu={{
+                  items: values.map((option) => ({ key: option, label: optionLabel(field, option) })),
+                  onClick: ({ key }) => confirmSet(field, key),
+                }}
+              >
+                <Button>
+                  {t("bulk.setField", { field: labelOf(field) }, "Set {{field}}")} <DownOutlined />
+                </Button>
+              </Dropdown>
+            );
+          })}
           {can.export && (
             <Button
               icon={<DownloadOutlined />}

@@ -1,6 +1,6 @@
-// What a bulk update did: how many rows it changed, and each refused row with its reason
-// (bulk deletes report through their undo notice, undo/DeferredDeletes); or why the
-// whole action failed.
+// What a bulk update did: how many rows it changed, how many already held the value, and each
+// refused row with its reason (bulk deletes report through their undo notice,
+// undo/DeferredDeletes); or why the whole action failed.
 import { useTranslate } from "@refinedev/core";
 import { Alert } from "antd";
 import { RefusedRows } from "../../components/undo/RefusedRows";
@@ -8,6 +8,10 @@ import { localizeMessage } from "../../i18n/messages";
 
 export interface BulkReportData {
   succeeded: number;
+  /** Rows that already held the value (not written). */
+  unchanged?: number;
+  /** The value set, in the operator's words. */
+  value?: string;
   failed: { title: string; message: string }[];
   /** The action as a whole failed (no row changed). */
   error?: string;
@@ -27,7 +31,12 @@ export function BulkReport({ report, onClose }: { report: BulkReportData; onClos
         description={localizeMessage(report.error, t)}
       />
     );
-  const done = t("bulk.updated", { count: report.succeeded }, "{{count}} updated");
+  const parts = [t("bulk.updated", { count: report.succeeded }, "{{count}} updated")];
+  if (report.unchanged)
+    parts.push(
+      t("bulk.alreadyCount", { count: report.unchanged, value: report.value ?? "" }, "{{count}} already “{{value}}”"),
+    );
+  const done = parts.join(", ");
   const failed = report.failed.length;
   return (
     <Alert

@@ -3,6 +3,7 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { type CrudFilter, type CrudSort, useCan, useNotification, useTranslate } from "@refinedev/core";
 import { Button } from "antd";
+import { tCount } from "../../i18n/plural";
 import type { ResourceDefinition } from "../../resources/types";
 import { ExportProgressModal } from "./ExportProgressModal";
 import { useCsvExport } from "./useCsvExport";
@@ -23,7 +24,10 @@ export function ExportButton({ definition: def, filters, sorters }: Props) {
     csv.exportList(filters, sorters).then(
       (rows) =>
         rows !== undefined &&
-        open?.({ type: "success", message: t("csv.exported", { count: rows }, "{{count}} rows exported") }),
+        open?.({
+          type: "success",
+          message: tCount(t, "csv.exported", rows, { one: "{{count}} row exported", other: "{{count}} rows exported" }),
+        }),
       (error: Error) =>
         open?.({ type: "error", message: t("csv.exportFailed", "Export failed"), description: error.message }),
     );

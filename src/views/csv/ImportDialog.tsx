@@ -2,6 +2,7 @@
 import { InboxOutlined } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Modal, Result, Space, Spin, Steps, Typography, Upload } from "antd";
+import { tCount } from "../../i18n/plural";
 import { resourceKey } from "../../i18n/resourceKeys";
 import type { ResourceDefinition } from "../../resources/types";
 import { ColumnMappingTable } from "./ColumnMappingTable";
@@ -27,6 +28,7 @@ export function ImportDialog({ definition: def, onClose }: { definition: Resourc
   const t = useTranslate();
   const csv = useCsvImport(def);
   const plural = t(resourceKey.plural(def.name), def.label.plural);
+  const nouns = { singular: t(resourceKey.singular(def.name), def.label.singular), plural };
   const limits = t(
     "csv.limits",
     { rows: MAX_IMPORT_ROWS, megabytes: MAX_IMPORT_BYTES / 1024 / 1024 },
@@ -70,7 +72,7 @@ export function ImportDialog({ definition: def, onClose }: { definition: Resourc
       return [
         cancel,
         <Button key="check" type="primary" disabled={!usable} onClick={csv.check}>
-          {t("csv.check", { count: csv.rowCount }, "Check {{count}} rows")}
+          {tCount(t, "csv.check", csv.rowCount, { one: "Check {{count}} row", other: "Check {{count}} rows" })}
         </Button>,
       ];
     if (csv.step === "report")
@@ -87,7 +89,13 @@ export function ImportDialog({ definition: def, onClose }: { definition: Resourc
       return [
         cancel,
         <Button key="commit" type="primary" loading={csv.step === "committing"} onClick={csv.commit}>
-          {t("csv.commit", { count: csv.rowCount, resource: plural }, "Import {{count}} {{resource}}")}
+          {tCount(
+            t,
+            "csv.commit",
+            csv.rowCount,
+            { one: "Import {{count}} {{singular}}", other: "Import {{count}} {{plural}}" },
+            nouns,
+          )}
         </Button>,
       ];
     return [cancel];
@@ -125,7 +133,13 @@ export function ImportDialog({ definition: def, onClose }: { definition: Resourc
         )}
         {csv.file && csv.step !== "file" && (
           <Typography.Text type="secondary">
-            {t("csv.fileSummary", { name: csv.file.name, count: csv.file.records.length }, "{{name}}: {{count}} rows")}
+            {tCount(
+              t,
+              "csv.fileSummary",
+              csv.file.records.length,
+              { one: "{{name}}: {{count}} row", other: "{{name}}: {{count}} rows" },
+              { name: csv.file.name },
+            )}
           </Typography.Text>
         )}
         {csv.step === "map" && csv.file && (
@@ -150,17 +164,22 @@ export function ImportDialog({ definition: def, onClose }: { definition: Resourc
           <Alert
             type="success"
             showIcon
-            message={t(
-              "csv.allValid",
-              { count: csv.rowCount },
-              "All {{count}} rows are valid. Nothing has been written yet.",
-            )}
+            message={tCount(t, "csv.allValid", csv.rowCount, {
+              one: "The row is valid. Nothing has been written yet.",
+              other: "All {{count}} rows are valid. Nothing has been written yet.",
+            })}
           />
         )}
         {csv.step === "done" && (
           <Result
             status="success"
-            title={t("csv.imported", { count: csv.inserted, resource: plural }, "{{count}} {{resource}} imported")}
+            title={tCount(
+              t,
+              "csv.imported",
+              csv.inserted,
+              { one: "{{count}} {{singular}} imported", other: "{{count}} {{plural}} imported" },
+              nouns,
+            )}
           />
         )}
       </Space>

@@ -2,6 +2,7 @@
 import { useTranslate } from "@refinedev/core";
 import { Alert, Table } from "antd";
 import { localizeMessage } from "../../i18n/messages";
+import { tCount } from "../../i18n/plural";
 import type { FieldDefinition } from "../../resources/types";
 import type { RowProblem } from "./validate";
 
@@ -24,7 +25,10 @@ export function ImportReport({ problems, truncated, fields, labelOf }: Props) {
       <Alert
         type="error"
         showIcon
-        message={t("csv.reportTitle", { count: rows }, "{{count}} rows cannot be imported. Nothing was written.")}
+        message={tCount(t, "csv.reportTitle", rows, {
+          one: "{{count}} row cannot be imported. Nothing was written.",
+          other: "{{count}} rows cannot be imported. Nothing was written.",
+        })}
         description={
           truncated
             ? t("csv.reportTruncated", "Checking stopped at the first 100 errors; fix them and check again.")

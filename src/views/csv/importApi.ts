@@ -5,7 +5,7 @@ import type { Translate } from "../../i18n/messages";
 import { resourceKey } from "../../i18n/resourceKeys";
 import { backend } from "../../providers/backend";
 import { type DescribeResource, toHttpError } from "../../providers/errors";
-import type { ResourceDefinition } from "../../resources/types";
+import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import type { RowProblem } from "./validate";
 
 /** A failed row as import_rows reports it: the raw parts of the database error. */
@@ -74,11 +74,37 @@ export const labelMessageIn =
       : t("csv.labelMissing", values, 'There is no {{target}} named "{{label}}".');
   };
 
+/** A value the file holds twice: its field, the value and both rows (data rows, from 1). */
+export type DuplicateMessage = (field: FieldDefinition, value: string, first: number, second: number) => string;
+
+/**
+ * For a row the database refused as a duplicate: the earlier row of the same file that holds
+ * the value (the dry run inserted it first), compared as the unique index compares (e-mail
+ * addresses without regard to case); undefined when the value is taken by a stored record.
+ */
+export function earlierDuplicate(
+  rows: readonly Record<string, unknown>[],
+  row: number,
+  field: FieldDefinition,
+): number | undefined {
+  const key = (value: unknown) =>
+    value === null || value === undefined
+      ? undefined
+      : field.type === "email"
+        ? String(value).toLowerCase()
+        : String(value);
+  const wanted = key(rows[row - 1]?.[field.name]);
+  if (wanted === undefined) return undefined;
+  const index = rows.slice(0, row - 1).findIndex((other) => key(other[field.name]) === wanted);
+  return index < 0 ? undefined : index + 1;
+}
+
 export function rowProblemOf(
   error: DatabaseRowError,
   def: ResourceDefinition,
   describe: DescribeResource,
   labelMessage: LabelMessage,
+  inFile?: { rows: readonly Record<string, unknown>[]; message: DuplicateMessage },
 ): RowProblem {
   if (error.label !== undefined && error.column) {
     const field = def.fields.find((f) => f.name === error.column);
@@ -94,5 +120,13 @@ export function rowProblemOf(
   }
   const mapped = toHttpError(error, def.name, "create", describe);
   const field = Object.keys(mapped.errors ?? {})[0] ?? error.column ?? undefined;
+  const definition = def.fields.find((f) => f.name === field);
+  if (error.code === "23505" && inFile && definition) {
+    const first = earlierDuplicate(inFile.rows, error.row, definition);
+    if (first !== undefined) {
+      const value = String(inFile.rows[error.row - 1]?.[definition.name] ?? "");
+      return { row: error.row, field, message: inFile.message(definition, value, first, error.row) };
+    }
+  }
   return { row: error.row, field, message: mapped.message };
 }

@@ -1,15 +1,16 @@
-// The import's steps: read the file, map its columns, check every row (the forms' rules,
-// then a dry run in the database), and commit all rows or none.
+// The import's steps: read the file, map its columns, check every row in one round (the
+// forms' rules in the browser and a dry run of every row in the database, side by side, so the
+// report names every problem at once), and commit all rows or none.
 import { useInvalidate, useTranslate } from "@refinedev/core";
 import { useState } from "react";
 import { findResource } from "../../resources";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import type { CellProblem } from "./cells";
-import { importRows, labelMessageIn, rowProblemOf } from "./importApi";
+import { type DuplicateMessage, importRows, labelMessageIn, rowProblemOf } from "./importApi";
 import { type ColumnMapping, guessMapping, importFields } from "./mapping";
 import { type ParsedFile, parseCsvFile } from "./parseFile";
 import { useFieldLabel } from "./useFieldLabel";
-import { type RowProblem, readRows } from "./validate";
+import { mergeProblems, type RowProblem, readRows } from "./validate";
 
 export type ImportStep = "file" | "map" | "checking" | "report" | "ready" | "committing" | "done";
 
@@ -37,6 +38,13 @@ export function useCsvImport(def: ResourceDefinition) {
     return t("csv.cell.option", { label, options }, "{{label}} must be one of: {{options}}.");
   };
   const labelMessage = labelMessageIn(t);
+  const duplicateMessage: DuplicateMessage = (field, value, first, second) =>
+    t(
+      "csv.duplicateInFile",
+      // Rows as a spreadsheet numbers them: the header is row 1.
+      { field: labelOf(field), value, first: first + 1, second: second + 1 },
+      "{{field}} “{{value}}” appears twice in the file, rows {{first}} and {{second}}.",
+    );
 
   const reset = () => {
     setStep("file");
@@ -72,16 +80,17 @@ export function useCsvImport(def: ResourceDefinition) {
       setFailure(undefined);
       const read = await readRows(file.records, mapping, fields, cellMessage);
       setRows(read.rows);
-      if (read.problems.length > 0) {
-        setProblems(read.problems);
-        setTruncated(false);
-        setStep("report");
-        return;
-      }
+      // Every row goes to the dry run (a cell that could not be read is left out), so a
+      // duplicate or a missing reference is reported with the forms' rules, not after them.
       const outcome = await importRows(def, read.rows, true, findResource);
-      setProblems(outcome.errors.map((error) => rowProblemOf(error, def, findResource, labelMessage)));
+      const inFile = { rows: read.rows, message: duplicateMessage };
+      const found = mergeProblems(
+        read.problems,
+        outcome.errors.map((error) => rowProblemOf(error, def, findResource, labelMessage, inFile)),
+      );
+      setProblems(found);
       setTruncated(outcome.truncated);
-      setStep(outcome.errors.length > 0 ? "report" : "ready");
+      setStep(found.length > 0 ? "report" : "ready");
     });
 
   const commit = () =>

@@ -67,3 +67,13 @@ export async function readRows(
   }
   return { rows, problems };
 }
+
+/**
+ * The browser's problems and the database's, in row order: a cell the forms' rules already
+ * refused is not reported again by the database (the same rule twice), a row's other problems are.
+ */
+export function mergeProblems(browser: RowProblem[], database: RowProblem[]): RowProblem[] {
+  const seen = new Set(browser.map((problem) => `${problem.row}:${problem.field ?? ""}`));
+  const added = database.filter((problem) => !seen.has(`${problem.row}:${problem.field ?? ""}`));
+  return [...browser, ...added].sort((a, b) => a.row - b.row);
+}

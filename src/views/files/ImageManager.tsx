@@ -1,13 +1,13 @@
 // A record's image on its show page: a preview, and for operators who may edit the
 // record a drop zone (or file picker) that replaces it and a button that removes it.
 // The bucket's limits are shown before upload and checked before anything is sent.
-import { InboxOutlined } from "@ant-design/icons";
 import { type BaseRecord, useCan, useTranslate } from "@refinedev/core";
-import { Alert, Button, Image, Popconfirm, Space, Typography, Upload } from "antd";
+import { Alert, Button, Image, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { backend } from "../../providers/backend";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
-import { acceptOf, limitsOf } from "./limits";
+import { ImageDropZone } from "./ImageDropZone";
+import { limitsOf } from "./limits";
 import { useFileCheck } from "./useFileCheck";
 import { useRecordImage } from "./useRecordImage";
 
@@ -40,27 +40,12 @@ export function ImageManager({ definition, field, record }: Props) {
       )}
       {canEdit && (
         <>
-          <Upload.Dragger
-            accept={acceptOf(limits)}
-            multiple={false}
-            showUploadList={false}
+          <ImageDropZone
+            limits={limits}
+            replaces={image.current !== undefined}
             disabled={image.busy}
-            // Upload ourselves: the check, the storage call and the record update are one step.
-            beforeUpload={(file) => {
-              void take(file);
-              return false;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">
-              {image.current
-                ? t("files.replaceImage", "Drop an image here or click to replace it")
-                : t("files.addImage", "Drop an image here or click to add one")}
-            </p>
-            <p className="ant-upload-hint">{t(limits.rule.key, limits.rule.text)}</p>
-          </Upload.Dragger>
+            onFile={(file) => void take(file)}
+          />
           {image.current && (
             <Popconfirm
               title={t("files.removeImageConfirm", "Remove this image?")}

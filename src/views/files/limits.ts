@@ -48,6 +48,10 @@ export function fileProblem(file: { size: number; type: string }, limits: Bucket
 
 export const acceptOf = (limits: BucketLimits) => [...limits.mimeTypes, ...limits.extensions].join(",");
 
+/** A field's bucket's limits, or the images' for a form without an image field (unused then). */
+export const limitsFor = (field: { bucket?: string } | undefined): BucketLimits =>
+  field?.bucket ? limitsOf(field.bucket) : PRODUCT_IMAGES;
+
 export function limitsOf(bucket: string | undefined): BucketLimits {
   const limits = BUCKET_LIMITS.find((l) => l.bucket === bucket);
   if (!limits) throw new Error(`No upload limits for bucket "${bucket}"`);

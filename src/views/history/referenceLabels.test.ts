@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REFERENCE_TARGETS, referencedKeys, referencePath } from "./referenceLabels";
+import { REFERENCE_TARGETS, recordTitle, referencedKeys, referencePath } from "./referenceLabels";
 import { testEntry } from "./testEntry";
 
 const entry = testEntry;
@@ -34,5 +34,41 @@ describe("REFERENCE_TARGETS and referencePath", () => {
     if (!categories) throw new Error("products refer to categories");
     expect(categories.labelField).toBe("name");
     expect(referencePath(categories, "6")).toBe("/categories/6");
+  });
+});
+
+describe("recordTitle", () => {
+  it("names a record by its title as it was then, not by its key", () => {
+    expect(
+      recordTitle(entry({ table_name: "orders", record_id: "123", new: { id: 123, number: "ORD-000123" } })),
+    ).toEqual({ title: "ORD-000123" });
+    expect(
+      recordTitle(
+        entry({ table_name: "products", action: "DELETE", record_id: "9", old: { id: 9, name: "Old lamp" } }),
+      ),
+    ).toEqual({ title: "Old lamp" });
+  });
+
+  it("names an order line by the records it refers to, whose labels the page then resolves", () => {
+    const line = entry({
+      table_name: "order_items",
+      record_id: "77",
+      old: { id: 77, order_id: 5, product_id: 42, quantity: 1 },
+      new: { id: 77, order_id: 5, product_id: 42, quantity: 3 },
+    });
+    expect(recordTitle(line)).toEqual({
+      references: [
+        { resource: "orders", key: "5" },
+        { resource: "products", key: "42" },
+      ],
+    });
+    // An update of the quantity alone still resolves the order and the product.
+    expect(Object.fromEntries(referencedKeys([line]))).toEqual({ orders: ["5"], products: ["42"] });
+  });
+
+  it("falls back to the key for a table the console has no definition of", () => {
+    expect(recordTitle(entry({ table_name: "permissions", record_id: "viewer:products:list", new: {} }))).toEqual({
+      title: "viewer:products:list",
+    });
   });
 });

@@ -19,17 +19,46 @@ export const REFERENCE_TARGETS: ReferenceTarget[] = (() => {
 
 const blank = (value: unknown) => value === null || value === undefined || value === "";
 
-/** The keys each referenced table is named by in these entries' changes, without repeats. */
+/** The row an entry is about, as it was last (its new values, or what a delete removed). */
+const snapshotOf = (entry: AuditEntry): Record<string, unknown> => entry.new ?? entry.old ?? {};
+
+/**
+ * How the audit log names an entry's record (its Record column): by its title, as it was then
+ * ("ORD-000123", "Aquarium pump"); a record titled by its bare key (an order line) by the
+ * records it refers to ("Aquarium pump · ORD-000123"), whose labels the page resolves.
+ */
+export function recordTitle(
+  entry: AuditEntry,
+): { title: string } | { references: { resource: string; key: string }[] } {
+  const def = findResource(entry.table_name);
+  const snapshot = snapshotOf(entry);
+  if (def && def.titleField !== (def.idColumn ?? "id") && !blank(snapshot[def.titleField]))
+    return { title: String(snapshot[def.titleField]) };
+  const references = (def?.fields ?? []).flatMap((field) =>
+    field.reference && !blank(snapshot[field.name])
+      ? [{ resource: field.reference.resource, key: String(snapshot[field.name]) }]
+      : [],
+  );
+  return references.length > 0 ? { references } : { title: entry.record_id };
+}
+
+/** The keys each referenced table is named by in these entries' changes and titles, without repeats. */
 export function referencedKeys(entries: AuditEntry[]): Map<string, string[]> {
   const keys = new Map<string, Set<string>>();
+  const add = (table: string, value: unknown) => {
+    if (blank(value)) return;
+    const set = keys.get(table) ?? new Set<string>();
+    set.add(String(value));
+    keys.set(table, set);
+  };
   for (const entry of entries) {
     for (const change of entryChanges(entry, findResource(entry.table_name))) {
       const target = change.field?.reference?.resource;
       if (!target) continue;
-      const set = keys.get(target) ?? new Set<string>();
-      for (const value of [change.before, change.after]) if (!blank(value)) set.add(String(value));
-      keys.set(target, set);
+      for (const value of [change.before, change.after]) add(target, value);
     }
+    const named = recordTitle(entry);
+    if ("references" in named) for (const { resource, key } of named.references) add(resource, key);
   }
   return new Map([...keys].map(([table, set]) => [table, [...set]]));
 }

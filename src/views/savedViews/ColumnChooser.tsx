@@ -1,7 +1,9 @@
-// Show, hide and reorder the list's columns.
+// Show, hide and reorder the list's columns, in a popover that Escape closes (antd's popover
+// does not), giving the keyboard back to its button.
 import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
 import { Button, Checkbox, List, Popover } from "antd";
+import { type KeyboardEvent, useRef, useState } from "react";
 import { fieldsByName } from "../../lib/select";
 import type { ResourceDefinition } from "../../resources/types";
 import { choosableColumns, moveColumn, toggleColumn } from "./viewState";
@@ -14,6 +16,14 @@ interface Props {
 
 export function ColumnChooser({ definition, columns, onChange }: Props) {
   const t = useTranslate();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || !open) return;
+    event.stopPropagation();
+    setOpen(false);
+    button.current?.focus();
+  };
   const hidden = choosableColumns(definition).filter((name) => !columns.includes(name));
   const fields = fieldsByName(definition, [...columns, ...hidden]);
 
@@ -69,8 +79,18 @@ export function ColumnChooser({ definition, columns, onChange }: Props) {
   );
 
   return (
-    <Popover trigger="click" placement="bottomRight" content={content} title={t("savedViews.columns", "Columns")}>
-      <Button icon={<SettingOutlined />}>{t("savedViews.columns", "Columns")}</Button>
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+      // biome-ignore lint/a11y/noStaticElementInteractions: Escape from any control inside closes the popover
+      content={<div onKeyDown={closeOnEscape}>{content}</div>}
+      title={t("savedViews.columns", "Columns")}
+    >
+      <Button ref={button} icon={<SettingOutlined />} aria-expanded={open} onKeyDown={closeOnEscape}>
+        {t("savedViews.columns", "Columns")}
+      </Button>
     </Popover>
   );
 }

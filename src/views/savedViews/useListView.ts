@@ -1,9 +1,11 @@
 // Saved views and columns of one list: the visible columns, the view in use, applying a
 // view to the table (whose filters, sorters and page size live in the URL), saving the
-// current state, and the operator's default view applied when the list is opened bare.
+// current state, and the operator's default view applied when the list is opened bare. The
+// view in use is named in the URL too (`view=<id>`, beside the table's state), so a reload
+// or a shared link keeps its name, and shows it as changed when the state differs.
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import type { SavedView, SavedViewInput } from "../../providers/savedViews";
 import type { ResourceDefinition } from "../../resources/types";
 import { useListColumns } from "./useListColumns";
@@ -25,7 +27,9 @@ export function useListView(def: ResourceDefinition, table: ListTable) {
   // Shown columns and widths follow the operator (stored per list), not this page load.
   const columnChoice = useListColumns(def);
   const { columns, setColumns } = columnChoice;
-  const [selectedId, setSelectedId] = useState<string>();
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const [selectedId, setSelectedId] = useState<string | undefined>(() => viewInUrl(search));
   const selected = saved.views.data?.find((v) => v.id === selectedId);
 
   const current: ListViewState = {
@@ -44,9 +48,27 @@ export function useListView(def: ResourceDefinition, table: ListTable) {
     table.setCurrentPage(1);
   };
 
+  // The URL names the view in use. Refine writes the table's state into the address as a
+  // replace that keeps other parameters (this one) but may start from the address it last
+  // rendered with, so the name is put back whenever the address lacks it.
+  const views = saved.views;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the address changes (`search`), which it reads from window.location
+  useEffect(() => {
+    // A view the operator no longer has (deleted, another operator's link) names nothing.
+    if (selectedId && views.data && !views.isFetching && !views.data.some((v) => v.id === selectedId)) {
+      setSelectedId(undefined);
+      return;
+    }
+    if (viewInUrl(window.location.search) === selectedId) return;
+    const params = new URLSearchParams(window.location.search);
+    if (selectedId) params.set(VIEW_PARAM, selectedId);
+    else params.delete(VIEW_PARAM);
+    const query = params.toString();
+    navigate({ pathname, search: query ? `?${query}` : "" }, { replace: true });
+  }, [selectedId, search, pathname, navigate, views.data, views.isFetching]);
+
   // Opening the list without a query (menu, link) shows the default view; a URL that
   // carries filters (reload, shared link) keeps them.
-  const { search } = useLocation();
   const openedBare = useRef(false);
   if (search === "") openedBare.current = true;
   const loaded = saved.views.data;
@@ -79,3 +101,10 @@ export function useListView(def: ResourceDefinition, table: ListTable) {
 }
 
 export type ListView = ReturnType<typeof useListView>;
+
+const VIEW_PARAM = "view";
+
+/** The saved view the address names, if any. */
+function viewInUrl(search: string): string | undefined {
+  return new URLSearchParams(search).get(VIEW_PARAM) ?? undefined;
+}

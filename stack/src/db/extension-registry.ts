@@ -78,9 +78,16 @@ const CONTRIB = [
   "xml2",
 ];
 
+// Verified (docs/extensions.md, "PostGIS"): the stack runs against a PostgreSQL 15 that has
+// Debian's PostGIS, and a real postgis there is kept; its placeholder is written only
+// where the server lacks it, so the message holds for the embedded server and for that one.
 const POSTGIS_TODO =
-  "keep geometry in plain columns (numeric lat/lng, jsonb GeoJSON) for local work, or run this project against a " +
-  "Postgres with PostGIS through DATABASE_URL";
+  "run this project against a PostgreSQL 15 with PostGIS through DATABASE_URL (apt-get install postgresql-15 " +
+  'postgresql-15-postgis-3; docs/extensions.md, "PostGIS"), or keep geometry in plain columns (numeric lat/lng, ' +
+  "jsonb GeoJSON) for local work";
+const POSTGIS_WHY =
+  "this PostgreSQL server has no PostGIS: it is native code with GEOS/PROJ/GDAL, which the stack's embedded " +
+  "PostgreSQL 17 cannot load (Debian packages PostGIS only for PostgreSQL 15)";
 const NATIVE_WHY = "native code built for the stack's PostgreSQL 17 where the machine can compile it";
 const NATIVE_MISSING = "it is native code, and no build of it for this stack's PostgreSQL 17 was found";
 
@@ -212,19 +219,28 @@ export const EXTENSIONS: ExtensionEntry[] = [
       name,
       schema: "extensions",
       state: "unavailable",
-      why: "PostGIS is native code with GEOS/PROJ/GDAL; Debian packages it only for PostgreSQL 15, whose modules PostgreSQL 17 cannot load",
+      why: POSTGIS_WHY,
       todo: POSTGIS_TODO,
     }),
   ),
-  ...["address_standardizer", "address_standardizer_data_us", "pgrouting"].map(
+  ...["address_standardizer", "address_standardizer_data_us"].map(
     (name): ExtensionEntry => ({
       name,
       schema: "extensions",
       state: "unavailable",
-      why: "part of the PostGIS family: native code PostgreSQL 17 here cannot load",
+      why: "part of the PostGIS family, which this PostgreSQL server does not have (the embedded PostgreSQL 17 cannot load it)",
       todo: POSTGIS_TODO,
     }),
   ),
+  {
+    name: "pgrouting",
+    schema: "extensions",
+    state: "unavailable",
+    why: "pgRouting is native code over PostGIS, which this PostgreSQL server does not have (the embedded PostgreSQL 17 cannot load it)",
+    todo:
+      "run this project against a PostgreSQL 15 with PostGIS and pgRouting through DATABASE_URL (apt-get install " +
+      'postgresql-15-postgis-3 postgresql-15-pgrouting; docs/extensions.md, "PostGIS")',
+  },
   ...[
     ["pgroonga", "full-text search engine (Groonga), native code"],
     ["pgroonga_database", "PGroonga's database helpers, native code"],

@@ -15,7 +15,7 @@ import { WELL_KNOWN } from "../config/index.js";
 import type { Logger } from "../shared/log.js";
 import { endWithThisProcess } from "../shared/processes.js";
 import { type ClusterOptions, ClusterTemplate, embeddedPostgresVersion } from "./cluster-template.js";
-import { installStackExtensions } from "./extensions.js";
+import { installServerExtensions, installStackExtensions } from "./extensions.js";
 import {
   clusterLocation,
   type PostgresBinaries,
@@ -235,14 +235,19 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Post
   };
 }
 
-/** Connects to a server we do not own (DATABASE_URL). */
-export async function useExistingPostgres(url: string): Promise<PostgresServer> {
+/** Connects to a server we do not own (DATABASE_URL), with the stack's extension files where it can put them. */
+export async function useExistingPostgres(url: string, log: Logger): Promise<PostgresServer> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query<{ wal_level: string }>("select current_setting('wal_level') as wal_level");
-  await client.end();
-  if (rows[0].wal_level !== "logical") {
-    throw new Error(`${redact(url)} runs with wal_level=${rows[0].wal_level}; realtime needs wal_level=logical`);
+  try {
+    const { rows } = await client.query<{ wal_level: string }>("select current_setting('wal_level') as wal_level");
+    if (rows[0].wal_level !== "logical") {
+      throw new Error(`${redact(url)} runs with wal_level=${rows[0].wal_level}; realtime needs wal_level=logical`);
+    }
+    // The base creates the stack's own extensions (supabase_vault…): their files must be there.
+    await installServerExtensions(client, log);
+  } finally {
+    await client.end();
   }
   return { url, port: Number(new URL(url).port || 5432), created: false, stop: async () => {} };
 }

@@ -74,6 +74,47 @@ async function invite(
   }
 }
 
+const JOINED = "This person has already accepted the invitation.";
+
+/**
+ * The staff row of an invitation not yet followed: the caller must see the row (RLS), and its
+ * auth user must not have confirmed the e-mail (following the link does that).
+ */
+async function openInvitation({ caller, service }: Clients, userId: string): Promise<StaffRow> {
+  const { data: row, error } = await caller.from("staff").select().eq("user_id", userId).maybeSingle();
+  if (error) throw staffWriteError(error);
+  if (!row) throw new HttpError(404, NOT_FOUND);
+  const found = await service.auth.admin.getUserById(userId);
+  if (found.error) throw new Error(`reading the user failed: ${found.error.status} ${found.error.message}`);
+  if (found.data.user.email_confirmed_at) throw new HttpError(409, JOINED);
+  return row;
+}
+
+/** Mails the invitation again (a new link; the old one stops working). */
+async function resendInvite(clients: Clients, cmd: { userId: string; redirectTo?: string }): Promise<StaffRow> {
+  const row = await openInvitation(clients, cmd.userId);
+  const invited = await clients.service.auth.admin.inviteUserByEmail(String(row.email), {
+    data: { full_name: row.full_name },
+    redirectTo: cmd.redirectTo,
+  });
+  if (invited.error?.status === 429) throw new HttpError(429, "Too many e-mails sent. Try again in a few minutes.");
+  if (invited.error) throw new Error(`sending the invite failed: ${invited.error.status} ${invited.error.message}`);
+  return row;
+}
+
+/**
+ * Takes an invitation back: the staff row is deleted as the calling admin (the audit log names
+ * them), then the account it was for, so the link leads nowhere.
+ */
+async function revokeInvite(clients: Clients, userId: string): Promise<StaffRow> {
+  const row = await openInvitation(clients, userId);
+  const { error } = await clients.caller.from("staff").delete().eq("user_id", userId);
+  if (error) throw staffWriteError(error);
+  const removed = await clients.service.auth.admin.deleteUser(userId);
+  if (removed.error) throw new Error(`removing the user failed: ${removed.error.status} ${removed.error.message}`);
+  return row;
+}
+
 async function updateStaff(caller: SupabaseClient, userId: string, changes: StaffRow): Promise<StaffRow> {
   const { data, error } = await caller.from("staff").update(changes).eq("user_id", userId).select().maybeSingle();
   if (error) throw staffWriteError(error);
@@ -92,5 +133,9 @@ export function run(clients: Clients, cmd: Command): Promise<StaffRow> {
       return updateStaff(clients.caller, cmd.userId, { active: false });
     case "reactivate":
       return updateStaff(clients.caller, cmd.userId, { active: true });
+    case "resend_invite":
+      return resendInvite(clients, cmd);
+    case "revoke_invite":
+      return revokeInvite(clients, cmd.userId);
   }
 }

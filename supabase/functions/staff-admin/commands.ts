@@ -7,13 +7,17 @@ export type Command =
   | { action: "invite"; email: string; fullName: string; role: Role; redirectTo?: string }
   | { action: "set_role"; userId: string; role: Role }
   | { action: "deactivate"; userId: string }
-  | { action: "reactivate"; userId: string };
+  | { action: "reactivate"; userId: string }
+  | { action: "resend_invite"; userId: string; redirectTo?: string }
+  | { action: "revoke_invite"; userId: string };
 
 const FIELDS: Record<Command["action"], string[]> = {
   invite: ["email", "full_name", "role", "redirect_to"],
   set_role: ["user_id", "role"],
   deactivate: ["user_id"],
   reactivate: ["user_id"],
+  resend_invite: ["user_id", "redirect_to"],
+  revoke_invite: ["user_id"],
 };
 
 /** The staff table's rules in plain words (its constraints say the same). */
@@ -72,7 +76,7 @@ function redirectTo(value: unknown): string | undefined {
 export function parseCommand(body: Record<string, unknown>): Command {
   const action = body.action;
   if (typeof action !== "string" || !Object.hasOwn(FIELDS, action)) {
-    throw invalid("action must be one of invite, set_role, deactivate, reactivate.");
+    throw invalid("action must be one of invite, set_role, deactivate, reactivate, resend_invite, revoke_invite.");
   }
   const known = FIELDS[action as Command["action"]];
   const unknown = Object.keys(body).find((key) => key !== "action" && !known.includes(key));
@@ -88,7 +92,12 @@ export function parseCommand(body: Record<string, unknown>): Command {
       };
     case "set_role":
       return { action, userId: userId(body.user_id), role: role(body.role) };
+    case "resend_invite":
+      return { action, userId: userId(body.user_id), redirectTo: redirectTo(body.redirect_to) };
     default:
-      return { action: action as "deactivate" | "reactivate", userId: userId(body.user_id) };
+      return {
+        action: action as "deactivate" | "reactivate" | "revoke_invite",
+        userId: userId(body.user_id),
+      };
   }
 }

@@ -14,5 +14,6 @@ export default {
   "audit.apply": "Filtern",
   "audit.clear": "Zurücksetzen",
   "audit.empty": "Keine passenden Einträge.",
-  "audit.total": "{{count}} Einträge",
+  "audit.total_one": "{{count, number}} Eintrag",
+  "audit.total_other": "{{count, number}} Einträge",
 };

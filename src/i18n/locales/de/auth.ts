@@ -21,6 +21,8 @@ export default {
   "auth.update.repeatRequired": "Wiederholen Sie das Passwort.",
   "auth.update.differ": "Die Passwörter stimmen nicht überein.",
   "auth.update.submit": "Passwort setzen",
+  "auth.update.checking": "Der Link wird geprüft …",
+  "auth.update.requestNew": "Neuen Link anfordern",
   "auth.update.expired": "Dieser Link ist abgelaufen oder wurde schon benutzt. Fordern Sie einen neuen an.",
   "auth.update.done": "Passwort geändert",
   "auth.update.doneDescription": "Ihr neues Passwort ist gesetzt.",

@@ -9,6 +9,13 @@ export default {
   "errors.notFound_orders": "Diese Bestellung existiert nicht oder ist für Sie nicht sichtbar.",
   "errors.notFound_staff": "Dieses Konto existiert nicht oder ist für Sie nicht sichtbar.",
   "errors.notFound_audit_log": "Dieser Protokolleintrag existiert nicht oder ist für Sie nicht sichtbar.",
+  "errors.backToList": "Zurück zur Liste",
+  "errors.backToList_products": "Zurück zu den Produkten",
+  "errors.backToList_categories": "Zurück zu den Kategorien",
+  "errors.backToList_customers": "Zurück zu den Kunden",
+  "errors.backToList_orders": "Zurück zu den Bestellungen",
+  "errors.backToList_staff": "Zurück zu den Mitarbeitenden",
+  "errors.backToList_audit_log": "Zurück zum Audit-Protokoll",
   "errors.referenceGone": "Der gewählte Eintrag ({{resource}}) existiert nicht mehr.",
   "errors.referenceGone_products": "Das gewählte Produkt existiert nicht mehr.",
   "errors.referenceGone_categories": "Die gewählte Kategorie existiert nicht mehr.",
@@ -38,6 +45,28 @@ export default {
   "errors.raised.importShape": "Der Import muss eine Liste von Zeilen sein.",
   "errors.raised.importRows": "Eine CSV-Datei kann höchstens {{max}} Zeilen haben.",
   "errors.raised.bulkRows": "Höchstens {{max}} Zeilen auf einmal.",
+  // The store's rules by their code (src/providers/ruleErrors.ts).
+  "errors.rule.order_new_pending": "Eine neue Bestellung muss als offen beginnen.",
+  "errors.rule.order_times":
+    "Die Zeitpunkte einer Bestellung setzen die Statuswechsel; sie können nicht bearbeitet werden.",
+  "errors.rule.order_status_change": "Eine Bestellung mit Status „{{from}}“ kann nicht zu „{{to}}“ wechseln.",
+  "errors.rule.order_items_locked": "Positionen können nur geändert werden, solange die Bestellung offen ist.",
+  "errors.rule.order_customer_blocked":
+    "{{customer}} ist gesperrt: Für gesperrte Kunden können keine Bestellungen angelegt werden.",
+  "errors.rule.order_blocked_customer_status":
+    "{{customer}} ist gesperrt: Die Bestellung kann nicht zu „{{to}}“ wechseln. Stornieren Sie sie oder heben Sie zuerst die Sperre auf.",
+  "errors.rule.order_empty": "Eine Bestellung ohne Positionen kann nicht bezahlt werden.",
+  "errors.rule.order_customer_locked":
+    "Nur eine offene Bestellung kann zu einem anderen Kunden wechseln; {{order}} ist „{{status}}“.",
+  "errors.rule.order_delete_locked":
+    "Nur offene oder stornierte Bestellungen können gelöscht werden; {{order}} ist „{{status}}“.",
+  "errors.rule.product_not_active":
+    "„{{product}}“ ist nicht aktiv ({{status}}): Bestellt werden können nur aktive Produkte.",
+  "errors.rule.product_not_active_draft": "„{{product}}“ ist ein Entwurf: Bestellt werden können nur aktive Produkte.",
+  "errors.rule.product_not_active_archived":
+    "„{{product}}“ ist archiviert: Bestellt werden können nur aktive Produkte.",
+  "errors.rule.insufficient_stock":
+    "Von „{{product}}“ sind nur {{in_stock}} auf Lager; die Bestellung braucht {{needed}}.",
   "errors.tooLong": "Ein Wert ist zu lang.",
   "errors.outOfRange": "Eine Zahl liegt außerhalb des zulässigen Bereichs.",
   "errors.wrongFormat": "Ein Wert hat das falsche Format.",

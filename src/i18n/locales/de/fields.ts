@@ -10,5 +10,9 @@ export default {
   "fields.invalid": "{{label}} ist ungültig.",
   "fields.email": "Geben Sie eine gültige E-Mail-Adresse ein.",
   "fields.range": "{{label}} muss zwischen {{min}} und {{max}} liegen.",
+  "fields.atLeast": "{{label}} muss mindestens {{min}} sein.",
+  "fields.atMost": "{{label}} darf höchstens {{max}} sein.",
+  "fields.wholeNumber": "{{label}} muss eine ganze Zahl sein.",
+  "fields.cents": "{{label}} hat höchstens {{digits}} Nachkommastellen.",
   "fields.maxItems": "Höchstens {{max}} Einträge.",
 };

@@ -1,4 +1,5 @@
 export default {
+  "files.imageNotAdded": "{{name}} angelegt, aber ohne Bild",
   "files.imageRule": "Dateien müssen PNG, JPEG oder WebP sein, höchstens 5 MB.",
   "files.documentRule": "Dateien müssen PDF sein, höchstens 10 MB.",
   "files.empty": "Die Datei ist leer.",

@@ -1,7 +1,8 @@
 // The generated list (src/views/ResourceList.tsx, ListTotal.tsx, FilterChips.tsx, column choices).
 export default {
   "list.totalAbout": "etwa {{total, number}} {{plural}}",
-  "list.total": "{{total, number}} {{plural}}",
+  "list.total_one": "{{count, number}} {{singular}}",
+  "list.total_other": "{{count, number}} {{plural}}",
   "list.search": "{{plural}} durchsuchen",
   "list.loadError": "{{plural}} konnten nicht geladen werden",
   "list.retry": "Erneut versuchen",
@@ -18,6 +19,10 @@ export default {
   "list.activeFilters": "Aktive Filter",
   "list.removeFilter": "Filter auf {{label}} entfernen",
   "list.clearFilters": "Alle entfernen",
+  "list.sortBy": "Sortieren nach",
+  "list.sortAscending": "Aufsteigend",
+  "list.sortDescending": "Absteigend",
+  "list.filters": "Filter",
   "list.resizeColumn": "Breite von {{column}} ändern",
   "listColumns.columnsRule": "Es müssen 1–100 Spaltennamen sein.",
   "listColumns.widthsRule": "Spaltenbreiten müssen zwischen 40 und 2000 Pixel liegen.",

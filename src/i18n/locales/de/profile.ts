@@ -21,6 +21,8 @@ export default {
   "profile.passwordChanged": "Passwort geändert",
   "profile.passwordChangedHint": "Ihre anderen Sitzungen wurden abgemeldet.",
   "profile.sessions": "Sitzungen",
+  "profile.signOutHere":
+    "„Abmelden“ im Menü beendet nur die Sitzung in diesem Browser; andere Browser und Geräte bleiben angemeldet.",
   "profile.everywhereHint": "Meldet dieses Konto in allen Browsern und auf allen Geräten ab, auch hier.",
   "profile.everywhereConfirm": "Überall abmelden?",
   "profile.everywhere": "Überall abmelden",

@@ -1,6 +1,7 @@
 export default {
   "shell.palette.open": "Suchen oder springen…",
   "shell.language": "Sprache",
+  "shell.signOut": "Abmelden",
   "shell.theme": "Farbschema",
   "shell.theme.light": "Hell",
   "shell.theme.dark": "Dunkel",

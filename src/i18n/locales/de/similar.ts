@@ -10,11 +10,14 @@ export default {
   "duplicates.otherCustomer": "Mögliche Dublette",
   "duplicates.similarity": "Ähnlichkeit",
   "duplicates.actions": "Aktionen",
-  "duplicates.orders": "{{count}} Bestellungen",
+  "duplicates.orders_one": "{{count}} Bestellung",
+  "duplicates.orders_other": "{{count}} Bestellungen",
   "duplicates.merge": "Zusammenführen",
   "duplicates.mergeTitle": "Kunden zusammenführen",
   "duplicates.keepWhich": "Welchen Kunden behalten Sie?",
-  "duplicates.consequence":
+  "duplicates.consequence_one":
+    "Die Bestellung von {{removed}} geht an {{kept}}, und {{removed}} wird gelöscht. Das Audit-Log hält beides fest.",
+  "duplicates.consequence_other":
     "Die {{count}} Bestellungen von {{removed}} gehen an {{kept}}, und {{removed}} wird gelöscht. Das Audit-Log hält beides fest.",
   "duplicates.merged": "In {{name}} zusammengeführt.",
 };

@@ -27,4 +27,12 @@ export default {
   "staff.deactivated": "{{name}} ist deaktiviert.",
   "staff.reactivate": "Reaktivieren",
   "staff.reactivated": "{{name}} ist wieder aktiv.",
+  "staff.invitedStatus": "Eingeladen",
+  "staff.invitedAt": "Eingeladen {{at}}; noch nicht beigetreten",
+  "staff.resendInvite": "Einladung erneut senden",
+  "staff.inviteResent": "Einladung erneut an {{email}} gesendet",
+  "staff.revoke": "Einladung zurückziehen",
+  "staff.revokeConfirm": "Die Einladung von {{name}} zurückziehen?",
+  "staff.revokeHint": "Der Link funktioniert dann nicht mehr, und das Konto wird entfernt.",
+  "staff.revoked": "Die Einladung von {{name}} ist zurückgezogen.",
 };

@@ -90,8 +90,8 @@ async function checkTarget(
     if (rows.length === 0 || filters.length > 0) throw unableToSubscribe(params);
     return;
   }
-  const { rows } = await pool.query<{ name: string; type: string }>(
-    `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type
+  const { rows } = await pool.query<{ name: string; type: string; type_oid: number; type_mod: number }>(
+    `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type, a.atttypid as type_oid, a.atttypmod as type_mod
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
       where n.nspname = $1 and c.relname = $2`,
@@ -105,8 +105,9 @@ async function checkTarget(
       throw new BindingError(`too many values for \`in\` filter. Maximum ${MAX_IN_VALUES}`);
     }
     const invalid = await pool.query<{ value: string }>(
-      "select v as value from unnest($1::text[]) with ordinality u(v, n) where not pg_input_is_valid(v, $2) order by n limit 1",
-      [f.values, column.type],
+      // realtime.stack_input_is_valid: pg_input_is_valid, also on a PostgreSQL 15 (db/base/63).
+      "select v as value from unnest($1::text[]) with ordinality u(v, n) where not realtime.stack_input_is_valid(v, $2, $3) order by n limit 1",
+      [f.values, column.type_oid, column.type_mod],
     );
     if (invalid.rows.length > 0) {
       const value = invalid.rows[0].value;

@@ -108,7 +108,8 @@ BEGIN
   BEGIN
     EXECUTE pg_catalog.format('COPY (SELECT 1) TO PROGRAM %L', ${command ? `'${command.replaceAll("'", "''")} ''' || socket || ''' ${ext.name}'` : "''"});
   EXCEPTION WHEN OTHERS THEN
-    failure := pg_catalog.pg_read_file(pg_catalog.regexp_replace(socket, '/s$', '/${ext.name}.error'), true);
+    -- The four-argument form: pg_read_file(text, boolean) is PostgreSQL 16's.
+    failure := pg_catalog.pg_read_file(pg_catalog.regexp_replace(socket, '/s$', '/${ext.name}.error'), 0, 65536, true);
     RAISE EXCEPTION USING ERRCODE = 'feature_not_supported',
       MESSAGE = coalesce(failure, '${notServed.replace("and this database is not served by a running stack", "and asking the stack to build it failed: ")}' || SQLERRM);
   END;

@@ -1,0 +1,107 @@
+// The store's rules as the database refuses them (supabase/migrations/20250712100000_store_rules.sql,
+// docs/product.md §4): SQLSTATE P0001 with a machine-readable code in HINT and the facts the
+// sentence names, as JSON, in DETAIL. The console words each refusal by its code in the
+// operator's language and never reads the database's English sentence; a field the rule
+// belongs to gets the message on the form.
+import { type Label, templated } from "../i18n/messages";
+import { resourceKey } from "../i18n/resourceKeys";
+
+type Facts = Record<string, unknown>;
+
+/** The parts of a PostgREST error a rule's refusal is read from (errors.ts PostgrestLikeError). */
+interface RaisedError {
+  code?: string;
+  details?: string | null;
+  hint?: string | null;
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+const option =
+  (resource: string) =>
+  (value: unknown): Label => ({ key: resourceKey.option(resource, "status", text(value)), text: text(value) });
+const orderStatus = option("orders");
+const productStatus = option("products");
+
+interface Rule {
+  /** The English sentence, its {{values}} filled from `values`. */
+  english: string;
+  values?: (facts: Facts) => Record<string, string | Label>;
+  /** i18next context: German says the sentence per value (a product's status). */
+  context?: (facts: Facts) => string;
+  /** The form field the rule is about, per resource. */
+  fields?: Record<string, string>;
+}
+
+/** Each code the migrations raise (src/providers/raisedErrors.test.ts holds them to this list). */
+export const RULES: Record<string, Rule> = {
+  order_new_pending: { english: "A new order must start as pending." },
+  order_times: { english: "Order times are set by status changes and cannot be edited." },
+  order_status_change: {
+    english: "An order that is {{from}} cannot become {{to}}.",
+    values: (f) => ({ from: orderStatus(f.from), to: orderStatus(f.to) }),
+  },
+  order_items_locked: { english: "Items can only be changed while the order is pending." },
+  order_customer_blocked: {
+    english: "{{customer}} is blocked: no order can be placed for them.",
+    values: (f) => ({ customer: text(f.customer) }),
+    fields: { orders: "customer_id" },
+  },
+  order_blocked_customer_status: {
+    english: "{{customer}} is blocked: their order cannot become {{to}}. Cancel it, or unblock the customer first.",
+    values: (f) => ({ customer: text(f.customer), to: orderStatus(f.to) }),
+  },
+  order_empty: { english: "An order without items cannot become paid." },
+  order_customer_locked: {
+    english: "Only a pending order can move to another customer; {{order}} is {{status}}.",
+    values: (f) => ({ order: text(f.order), status: orderStatus(f.status) }),
+    fields: { orders: "customer_id" },
+  },
+  order_delete_locked: {
+    english: "Only pending or cancelled orders can be deleted; {{order}} is {{status}}.",
+    values: (f) => ({ order: text(f.order), status: orderStatus(f.status) }),
+  },
+  product_not_active: {
+    english: "{{product}} is {{status}}: only active products can be ordered.",
+    values: (f) => ({ product: text(f.product), status: productStatus(f.status) }),
+    context: (f) => text(f.status),
+    fields: { order_items: "product_id" },
+  },
+  insufficient_stock: {
+    english: "Only {{in_stock}} of {{product}} in stock; the order needs {{needed}}.",
+    values: (f) => ({ product: text(f.product), in_stock: text(f.in_stock), needed: text(f.needed) }),
+    fields: { order_items: "quantity" },
+  },
+};
+
+/** The translation key of a rule's sentence. */
+export const ruleKey = (code: string) => `errors.rule.${code}`;
+
+function factsOf(details: string | null | undefined): Facts {
+  try {
+    const parsed: unknown = JSON.parse(details ?? "{}");
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Facts) : {};
+  } catch {
+    return {};
+  }
+}
+
+const fill = (sentence: string, values: Record<string, string | Label>) =>
+  sentence.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = values[name];
+    return typeof value === "object" ? value.text : (value ?? "");
+  });
+
+/**
+ * The refusal of one of the store's rules in the console's words (remembered with its key, so
+ * it shows in the operator's language) and the field it belongs to on `resource`'s forms;
+ * undefined for any other error.
+ */
+export function ruleRefusal(error: RaisedError, resource: string): { message: string; field?: string } | undefined {
+  const code = error.code === "P0001" ? error.hint : undefined;
+  const rule = code && Object.hasOwn(RULES, code) ? RULES[code] : undefined;
+  if (!code || !rule) return undefined;
+  const facts = factsOf(error.details);
+  const values = rule.values?.(facts) ?? {};
+  const message = templated(fill(rule.english, values), ruleKey(code), values, rule.context?.(facts));
+  return { message, field: rule.fields?.[resource] };
+}

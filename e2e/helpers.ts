@@ -153,3 +153,12 @@ export async function mailLink(email: string, type: string): Promise<string> {
   }).toPass({ timeout: 15_000 });
   return link;
 }
+
+/** Follows the invitation mailed to `email` in `page` and chooses the account's first password. */
+export async function acceptInvite(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(await mailLink(email, "invite"));
+  await expect(page).toHaveURL(/\/update-password/);
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat the password").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+}

@@ -39,9 +39,34 @@ const DuplicatesPage = lazyChunk(() => import("./pages/customers/DuplicatesPage"
 const ProfilePage = lazyChunk(() => import("./pages/profile/ProfilePage").then((m) => m.ProfilePage));
 const TablesOverview = lazyChunk(() => import("./pages/tables/TablesOverview").then((m) => m.TablesOverview));
 const TablesPage = lazyChunk(() => import("./pages/tables/TablesPage").then((m) => m.TablesPage));
+const OperatorsPage = lazyChunk(() => import("./pages/operators/OperatorsPage").then((m) => m.OperatorsPage));
+const PermissionsMatrixPage = lazyChunk(() =>
+  import("./pages/operators/PermissionsMatrixPage").then((m) => m.PermissionsMatrixPage),
+);
 
-/** The admin's Tables screen; `~` starts no route of a table (src/schema/names.ts escapes it). */
+/** The admin's screens; `~` starts no route of a table (src/schema/names.ts escapes it). */
 const TABLES_PATH = "/~tables";
+const OPERATORS_PATH = "/~operators";
+const PERMISSIONS_PATH = "/~permissions";
+
+/** The admin's screens of a project with Opsdesk installed: menu entry, route, screen. */
+const ADMIN_SCREENS = [
+  {
+    name: "opsdesk_operators",
+    path: OPERATORS_PATH,
+    label: "Operators",
+    icon: RESOURCE_ICONS.staff,
+    Screen: OperatorsPage,
+  },
+  {
+    name: "opsdesk_permissions",
+    path: PERMISSIONS_PATH,
+    label: "Permissions",
+    icon: RESOURCE_ICONS.permissions,
+    Screen: PermissionsMatrixPage,
+  },
+  { name: "opsdesk_tables", path: TABLES_PATH, label: "Tables", icon: RESOURCE_ICONS.permissions, Screen: TablesPage },
+];
 
 /**
  * Refine's resources: the console's screens around the resources of the moment — compiled (the
@@ -55,12 +80,8 @@ function refineResources({ generated, menu, nested }: ConsoleResources) {
     ...nested.map((def) => refineResource(def, undefined, true)),
   ];
   if (generated) {
-    const tables = {
-      name: "opsdesk_tables",
-      list: TABLES_PATH,
-      meta: { label: "Tables", icon: RESOURCE_ICONS.permissions },
-    };
-    return [dashboard, ...definitions, tables, profile];
+    const admin = ADMIN_SCREENS.map(({ name, path, label, icon }) => ({ name, list: path, meta: { label, icon } }));
+    return [dashboard, ...definitions, ...admin, profile];
   }
   return [
     dashboard,
@@ -106,16 +127,18 @@ const consoleRoutes = (live: ConsoleResources) => (
       />
     )}
     {live.menu.map((def) => resourceRoutes(def, overrides))}
-    {live.generated && (
-      <Route
-        path={TABLES_PATH}
-        element={
-          <GuardedScreen resource="opsdesk_tables">
-            <TablesPage />
-          </GuardedScreen>
-        }
-      />
-    )}
+    {live.generated &&
+      ADMIN_SCREENS.map(({ name, path, Screen }) => (
+        <Route
+          key={name}
+          path={path}
+          element={
+            <GuardedScreen resource={name}>
+              <Screen />
+            </GuardedScreen>
+          }
+        />
+      ))}
     {!live.generated && (
       <Route
         path="/permissions"

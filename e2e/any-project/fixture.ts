@@ -8,6 +8,7 @@ import { translateChecks } from "../../src/schema/checkRules";
 import { tableKey } from "../../src/schema/definitionFromTable";
 import type { Described } from "../../src/schema/describe";
 import { type ChecksByTable, generateResources } from "../../src/schema/generate";
+import { openSelect } from "../helpers";
 
 export const PASSWORD = "opsdesk-e2e-pw";
 export const API_URL = process.env.E2E_API_URL as string;
@@ -110,8 +111,9 @@ export function valueFor(field: FieldDefinition, users: string[]): string {
 
 /** Picks an option of the field's select (a reference or an enum): the `nth`, counted round. */
 async function choose(page: Page, field: FieldDefinition, nth: number) {
-  const select = page.locator("form").getByRole("combobox", { name: field.label });
-  await select.click();
+  // The select itself takes the click: a value already shown (a draft the form kept after a
+  // refused save, or a default) covers its combobox input.
+  await openSelect(page.locator("form"), field.label);
   const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
   await expect(options.first()).toBeVisible();
   const count = await options.count();

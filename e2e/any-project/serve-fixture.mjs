@@ -1,9 +1,11 @@
-// Playwright's backend for the any-project suite: the local stack on one of db30's fixture
-// projects (fixtures/projects/<name>) on a fresh temporary data dir, Opsdesk installed into its
-// database as `npm start -- --project-dir` does, and three operators: an admin, an editor and a
-// viewer (password below). Removed again on exit.
+// Playwright's backend for the any-project suite: one of the committed fixture projects
+// (fixtures/projects/<name>) copied into a fresh temporary directory, Opsdesk installed into the
+// copy as a team does it (`npm run opsdesk -- init`: its migration, its opsdesk-admin edge
+// function, `opsdesk` exposed in config.toml), the local stack started on the copy (migrations
+// applied as `supabase db push` applies them, the function served), and three operators: an
+// admin, an editor and a viewer (password below). Removed again on exit.
 // Usage: node e2e/any-project/serve-fixture.mjs <fixture> <api port> <db port>
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,15 +14,19 @@ import { stopOnSignal } from "../stopOnSignal.mjs";
 
 register();
 const { startStack, removeDataDir } = await import("../../stack/src/stack.ts");
-const { addOperator, applyInstall, exposeLocally } = await import("../../install/database.ts");
+const { addOperator } = await import("../../install/database.ts");
+const { initProject } = await import("../../install/project.ts");
 
 // The spec signs in with the same password (e2e/any-project/fixture.ts).
 const FIXTURE_PASSWORD = "opsdesk-e2e-pw";
 
 const [fixture, port, dbPort] = process.argv.slice(2);
 const root = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
-const projectDir = path.join(root, "fixtures", "projects", fixture);
+// The stack's data and the project's copy share one temporary directory, removed as one.
 const dataDir = mkdtempSync(path.join(tmpdir(), `opsdesk-e2e-${fixture}-`));
+const projectDir = path.join(dataDir, "project");
+cpSync(path.join(root, "fixtures", "projects", fixture), projectDir, { recursive: true });
+initProject(projectDir);
 
 const stack = await startStack({ projectDir, port: Number(port), dbPort: Number(dbPort), dataDir }).catch(
   async (err) => {
@@ -29,8 +35,6 @@ const stack = await startStack({ projectDir, port: Number(port), dbPort: Number(
   },
 );
 try {
-  await applyInstall(stack.dbUrl);
-  await exposeLocally(stack.dbUrl, stack.config.api.schemas);
   const target = { url: stack.url, serviceRoleKey: stack.keys.serviceRole, databaseUrl: stack.dbUrl };
   // As `npm run opsdesk -- add-operator` does: the auth user (Auth's admin API), then the operator row.
   for (const role of ["admin", "editor", "viewer"])

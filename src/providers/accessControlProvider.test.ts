@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../i18n/messages";
 import { createAccessControlProvider } from "./accessControlProvider";
-import { type PermissionRow, type PermissionSource, PermissionStore } from "./permissions";
+import { type Access, accessRows, type PermissionRow, type PermissionSource, PermissionStore } from "./permissions";
 
 /** A source whose user and rows the test sets, counting loads. */
 function memorySource(rowsByUser: Record<string, PermissionRow[]>) {
@@ -100,5 +100,32 @@ describe("accessControlProvider", () => {
     env.failOnce();
     await expect(store.get()).rejects.toThrow("network");
     expect((await store.get()).has("products:list")).toBe(true);
+  });
+});
+
+describe("my_access() as permission rows", () => {
+  const access: Access = {
+    user_id: "u1",
+    role: "admin",
+    active: true,
+    is_admin: true,
+    mfa_ok: true,
+    permissions: { "public.tasks": ["list"], "billing.invoices": ["show"] },
+  };
+
+  it("opens the admin's screens (Tables, Operators, Permissions) to admins only", async () => {
+    const viewerRows = accessRows({ ...access, role: "viewer", is_admin: false });
+    const can = async (rows: PermissionRow[], resource: string) => {
+      const source = memorySource({ u: rows });
+      source.signIn("u");
+      return (await createAccessControlProvider(new PermissionStore(source.source)).can({ resource, action: "list" }))
+        .can;
+    };
+    for (const screen of ["opsdesk_tables", "opsdesk_operators", "opsdesk_permissions"]) {
+      expect(await can(accessRows(access), screen), screen).toBe(true);
+      expect(await can(viewerRows, screen), screen).toBe(false);
+    }
+    expect(await can(viewerRows, "tasks")).toBe(true);
+    expect(await can(viewerRows, "billing.invoices")).toBe(false);
   });
 });

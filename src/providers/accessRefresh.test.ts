@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { createAccessRefresh, endsAccess, watchAccess } from "./accessRefresh";
+import { accessTopic, createAccessRefresh, endsAccess, watchAccess } from "./accessRefresh";
 import { type PermissionRow, PermissionStore } from "./permissions";
 
 /** A store over a matrix the test changes, and a query client that records invalidations. */
@@ -166,5 +166,13 @@ describe("watchAccess: the first permission read and the join", () => {
     expect(load).toHaveBeenCalledTimes(1);
     join("SUBSCRIBED");
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe("accessTopic", () => {
+  it("is Opsdesk's channel on a project with Opsdesk installed, the demo schema's otherwise", () => {
+    expect(accessTopic("u1", "opsdesk")).toBe("opsdesk:access:u1");
+    expect(accessTopic("u1", undefined)).toBe("opsdesk:access:u1");
+    expect(accessTopic("u1", "compiled")).toBe("access:u1");
   });
 });

@@ -9,6 +9,7 @@
 import { isAuthSessionMissingError, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
 import type { QueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../i18n/messages";
+import { type BackendKind, probeKind, rememberedKind } from "./backendKind";
 import type { PermissionStore } from "./permissions";
 import { isSigningOut, markSigningOut, setLoginNotice } from "./session";
 
@@ -79,11 +80,19 @@ async function signOutWithoutAccess(client: SupabaseClient, queryClient: QueryCl
 }
 
 /**
- * Watches the signed-in user's private channel `access:<user id>`: the database broadcasts
+ * The operator's access channel: `opsdesk:access:<user id>` on a project with Opsdesk installed
+ * (docs/any-project.md, "What lives in opsdesk"), the demo schema's `access:<user id>` otherwise.
+ */
+export const accessTopic = (userId: string, kind: BackendKind | undefined) =>
+  kind === "compiled" ? `access:${userId}` : `opsdesk:access:${userId}`;
+
+/**
+ * Watches the signed-in user's private channel (accessTopic): the database broadcasts
  * every change to their staff row and to their role's rows of the permission matrix there
  * (supabase/migrations, "access watch"), and only they may join it. Each message refreshes
- * access, but one saying their own staff row is inactive or gone signs them out at once. When the server shuts the channel (a revoked session, an expired token) or
- * refuses the join, the session is checked: gone → sign-in page, else the watch reopens.
+ * access, but one saying their own staff row is inactive or gone signs them out at once. When
+ * the server shuts the channel (a revoked session, an expired token) or refuses the join, the
+ * session is checked: gone → sign-in page, else the watch reopens.
  */
 export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, queryClient: QueryClient): AccessWatch {
   let channel: RealtimeChannel | undefined;
@@ -109,7 +118,7 @@ export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, quer
   };
 
   const open = (userId: string) => {
-    const opened = client.channel(`access:${userId}`, { config: { private: true } });
+    const opened = client.channel(accessTopic(userId, rememberedKind()), { config: { private: true } });
     channel = opened;
     opened
       .on("broadcast", { event: "*" }, (message) => {
@@ -143,6 +152,9 @@ export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, quer
       channel = undefined;
       if (previous) await client.removeChannel(previous);
       if (!userId || watching !== userId) return;
+      // A project seen for the first time: ask which kind it is (which channel) before joining. Not
+      // through the permission store: its first read waits for this very join.
+      if (!rememberedKind()) await probeKind(client);
       // The channel joins with the current access token: the policies check auth.uid().
       await client.realtime.setAuth();
       if (watching === userId && !channel) open(userId);

@@ -6,11 +6,13 @@
 import type { BaseKey } from "@refinedev/core";
 import type { AuditEntry, ImportResult, ManageResult, TableSettings } from "../resources/describe.types";
 import type { ResourceDefinition } from "../resources/types";
+import { rememberedKind } from "./backendKind";
 import { type DescribeResource, type Operation, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
 import { invokeFunction } from "./functionErrors";
 import { type ListColumnsChoice, loadListColumns, saveListColumns } from "./listColumns";
 import { currentDescribed, refreshLiveSchema } from "./liveSchema";
+import * as operatorAdmin from "./operatorAdmin";
 import { loadPermissionRows, writePermission } from "./permissionRows";
 import { consolePermissions } from "./permissionStore";
 import { loadPreferenceRow, storePreference } from "./preferenceRows";
@@ -72,6 +74,15 @@ export const backend = {
     const { data, error } = await consoleClient().rpc(name, args);
     if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
     return data as T;
+  },
+
+  /** The operator names themselves: `set_my_name` of Opsdesk where installed, of the demo's schema otherwise. */
+  setMyName: async (fullName: string, context: RpcContext): Promise<void> => {
+    // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+    const client = consoleClient() as any;
+    const target = rememberedKind() === "opsdesk" ? client.schema("opsdesk") : client;
+    const { error } = await target.rpc("set_my_name", { full_name: fullName });
+    if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
   },
 
   /**
@@ -160,6 +171,25 @@ export const backend = {
         { schema_name: schema, table_name: table, allow_without_rls: allowWithoutRls },
         table,
       ),
+  },
+
+  /**
+   * Operators, roles and the matrix of a project with Opsdesk installed (operatorAdmin.ts): admins'
+   * reads and writes of `opsdesk`, refusals as AdminErrors in the operator's words.
+   */
+  operatorAdmin: {
+    list: (query: operatorAdmin.OperatorQuery) => operatorAdmin.listOperators(consoleClient(), query),
+    update: (userId: string, change: Parameters<typeof operatorAdmin.updateOperator>[2]) =>
+      operatorAdmin.updateOperator(consoleClient(), userId, change),
+    remove: (userId: string) => operatorAdmin.removeOperator(consoleClient(), userId),
+    invite: (command: operatorAdmin.InviteCommand) => operatorAdmin.inviteOperator(consoleClient(), command),
+    roles: () => operatorAdmin.listRoles(consoleClient()),
+    addRole: (role: { name: string; description?: string }) => operatorAdmin.addRole(consoleClient(), role),
+    describeRole: (name: string, description: string) => operatorAdmin.describeRole(consoleClient(), name, description),
+    removeRole: (name: string) => operatorAdmin.removeRole(consoleClient(), name),
+    matrix: () => operatorAdmin.loadMatrix(consoleClient()),
+    writeCell: (cell: operatorAdmin.MatrixCell, granted: boolean) =>
+      operatorAdmin.writeCell(consoleClient(), cell, granted),
   },
 
   /** E-mails of auth users (userEmails.ts), batched per render. */

@@ -2,6 +2,7 @@
 // describe(), my_access() …; docs/any-project.md) or is the demo's own schema (public
 // my_permissions(), the compiled definitions). Remembered per project URL, so a start asks the
 // right functions first; whichever answer comes later corrects it.
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { SUPABASE_URL } from "./supabaseConfig";
 
 export type BackendKind = "opsdesk" | "compiled";
@@ -25,3 +26,17 @@ const NOT_INSTALLED = new Set(["PGRST106", "PGRST202", "42883", "3F000"]);
 
 export const notInstalled = (error: { code?: string } | null | undefined): boolean =>
   Boolean(error?.code && NOT_INSTALLED.has(error.code));
+
+/**
+ * Asks the project which kind it is with the cheapest call Opsdesk has (`schema_version()`) and
+ * remembers the answer; a failure that says nothing about the kind (the network) leaves it unknown.
+ */
+export async function probeKind(client: SupabaseClient): Promise<BackendKind | undefined> {
+  const { error } = await Promise.resolve()
+    // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+    .then(() => (client as SupabaseClient<any, any, any>).schema("opsdesk").rpc("schema_version"))
+    .catch((thrown: unknown) => ({ error: { code: undefined, message: String(thrown) } }));
+  const kind: BackendKind | undefined = !error ? "opsdesk" : notInstalled(error) ? "compiled" : undefined;
+  if (kind) rememberKind(kind);
+  return kind;
+}

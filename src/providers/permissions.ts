@@ -126,9 +126,11 @@ export function supabasePermissionSource(client: SupabaseClient): PermissionSour
 /** What `opsdesk.my_access()` answers (docs/any-project.md). */
 export type Access = MyAccess;
 
-/** Not a table: the right to open the console at all, and the admin's Tables screen. */
+/** Not a table: the right to open the console at all, and the admin's screens. */
 export const OPERATOR = { resource: "opsdesk", action: "operator" } as const;
 export const TABLES_SCREEN = "opsdesk_tables";
+/** The admin's screens (`is_admin`): Tables, Operators, Permissions (and roles). */
+export const ADMIN_SCREENS = [TABLES_SCREEN, "opsdesk_operators", "opsdesk_permissions"] as const;
 
 /** The matrix of `my_access()` as permission rows of resources named as the generator names them. */
 export function accessRows(access: Access): PermissionRow[] {
@@ -140,7 +142,8 @@ export function accessRows(access: Access): PermissionRow[] {
     for (const action of actions) rows.push({ resource, action });
   }
   if (access.is_admin)
-    rows.push({ resource: TABLES_SCREEN, action: "list" }, { resource: TABLES_SCREEN, action: "edit" });
+    for (const screen of ADMIN_SCREENS)
+      rows.push({ resource: screen, action: "list" }, { resource: screen, action: "edit" });
   return rows;
 }
 

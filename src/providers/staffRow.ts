@@ -1,5 +1,6 @@
-// The signed-in operator's own `staff` row (RLS: staff read staff): the name and role the
-// header and profile show (authProvider.getIdentity).
+// The signed-in operator's own row — `staff` in the demo's schema, `opsdesk.operators` where
+// Opsdesk is installed (each operator reads their own) —: the name and role the header and
+// profile show (authProvider.getIdentity).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { rememberedKind } from "./backendKind";
 
@@ -10,8 +11,12 @@ export interface StaffRow {
 
 /** The row, or null when there is none (or it cannot be read). */
 export async function readStaffRow(client: SupabaseClient, userId: string): Promise<StaffRow | null> {
-  // A project with Opsdesk installed has no `staff` table: its operators are opsdesk.operators.
-  if (rememberedKind() === "opsdesk") return null;
-  const { data } = await client.from("staff").select("full_name, role").eq("user_id", userId).maybeSingle();
-  return data;
+  // A project with Opsdesk installed keeps its operators in opsdesk.operators (each reads their own row).
+  const table =
+    rememberedKind() === "opsdesk"
+      ? // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+        (client as SupabaseClient<any, any, any>).schema("opsdesk").from("operators")
+      : client.from("staff");
+  const { data } = await table.select("full_name, role").eq("user_id", userId).maybeSingle();
+  return data as StaffRow | null;
 }

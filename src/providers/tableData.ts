@@ -59,9 +59,9 @@ function whereKey(query: Query, meta: TableMeta, id: BaseKey): Query {
 }
 
 /** `%`, `_` and `\` in the operator's words match themselves in LIKE. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A value inside PostgREST's `or=(…)`: quoted, so commas and parentheses are data. */
-const orValue = (text: string) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+export const orValue = (text: string) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 
 function applyFilter(query: Query, filter: CrudFilter): void {
   if (!("field" in filter)) {

@@ -180,15 +180,28 @@ function titleFieldOf(table: DescribedTable, fields: FieldDefinition[]): string 
   return firstText?.name ?? key[0] ?? fields[0]?.name ?? "";
 }
 
-/** What the operator reads a referenced record by: its title field and a second line. */
+/**
+ * What the operator reads a referenced record by: the title its own pages show and a second
+ * line. The fields are shaped as the target's definition shapes them (a uuid keeps its pattern,
+ * a hidden column or a file path is no name), so a picker never labels by a uuid reference.
+ */
 function targetLabel(target: DescribedTable): { label: string; details: string[] } {
-  const fields = target.columns
-    .filter((c) => c.privileges.select)
-    .map((c) => ({ name: c.name, label: c.name, type: shapeOf(c).type }) as FieldDefinition);
-  const label = titleFieldOf(target, fields);
+  const hidden = new Set(target.settings?.hidden ?? []);
+  const files = target.settings?.file_columns ?? {};
   const key = target.primary_key ?? [];
+  const fields = target.columns
+    .filter((c) => c.privileges.select && (!hidden.has(c.name) || key.includes(c.name)))
+    .map((c): FieldDefinition => {
+      const shape = shapeOf(c);
+      return { name: c.name, label: c.name, type: files[c.name] ? "image" : shape.type, ...shape.patch };
+    });
+  const label = titleFieldOf(target, fields);
   const detail = fields.find(
-    (f) => f.name !== label && !key.includes(f.name) && (f.type === "email" || f.type === "text" || f.type === "enum"),
+    (f) =>
+      f.name !== label &&
+      !key.includes(f.name) &&
+      f.pattern !== UUID_PATTERN &&
+      (f.type === "email" || f.type === "text" || f.type === "enum"),
   );
   return { label, details: detail ? [detail.name] : [] };
 }

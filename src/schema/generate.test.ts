@@ -97,6 +97,53 @@ describe("generateResources", () => {
     });
   });
 
+  it("names a picker's choices by the title of the target's own pages, never by a uuid column", () => {
+    const orgs = table("public", "organizations", [
+      column("id", "uuid", "uuid", { nullable: false, default: "gen_random_uuid()" }),
+      column("name", "text", "text"),
+    ]);
+    const hooks = table(
+      "public",
+      "webhooks",
+      [
+        column("id", "bigint", "integer", { nullable: false, identity: "by default" }),
+        column("org_id", "uuid", "uuid", { nullable: false }),
+        column("url", "text", "text", { nullable: false }),
+        column("secret", "text", "text", { nullable: false }),
+        column("signing_key", "text", "text"),
+      ],
+      {
+        foreign_keys: [
+          {
+            name: "webhooks_org_id_fkey",
+            columns: ["org_id"],
+            references: { schema: "public", table: "organizations", columns: ["id"] },
+          },
+        ],
+        settings: { hidden: ["secret"] },
+      },
+    );
+    const deliveries = table(
+      "public",
+      "webhook_deliveries",
+      [column("id", "bigint", "integer", { identity: "by default" }), column("webhook_id", "bigint", "integer")],
+      {
+        foreign_keys: [
+          {
+            name: "deliveries_webhook_fkey",
+            columns: ["webhook_id"],
+            references: { schema: "public", table: "webhooks", columns: ["id"] },
+          },
+        ],
+      },
+    );
+    const defs = generateResources({ ...SAMPLE, tables: [orgs, hooks, deliveries] }).definitions;
+    const picker = defs[2].fields.find((f) => f.name === "webhook_id")?.reference;
+    expect(defs[1].titleField).toBe("url");
+    // The uuid key to organizations names nothing; a hidden column is not shown on the second line.
+    expect(picker).toMatchObject({ labelField: "url", details: ["signing_key"] });
+  });
+
   it("makes views and key-less tables read-only, composite and text keys addressable", () => {
     expect(def("customer_totals")).toMatchObject({ readOnlyReason: "view", idColumn: ROW_KEY });
     expect(def("customer_totals").screens).toEqual({ show: false, create: false, edit: false, delete: false });

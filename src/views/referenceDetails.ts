@@ -14,13 +14,21 @@ export const pickerSelect = (target: ReferenceTarget) =>
 
 /**
  * The provider meta of a picker's reads: the referenced resource's own (its table and key, for
- * a resource generated from the live schema) with the picker's columns, keyed by the referenced column.
+ * a resource generated from the live schema) with the picker's columns, keyed by the referenced
+ * column. Sorted by those columns themselves: the list's aliases (a reference by its embedded
+ * label) need embeds the picker's select does not make.
  */
 export function pickerMeta(target: ReferenceTarget): ResourceMeta {
   const def = findResource(target.resource);
   const select = pickerSelect(target);
   if (!def?.table) return { select };
-  return { ...metaFor(def), select, idColumnName: target.valueField ?? idColumnOf(def), keyColumns: undefined };
+  return {
+    ...metaFor(def),
+    select,
+    sortBy: undefined,
+    idColumnName: target.valueField ?? idColumnOf(def),
+    keyColumns: undefined,
+  };
 }
 
 export function detailLine(target: ReferenceTarget, record: BaseRecord | undefined, format: Formats): string {

@@ -1,4 +1,4 @@
-// The operator's own name (rpc set_my_name: only their own staff row, only the name).
+// The operator's own name (set_my_name, the demo's or Opsdesk's: only their own row, only the name).
 import { type HttpError, useGetIdentity, useNotification, useTranslate } from "@refinedev/core";
 import { Button, Card, Descriptions, Form, Input } from "antd";
 import { useEffect, useState } from "react";
@@ -33,7 +33,7 @@ export function NameCard() {
   const save = async ({ fullName }: { fullName: string }) => {
     setSaving(true);
     try {
-      await backend.rpc("set_my_name", { full_name: fullName }, STAFF_UPDATE);
+      await backend.setMyName(fullName, STAFF_UPDATE);
     } catch (error) {
       // The one rule it can break is the name's length, worded here with its limit.
       const { statusCode, message } = error as HttpError;

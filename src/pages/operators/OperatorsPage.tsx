@@ -1,0 +1,245 @@
+// The admin's "Operators" screen (docs/any-project.md "Operators and roles"): who may use the
+// console with which role, on any project with Opsdesk installed. Search by e-mail or name,
+// invite or add someone, change a role, deactivate and reactivate, remove from the operators
+// (their account stays: they may be the app's users). The database decides: nobody changes
+// their own role or deactivates or removes themselves, the last active admin stays; its
+// refusals are shown in the operator's words. An operator's open console follows at once
+// (their access channel, providers/accessRefresh.ts).
+import { useGetIdentity, useNotification, useTranslate } from "@refinedev/core";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
+import type { SorterResult } from "antd/es/table/interface";
+import { useState } from "react";
+import { ActiveToggle } from "../../components/ActiveToggle";
+import { useTabTitle } from "../../components/useTabTitle";
+import { localizeMessage } from "../../i18n/messages";
+import { useFormat } from "../../i18n/useFormat";
+import { backend } from "../../providers/backend";
+import type { OperatorQuery, OperatorRow } from "../../providers/operatorAdmin";
+import { InviteOperatorModal } from "./InviteOperatorModal";
+import { roleLabel } from "./roleLabel";
+
+const OPERATORS = "opsdesk-operators";
+export const ROLES_QUERY = ["opsdesk-roles"];
+
+const nameOf = (row: OperatorRow) => row.full_name?.trim() || row.email || row.user_id;
+
+export function OperatorsPage() {
+  const t = useTranslate();
+  const format = useFormat();
+  const { open: notify } = useNotification();
+  const queryClient = useQueryClient();
+  const { data: me } = useGetIdentity<{ id: string }>();
+  const [inviting, setInviting] = useState(false);
+  const [busy, setBusy] = useState<string>();
+  const [query, setQuery] = useState<OperatorQuery>({
+    sort: { field: "created_at", order: "asc" },
+    page: 1,
+    pageSize: 25,
+  });
+  const operators = useQuery({
+    queryKey: [OPERATORS, query],
+    queryFn: () => backend.operatorAdmin.list(query),
+    placeholderData: keepPreviousData,
+  });
+  const roles = useQuery({ queryKey: ROLES_QUERY, queryFn: () => backend.operatorAdmin.roles() });
+
+  const title = t("operators.title", "Operators");
+  useTabTitle(title);
+
+  const change = async (row: OperatorRow, work: () => Promise<unknown>, success: string) => {
+    setBusy(row.user_id);
+    try {
+      await work();
+      notify?.({ type: "success", message: success });
+    } catch (error) {
+      notify?.({ type: "error", message: localizeMessage((error as Error).message, t) });
+    } finally {
+      setBusy(undefined);
+      await queryClient.invalidateQueries({ queryKey: [OPERATORS] });
+    }
+  };
+
+  const onTableChange = (page: { current?: number; pageSize?: number }, sorter: SorterResult<OperatorRow>) => {
+    const field = (sorter.columnKey ?? sorter.field) as OperatorQuery["sort"]["field"] | undefined;
+    setQuery((q) => ({
+      ...q,
+      page: page.current ?? 1,
+      pageSize: page.pageSize ?? q.pageSize,
+      sort: field && sorter.order ? { field, order: sorter.order === "descend" ? "desc" : "asc" } : q.sort,
+    }));
+  };
+  const sortOrder = (field: OperatorQuery["sort"]["field"]) =>
+    query.sort.field === field ? (query.sort.order === "desc" ? "descend" : "ascend") : null;
+  const self = (row: OperatorRow) => row.user_id === me?.id;
+
+  return (
+    <div style={{ padding: 8 }}>
+      <Space style={{ width: "100%", justifyContent: "space-between", marginBottom: 8 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Button type="primary" onClick={() => setInviting(true)} disabled={!roles.data}>
+          {t("operators.invite", "Add operator")}
+        </Button>
+      </Space>
+      <Typography.Paragraph type="secondary">
+        {t(
+          "operators.intro",
+          "Who may use this console and with which role. What each role may do is set on the Permissions screen; the database enforces it.",
+        )}
+      </Typography.Paragraph>
+      <Input.Search
+        allowClear
+        aria-label={t("operators.search", "Search operators")}
+        placeholder={t("operators.search", "Search operators")}
+        style={{ maxWidth: 360, marginBottom: 16 }}
+        onSearch={(text) => setQuery((q) => ({ ...q, search: text, page: 1 }))}
+      />
+      {operators.isError && (
+        <Typography.Paragraph type="danger">
+          {localizeMessage((operators.error as Error).message, t)}
+        </Typography.Paragraph>
+      )}
+      <Table<OperatorRow>
+        rowKey="user_id"
+        loading={operators.isFetching}
+        dataSource={operators.data?.rows ?? []}
+        onChange={(page, _filters, sorter) => onTableChange(page, sorter as SorterResult<OperatorRow>)}
+        pagination={{
+          current: query.page,
+          pageSize: query.pageSize,
+          total: operators.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 25, 50, 100],
+        }}
+        columns={[
+          {
+            key: "full_name",
+            dataIndex: "full_name",
+            title: t("staff.fullName", "Full name"),
+            sorter: true,
+            sortOrder: sortOrder("full_name"),
+            render: (_, row) => nameOf(row),
+          },
+          {
+            key: "email",
+            dataIndex: "email",
+            title: t("staff.email", "E-mail"),
+            sorter: true,
+            sortOrder: sortOrder("email"),
+          },
+          {
+            key: "role",
+            dataIndex: "role",
+            title: t("staff.role", "Role"),
+            sorter: true,
+            sortOrder: sortOrder("role"),
+            render: (role: string, row) =>
+              // One's own role is text: nobody changes their own (the database refuses it too).
+              self(row) ? (
+                roleLabel(t, role)
+              ) : (
+                <Select
+                  aria-label={t("staff.roleOf", { name: nameOf(row) }, "Role of {{name}}")}
+                  value={role}
+                  disabled={busy === row.user_id}
+                  style={{ minWidth: 130 }}
+                  onChange={(next) =>
+                    change(
+                      row,
+                      () => backend.operatorAdmin.update(row.user_id, { role: next }),
+                      t("staff.roleChanged", { name: nameOf(row) }, "{{name}}'s role is changed."),
+                    )
+                  }
+                  options={(roles.data ?? [{ name: role }]).map((r) => ({
+                    value: r.name,
+                    label: roleLabel(t, r.name),
+                  }))}
+                />
+              ),
+          },
+          {
+            key: "active",
+            dataIndex: "active",
+            title: t("staff.status", "Status"),
+            render: (active: boolean) =>
+              active ? (
+                <Tag color="green">{t("staff.active", "Active")}</Tag>
+              ) : (
+                <Tag>{t("staff.inactive", "Deactivated")}</Tag>
+              ),
+          },
+          {
+            key: "created_at",
+            dataIndex: "created_at",
+            title: t("staff.createdAt", "Created"),
+            sorter: true,
+            sortOrder: sortOrder("created_at"),
+            render: format.dateTime,
+          },
+          {
+            key: "actions",
+            title: t("staff.actions", "Actions"),
+            render: (_, row) =>
+              self(row) ? null : (
+                <Space>
+                  <ActiveToggle
+                    active={row.active}
+                    name={nameOf(row)}
+                    hint={t(
+                      "operators.deactivateHint",
+                      "They lose access to this console at once; their account stays.",
+                    )}
+                    busy={busy === row.user_id}
+                    onDeactivate={() =>
+                      change(
+                        row,
+                        () => backend.operatorAdmin.update(row.user_id, { active: false }),
+                        t("staff.deactivated", { name: nameOf(row) }, "{{name}} is deactivated."),
+                      )
+                    }
+                    onReactivate={() =>
+                      change(
+                        row,
+                        () => backend.operatorAdmin.update(row.user_id, { active: true }),
+                        t("staff.reactivated", { name: nameOf(row) }, "{{name}} is active again."),
+                      )
+                    }
+                  />
+                  <Popconfirm
+                    title={t("operators.removeConfirm", { name: nameOf(row) }, "Remove {{name}} from the operators?")}
+                    description={t(
+                      "operators.removeHint",
+                      "Their account stays (they may use the app); add them again to give access back.",
+                    )}
+                    okText={t("operators.remove", "Remove")}
+                    okButtonProps={{ danger: true }}
+                    cancelText={t("buttons.cancel", "Cancel")}
+                    onConfirm={() =>
+                      change(
+                        row,
+                        () => backend.operatorAdmin.remove(row.user_id),
+                        t("operators.removed", { name: nameOf(row) }, "{{name}} is no operator any more."),
+                      )
+                    }
+                  >
+                    <Button size="small" disabled={busy === row.user_id}>
+                      {t("operators.remove", "Remove")}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      {inviting && roles.data && (
+        <InviteOperatorModal
+          roles={roles.data}
+          onClose={() => setInviting(false)}
+          onInvited={() => void queryClient.invalidateQueries({ queryKey: [OPERATORS] })}
+        />
+      )}
+    </div>
+  );
+}

@@ -13,6 +13,7 @@ import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingP
 import { buildGateway, gatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
 import { createServices } from "./services.js";
+import { SYSTEM_CLOCK } from "./shared/clock.js";
 import { JwtKeys } from "./shared/jwt.js";
 import { createLogger, type Logger } from "./shared/log.js";
 
@@ -115,7 +116,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     native = await startNativeExtensions({ url: server.url, projectSql, log });
     const { fresh } = await prepareDatabase(server.url, config, log);
     const migrateMs = performance.now() - started - postgresMs;
-    db = openDatabase(server.url);
+    db = openDatabase(server.url, {}, log);
     const jwt = await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys);
     const keys = await deriveKeys(config.auth.jwt_secret, jwt);
     const ctx: StackContext = {
@@ -125,6 +126,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       keys,
       log,
       dataDir,
+      clock: SYSTEM_CLOCK,
       hooks: {
         reloadSchema: async () => {
           await Promise.all(services.map((s) => s.reloadSchema?.()));

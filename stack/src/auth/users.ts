@@ -48,7 +48,7 @@ export function isConfirmed(user: UserRow): boolean {
   return user.email_confirmed_at !== null || user.phone_confirmed_at !== null;
 }
 
-export function isBanned(user: UserRow, now = Date.now()): boolean {
+export function isBanned(user: UserRow, now: number): boolean {
   return user.banned_until !== null && user.banned_until.getTime() > now;
 }
 

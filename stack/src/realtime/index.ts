@@ -5,7 +5,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { jwtForApiKey } from "../api-keys.js";
 import type { Service, StackContext } from "../context.js";
-import { type Listener, listenForNotifications } from "../db/listen.js";
+import type { Listener } from "../db/listen.js";
 import { confirmToken, TokenError } from "./auth.js";
 import { ChangeService } from "./changes/index.js";
 import { registerBroadcastApi } from "./http/broadcast-api.js";
@@ -84,14 +84,9 @@ export function createRealtimeService(ctx: StackContext): Service {
       await rt.changes.start();
       stopJanitor = startMessageJanitor(ctx.db.admin, log);
       // Base 44 notifies the id of every deleted auth session.
-      revocations = await listenForNotifications(
-        ctx.db.url,
-        "stack_session_revoked",
-        (sessionId) => {
-          for (const s of sockets) s.revokeSession(sessionId);
-        },
-        log,
-      );
+      revocations = await ctx.db.listen("stack_session_revoked", (sessionId) => {
+        for (const s of sockets) s.revokeSession(sessionId);
+      });
       sweeper = setInterval(
         () => {
           const cutoff = Date.now() - idleTimeoutMs;
@@ -100,6 +95,14 @@ export function createRealtimeService(ctx: StackContext): Service {
         Math.min(5_000, idleTimeoutMs / 2),
       );
       sweeper.unref();
+    },
+    clockMoved() {
+      for (const s of sockets) s.clockMoved();
+    },
+    dropConnections() {
+      const dropped = wss.clients.size;
+      for (const client of wss.clients) client.terminate();
+      return dropped;
     },
     async stop() {
       if (sweeper) clearInterval(sweeper);

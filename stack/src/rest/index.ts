@@ -3,11 +3,20 @@ import type { Service, StackContext } from "../context.js";
 import { restRequestFault } from "./errors.js";
 import { ReadPlanCache } from "./http/read.js";
 import { registerRoutes } from "./http/routes.js";
-import { createSchemaCacheHolder } from "./schema/index.js";
+import { createSchemaCacheHolder, type SchemaCache } from "./schema/index.js";
 
-/** The REST service's state is its own: its schema cache and its compiled reads. */
-export function createRestService(ctx: StackContext): Service {
-  const schema = createSchemaCacheHolder(ctx.db.admin, ctx.db.url, ctx.config.api, ctx.log.child("rest"));
+/**
+ * The REST service's state is its own: its schema cache and its compiled reads.
+ * `schemaCache`: start from this cache (a world's template's) instead of loading one.
+ */
+export function createRestService(ctx: StackContext, schemaCache?: SchemaCache): Service {
+  const schema = createSchemaCacheHolder(
+    ctx.db.admin,
+    ctx.db.listen,
+    ctx.config.api,
+    ctx.log.child("rest"),
+    schemaCache,
+  );
   const plans = new ReadPlanCache();
   return {
     name: "rest",

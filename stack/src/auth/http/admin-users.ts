@@ -45,11 +45,11 @@ function readAttributes(req: FastifyRequest) {
 }
 
 /** ban_duration: a Go duration from now, or "none" to lift the ban. */
-function bannedUntil(duration: string): Date | null {
+function bannedUntil(ctx: AuthContext, duration: string): Date | null {
   if (duration === "none") return null;
   const ms = parseGoDuration(duration);
   if (ms === null) throw AUTH_ERRORS.validationFailed(`invalid format for ban duration: ${duration}`);
-  return new Date(Date.now() + ms);
+  return new Date(ctx.clock.now() + ms);
 }
 
 async function encryptedPasswordOf(ctx: AuthContext, attrs: Attributes): Promise<string | undefined> {
@@ -125,7 +125,7 @@ async function createAdminUser(ctx: AuthContext, req: FastifyRequest) {
   if (attrs.id !== undefined && !isUuid(attrs.id)) throw AUTH_ERRORS.validationFailed("id must be a UUID");
   const email = normalizeEmail(attrs.email);
   const encryptedPassword = (await encryptedPasswordOf(ctx, attrs)) ?? "";
-  const banned = attrs.ban_duration !== undefined ? bannedUntil(attrs.ban_duration) : null;
+  const banned = attrs.ban_duration !== undefined ? bannedUntil(ctx, attrs.ban_duration) : null;
   return inTransaction(ctx, async (db) => {
     await assertEmailFree(db, email);
     const created = await createUser(db, {
@@ -162,7 +162,7 @@ async function updateAdminUser(ctx: AuthContext, req: FastifyRequest, id: string
     if (attrs.user_metadata) fields.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, attrs.user_metadata);
     if (attrs.app_metadata) fields.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, attrs.app_metadata);
     if (attrs.role !== undefined) fields.role = attrs.role;
-    if (attrs.ban_duration !== undefined) fields.banned_until = bannedUntil(attrs.ban_duration);
+    if (attrs.ban_duration !== undefined) fields.banned_until = bannedUntil(ctx, attrs.ban_duration);
     await updateUser(db, user.id, fields);
     // As GoTrue's UpdatePassword without a session: every session of the user ends.
     if (encryptedPassword !== undefined) await db.query("delete from auth.sessions where user_id = $1", [user.id]);
@@ -193,7 +193,7 @@ async function deleteAdminUser(ctx: AuthContext, req: FastifyRequest, id: string
       email_change: "",
       raw_user_meta_data: {},
       raw_app_meta_data: {},
-      deleted_at: new Date(),
+      deleted_at: new Date(ctx.clock.now()),
     });
   });
   return {};

@@ -23,8 +23,8 @@ import {
 import { clientMeta, rateLimit, redirectTarget } from "./common.js";
 
 /** What GoTrue answers for an already registered address when confirmations are on: nothing real. */
-function obfuscatedUser(email: string, data: Record<string, unknown>) {
-  const now = new Date().toISOString();
+function obfuscatedUser(ctx: AuthContext, email: string, data: Record<string, unknown>) {
+  const now = new Date(ctx.clock.now()).toISOString();
   return {
     id: randomUUID(),
     aud: AUDIENCE,
@@ -87,7 +87,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
       let user = await findUserByEmail(db, email);
       if (user && isConfirmed(user)) {
         if (autoconfirm) throw AUTH_ERRORS.userAlreadyExists();
-        return obfuscatedUser(email, data);
+        return obfuscatedUser(ctx, email, data);
       }
       if (user) {
         // An unconfirmed sign-up may be repeated: the latest password and data win.

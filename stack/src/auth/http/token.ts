@@ -49,7 +49,7 @@ async function passwordGrant(ctx: AuthContext, req: FastifyRequest) {
   return inTransaction(ctx, async (db) => {
     const user = await findUserByEmail(db, email);
     if (!user || !(await passwordMatches(password, user.encrypted_password))) throw AUTH_ERRORS.invalidCredentials();
-    if (isBanned(user)) throw AUTH_ERRORS.userBanned();
+    if (isBanned(user, ctx.clock.now())) throw AUTH_ERRORS.userBanned();
     if (!isConfirmed(user)) throw AUTH_ERRORS.emailNotConfirmedSignIn();
     const session = await startSession(ctx, db, user.id, "password", clientMeta(req));
     return { ...session, ...weakPasswordNote(ctx, password) };

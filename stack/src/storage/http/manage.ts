@@ -130,7 +130,9 @@ export function registerManageRoutes(app: FastifyInstance, ctx: StackContext, st
           name: to.name,
           owner: caller.owner,
           version,
-          metadata: source.metadata ? { ...source.metadata, lastModified: new Date().toISOString() } : null,
+          metadata: source.metadata
+            ? { ...source.metadata, lastModified: new Date(ctx.clock.now()).toISOString() }
+            : null,
           userMetadata: source.user_metadata,
         },
         upsert,

@@ -1,9 +1,11 @@
-// `opsdesk-stack [start|reset|status|gen-types] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR] [--require-api-key]`
+// `opsdesk-stack [start|reset|status|gen-types|worlds] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR] [--require-api-key]`
 import { parseArgs } from "node:util";
 import { deriveKeys } from "../api-keys.js";
 import { loadConfig } from "../config/index.js";
 import { JwtKeys } from "../shared/jwt.js";
+import { createLogger } from "../shared/log.js";
 import { type RunningStack, startStack } from "../stack.js";
+import { serveWorldHost } from "../worlds/serve.js";
 import { genTypes } from "./gen-types.js";
 import { runningStack } from "./running.js";
 
@@ -14,6 +16,8 @@ Commands:
   reset       wipe the database, then migrate and seed it again
   status      show whether the stack runs, its URLs and keys
   gen-types   print TypeScript Database types (--schema NAME, repeatable; default public)
+  worlds      the QA kit's world host (docs/qa.md): --state-dir DIR, --spares N, --idle-ms N;
+              started by the kit itself, rarely by hand
 
 Options:
   --project-dir DIR   folder holding supabase/ (default: current directory)
@@ -41,6 +45,9 @@ const { values, positionals } = parseArgs({
     "data-dir": { type: "string" },
     "require-api-key": { type: "boolean" },
     schema: { type: "string", multiple: true },
+    "state-dir": { type: "string" },
+    spares: { type: "string" },
+    "idle-ms": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -179,6 +186,15 @@ if (values.help) {
   await resetCommand();
 } else if (command === "status") {
   await status();
+} else if (command === "worlds") {
+  const stateDir = values["state-dir"] ?? fail("worlds needs --state-dir DIR");
+  const spares = Number(values.spares ?? 1);
+  const idleMs = Number(values["idle-ms"] ?? 10_000);
+  if (!Number.isInteger(spares) || spares < 0) fail(`--spares must be a whole number, got "${values.spares}"`);
+  if (!Number.isInteger(idleMs) || idleMs < 0) fail(`--idle-ms must be a whole number, got "${values["idle-ms"]}"`);
+  await serveWorldHost({ projectDir, stateDir, spares, idleMs, log: createLogger("worlds") }).catch((err: Error) =>
+    fail(err.message),
+  );
 } else if (command === "gen-types") {
   process.stdout.write(await genTypes({ projectDir, dataDir: options.dataDir, schemas: values.schema ?? ["public"] }));
 } else {

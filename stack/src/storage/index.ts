@@ -14,7 +14,11 @@ import { isOpenWrite, registerWriteRoutes } from "./http/write.js";
 import { STORAGE_PREFIX } from "./keys.js";
 import { upsertConfiguredBucket } from "./queries.js";
 
-export function createStorageService(ctx: StackContext): Service {
+/** `bucketsReady`: the configured buckets are in the database already (a QA world's copy). */
+export function createStorageService(
+  ctx: StackContext,
+  options: { bucketsReady: boolean } = { bucketsReady: false },
+): Service {
   const store = new DiskStore(ctx.dataDir);
   return {
     name: "storage",
@@ -32,6 +36,7 @@ export function createStorageService(ctx: StackContext): Service {
       await app.register(async (uploads) => registerWriteRoutes(uploads, ctx, store));
     },
     async start() {
+      if (options.bucketsReady) return;
       for (const [id, bucket] of Object.entries(ctx.config.storage.buckets)) {
         await upsertConfiguredBucket(ctx.db.admin, id, {
           public: bucket.public,

@@ -3,42 +3,14 @@
 // 0600) into its state folder, which is how the kit finds it. It ends itself once no
 // Playwright worker has been attached for `idleMs` (so the next run within that time
 // reuses it), on SIGINT/SIGTERM, and with its Postgres however it ends.
-import { createHash, randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Logger } from "../shared/log.js";
+import { HOST_FILE, stackVersion } from "./address.js";
 import { serveControl } from "./control.js";
 import { WorldHost } from "./host.js";
 import type { HostAddress } from "./protocol.js";
-
-export const HOST_FILE = "host.json";
-const SOURCE_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-
-/** A fingerprint of the stack's sources: a host started from other code is not reused. */
-export function stackVersion(): string {
-  const hash = createHash("sha256");
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (/\.(ts|sql|c|h|wat|mjs|js)$/.test(entry.name)) {
-        const { size, mtimeMs } = statSync(file);
-        hash.update(`${file}\0${size}\0${mtimeMs}\0`);
-      }
-    }
-  };
-  walk(SOURCE_DIR);
-  return hash.digest("hex").slice(0, 16);
-}
-
-export function readHostAddress(stateDir: string): HostAddress | undefined {
-  try {
-    return JSON.parse(readFileSync(path.join(stateDir, HOST_FILE), "utf8")) as HostAddress;
-  } catch {
-    return undefined;
-  }
-}
 
 export interface ServeOptions {
   projectDir: string;

@@ -78,8 +78,8 @@ export interface NextOptions {
   to?: string;
   /** Part of the subject (case-insensitive). */
   subject?: string;
-  /** How long to wait (ms, or "10s"); default 10 s. */
-  timeout?: number;
+  /** How long to wait: milliseconds, or text such as "10s" (the `ms` package's); default 10 s. */
+  timeout?: number | string;
 }
 
 export interface Arrived {

@@ -32,7 +32,8 @@ export async function routeToWorld(context: BrowserContext, appUrl: string, worl
   const basePath = new URL(appUrl).pathname.replace(/\/$/, "");
   const world = new URL(worldUrl);
   const target = (url: URL) => `${world.origin}${url.pathname.slice(basePath.length)}${url.search}`;
-  const matches = (url: URL) => origins.has(url.origin) && url.pathname.startsWith(basePath);
+  const httpOrigin = (url: URL) => `${url.protocol.replace(/^ws/, "http")}//${url.host}`;
+  const matches = (url: URL) => origins.has(httpOrigin(url)) && url.pathname.startsWith(basePath);
 
   await context.route(matches, async (route) => {
     const url = new URL(route.request().url());

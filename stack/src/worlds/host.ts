@@ -234,6 +234,11 @@ export class WorldHost {
     );
   }
 
+  /** Resolves when the spare worlds being made are ready (or failed): the bench's steady state. */
+  async sparesReady(): Promise<void> {
+    await Promise.allSettled(this.spares);
+  }
+
   /** Resolves when every world handed back so far is gone (tests, the bench). */
   settled(): Promise<void> {
     return this.destroying;

@@ -43,7 +43,8 @@ export default defineConfig({
     {
       name: "console",
       dependencies: ["setup"],
-      testIgnore: [/auth\.setup\.ts/, /matrix-live\.spec\.ts/],
+      // e2e/any-project runs against a fixture project (playwright.fixtures.config.ts).
+      testIgnore: [/auth\.setup\.ts/, /matrix-live\.spec\.ts/, /any-project\//],
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
     // Specs that change the demo roles' permission rows run alone, after every other spec

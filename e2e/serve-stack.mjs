@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
+import { stopOnSignal } from "./stopOnSignal.mjs";
 
 register();
 const { startStack, removeDataDir } = await import("../stack/src/stack.ts");
@@ -19,13 +20,4 @@ const stack = await startStack({ projectDir, port, dbPort, dataDir }).catch(asyn
 });
 process.stdout.write(`e2e stack ready at ${stack.url} (data in ${dataDir})\n`);
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  await stack.stop().catch((err) => process.stderr.write(`stack stop: ${err}\n`));
-  await removeDataDir(dataDir);
-  process.exit(0);
-}
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+stopOnSignal(stack, dataDir, removeDataDir);

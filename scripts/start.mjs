@@ -6,7 +6,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { register } from "tsx/esm/api";
+import { warnIfUnsupported } from "./node-version.mjs";
 
+warnIfUnsupported();
 register();
 const { startStack } = await import("../stack/src/index.ts");
 const { applyInstall, exposeLocally } = await import("../install/database.ts");

@@ -2,7 +2,7 @@
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, Spin } from "antd";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { createRoutesFromElements, matchRoutes, Route, Routes } from "react-router";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
 import { NotFoundPage } from "./components/errors/ErrorPages";
@@ -11,9 +11,9 @@ import { GuardedScreen } from "./components/GuardedScreen";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
 import { useI18nProvider } from "./components/theme/PreferencesProvider";
 import { translatedResources } from "./i18n/resourceLabels";
-import { consoleProviders, queryClient } from "./providers";
+import { consoleProviders, liveSchemaReady, liveSchemaSettled, queryClient } from "./providers";
 import { useNotificationProvider } from "./providers/notificationProvider";
-import { menuResources, nestedResources } from "./resources";
+import { type ConsoleResources, consoleResources, onResourcesChange } from "./resources";
 import { refineResource, resourceRoutes } from "./views/routes";
 
 // The console chunk has loaded: its providers start, and access changes reach the screens at once.
@@ -32,19 +32,43 @@ const CustomerCreatePage = lazyChunk(() =>
 );
 const DuplicatesPage = lazyChunk(() => import("./pages/customers/DuplicatesPage").then((m) => m.DuplicatesPage));
 const ProfilePage = lazyChunk(() => import("./pages/profile/ProfilePage").then((m) => m.ProfilePage));
+const TablesOverview = lazyChunk(() => import("./pages/tables/TablesOverview").then((m) => m.TablesOverview));
+const TablesPage = lazyChunk(() => import("./pages/tables/TablesPage").then((m) => m.TablesPage));
 
-const resources = [
-  { name: "dashboard", list: "/", meta: { label: "Dashboard", icon: RESOURCE_ICONS.dashboard } },
-  ...menuResources.map((def) => refineResource(def, RESOURCE_ICONS[def.name])),
-  ...nestedResources.map((def) => refineResource(def, undefined, true)),
-  {
-    name: "customer_duplicates",
-    list: "/customers/duplicates",
-    meta: { label: "Possible duplicates", icon: RESOURCE_ICONS.customer_duplicates },
-  },
-  { name: "permissions", list: "/permissions", meta: { label: "Permissions", icon: RESOURCE_ICONS.permissions } },
-  { name: "profile", list: "/profile", meta: { label: "Profile", icon: RESOURCE_ICONS.profile } },
-];
+/** The admin's Tables screen; `~` starts no route of a table (src/schema/names.ts escapes it). */
+const TABLES_PATH = "/~tables";
+
+/**
+ * Refine's resources: the console's screens around the resources of the moment — compiled (the
+ * demo's own screens beside them), or generated from the live schema (src/schema).
+ */
+function refineResources({ generated, menu, nested }: ConsoleResources) {
+  const dashboard = { name: "dashboard", list: "/", meta: { label: "Dashboard", icon: RESOURCE_ICONS.dashboard } };
+  const profile = { name: "profile", list: "/profile", meta: { label: "Profile", icon: RESOURCE_ICONS.profile } };
+  const definitions = [
+    ...menu.map((def) => refineResource(def, RESOURCE_ICONS[def.name])),
+    ...nested.map((def) => refineResource(def, undefined, true)),
+  ];
+  if (generated) {
+    const tables = {
+      name: "opsdesk_tables",
+      list: TABLES_PATH,
+      meta: { label: "Tables", icon: RESOURCE_ICONS.permissions },
+    };
+    return [dashboard, ...definitions, tables, profile];
+  }
+  return [
+    dashboard,
+    ...definitions,
+    {
+      name: "customer_duplicates",
+      list: "/customers/duplicates",
+      meta: { label: "Possible duplicates", icon: RESOURCE_ICONS.customer_duplicates },
+    },
+    { name: "permissions", list: "/permissions", meta: { label: "Permissions", icon: RESOURCE_ICONS.permissions } },
+    profile,
+  ];
+}
 
 const overrides = {
   orders: { show: OrderShowPage },
@@ -54,8 +78,8 @@ const overrides = {
   audit_log: { list: AuditPage },
 };
 
-/** The console's routes: a layout route (the signed-in shell) holding every screen. */
-const consoleRoutes = (
+/** The console's routes for the resources of the moment: a layout route (the signed-in shell) holding every screen. */
+const consoleRoutes = (live: ConsoleResources) => (
   <Route
     element={
       <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
@@ -65,31 +89,38 @@ const consoleRoutes = (
       </Authenticated>
     }
   >
-    <Route
-      index
-      element={
-        <ChunkBoundary>
-          <DashboardPage />
-        </ChunkBoundary>
-      }
-    />
-    <Route
-      path="/customers/duplicates"
-      element={
-        <GuardedScreen resource="customer_duplicates">
-          <DuplicatesPage />
-        </GuardedScreen>
-      }
-    />
-    {menuResources.map((def) => resourceRoutes(def, overrides))}
-    <Route
-      path="/permissions"
-      element={
-        <GuardedScreen resource="permissions">
-          <PermissionsPage />
-        </GuardedScreen>
-      }
-    />
+    <Route index element={<ChunkBoundary>{live.generated ? <TablesOverview /> : <DashboardPage />}</ChunkBoundary>} />
+    {!live.generated && (
+      <Route
+        path="/customers/duplicates"
+        element={
+          <GuardedScreen resource="customer_duplicates">
+            <DuplicatesPage />
+          </GuardedScreen>
+        }
+      />
+    )}
+    {live.menu.map((def) => resourceRoutes(def, overrides))}
+    {live.generated && (
+      <Route
+        path={TABLES_PATH}
+        element={
+          <GuardedScreen resource="opsdesk_tables">
+            <TablesPage />
+          </GuardedScreen>
+        }
+      />
+    )}
+    {!live.generated && (
+      <Route
+        path="/permissions"
+        element={
+          <GuardedScreen resource="permissions">
+            <PermissionsPage />
+          </GuardedScreen>
+        }
+      />
+    )}
     <Route
       path="/profile"
       element={
@@ -106,13 +137,16 @@ const consoleRoutes = (
  * Loads the chunks the console's first screen at `pathname` renders (the shell and the
  * screen), so that the first render shows it at once (components/errors/lazyChunk.tsx).
  */
-export function preloadScreen(pathname: string): Promise<void> {
-  const matches = matchRoutes(createRoutesFromElements(consoleRoutes), pathname) ?? [];
+export async function preloadScreen(pathname: string): Promise<void> {
+  // The resources of the live schema first (from the cache on a warm start): they make the routes.
+  await liveSchemaReady();
+  const matches = matchRoutes(createRoutesFromElements(consoleRoutes(consoleResources())), pathname) ?? [];
   return preloadChunksIn(matches.map((match) => match.route.element));
 }
 
 /** Every screen the menu opens (the dashboard, each list, the pages of their own). */
-const MENU_PATHS = resources.flatMap((resource) => (typeof resource.list === "string" ? [resource.list] : []));
+const menuPaths = () =>
+  refineResources(consoleResources()).flatMap((resource) => (typeof resource.list === "string" ? [resource.list] : []));
 
 /** How long after the console's first render the menu's screens start loading. */
 const PRELOAD_AFTER_MS = 1_500;
@@ -137,10 +171,11 @@ function whenIdle(run: () => void): () => void {
 function preloadMenuScreens(): () => void {
   let stopped = false;
   let cancel = () => {};
+  const paths = menuPaths();
   const next = (index: number) => {
-    if (stopped || index >= MENU_PATHS.length) return;
+    if (stopped || index >= paths.length) return;
     cancel = whenIdle(() => {
-      void preloadScreen(MENU_PATHS[index]).then(() => next(index + 1));
+      void preloadScreen(paths[index]).then(() => next(index + 1));
     });
   };
   const start = window.setTimeout(() => next(0), PRELOAD_AFTER_MS);
@@ -158,7 +193,23 @@ const KEEP_LABELS = { humanize: capitalise, plural: keep, singular: keep };
 
 export function App() {
   const i18nProvider = useI18nProvider();
-  const localized = useMemo(() => translatedResources(resources, i18nProvider.translate), [i18nProvider]);
+  // A new schema version replaces the resources in place: no rebuild, no reload.
+  const live = useSyncExternalStore(onResourcesChange, consoleResources);
+  const localized = useMemo(
+    () => translatedResources(refineResources(live), i18nProvider.translate),
+    [i18nProvider, live],
+  );
+  const routes = useMemo(() => consoleRoutes(live), [live]);
+  // Right after a sign-in the resources of the live schema may still be on their way: the
+  // demo's screens must not flash in their place (a warm start has them before the first render).
+  const [settled, setSettled] = useState(liveSchemaSettled);
+  useEffect(() => {
+    let current = true;
+    if (!settled) void liveSchemaReady().then(() => current && setSettled(true));
+    return () => {
+      current = false;
+    };
+  }, [settled]);
   useEffect(preloadMenuScreens, []);
   return (
     // Notices at the bottom: at the top they covered the header and the page's buttons.
@@ -184,7 +235,7 @@ export function App() {
           textTransformers: KEEP_LABELS,
         }}
       >
-        <Routes>{consoleRoutes}</Routes>
+        {settled ? <Routes>{routes}</Routes> : <Spin fullscreen />}
         <UnsavedChangesNotifier />
       </Refine>
     </AntdApp>

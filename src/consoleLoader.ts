@@ -3,6 +3,7 @@
 // and a page opened directly starts loading it at once.
 import { lazyChunk } from "./components/errors/lazyChunk";
 import { dashboardReads } from "./pages/dashboard/reads";
+import { rememberedKind } from "./providers/backendKind";
 import { expectScreenReads, type RpcRead } from "./providers/firstReads";
 
 /** The console (Refine, its providers and routes), rendered once it has loaded. */
@@ -33,7 +34,8 @@ export function warmUpConsole(): void {
 
 /** The RPCs the first screen of `url` makes before anything else, when they are known ahead. */
 function firstScreenReads(url: URL): RpcRead[] {
-  if (screenOf(url.pathname) !== "dashboard") return [];
+  // A console generated from a project's live schema starts on its tables, not the demo's dashboard.
+  if (screenOf(url.pathname) !== "dashboard" || rememberedKind() === "opsdesk") return [];
   const { kpis, perDay, byCategory } = dashboardReads(url.searchParams);
   return [kpis, perDay, byCategory];
 }

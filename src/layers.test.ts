@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-const LAYERS = ["resources", "lib", "i18n", "providers", "components", "views", "pages"] as const;
+const LAYERS = ["resources", "schema", "lib", "i18n", "providers", "components", "views", "pages"] as const;
 
 const SRC = resolve(import.meta.dirname);
 

@@ -19,10 +19,16 @@ export interface ResourceMeta {
   sortBy?: Record<string, string>;
   /** How lists count their rows (@refinedev/supabase passes it to PostgREST's Prefer: count). */
   count?: "exact" | "planned" | "estimated";
+  /** A resource generated from the live schema: its table (providers/tableData.ts reads it). */
+  table?: { schema: string; name: string };
+  /** Its key of several columns. */
+  keyColumns?: string[];
+  /** An update's row as the form loaded it: changed since, the save is refused as stale. */
+  loaded?: Record<string, unknown>;
 }
 
 /** A provider call's meta as the console writes it (Refine types `meta` as an open record of any). */
 export function resourceMetaOf(meta: MetaQuery | undefined): ResourceMeta {
-  const { select, idColumnName, search, defaultSort, sortBy, count } = meta ?? {};
-  return { select, idColumnName, search, defaultSort, sortBy, count };
+  const { select, idColumnName, search, defaultSort, sortBy, count, table, keyColumns, loaded } = meta ?? {};
+  return { select, idColumnName, search, defaultSort, sortBy, count, table, keyColumns, loaded };
 }

@@ -1,6 +1,7 @@
 // The PostgREST `select` a definition needs: its fields plus the label of each reference.
 
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+import { pgrstName } from "../schema/names";
 import type { ResourceMeta } from "./resourceMeta";
 
 const referenceFields = (def: ResourceDefinition) =>
@@ -14,6 +15,17 @@ const referenceFields = (def: ResourceDefinition) =>
  * reference embedded under its table name.
  */
 export function selectFor(def: ResourceDefinition): string {
+  if (def.table) {
+    // Generated (src/schema): names quoted where needed, each label embedded under its own key
+    // through the foreign key that reaches it, and the key columns even when hidden.
+    const embeds = referenceFields(def).flatMap(({ reference: r }) =>
+      r.embed && r.embedAs
+        ? [`${r.embedAs}:${r.embed}(${pgrstName(r.valueField ?? "id")},${pgrstName(r.labelField)})`]
+        : [],
+    );
+    const names = new Set([...def.fields.map((f) => f.name), ...(def.keyColumns ?? [])]);
+    return [...[...names].map(pgrstName), ...embeds].join(",");
+  }
   const embeds = referenceFields(def).map(
     ({ reference: r }) => `${r.resource}(${r.valueField ?? "id"},${r.labelField})`,
   );
@@ -27,7 +39,12 @@ export function selectFor(def: ResourceDefinition): string {
  */
 export function sortAliases(def: ResourceDefinition): Record<string, string> {
   return Object.fromEntries(
-    referenceFields(def).map(({ name, reference: r }) => [name, r.sortField ?? `${r.resource}.${r.labelField}`]),
+    referenceFields(def).flatMap(({ name, reference: r }) => {
+      if (r.sortField) return [[name, r.sortField]];
+      // Generated: by the embedded label, or by the key itself where nothing is embedded.
+      if (def.table) return r.embedAs ? [[name, `${r.embedAs}.${r.labelField}`]] : [];
+      return [[name, `${r.resource}.${r.labelField}`]];
+    }),
   );
 }
 
@@ -46,6 +63,7 @@ export function metaFor(def: ResourceDefinition): ResourceMeta {
     defaultSort: def.list.defaultSort,
     sortBy: sortAliases(def),
     count: "estimated",
+    ...(def.table ? { table: def.table, keyColumns: def.keyColumns } : {}),
   };
 }
 
@@ -57,7 +75,11 @@ export function fieldsByName(def: ResourceDefinition, names: string[]): FieldDef
   });
 }
 
-/** Fields the forms edit: listed ones, or every field that is not read-only. */
-export function formFields(def: ResourceDefinition): FieldDefinition[] {
-  return def.form ? fieldsByName(def, def.form.fields) : def.fields.filter((f) => !f.readOnly);
+/**
+ * Fields the forms edit: listed ones, or every field that is not read-only; a key the operator
+ * gives (`createOnly`) only when creating.
+ */
+export function formFields(def: ResourceDefinition, action: "create" | "edit" = "create"): FieldDefinition[] {
+  const fields = def.form ? fieldsByName(def, def.form.fields) : def.fields.filter((f) => !f.readOnly);
+  return action === "edit" ? fields.filter((f) => !f.createOnly) : fields;
 }

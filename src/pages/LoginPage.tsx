@@ -2,7 +2,7 @@
 // one), docs/product.md §8 messages inline, back to the page that sent us here.
 // Runs without Refine (see main.tsx); the console loads while the sign-in is checked.
 import { Alert, Button, Form, Input } from "antd";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../components/AuthCard";
 import { BackToTarget, safeTarget } from "../components/BackToTarget";
@@ -11,8 +11,13 @@ import { preloadConsole } from "../consoleLoader";
 import { localizeMessage } from "../i18n/messages";
 import { authBackend } from "../providers/authBackend";
 import { takeLoginNotice } from "../providers/session";
+import { HAS_PROJECT, PROJECT_CHOSEN_AT_SIGN_IN } from "../providers/supabaseConfig";
 import { SecondFactorStep } from "./auth/SecondFactorStep";
 import { useAuthAction } from "./auth/useAuthAction";
+
+// Only a console built without a project (hosted use) asks for one: its Select and forms are a
+// chunk of their own, kept off the sign-in route of a console built for one project.
+const ProjectChooser = lazy(() => import("./auth/ProjectChooser").then((m) => ({ default: m.ProjectChooser })));
 
 interface Credentials {
   email: string;
@@ -54,9 +59,17 @@ export function LoginPage() {
 
   return (
     <AuthCard tab={t("auth.login.tab", "Sign in")} title={t("auth.login.title", "Sign in to your account")}>
-      {notice && !outcome && <Alert type="warning" showIcon message={localized(notice)} style={{ marginBottom: 16 }} />}
+      {/* A console built without a project asks for one first (hosted use). */}
+      {PROJECT_CHOSEN_AT_SIGN_IN && (
+        <Suspense fallback={null}>
+          <ProjectChooser />
+        </Suspense>
+      )}
+      {HAS_PROJECT && notice && !outcome && (
+        <Alert type="warning" showIcon message={localized(notice)} style={{ marginBottom: 16 }} />
+      )}
       {error && <Alert type="error" showIcon message={localized(error)} role="alert" style={{ marginBottom: 16 }} />}
-      <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false} hidden={!HAS_PROJECT}>
         <Form.Item
           name="email"
           label={t("auth.email", "E-mail")}
@@ -75,7 +88,7 @@ export function LoginPage() {
           {t("auth.login.submit", "Sign in")}
         </Button>
       </Form>
-      <div style={{ marginTop: 16 }}>
+      <div style={{ marginTop: 16 }} hidden={!HAS_PROJECT}>
         <Link to="/forgot-password">{t("auth.login.forgot", "Forgot your password?")}</Link>
       </div>
     </AuthCard>

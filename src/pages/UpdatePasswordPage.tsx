@@ -1,5 +1,7 @@
-// Set a new password with the recovery or invite session the e-mail link opened.
+// Set a new password with the recovery or invite session the e-mail link opened; an
+// account with an authenticator app gives its code first (Auth wants an aal2 session).
 import { Alert, Button, Form, Input } from "antd";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { AuthCard } from "../components/AuthCard";
 import { leaveConsoleNotice } from "../components/shell/consoleNotice";
@@ -9,6 +11,7 @@ import { localizeMessage } from "../i18n/messages";
 import { authBackend } from "../providers/authBackend";
 import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from "../providers/passwordPolicy";
 import { LINK_EXPIRED } from "../providers/signIn";
+import { SecondFactorStep } from "./auth/SecondFactorStep";
 import { useAuthAction } from "./auth/useAuthAction";
 
 interface Values {
@@ -21,17 +24,28 @@ const setPassword = ({ password }: Values) => authBackend.setNewPassword(passwor
 export function UpdatePasswordPage() {
   const t = useText();
   const navigate = useNavigate();
-  const { run, pending, error } = useAuthAction(setPassword);
+  const { run, pending, error, outcome } = useAuthAction(setPassword);
+  const [chosen, setChosen] = useState<Values>();
   const message = (text: string) =>
     text === LINK_EXPIRED ? t("auth.update.expired", LINK_EXPIRED) : localizeMessage(text, t);
 
+  const done = () => {
+    leaveConsoleNotice("passwordChanged");
+    navigate("/", { replace: true });
+  };
   const submit = async (values: Values) => {
     void preloadConsole("/");
-    if ((await run(values)).ok) {
-      leaveConsoleNotice("passwordChanged");
-      navigate("/", { replace: true });
-    }
+    setChosen(values);
+    if ((await run(values)).ok) done();
   };
+
+  if (chosen && outcome?.ok === false && outcome.secondFactor) {
+    return (
+      <AuthCard tab={t("auth.mfa.tab", "Two-factor sign-in")} title={t("auth.mfa.title", "Two-factor sign-in")}>
+        <SecondFactorStep onSignedIn={done} finish={() => setPassword(chosen)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard tab={t("auth.update.tab", "New password")} title={t("auth.update.title", "Choose a new password")}>

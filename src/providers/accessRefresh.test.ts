@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { createAccessRefresh } from "./accessRefresh";
+import { createAccessRefresh, endsAccess } from "./accessRefresh";
 import { type PermissionRow, PermissionStore } from "./permissions";
 
 /** A store over a matrix the test changes, and a query client that records invalidations. */
@@ -81,5 +81,27 @@ describe("createAccessRefresh", () => {
     await refresh();
     expect(await store.get()).toEqual(new Set(["products:list", "products:create"]));
     expect(invalidated).toHaveBeenCalledWith({ queryKey: ["access"] });
+  });
+});
+
+describe("endsAccess", () => {
+  const staff = (operation: string, record: Record<string, unknown> | null) => ({
+    schema: "public",
+    table: "staff",
+    operation,
+    record,
+    old_record: { active: true },
+  });
+
+  it("is true for the operator's own staff row deactivated or removed", () => {
+    expect(endsAccess(staff("UPDATE", { active: false, role: "editor" }))).toBe(true);
+    expect(endsAccess(staff("DELETE", null))).toBe(true);
+  });
+
+  it("is false for a role change, a reactivation, a matrix change or anything else", () => {
+    expect(endsAccess(staff("UPDATE", { active: true, role: "viewer" }))).toBe(false);
+    expect(endsAccess({ table: "permissions", operation: "DELETE", record: null })).toBe(false);
+    expect(endsAccess(null)).toBe(false);
+    expect(endsAccess("staff")).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { isAuthSessionMissingError, type RealtimeChannel, type SupabaseClient } 
 import type { QueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../i18n/messages";
 import type { PermissionStore } from "./permissions";
-import { isSigningOut, setLoginNotice } from "./session";
+import { isSigningOut, markSigningOut, setLoginNotice } from "./session";
 
 /** `ifChanged`: leave the console alone when the operator's permissions are what it holds. */
 export type RefreshAccess = (options?: { ifChanged?: boolean }) => Promise<void>;
@@ -44,10 +44,31 @@ async function sessionStillOpen(client: SupabaseClient, queryClient: QueryClient
 }
 
 /**
+ * Whether a message of the access watch says the operator's own staff row is gone or
+ * inactive (deactivated, removed): their access has ended with it. The database deletes their
+ * sessions in the same transaction, so asking the server again is refused as a signed-out
+ * token (docs/security.md "Signed-out tokens"); realtime delivers this message before it
+ * shuts the channel, and the message itself tells the console (docs/product.md §8).
+ */
+export function endsAccess(payload: unknown): boolean {
+  const change = payload as { table?: unknown; operation?: unknown; record?: { active?: unknown } | null } | null;
+  if (change?.table !== "staff") return false;
+  return change.operation === "DELETE" || change.record?.active === false;
+}
+
+/** Signs the operator out with "This account has no access to Opsdesk." (docs/product.md §8). */
+async function signOutWithoutAccess(client: SupabaseClient, queryClient: QueryClient): Promise<void> {
+  setLoginNotice(MESSAGES.noAccess);
+  markSigningOut();
+  await client.auth.signOut({ scope: "local" });
+  await queryClient.invalidateQueries({ queryKey: ["auth", "check"] });
+}
+
+/**
  * Watches the signed-in user's private channel `access:<user id>`: the database broadcasts
  * every change to their staff row and to their role's rows of the permission matrix there
  * (supabase/migrations, "access watch"), and only they may join it. Each message refreshes
- * access. When the server shuts the channel (a revoked session, an expired token) or
+ * access, but one saying their own staff row is inactive or gone signs them out at once. When the server shuts the channel (a revoked session, an expired token) or
  * refuses the join, the session is checked: gone → sign-in page, else the watch reopens.
  */
 export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, queryClient: QueryClient): void {
@@ -67,7 +88,11 @@ export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, quer
     const opened = client.channel(`access:${userId}`, { config: { private: true } });
     channel = opened;
     opened
-      .on("broadcast", { event: "*" }, () => void refresh())
+      .on("broadcast", { event: "*" }, (message) => {
+        if (isSigningOut()) return;
+        if (endsAccess(message.payload)) void signOutWithoutAccess(client, queryClient);
+        else void refresh();
+      })
       .subscribe((status) => {
         // A change made after the console first read its permissions but before this join
         // was broadcast to no one here: ask once more now that none can be missed.

@@ -2,7 +2,7 @@
 // else of supabase-js, so /login loads auth alone; the console's client (supabaseClient.ts)
 // is supabase-js's data half taking its tokens from this one.
 import { GoTrueClient } from "@supabase/auth-js";
-import { SUPABASE_ANON_KEY, SUPABASE_URL } from "./supabaseConfig";
+import { SESSION_KEY, SUPABASE_ANON_KEY, SUPABASE_URL } from "./supabaseConfig";
 
 let auth: GoTrueClient | undefined;
 
@@ -11,7 +11,7 @@ export function authClient(): GoTrueClient {
     url: `${SUPABASE_URL}/auth/v1`,
     headers: { Authorization: `Bearer ${SUPABASE_ANON_KEY}`, apikey: SUPABASE_ANON_KEY },
     // supabase-js's own key for this URL: sessions stored by earlier versions stay signed in.
-    storageKey: `sb-${new URL(SUPABASE_URL).hostname.split(".")[0]}-auth-token`,
+    storageKey: SESSION_KEY,
     persistSession: true,
     autoRefreshToken: true,
     // Reads the session a sign-in or recovery link carries in the URL.

@@ -4,25 +4,30 @@
 // screen to word with its bucket's rules. Only src/providers/ imports supabase-js or the
 // client (biome.json); screens use Refine's hooks or this.
 import type { BaseKey } from "@refinedev/core";
+import type { AuditEntry, ImportResult, ManageResult, TableSettings } from "../resources/describe.types";
 import type { ResourceDefinition } from "../resources/types";
 import { type DescribeResource, type Operation, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
 import { invokeFunction } from "./functionErrors";
 import { type ListColumnsChoice, loadListColumns, saveListColumns } from "./listColumns";
+import { currentDescribed, refreshLiveSchema } from "./liveSchema";
 import { loadPermissionRows, writePermission } from "./permissionRows";
 import { consolePermissions } from "./permissionStore";
 import { loadPreferenceRow, storePreference } from "./preferenceRows";
-import { createPresenceChannels } from "./presenceChannels";
+import { createRecordViewers } from "./recordViewers";
 import { type RowsWrite, writeRows } from "./rowWrites";
 import { savedViewsApi, type Translate } from "./savedViews";
 import { finishSignIn, warmUp } from "./staffGate";
 import { storageBucket } from "./storage";
 import { consoleClient } from "./supabaseClient";
+import { createUserEmails, type UserEmails } from "./userEmails";
 
-let presence: ReturnType<typeof createPresenceChannels> | undefined;
-const presenceChannels = () => {
-  presence ??= createPresenceChannels(consoleClient());
-  return presence;
+let userEmails: UserEmails | undefined;
+
+let viewers: ReturnType<typeof createRecordViewers> | undefined;
+const recordViewers = () => {
+  viewers ??= createRecordViewers(consoleClient());
+  return viewers;
 };
 
 /** Whose words a failed RPC is reported in: the resource it works on and what it does to it. */
@@ -30,6 +35,27 @@ export interface RpcContext {
   resource: string;
   operation: Operation;
   describe: DescribeResource;
+}
+
+/** Opsdesk's admin RPCs by name and arguments (docs/any-project.md); failures as HttpErrors. */
+type OpsdeskAdminRpc =
+  | ["set_table_settings", { schema_name: string; table_name: string; settings: TableSettings }]
+  | ["manage_table", { schema_name: string; table_name: string; allow_without_rls: boolean }];
+
+async function opsdeskRpc<T>(
+  name: OpsdeskAdminRpc[0],
+  args: Extract<OpsdeskAdminRpc, [typeof name, unknown]>[1],
+  resource: string,
+): Promise<T> {
+  // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+  const client = consoleClient() as any;
+  const { data, error } = await client.schema("opsdesk").rpc(name, args);
+  if (error)
+    throw Object.assign(
+      toHttpError(error, resource, "update", () => undefined),
+      { cause: error },
+    );
+  return data as T;
 }
 
 export const backend = {
@@ -46,6 +72,48 @@ export const backend = {
     const { data, error } = await consoleClient().rpc(name, args);
     if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
     return data as T;
+  },
+
+  /**
+   * Imports rows into a table generated from the live schema through the project's
+   * `opsdesk.import_rows` (dry run, then all or nothing; docs/any-project.md).
+   */
+  importRows: async (
+    table: { schema: string; name: string },
+    args: { rows: Record<string, unknown>[]; labels: Record<string, string>; dry_run: boolean },
+    context: RpcContext,
+  ): Promise<ImportResult> => {
+    // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+    const client = consoleClient() as any;
+    const { data, error } = await client
+      .schema("opsdesk")
+      .rpc("import_rows", { schema_name: table.schema, table_name: table.name, ...args });
+    if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
+    return data as ImportResult;
+  },
+
+  /**
+   * A record's audit entries, newest first, through the project's `opsdesk.history` (the audit
+   * log's policy decides what the caller sees; docs/any-project.md).
+   */
+  history: async (
+    table: { schema: string; name: string },
+    key: Record<string, unknown>,
+    pageLimit: number,
+    beforeId: number | null,
+    context: RpcContext,
+  ): Promise<AuditEntry[]> => {
+    // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+    const client = consoleClient() as any;
+    const { data, error } = await client.schema("opsdesk").rpc("history", {
+      schema_name: table.schema,
+      table_name: table.name,
+      key,
+      page_limit: pageLimit,
+      before_id: beforeId,
+    });
+    if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
+    return (data ?? []) as AuditEntry[];
   },
 
   /** Calls an edge function; a failure is a FunctionCallError (functionErrors.ts). */
@@ -79,8 +147,29 @@ export const backend = {
     write: (write: Parameters<typeof writePermission>[1]) => writePermission(consoleClient(), write),
   },
 
+  /** The admin's Tables screen: the live schema as described, and Opsdesk's admin RPCs on it. */
+  tables: {
+    described: currentDescribed,
+    /** Asks schema_version() again (after a change this console made). */
+    refresh: () => refreshLiveSchema(consoleClient()),
+    setSettings: (schema: string, table: string, settings: TableSettings) =>
+      opsdeskRpc<TableSettings>("set_table_settings", { schema_name: schema, table_name: table, settings }, table),
+    manage: (schema: string, table: string, allowWithoutRls: boolean) =>
+      opsdeskRpc<ManageResult>(
+        "manage_table",
+        { schema_name: schema, table_name: table, allow_without_rls: allowWithoutRls },
+        table,
+      ),
+  },
+
+  /** E-mails of auth users (userEmails.ts), batched per render. */
+  userEmails: () => {
+    userEmails ??= createUserEmails(consoleClient());
+    return userEmails;
+  },
+
   presence: {
-    /** Joins a record's presence channel (presenceChannels.ts); returns `leave`. */
-    join: (...args: Parameters<ReturnType<typeof createPresenceChannels>["join"]>) => presenceChannels().join(...args),
+    /** Announces the screen on a record and reports its viewers (recordViewers.ts); returns `leave`. */
+    join: (...args: Parameters<ReturnType<typeof createRecordViewers>["join"]>) => recordViewers().join(...args),
   },
 };

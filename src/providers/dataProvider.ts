@@ -17,6 +17,17 @@ import { type ResourceMeta, resourceMetaOf, type SearchMeta } from "../lib/resou
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
 import { hasFirstRead, type RpcRead, rpcReadKey, takeFirstRead } from "./firstReads";
 import { listThroughSearchRpc } from "./searchRpc";
+import {
+  deleteRow,
+  insertRow,
+  isTableMeta,
+  listRows,
+  queryErrorOf,
+  readRow,
+  readRows,
+  type TableMeta,
+  updateRow,
+} from "./tableData";
 
 type RpcAnswer = { data: unknown; error: PostgrestLikeError | null };
 
@@ -58,6 +69,8 @@ export function rewriteFilters(filters: CrudFilter[], search: SearchMeta | undef
     if (isEmpty(filter.value)) return [];
     if (filter.field !== SEARCH_FIELD) return [filter];
     if (!search || "rpc" in search) return [];
+    // Generated lists search through opsdesk.search (tableData.ts), not with a filter.
+    if ("words" in search) return [];
     // The plain provider passes unknown operators through as `column=<operator>.<value>`.
     const operator = `wfts(${search.config})` as CrudFilter["operator"];
     return [{ field: search.column, operator, value: String(filter.value).trim() } as CrudFilter];
@@ -86,13 +99,35 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
   const mapErrors =
     (resource: string, operation: Operation) =>
     (error: PostgrestLikeError): never => {
-      throw toHttpError(error, resource, operation, describe);
+      throw toHttpError(queryErrorOf(error) ?? error, resource, operation, describe);
     };
+
+  /** A generated resource's call (tableData.ts), its failure worded as the others'. */
+  const onTable = async <R>(resource: string, operation: Operation, run: () => Promise<R>): Promise<R> =>
+    run().catch(mapErrors(resource, operation));
+  const notFound = (resource: string) =>
+    toHttpError({ code: "PGRST116", message: "not found" }, resource, "read", describe);
+  const tableMetaOf = (meta: Parameters<typeof resourceMetaOf>[0]): TableMeta | undefined => {
+    const read = resourceMetaOf(meta);
+    return isTableMeta(read) ? read : undefined;
+  };
 
   return {
     ...base,
     getList: async <T extends BaseRecord>(params: Parameters<DataProvider["getList"]>[0]) => {
       const meta = resourceMetaOf(params.meta);
+      if (isTableMeta(meta)) {
+        const page = await onTable(params.resource, "read", () =>
+          listRows(client, {
+            meta,
+            words: searchText(params.filters ?? []),
+            pagination: params.pagination,
+            sorters: params.sorters?.map((sorter) => aliasSorter(sorter, meta.sortBy)),
+            filters: rewriteFilters(params.filters ?? [], meta.search),
+          }),
+        );
+        return { data: page.data as T[], total: page.total, approximate: isApproximate(meta.count, page.total) };
+      }
       const sorters = params.sorters?.map((sorter) => toRelatedSorter(aliasSorter(sorter, meta.sortBy)));
       const search = meta.search;
       const text = searchText(params.filters ?? []);
@@ -128,18 +163,44 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
         .catch(mapErrors(params.resource, "read"));
       return { ...page, approximate: isApproximate(count, page.total) };
     },
-    getMany: <T extends BaseRecord>(params: Parameters<Required<DataProvider>["getMany"]>[0]) =>
-      base.getMany<T>(params).catch(mapErrors(params.resource, "read")),
+    getMany: async <T extends BaseRecord>(params: Parameters<Required<DataProvider>["getMany"]>[0]) => {
+      const table = tableMetaOf(params.meta);
+      if (table) {
+        return { data: (await onTable(params.resource, "read", () => readRows(client, table, params.ids))) as T[] };
+      }
+      return base.getMany<T>(params).catch(mapErrors(params.resource, "read"));
+    },
     getOne: async <T extends BaseRecord>(params: Parameters<DataProvider["getOne"]>[0]) => {
+      const table = tableMetaOf(params.meta);
+      if (table) {
+        const row = await onTable(params.resource, "read", () => readRow(client, table, params.id));
+        if (!row) throw notFound(params.resource);
+        return { data: row as T };
+      }
       const result = await base.getOne<T>(params).catch(mapErrors(params.resource, "read"));
       if (result.data === undefined) {
         throw toHttpError({ code: "PGRST116", message: "not found" }, params.resource, "read", describe);
       }
       return result;
     },
-    create: <T extends BaseRecord, V>(params: CreateParams<V>) =>
-      base.create<T, V>(params).catch(mapErrors(params.resource, "create")),
+    create: async <T extends BaseRecord, V>(params: CreateParams<V>) => {
+      const table = tableMetaOf(params.meta);
+      if (table) {
+        const row = await onTable(params.resource, "create", () =>
+          insertRow(client, table, params.variables as object),
+        );
+        return { data: row as T };
+      }
+      return base.create<T, V>(params).catch(mapErrors(params.resource, "create"));
+    },
     update: async <T extends BaseRecord, V>(params: UpdateParams<V>) => {
+      const table = tableMetaOf(params.meta);
+      if (table) {
+        const row = await onTable(params.resource, "update", () =>
+          updateRow(client, table, params.id, params.variables as object, table.loaded as BaseRecord | undefined),
+        );
+        return { data: row as T };
+      }
       const result = await base.update<T, V>(params).catch(mapErrors(params.resource, "update"));
       // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.
       if (result.data === undefined) {
@@ -147,10 +208,22 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       }
       return result;
     },
-    deleteOne: <T extends BaseRecord, V>(params: DeleteOneParams<V>) =>
-      base.deleteOne<T, V>(params).catch(mapErrors(params.resource, "delete")),
-    deleteMany: <T extends BaseRecord, V>(params: DeleteManyParams<V>) =>
-      base.deleteMany<T, V>(params).catch(mapErrors(params.resource, "delete")),
+    deleteOne: async <T extends BaseRecord, V>(params: DeleteOneParams<V>) => {
+      const table = tableMetaOf(params.meta);
+      if (table)
+        return { data: (await onTable(params.resource, "delete", () => deleteRow(client, table, params.id))) as T };
+      return base.deleteOne<T, V>(params).catch(mapErrors(params.resource, "delete"));
+    },
+    deleteMany: async <T extends BaseRecord, V>(params: DeleteManyParams<V>) => {
+      const table = tableMetaOf(params.meta);
+      if (table) {
+        const rows = await onTable(params.resource, "delete", () =>
+          Promise.all(params.ids.map((id) => deleteRow(client, table, id))),
+        );
+        return { data: rows as T[] };
+      }
+      return base.deleteMany<T, V>(params).catch(mapErrors(params.resource, "delete"));
+    },
     custom: async <T extends BaseRecord>({
       url,
       method,

@@ -130,6 +130,11 @@ describe("toHttpError", () => {
       statusCode: 409,
       message: MESSAGES.stale,
     });
+    // A row opsdesk.bulk_write refused because it changed since it was listed.
+    expect(map({ code: "40001", hint: "OPSDESK_STALE", message: "x" }, "products", "update")).toEqual({
+      statusCode: 409,
+      message: MESSAGES.stale,
+    });
     expect(map({ code: "42501", message: "new row violates row-level security" }, "products", "create")).toEqual({
       statusCode: 403,
       message: MESSAGES.forbidden,

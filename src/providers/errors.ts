@@ -73,14 +73,19 @@ export function toHttpError(
   if (isNetworkError(error)) return httpError(0, MESSAGES.network);
   if (JWT_CODES.has(code)) return httpError(401, MESSAGES.sessionEnded);
   if (code === "42501") return httpError(403, MESSAGES.forbidden);
-  if (code === "PT409") return httpError(409, MESSAGES.stale);
+  // A version that moved on: the demo's trigger (PT409), or opsdesk.bulk_write's refused row.
+  if (code === "PT409" || error.hint === "OPSDESK_STALE") return httpError(409, MESSAGES.stale);
   if (code === "PGRST116") {
     const message = `This ${singular.text} does not exist or you can't see it.`;
     return httpError(404, templated(message, "errors.notFound", the, resource));
   }
 
+  // A generated resource knows its constraints by name (src/schema): the field each is about.
+  const constrained = (name: string) => def?.constraints?.[name]?.field;
+
   if (code === "23505") {
     const column =
+      constrained(quoted(text, "constraint") ?? "") ??
       parseConstraint(resource, quoted(text, "constraint") ?? "")?.column ??
       /Key \((?:lower\()?([a-z_]+)/.exec(error.details ?? "")?.[1];
     const field = column ? fieldOf(def, column) : undefined;
@@ -124,7 +129,10 @@ export function toHttpError(
 
   if (code === "23514") {
     const constraint = quoted(text, "constraint") ?? "";
-    const parsed = parseConstraint(resource, constraint);
+    const known = constrained(constraint);
+    const parsed = known
+      ? { column: known, kind: "check" as const, rule: undefined }
+      : parseConstraint(resource, constraint);
     const field = parsed ? fieldOf(def, parsed.column) : undefined;
     if (!parsed || !field) {
       const message = `The ${singular.text} breaks the rule "${constraint}".`;

@@ -5,6 +5,7 @@ import { createClient } from "@supabase/supabase-js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { findResource } from "../resources";
 import { createAuthProvider } from "./authProvider";
+import { rememberKind } from "./backendKind";
 import { createDataProvider } from "./dataProvider";
 import {
   expectScreenReads,
@@ -83,6 +84,10 @@ function stagedBackend(userId: string) {
       fetch: async (input: RequestInfo | URL) => {
         const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
         asked.push(path);
+        // The demo's project has no Opsdesk installed: PostgREST knows neither function.
+        if (["/rest/v1/rpc/my_access", "/rest/v1/rpc/describe", "/rest/v1/rpc/schema_version"].includes(path)) {
+          return Response.json({ code: "PGRST106", message: "Invalid schema: opsdesk" }, { status: 406 });
+        }
         if (!(path in answers)) return Response.json({ message: `unexpected ${path}` }, { status: 500 });
         return Response.json(answers[path]);
       },
@@ -95,6 +100,8 @@ describe("a sign-in", () => {
   beforeEach(() => localStorage.clear());
 
   it("starts the first screen's reads with the session, and the console asks for none of them again", async () => {
+    // The demo's project as this browser knows it (providers/backendKind.ts): no Opsdesk.
+    rememberKind("compiled");
     const { client, asked, times } = stagedBackend("ada-id");
     const permissions = new PermissionStore(supabasePermissionSource(client));
     const kpis = { rpc: "dashboard_kpis", args: {} };
@@ -108,6 +115,8 @@ describe("a sign-in", () => {
     expect(new Set(asked)).toEqual(
       new Set([
         "/auth/v1/token",
+        // Whether Opsdesk has been installed since is asked behind the rest (providers/liveSchema.ts).
+        "/rest/v1/rpc/schema_version",
         "/rest/v1/rpc/my_permissions",
         "/rest/v1/staff",
         "/rest/v1/operator_preferences",
@@ -131,5 +140,19 @@ describe("a sign-in", () => {
     await custom?.({ url: "rpc/dashboard_kpis", method: "get", query: {} });
     expect(times("/rest/v1/rpc/dashboard_kpis")).toBe(2);
     expect(takeFirstRead("ada-id", rpcReadKey(kpis))).toBeUndefined();
+  });
+
+  it("on a project seen for the first time, asks for Opsdesk first and the demo's first screen only without it", async () => {
+    const { client, asked, times } = stagedBackend("bob-id");
+    const permissions = new PermissionStore(supabasePermissionSource(client));
+    expectScreenReads([{ rpc: "dashboard_kpis", args: {} }]);
+    const credentials = { email: "ada@example.com", password: "pw" };
+    await expect(signIn(client.auth, credentials, () => finishSignIn(client, permissions))).resolves.toEqual({
+      ok: true,
+    });
+    await vi.waitFor(() => expect(times("/rest/v1/rpc/dashboard_kpis")).toBe(1));
+    // my_access() answered "not installed" before the demo's functions were asked.
+    expect(asked.indexOf("/rest/v1/rpc/my_access")).toBeLessThan(asked.indexOf("/rest/v1/rpc/my_permissions"));
+    expect(asked.indexOf("/rest/v1/rpc/my_permissions")).toBeLessThan(asked.indexOf("/rest/v1/rpc/dashboard_kpis"));
   });
 });

@@ -3,6 +3,7 @@
 // operator may list), so they follow the operator across reloads and browsers.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { templated } from "../i18n/messages";
+import { operatorTable, storedResource } from "./operatorTables";
 
 export interface ListColumnsChoice {
   /** Shown columns, in order. */
@@ -34,11 +35,10 @@ function failure(error: { message: string }): Error {
 export async function loadListColumns(client: SupabaseClient, resource: string): Promise<ListColumnsChoice | null> {
   const userId = await operatorId(client);
   if (!userId) return null;
-  const { data, error } = await client
-    .from("list_columns")
+  const { data, error } = await operatorTable(client, "list_columns")
     .select("columns, widths")
     .eq("user_id", userId)
-    .eq("resource", resource)
+    .eq("resource", storedResource(resource))
     .maybeSingle();
   if (error) throw failure(error);
   return data ? { columns: data.columns, widths: (data.widths ?? {}) as Record<string, number> } : null;
@@ -52,8 +52,9 @@ export async function saveListColumns(
 ): Promise<void> {
   const userId = await operatorId(client);
   if (!userId) return;
-  const { error } = await client
-    .from("list_columns")
-    .upsert({ user_id: userId, resource, ...choice }, { onConflict: "user_id,resource" });
+  const { error } = await operatorTable(client, "list_columns").upsert(
+    { user_id: userId, resource: storedResource(resource), ...choice },
+    { onConflict: "user_id,resource" },
+  );
   if (error) throw failure(error);
 }

@@ -1,6 +1,6 @@
 import type { LiveEvent } from "@refinedev/core";
 import { describe, expect, it } from "vitest";
-import { type LiveSubscriber, wants } from "./liveProvider";
+import { type LiveSubscriber, tableChangeEvents, wants } from "./liveProvider";
 
 const event = (type: string, payload: Record<string, unknown>): LiveEvent => ({
   channel: "resources/products",
@@ -40,5 +40,18 @@ describe("wants", () => {
 
   it("passes deletes without a new row to record watchers (it may be theirs)", () => {
     expect(wants(subscriber({ ids: ["3"] }), event("deleted", {}))).toBe(true);
+  });
+});
+
+describe("tableChangeEvents", () => {
+  it("turns a generated table's broadcast into one event per changed key, composite ids included", () => {
+    const [created] = tableChangeEvents("t", { op: "INSERT", keys: [{ id: 7 }] }, undefined);
+    expect(created).toMatchObject({ type: "created", payload: { id: 7 } });
+    const [updated] = tableChangeEvents("t", { op: "UPDATE", keys: [{ a: "x,y", b: 2 }] }, ["a", "b"]);
+    expect(updated.payload).toEqual({ a: "x,y", b: 2, __opsdesk_key: "x%2Cy,2" });
+    // More than a statement's worth of keys: one event that makes every list read again.
+    expect(tableChangeEvents("t", { op: "DELETE", keys: null }, ["id"])).toMatchObject([
+      { type: "deleted", payload: {} },
+    ]);
   });
 });

@@ -1,6 +1,9 @@
 // The caller's rows of the permission matrix (`rpc('my_permissions')`), loaded once per
 // session and dropped whenever the signed-in user changes.
 import type { SupabaseClient } from "@supabase/supabase-js";
+import type { MyAccess } from "../resources/describe.types";
+import { resourceNameOf } from "../schema/names";
+import { notInstalled, rememberedKind, rememberKind } from "./backendKind";
 
 export interface PermissionRow {
   resource: string;
@@ -86,6 +89,11 @@ export function supabasePermissionSource(client: SupabaseClient): PermissionSour
       return userId;
     },
     load: async () => {
+      // A project with Opsdesk installed answers opsdesk.my_access(); the demo's schema my_permissions().
+      if (rememberedKind() !== "compiled") {
+        const access = await loadAccess(client);
+        if (access) return access;
+      }
       const { data, error } = await client.rpc("my_permissions");
       if (error) throw error;
       return (data ?? []) as PermissionRow[];
@@ -94,4 +102,40 @@ export function supabasePermissionSource(client: SupabaseClient): PermissionSour
       listeners.push(callback);
     },
   };
+}
+
+/** What `opsdesk.my_access()` answers (docs/any-project.md). */
+export type Access = MyAccess;
+
+/** Not a table: the right to open the console at all, and the admin's Tables screen. */
+export const OPERATOR = { resource: "opsdesk", action: "operator" } as const;
+export const TABLES_SCREEN = "opsdesk_tables";
+
+/** The matrix of `my_access()` as permission rows of resources named as the generator names them. */
+export function accessRows(access: Access): PermissionRow[] {
+  if (!access.role || !access.active) return [];
+  const rows: PermissionRow[] = [OPERATOR];
+  for (const [qualified, actions] of Object.entries(access.permissions ?? {})) {
+    const dot = qualified.indexOf(".");
+    const resource = dot > 0 ? resourceNameOf(qualified.slice(0, dot), qualified.slice(dot + 1)) : qualified;
+    for (const action of actions) rows.push({ resource, action });
+  }
+  if (access.is_admin)
+    rows.push({ resource: TABLES_SCREEN, action: "list" }, { resource: TABLES_SCREEN, action: "edit" });
+  return rows;
+}
+
+/** The rows from my_access(), or undefined when the project has no Opsdesk installed. */
+async function loadAccess(client: SupabaseClient): Promise<PermissionRow[] | undefined> {
+  // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
+  const { data, error } = await (client as SupabaseClient<any, any, any>).schema("opsdesk").rpc("my_access");
+  if (error) {
+    if (notInstalled(error)) {
+      rememberKind("compiled");
+      return undefined;
+    }
+    throw error;
+  }
+  rememberKind("opsdesk");
+  return data ? accessRows(data as Access) : [];
 }

@@ -2,6 +2,7 @@
 // back as stored; src/components/theme/preferences.ts decides which ones it understands.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { PREFERENCES, takeFirstRead } from "./firstReads";
+import { operatorTable } from "./operatorTables";
 
 export interface StoredPreferences {
   theme?: string | null;
@@ -18,8 +19,7 @@ export async function readPreferenceRow(
   client: SupabaseClient,
   userId: string,
 ): Promise<StoredPreferences | undefined> {
-  const { data, error } = await client
-    .from("operator_preferences")
+  const { data, error } = await operatorTable(client, "operator_preferences")
     .select("theme, locale")
     .eq("user_id", userId)
     .maybeSingle();
@@ -37,8 +37,9 @@ export async function loadPreferenceRow(client: SupabaseClient): Promise<StoredP
 export async function storePreference(client: SupabaseClient, change: StoredPreferences): Promise<void> {
   const userId = await signedInUser(client);
   if (!userId) return;
-  const { error } = await client
-    .from("operator_preferences")
-    .upsert({ user_id: userId, ...change }, { onConflict: "user_id" });
+  const { error } = await operatorTable(client, "operator_preferences").upsert(
+    { user_id: userId, ...change },
+    { onConflict: "user_id" },
+  );
   if (error) throw new Error(error.message);
 }

@@ -5,9 +5,10 @@
 // not change: such a row is refused as forbidden instead of passing silently.
 import type { BaseRecord } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { idColumnOf } from "../lib/select";
+import { idColumnOf, metaFor } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
+import { bulkWrite, isTableMeta, queryErrorOf } from "./tableData";
 
 type Key = string | number;
 
@@ -48,6 +49,35 @@ export async function writeRows(
       : write.ids.map((id) => ({ [idColumn]: id }));
   const asked = rows.map((row) => row[idColumn] as Key);
   if (asked.length === 0) return { changed: [], refused: [] };
+  const meta = metaFor(def);
+  if (isTableMeta(meta)) {
+    // A resource generated from the live schema: the project's opsdesk.bulk_write (tableData.ts).
+    const written = await bulkWrite(
+      client,
+      meta,
+      write.action === "update"
+        ? {
+            action: "update",
+            ids: asked,
+            values: write.values,
+            versions: def.fields.some((f) => f.name === "version") ? write.records.map((r) => r.version) : undefined,
+          }
+        : { action: "delete", ids: asked },
+    ).catch((thrown) => {
+      throw toHttpError(queryErrorOf(thrown) ?? (thrown as PostgrestLikeError), def.name, operation, describe);
+    });
+    const done = new Set(written.changed.map(String));
+    const reasons = new Map(
+      written.refused.map((r) => [String(r.id), toHttpError(r.error, def.name, operation, describe).message]),
+    );
+    return {
+      changed: asked.filter((id) => done.has(String(id))),
+      refused: asked.flatMap((id) => {
+        const message = reasons.get(String(id));
+        return message === undefined ? [] : [{ id, message }];
+      }),
+    };
+  }
   const { data, error } = await client.rpc("bulk_write", {
     resource: def.name,
     action: write.action,

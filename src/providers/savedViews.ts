@@ -3,6 +3,7 @@
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
+import { operatorTable, storedResource } from "./operatorTables";
 
 export interface SavedView {
   id: string;
@@ -49,15 +50,24 @@ export function savedViewsApi(client: SupabaseClient, t: Translate) {
   };
   return {
     list: async (resource: string): Promise<SavedView[]> => {
-      const { data, error } = await client.from("saved_views").select(COLUMNS).eq("resource", resource).order("name");
+      const { data, error } = await operatorTable(client, "saved_views")
+        .select(COLUMNS)
+        .eq("resource", storedResource(resource))
+        .order("name");
       if (error) throw fail(error);
       return data as SavedView[];
     },
-    create: (view: SavedViewInput) => one(client.from("saved_views").insert(view).select(COLUMNS).single()),
+    create: (view: SavedViewInput) =>
+      one(
+        operatorTable(client, "saved_views")
+          .insert({ ...view, resource: storedResource(view.resource) })
+          .select(COLUMNS)
+          .single(),
+      ),
     update: (id: string, patch: Partial<SavedViewInput>) =>
-      one(client.from("saved_views").update(patch).eq("id", id).select(COLUMNS).single()),
+      one(operatorTable(client, "saved_views").update(patch).eq("id", id).select(COLUMNS).single()),
     remove: async (id: string) => {
-      const { error } = await client.from("saved_views").delete().eq("id", id);
+      const { error } = await operatorTable(client, "saved_views").delete().eq("id", id);
       if (error) throw fail(error);
     },
   };

@@ -37,11 +37,22 @@ export async function requestPasswordReset(auth: GoTrueClient, email: string): P
 
 export const LINK_EXPIRED = "This link has expired or was already used. Request a new one.";
 
-/** Sets the password of the recovery or invite session the e-mail link opened. */
+/**
+ * Sets the password of the recovery or invite session the e-mail link opened. An
+ * account with an authenticator app needs its code first (Auth refuses an aal1
+ * session with insufficient_aal): the outcome asks for the second factor.
+ */
 export async function setNewPassword(auth: GoTrueClient, password: string): Promise<AuthOutcome> {
   const { data } = await auth.getSession();
   if (!data.session) return failed(LINK_EXPIRED);
+  const secondFactor: AuthOutcome = { ok: false, message: "", secondFactor: true };
+  try {
+    if (await needsSecondFactor(auth)) return secondFactor;
+  } catch {
+    return failed(MESSAGES.network);
+  }
   const { error } = await auth.updateUser({ password });
+  if (error?.code === "insufficient_aal") return secondFactor;
   if (error) return failed(authErrorMessage(error));
   markSignedIn();
   return { ok: true };

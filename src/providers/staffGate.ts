@@ -2,7 +2,9 @@
 // account has one): the staff gate, with the console's first reads going out beside it.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
+import { rememberedKind } from "./backendKind";
 import { forgetFirstReads, IDENTITY, PREFERENCES, rpcReadKey, startFirstRead, takeScreenReads } from "./firstReads";
+import { loadLiveSchema } from "./liveSchema";
 import type { PermissionStore } from "./permissions";
 import { readPreferenceRow } from "./preferenceRows";
 import { markSignedIn, markSigningOut } from "./session";
@@ -17,13 +19,25 @@ export async function warmUp(client: SupabaseClient, permissions: PermissionStor
   const { data } = await client.auth.getSession();
   const userId = data.session?.user.id;
   if (!userId) return;
-  startFirstRead(userId, IDENTITY, () => readStaffRow(client, userId));
-  startFirstRead(userId, PREFERENCES, () => readPreferenceRow(client, userId));
-  for (const read of takeScreenReads()) {
-    startFirstRead(userId, rpcReadKey(read), () => client.rpc(read.rpc, read.args, { get: true }));
-  }
   // A failure here is the console's to report when it asks again (the store does not keep it).
-  permissions.get().catch(() => undefined);
+  const held = permissions.get().catch(() => undefined);
+  // A project seen for the first time: whether it has Opsdesk (the answer to the permissions)
+  // decides where the operator's rows are and whether the demo's first screen applies.
+  const known = rememberedKind() ? Promise.resolve() : held;
+  const screenReads = takeScreenReads();
+  startFirstRead(userId, IDENTITY, () => known.then(() => readStaffRow(client, userId)));
+  startFirstRead(userId, PREFERENCES, () => known.then(() => readPreferenceRow(client, userId)));
+  for (const read of screenReads) {
+    startFirstRead(userId, rpcReadKey(read), () =>
+      known.then(() =>
+        rememberedKind() === "opsdesk"
+          ? Promise.resolve({ data: null, error: { code: "PGRST202", message: "not on this project" } })
+          : (client.rpc(read.rpc, read.args, { get: true }) as PromiseLike<unknown>),
+      ),
+    );
+  }
+  // The resources of the live schema: from the cache at once, or describe() beside the rest.
+  loadLiveSchema(client, userId).catch(() => undefined);
 }
 
 /** Staff only: an account without permission rows is signed out again. */

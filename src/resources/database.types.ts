@@ -495,6 +495,23 @@ export type Database = {
           revenue: number
         }[]
       }
+      record_presence: {
+        Args: {
+          resource: string
+          record_id: string
+          tab: string
+          mode?: string
+        }
+        Returns: Json
+      }
+      record_presence_leave: {
+        Args: {
+          resource: string
+          record_id: string
+          tab: string
+        }
+        Returns: Json
+      }
       revenue_by_category: {
         Args: {
           days?: number

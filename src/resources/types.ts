@@ -57,6 +57,13 @@ export interface ReferenceTarget<Target extends string = string> {
    * of the same name can be told apart (a customer's e-mail; a product's SKU and price).
    */
   details?: ColumnOf<Target>[];
+  /**
+   * Generated definitions (src/schema): the PostgREST embed that reads the label
+   * (`customers!orders_customer_id_fkey`, naming the foreign key when two point at one table)
+   * and the key it arrives under in the row (default: the resource's name).
+   */
+  embed?: string;
+  embedAs?: string;
 }
 
 /** A reference to any table, its columns checked against that table. */
@@ -75,6 +82,24 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
   /** Lowest/highest allowed number. */
   min?: number;
   max?: number;
+  /** `min`/`max` themselves are not allowed (`price > 0`). */
+  minExclusive?: boolean;
+  maxExclusive?: boolean;
+  /** Decimal places of a number (numeric(10,2) → 2); a number without it takes any. */
+  scale?: number;
+  /** Further patterns the value must match (several CHECK constraints on one column). */
+  patterns?: RegExp[];
+  /** Values the database refuses (`code <> ''`, `NOT IN (…)`). */
+  notOneOf?: readonly (string | number)[];
+  /** Not empty once trimmed (`btrim(name) <> ''`). */
+  notBlank?: boolean;
+  minItems?: number;
+  /** A key the operator types when creating a record and can no longer change afterwards. */
+  createOnly?: boolean;
+  /** Items of a `tags` field are numbers (an integer[] column). */
+  numberItems?: boolean;
+  /** Holds the id of an auth user (a key to auth.users): shown as the user's e-mail. */
+  authUser?: boolean;
   /** Same pattern as the database check constraint. */
   pattern?: RegExp;
   /** The rule in plain words, used for form validation and for database check violations. */
@@ -105,7 +130,14 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
  * ranked, see docs/search.md and src/providers/searchRpc.ts), or, for a table without one,
  * full-text search (`wfts`) of a tsvector column with a text search config.
  */
-export type ListSearch<Column extends string = string> = { rpc: string } | { column: Column; config: string };
+export type ListSearch<Column extends string = string> =
+  | { rpc: string }
+  | { column: Column; config: string }
+  /**
+   * Generated lists (src/schema): each word of the box in one of these text columns, through
+   * the project's `opsdesk.search` (trigram indexes serve it; docs/any-project.md).
+   */
+  | { words: Column[] };
 
 export interface SortDefinition<Column extends string = string> {
   field: Column;
@@ -131,6 +163,25 @@ type TableTyped<Table extends string, Typed, Loose> = Table extends TableName ? 
 export interface ResourceDefinition<Table extends string = string> {
   /** Table name; also the Refine resource name. */
   name: Table;
+  /**
+   * The table behind a resource generated from the live schema (src/schema) when it is not
+   * `public.<name>`: a table of another schema, or one whose name is no plain identifier.
+   */
+  table?: { schema: string; name: string };
+  /** A key of several columns (composite); records are then addressed by their encoded values. */
+  keyColumns?: string[];
+  /** Why the console offers no writes: a view, or a table without a primary key. */
+  readOnlyReason?: "view" | "noKey";
+  /** The table's comment, shown under the list's title. */
+  description?: string;
+  /**
+   * What the console could not represent of the table (a column type, a composite reference):
+   * shown on its screens, which show the rest. For admins only: `adminNotices`.
+   */
+  notices?: string[];
+  adminNotices?: string[];
+  /** The table's constraints by name: the field each is about and its rule in plain words. */
+  constraints?: Record<string, { field?: string; message: string }>;
   /** URL segment when it differs from the name (e.g. audit_log → /audit). */
   route?: string;
   label: { singular: string; plural: string };

@@ -7,7 +7,7 @@ import { useMemo } from "react";
 import { useFormat } from "../i18n/useFormat";
 import type { ReferenceTarget } from "../resources/types";
 import { FieldSelect } from "./FieldSelect";
-import { detailLine, pickerSelect } from "./referenceDetails";
+import { detailLine, pickerMeta } from "./referenceDetails";
 
 interface Props extends Omit<SelectProps, "options"> {
   target: ReferenceTarget;
@@ -24,7 +24,7 @@ export function ReferenceSelect({ target, value, ...rest }: Props) {
     sorters: [{ field: target.labelField, order: "asc" }],
     pagination: { pageSize: 25, mode: "server" },
     onSearch: (text) => [{ field: target.searchField ?? target.labelField, operator: "contains", value: text }],
-    meta: { select: pickerSelect(target) },
+    meta: pickerMeta(target),
   });
   const records = useMemo(
     () =>

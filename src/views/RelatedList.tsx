@@ -7,6 +7,7 @@ import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
 import { idColumnOf, metaFor } from "../lib/select";
 import type { RelatedList as RelatedListDefinition, ResourceDefinition } from "../resources/types";
 import { buildColumns } from "./columns";
+import { showPath } from "./paths";
 
 interface Props {
   related: RelatedListDefinition;
@@ -25,16 +26,22 @@ export function RelatedList({ related, definition: def, parentId }: Props) {
   });
   const idColumn = idColumnOf(def);
   const shown = useLocalizedDefinition(def);
-  const [first, ...rest] = buildColumns(shown, { sorters: [], filters: [], interactive: false }, related.columns);
-  const linked = {
+  // Columns the related resource still has (a schema change or hidden field drops one).
+  const names = related.columns.filter((name) => shown.fields.some((f) => f.name === name));
+  const [first, ...rest] = buildColumns(shown, { sorters: [], filters: [], interactive: false }, names);
+  const linked = first && {
     ...first,
-    render: (value: unknown, record: BaseRecord, index: number) => (
-      <Link to={`/${def.route ?? def.name}/${record[idColumn]}`}>{first.render?.(value, record, index) as never}</Link>
-    ),
+    render: (value: unknown, record: BaseRecord, index: number) =>
+      // A reference links to its own record already (a join table's other end): no link around a link.
+      def.screens?.show === false || shown.fields.find((f) => f.name === names[0])?.type === "reference" ? (
+        (first.render?.(value, record, index) as never)
+      ) : (
+        <Link to={showPath(def, record[idColumn])}>{first.render?.(value, record, index) as never}</Link>
+      ),
   };
   return (
     <Card title={related.title} size="small">
-      <Table {...tableProps} rowKey={idColumn} size="small" columns={[linked, ...rest]} />
+      <Table {...tableProps} rowKey={idColumn} size="small" columns={linked ? [linked, ...rest] : []} />
     </Card>
   );
 }

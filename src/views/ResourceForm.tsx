@@ -4,21 +4,36 @@ import { Create, Edit, useForm } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, type LiveEvent, useParsed, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input } from "antd";
 import { type ReactNode, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { useTabTitle } from "../components/useTabTitle";
 import { localizeMessage, MESSAGES } from "../i18n/messages";
 import { useLocalizedDefinition } from "../i18n/useLocalizedDefinition";
-import { metaFor } from "../lib/select";
+import { idColumnOf, metaFor } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
 import { BACK_ICON } from "./backIcon";
+import { DefinitionNotices } from "./DefinitionNotices";
 import { showFieldErrors } from "./formErrors";
 import { buildFormItems } from "./formItems";
 import { ConflictNotice, StaleNotice } from "./live/ConflictNotice";
 import { RecordPresence } from "./live/RecordPresence";
 import { useEditConflict } from "./live/useEditConflict";
 import { useRecordPresence } from "./live/useRecordPresence";
+import { listPath, showPath } from "./paths";
 import { recordName } from "./recordName";
 import { SaveBar } from "./SaveBar";
 import { DeleteRecordButton } from "./undo/DeleteRecordButton";
+
+/** JSON fields are edited as text: what is stored is the value it spells. */
+function storedValues(def: ResourceDefinition, values: Record<string, unknown>): Record<string, unknown> {
+  const json = def.fields.filter((f) => f.type === "json" && !f.readOnly && typeof values[f.name] === "string");
+  if (json.length === 0) return values;
+  const out = { ...values };
+  for (const field of json) {
+    const text = String(values[field.name]).trim();
+    out[field.name] = text === "" ? null : JSON.parse(text);
+  }
+  return out;
+}
 
 interface Props {
   definition: ResourceDefinition;
@@ -37,12 +52,28 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   const onLiveEvent = useRef<(event: LiveEvent) => void>(undefined);
   // The record of /<resource>/<id>/edit, named explicitly (the resource is passed too).
   const { id: routeId } = useParsed();
+  const navigate = useNavigate();
+  // A generated resource's update carries the row as loaded: changed since, it is refused as stale.
+  const loadedRow = useRef<BaseRecord | undefined>(undefined);
+  const meta = metaFor(def);
   const { formProps, saveButtonProps, query, formLoading, id } = useForm<BaseRecord, HttpError>({
     resource: def.name,
     action,
     id: action === "edit" ? routeId : undefined,
-    meta: metaFor(def),
-    redirect: "show",
+    meta,
+    // Read when the save is sent (a getter): the row as the form loaded it by then.
+    mutationMeta:
+      def.table && action === "edit"
+        ? {
+            ...meta,
+            get loaded() {
+              return loadedRow.current;
+            },
+          }
+        : meta,
+    // Refine redirects by the saved row's `id`; a generated resource's key may be any column
+    // (a slug, a composite key), so it goes to the record's page itself (onMutationSuccess).
+    redirect: def.table ? false : "show",
     mutationMode: "pessimistic",
     warnWhenUnsavedChanges: true,
     // Field errors show on the fields and the rest beside Save; no extra toast.
@@ -66,6 +97,10 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     onMutationSuccess: ({ data }) => {
       setFormError(undefined);
       conflict.saveFinished(data);
+      if (def.table) {
+        const key = data?.[idColumnOf(def)];
+        navigate(def.screens?.show !== false && key !== undefined ? showPath(def, key as string) : listPath(def));
+      }
     },
     // An edit form is told about changes instead of reloading under the operator's hands.
     liveMode: action === "edit" ? "manual" : "off",
@@ -85,6 +120,7 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     others,
   });
   onLiveEvent.current = conflict.onLiveEvent;
+  loadedRow.current = query?.data?.data;
   const loadedTitle = query?.data?.data?.[def.titleField];
   useTabTitle(
     action === "create"
@@ -115,7 +151,7 @@ export function ResourceForm({ definition: def, action, children }: Props) {
       {...formProps}
       onFinish={(values) => {
         conflict.saveStarted(values);
-        return formProps.onFinish?.(values);
+        return formProps.onFinish?.(storedValues(def, values));
       }}
       layout="vertical"
       style={{ maxWidth: 720 }}
@@ -127,8 +163,9 @@ export function ResourceForm({ definition: def, action, children }: Props) {
         onTakeMine={conflict.takeMine}
         onDismiss={conflict.dismissComparison}
       />
+      <DefinitionNotices definition={def} />
       {children}
-      {buildFormItems(shown, t).map(({ field, itemProps, input }) => (
+      {buildFormItems(shown, t, action).map(({ field, itemProps, input }) => (
         <Form.Item key={field.name} {...itemProps}>
           {input}
         </Form.Item>

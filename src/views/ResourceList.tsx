@@ -1,7 +1,7 @@
 // The generated list: server-side sort, per-column filters, full-text search, pagination with total.
 import { List, useTable } from "@refinedev/antd";
 import { type BaseRecord, type CrudFilter, type HttpError, useCan, useTranslate } from "@refinedev/core";
-import { Alert, Button, Empty, Form, Input, Space } from "antd";
+import { Alert, Button, Empty, Form, Input, Space, Typography } from "antd";
 import { useMemo } from "react";
 import { usePendingDeleteIds } from "../components/undo/DeferredDeletes";
 import { useSameValue } from "../components/useSameValue";
@@ -17,6 +17,7 @@ import { useBulkSelection } from "./bulk/useBulkSelection";
 import { buildColumns, filterModes } from "./columns";
 import { ExportButton } from "./csv/ExportButton";
 import { ImportButton } from "./csv/ImportButton";
+import { DefinitionNotices } from "./DefinitionNotices";
 import { FilterChips } from "./FilterChips";
 import { ListTable, STICKY_END } from "./ListTable";
 import { ListTotal } from "./ListTotal";
@@ -159,6 +160,8 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
       )}
     >
       <Space direction="vertical" style={{ width: "100%" }} size="middle">
+        {def.description && <Typography.Paragraph type="secondary">{def.description}</Typography.Paragraph>}
+        <DefinitionNotices definition={def} />
         <SavedViewsBar definition={def} view={view} />
         {/* Always mounted (Refine's useTable creates its form); no <form> element: the box submits itself. */}
         <Form {...searchFormProps} component={false} initialValues={{ q: searchValue(filters) }}>

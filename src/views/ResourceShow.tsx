@@ -10,6 +10,7 @@ import { fieldsByName, idColumnOf, metaFor } from "../lib/select";
 import { findResource } from "../resources";
 import type { ResourceDefinition, ShowSection } from "../resources/types";
 import { BACK_ICON } from "./backIcon";
+import { DefinitionNotices } from "./DefinitionNotices";
 import { renderField } from "./fieldKinds";
 import { ImageManager } from "./files/ImageManager";
 import { RecordDocuments } from "./files/RecordDocuments";
@@ -64,6 +65,7 @@ export function ResourceShow({ definition: def, headerExtra, children }: Props) 
       )}
     >
       {query.isError && <Alert type="error" showIcon message={localizeMessage(query.error?.message ?? "", t)} />}
+      <DefinitionNotices definition={def} />
       {record && tabs.bar}
       {record && tabs.showing === "history" && tabs.history}
       {record && tabs.showing === "details" && (

@@ -8,7 +8,9 @@ import dayjs, { type Dayjs } from "dayjs";
 import type { ReactElement, ReactNode } from "react";
 import { ConsoleLink } from "../components/ConsoleLink";
 import { optionLabel } from "../i18n/localizeDefinition";
+import { findResource } from "../resources";
 import type { FieldDefinition, FieldType } from "../resources/types";
+import { AuthUserEmail } from "./AuthUserEmail";
 import { FieldSelect } from "./FieldSelect";
 import { Formatted, MoneyInput, NumberInput } from "./formatted";
 import {
@@ -21,6 +23,7 @@ import {
   YesNoSelect,
 } from "./kindTexts";
 import { dayRange, type FilterMode } from "./listFilters";
+import { showPath } from "./paths";
 import { ReferenceSelect } from "./ReferenceSelect";
 import { StorageImage } from "./StorageImage";
 
@@ -50,7 +53,7 @@ const optionsOf = (field: FieldDefinition) =>
   (field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o) }));
 
 const textKind: FieldKind = {
-  render: (v) => text(v),
+  render: (v, f) => (f.authUser && !empty(v) ? <AuthUserEmail id={String(v)} /> : text(v)),
   input: (f) => <Input placeholder={f.placeholder} maxLength={f.maxLength} />,
   itemProps: (f) => (f.required ? {} : nullWhenBlank),
   filter: { mode: "contains", input: (f) => <ContainsInput label={f.label} /> },
@@ -85,7 +88,16 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   },
   number: {
     render: (v) => <Formatted value={v} as="number" />,
-    input: (f) => <NumberInput min={f.min} max={f.max} precision={0} style={{ width: "100%" }} />,
+    // Whole numbers unless the column has decimals (numeric(10,2): two; numeric, float: any).
+    input: (f) => (
+      <NumberInput
+        min={f.min}
+        max={f.max}
+        fractionDigits={f.scale ?? 0}
+        precision={f.scale ?? 0}
+        style={{ width: "100%" }}
+      />
+    ),
     filter: numberRangeFilter,
   },
   money: {
@@ -124,16 +136,35 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     filter: dateFilter,
   },
   tags: {
-    render: (v) => (Array.isArray(v) ? v.map((t) => <Tag key={String(t)}>{String(t)}</Tag>) : ""),
-    input: () => <Select mode="tags" tokenSeparators={[","]} open={false} suffixIcon={null} />,
+    render: (v, f) =>
+      Array.isArray(v)
+        ? v.map((t) => (
+            <Tag key={String(t)} color={f.optionStyles?.[String(t)]?.color}>
+              {f.options ? optionLabel(f, String(t)) : String(t)}
+            </Tag>
+          ))
+        : "",
+    // An array of an enum picks among its values; of numbers or text, takes typed items.
+    input: (f) =>
+      f.options ? (
+        <Select mode="multiple" options={optionsOf(f)} aria-label={f.label} />
+      ) : (
+        <Select mode="tags" tokenSeparators={[","]} open={false} suffixIcon={null} aria-label={f.label} />
+      ),
+    itemProps: (f) =>
+      f.numberItems
+        ? { normalize: (v: unknown) => (Array.isArray(v) ? v.map((item) => (item === "" ? item : Number(item))) : v) }
+        : {},
   },
   reference: {
     render: (v, f, record) => {
       if (empty(v)) return "";
       const target = targetOf(f);
-      const embedded = record[target.resource] as Record<string, unknown> | null | undefined;
+      const embedded = record[target.embedAs ?? target.resource] as Record<string, unknown> | null | undefined;
       const label = embedded?.[target.labelField] ?? v;
-      return <ConsoleLink to={`/${target.resource}/${encodeURIComponent(String(v))}`}>{String(label)}</ConsoleLink>;
+      const targetDef = findResource(target.resource);
+      const to = targetDef ? showPath(targetDef, String(v)) : `/${target.resource}/${encodeURIComponent(String(v))}`;
+      return <ConsoleLink to={to}>{String(label)}</ConsoleLink>;
     },
     input: (f) => <ChooseReference target={targetOf(f)} label={f.label} />,
     filter: {
@@ -149,7 +180,15 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   json: {
     render: (v) =>
       empty(v) ? "" : <pre style={{ margin: 0, maxHeight: 320, overflow: "auto" }}>{JSON.stringify(v, null, 2)}</pre>,
-    input: () => <Input.TextArea rows={6} disabled />,
+    // Edited as JSON text; the form stores the parsed value (jsonbRules refuses text that is no JSON).
+    input: (f) => <Input.TextArea rows={6} disabled={f.readOnly} spellCheck={false} />,
+    itemProps: () => ({
+      getValueProps: (v: unknown) => ({
+        value: empty(v) ? "" : typeof v === "string" ? v : JSON.stringify(v, null, 2),
+      }),
+      normalize: (v: unknown) => v,
+      getValueFromEvent: (event: { target: { value: string } }) => event.target.value,
+    }),
   },
 };
 

@@ -14,8 +14,12 @@ export interface FormItemSpec {
 }
 
 /** `def` as shown (a localized definition) and `t` for the generic validation messages. */
-export function buildFormItems(def: ResourceDefinition, t: Translate = inEnglish): FormItemSpec[] {
-  return formFields(def).map((field) => ({
+export function buildFormItems(
+  def: ResourceDefinition,
+  t: Translate = inEnglish,
+  action: "create" | "edit" = "create",
+): FormItemSpec[] {
+  return formFields(def, action).map((field) => ({
     field,
     input: inputFor(field),
     itemProps: {

@@ -2,6 +2,7 @@
 import type { Rule } from "antd/es/form";
 import type { Translate } from "../i18n/messages";
 import type { FieldDefinition } from "../resources/types";
+import { constraintRules } from "./constraintRules";
 
 const TEXT_TYPES = new Set(["text", "longText", "email"]);
 const NUMBER_TYPES = new Set(["number", "money"]);
@@ -51,5 +52,5 @@ export function rulesFor(field: FieldDefinition, t: Translate = inEnglish): Rule
     const max = field.maxItems;
     rules.push({ type: "array", max, message: message ?? t("fields.maxItems", { max }, "At most {{max}} items.") });
   }
-  return rules;
+  return [...rules, ...constraintRules(field, t)];
 }

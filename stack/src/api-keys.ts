@@ -76,3 +76,14 @@ export async function isKnownKey(key: string, keys: ApiKeys, jwt: JwtKeys): Prom
     return false;
   }
 }
+
+/** A secret key: `sb_secret_…`, the service_role key, or any project JWT whose role is service_role. */
+export async function isSecretKey(key: string, keys: ApiKeys, jwt: JwtKeys): Promise<boolean> {
+  if (key === keys.secret || key === keys.serviceRole) return true;
+  if (key === keys.publishable || key === keys.anon) return false;
+  try {
+    return (await jwt.verify(key)).role === "service_role";
+  } catch {
+    return false;
+  }
+}

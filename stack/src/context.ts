@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ApiKeys } from "./api-keys.js";
 import type { StackConfig } from "./config/index.js";
 import type { Database } from "./db/index.js";
+import type { SessionLiveness } from "./db/sessions.js";
 import type { Clock } from "./shared/clock.js";
 import type { ServiceError } from "./shared/errors.js";
 import type { JwtKeys } from "./shared/jwt.js";
@@ -24,6 +25,8 @@ export interface StackContext {
   hooks: StackHooks;
   /** The time the protocols run on (the system's; a world's own in the QA kit, docs/qa.md). */
   clock: Clock;
+  /** Whether a token's auth session still exists (db/sessions.ts). */
+  sessions: SessionLiveness;
 }
 
 export interface StackHooks {
@@ -48,11 +51,19 @@ export interface Service {
    */
   isOpen?(path: string, method: string): boolean;
   /**
-   * CORS under this prefix. Unset: the gateway answers it as the CLI's Kong does;
-   * "own": the service answers it (edge functions, as on hosted Supabase);
+   * Paths only a secret key (`sb_secret_…`, service_role) may reach when the gateway acts
+   * as hosted Supabase (`--require-api-key`), e.g. REST's OpenAPI document.
+   */
+  secretKeyOnly?(path: string, method: string): boolean;
+  /**
+   * CORS under this prefix. Unset: the gateway answers it as the CLI's Kong does, and
+   * lists the headers PostgREST, GoTrue and storage-api expose;
+   * "kong": Kong's cors plugin as the CLI configures it and nothing more: preflights
+   * answered at the gateway, Access-Control-Allow-Origin set on every answer over the
+   * service's own, its other CORS headers left as they are (edge functions);
    * "none": no CORS headers at all (the mail catcher, as Mailpit: no web page may read it).
    */
-  cors?: "own" | "none";
+  cors?: "kong" | "none";
   /** A fault found before any handler ran (bad URL, body too large or too deep), in this service's shape. */
   frameworkError?(fault: RequestFault, req: FastifyRequest): ServiceError;
   /** Schema changed: drop caches. */

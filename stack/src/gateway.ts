@@ -2,10 +2,10 @@
 // new-style API keys to the JWTs, answers CORS as Kong's cors plugin does, and routes
 // by prefix. Like the CLI's Kong it has no key-auth: a request without an API key goes
 // on as anon; `requireApiKey` adds hosted Supabase's check instead.
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { effectiveAuthorization, isKnownKey } from "./api-keys.js";
+import { effectiveAuthorization, isKnownKey, isSecretKey } from "./api-keys.js";
 import type { Service, StackContext } from "./context.js";
 import { ServiceError } from "./shared/errors.js";
 import { requestFaultOf } from "./shared/request-faults.js";
@@ -80,12 +80,49 @@ function allowOrigin(origin: string | undefined, allowList: string[]): string | 
   return allowList.some((allowed) => normalizeOrigin(allowed) === normalized) ? normalized : undefined;
 }
 
-function setCors(req: FastifyRequest, reply: FastifyReply, allowList: string[]): void {
+function setCors(req: FastifyRequest, reply: FastifyReply, allowList: string[], expose: boolean): void {
   const origin = allowOrigin(req.headers.origin, allowList);
-  if (allowList.length) reply.header("vary", "Origin");
-  if (!origin) return;
-  reply.header("access-control-allow-origin", origin);
-  reply.header("access-control-expose-headers", EXPOSED_HEADERS);
+  if (expose) {
+    if (allowList.length) reply.header("vary", "Origin");
+    if (!origin) return;
+    reply.header("access-control-allow-origin", origin);
+    reply.header("access-control-expose-headers", EXPOSED_HEADERS);
+    return;
+  }
+  overrideAllowOrigin(reply.raw, origin, allowList.length > 0);
+}
+
+const ALLOW_ORIGIN = "access-control-allow-origin";
+
+/**
+ * Kong's cors plugin sets Access-Control-Allow-Origin on the answer after the upstream
+ * has written it (header_filter), replacing the upstream's own value, or clearing it for
+ * an origin off the allow-list. A service that writes its answer itself (a proxied edge
+ * function) bypasses Fastify's headers, so this is done where every answer's head is
+ * written: headers passed to writeHead would win over setHeader's, so the service's
+ * Access-Control-Allow-Origin is dropped from them first.
+ */
+function overrideAllowOrigin(raw: ServerResponse, origin: string | undefined, varies: boolean): void {
+  const writeHead = raw.writeHead;
+  raw.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const at = rest.findIndex((arg) => typeof arg === "object" && arg !== null);
+    if (at >= 0) rest[at] = withoutAllowOrigin(rest[at] as OutgoingHttpHeaders | string[]);
+    if (origin) this.setHeader(ALLOW_ORIGIN, origin);
+    else this.removeHeader(ALLOW_ORIGIN);
+    if (varies) this.appendHeader("vary", "Origin");
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as ServerResponse["writeHead"];
+}
+
+function withoutAllowOrigin(headers: OutgoingHttpHeaders | string[]): OutgoingHttpHeaders | string[] {
+  if (Array.isArray(headers)) {
+    const kept: string[] = [];
+    for (let i = 0; i < headers.length; i += 2) {
+      if (headers[i].toLowerCase() !== ALLOW_ORIGIN) kept.push(headers[i], headers[i + 1]);
+    }
+    return kept;
+  }
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== ALLOW_ORIGIN));
 }
 
 function isPreflight(req: FastifyRequest): boolean {
@@ -142,8 +179,8 @@ export async function buildGateway(
   app.addHook("onRequest", async (req, reply) => {
     const service = serviceOf(services, req.url);
     if (!service) return;
-    if (!service.cors) {
-      setCors(req, reply, options.corsOrigins);
+    if (service.cors !== "none") {
+      setCors(req, reply, options.corsOrigins, service.cors !== "kong");
       if (isPreflight(req)) {
         const requested = req.headers["access-control-request-headers"];
         if (requested) reply.header("access-control-allow-headers", requested);
@@ -170,6 +207,15 @@ export async function buildGateway(
         message: "Invalid API key",
         hint: "Double check your Supabase `anon` or `service_role` API key.",
       });
+    }
+    // Hosted Supabase serves some paths (REST's OpenAPI document) to secret keys only.
+    if (options.requireApiKey && apikey && service.secretKeyOnly?.(rest, req.method)) {
+      if (!(await isSecretKey(apikey, ctx.keys, ctx.jwt))) {
+        return reply.code(403).send({
+          message: "Access to schema is forbidden",
+          hint: "Accessing the schema via the Data API is only allowed using a secret API key.",
+        });
+      }
     }
     const authorization = effectiveAuthorization(req.headers.authorization, apikey, ctx.keys);
     if (authorization) req.headers.authorization = authorization;

@@ -4,7 +4,7 @@ import type { Service, StackContext } from "./context.js";
 import { createFunctionsService } from "./functions/index.js";
 import { createMailService } from "./mail/index.js";
 import { createRealtimeService } from "./realtime/index.js";
-import { createRestService } from "./rest/index.js";
+import { createRestServices } from "./rest/index.js";
 import type { SchemaCache } from "./rest/schema/index.js";
 import { createStorageService } from "./storage/index.js";
 import { createVectorService } from "./vectors/index.js";
@@ -20,7 +20,7 @@ export interface WarmStart {
 
 export function createServices(ctx: StackContext, warm: WarmStart = {}): Service[] {
   return [
-    createRestService(ctx, warm.schemaCache),
+    ...createRestServices(ctx, warm.schemaCache),
     createAuthService(ctx),
     createMailService(ctx),
     // Before storage: the gateway routes by the first matching prefix.

@@ -8,8 +8,18 @@ import { type ConfigOverrides, loadConfig, type StackConfig } from "./config/ind
 import type { Service, StackContext } from "./context.js";
 import { type NativeExtensions, startNativeExtensions } from "./db/extensions/native/index.js";
 import { type Database, openDatabase } from "./db/index.js";
-import { applyMigrations, applySeeds, installBase, isFresh, listMigrations, listSeedFiles } from "./db/migrate.js";
+import {
+  applyApiPrivileges,
+  applyMigrations,
+  applySeeds,
+  installBase,
+  isFresh,
+  listMigrations,
+  listSeedFiles,
+  MigrationError,
+} from "./db/migrate.js";
 import { type PostgresServer, removeCluster, startEmbeddedPostgres, useExistingPostgres } from "./db/postgres.js";
+import { SessionLiveness } from "./db/sessions.js";
 import { buildGateway, gatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
 import { createServices } from "./services.js";
@@ -57,14 +67,24 @@ export interface RunningStack {
 
 /** Installs the base, applies migrations and, on a fresh database, the seeds. */
 export async function prepareDatabase(url: string, config: StackConfig, log: Logger): Promise<{ fresh: boolean }> {
-  const client = new pg.Client({ connectionString: url, application_name: "opsdesk-stack-migrate" });
-  await client.connect();
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, application_name: "opsdesk-stack-migrate" });
+    await client.connect();
+    return client;
+  };
+  const base = await connect();
   try {
-    await installBase(client, log);
-    // The role-level search_path (with `extensions`) only applies to new sessions;
-    // this one may have just created it, and migrations/seeds expect it.
-    await client.query(`set search_path = "$user", public, extensions`);
+    await installBase(base, log);
+  } finally {
+    await base.end();
+  }
+  // Migrations and seeds get a connection of their own, opened once the base exists:
+  // its session starts from the role's settings (the search_path with `extensions`),
+  // which is where each file's RESET ALL returns to, as with the CLI.
+  const client = await connect();
+  try {
     const fresh = await isFresh(client);
+    if (fresh) await applyApiPrivileges(client, config);
     await applyMigrations(client, config, log);
     if (fresh) await applySeeds(client, config, log);
     return { fresh };
@@ -108,6 +128,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let services: Service[] = [];
   let app: FastifyInstance | undefined;
   let platform: PlatformWorkers | undefined;
+  let sessions: SessionLiveness | undefined;
   try {
     // Before the migrations: they may create these extensions, and http/plv8 run through the bridge.
     const projectSql = [...listMigrations(config).map((m) => m.file), ...listSeedFiles(config)].map((f) =>
@@ -119,6 +140,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     db = openDatabase(server.url, {}, log);
     const jwt = await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys);
     const keys = await deriveKeys(config.auth.jwt_secret, jwt);
+    sessions = new SessionLiveness(db.admin, db.listen);
+    await sessions.start();
     const ctx: StackContext = {
       config,
       db,
@@ -127,6 +150,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       log,
       dataDir,
       clock: SYSTEM_CLOCK,
+      sessions,
       hooks: {
         reloadSchema: async () => {
           await Promise.all(services.map((s) => s.reloadSchema?.()));
@@ -154,6 +178,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const runningApp = app;
     const runningDb = db;
     const runningNative = native;
+    const runningSessions = sessions;
     return {
       url,
       dbUrl: server.url,
@@ -169,6 +194,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         await runningPlatform.stop().catch((e) => log.warn("platform workers stop", e));
         for (const s of [...services].reverse()) await s.stop?.().catch((e) => log.warn(`${s.name} stop`, e));
         await runningApp.close();
+        await runningSessions.stop().catch((e) => log.warn("session listener stop", e));
         await runningDb.close();
         await runningNative.close().catch((e) => log.warn("native extensions bridge stop", e));
         await server.stop();
@@ -179,9 +205,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await platform?.stop().catch(() => {});
     for (const s of services) await s.stop?.().catch(() => {});
     await app?.close().catch(() => {});
+    await sessions?.stop().catch(() => {});
     await db?.close().catch(() => {});
     await native?.close().catch(() => {});
     await server.stop().catch(() => {});
+    // As `supabase start` on a new database: a failed first start leaves no half-made
+    // database behind, so the next start runs every file again (docs/migrations.md).
+    if (server.created && !options.reset && err instanceof MigrationError) {
+      await removeCluster(path.join(dataDir, "db")).catch(() => {});
+    }
     throw err;
   }
 }

@@ -123,4 +123,9 @@ describe("user endpoints", () => {
     const none = await client.auth.verifyOtp({ phone: "+15555550100", token: "123456", type: "sms" });
     expect(none.error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
   });
+
+  it("refuses a phone password sign-in while [auth.sms] enable_signup is off, as GoTrue", async () => {
+    const { error } = await stack.anon().auth.signInWithPassword({ phone: "+15555550100", password: "password-1" });
+    expect(error).toMatchObject({ status: 422, code: "phone_provider_disabled", message: "Phone logins are disabled" });
+  });
 });

@@ -151,3 +151,38 @@ describe("[auth.mfa] switches", () => {
     }
   });
 });
+
+describe("account changes of an account with a verified factor", () => {
+  it("needs an aal2 session to change the e-mail or password (401 insufficient_aal), as GoTrue", async () => {
+    const email = uniqueEmail("guarded");
+    const client = stack.anon();
+    expect((await client.auth.signUp({ email, password: "password-1" })).error).toBeNull();
+    const factor = await enrolled(client);
+    const verified = await client.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: codeFor(factor.totp.secret),
+    });
+    expect(verified.error).toBeNull();
+
+    // A password-only (aal1) session of the same account, as an attacker with the password has.
+    const attacker = stack.anon();
+    expect((await attacker.auth.signInWithPassword({ email, password: "password-1" })).error).toBeNull();
+    const refused = {
+      status: 401,
+      code: "insufficient_aal",
+      message: "AAL2 session is required to update email or password when MFA is enabled.",
+    };
+    expect((await attacker.auth.updateUser({ password: "attacker-pass-1" })).error).toMatchObject(refused);
+    expect((await attacker.auth.updateUser({ email: uniqueEmail("thief") })).error).toMatchObject(refused);
+    // Nothing changed: the owner still signs in with the old password, and no mail went out.
+    expect((await stack.anon().auth.signInWithPassword({ email, password: "password-1" })).error).toBeNull();
+    const row = await stack.sql("select email, email_change from auth.users where email = $1", [email]);
+    expect(row[0].email).toBe(email);
+    expect(row[0].email_change ?? "").toBe("");
+    // The same address, metadata and an empty password are no change of credentials.
+    expect((await attacker.auth.updateUser({ email, data: { theme: "dark" } })).error).toBeNull();
+
+    // The aal2 session may.
+    expect((await client.auth.updateUser({ password: "password-2" })).error).toBeNull();
+  });
+});

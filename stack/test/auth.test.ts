@@ -233,15 +233,24 @@ describe("sessions", () => {
     expect(same.error).toMatchObject({ status: 422, code: "same_password" });
   });
 
-  it("changes the e-mail at once when confirmations are off", async () => {
-    const { session } = await signUp();
+  it("changes the e-mail only once both addresses confirm, also with confirmations off (as GoTrue)", async () => {
+    const { email, session } = await signUp();
     const client = stack.anon();
     await client.auth.setSession(session);
     const newEmail = uniqueEmail("moved");
     const { data, error } = await client.auth.updateUser({ email: newEmail });
     expect(error).toBeNull();
-    expect(data.user?.email).toBe(newEmail);
-    expect(data.user?.identities?.[0].identity_data?.email).toBe(newEmail);
+    // The account keeps its address: a squatter cannot take an invitee's address by typing it.
+    expect(data.user).toMatchObject({ email, new_email: newEmail });
+    expect((await stack.sql("select email from auth.users where id = $1", [data.user?.id]))[0].email).toBe(email);
+    const toNew = await latestMail(stack, newEmail);
+    const toCurrent = await latestMail(stack, email);
+    expect([toNew.type, toCurrent.type]).toEqual(["email_change", "email_change"]);
+    await followLink(toNew.action_link as string);
+    expect((await client.auth.getUser()).data.user?.email).toBe(email);
+    await followLink(toCurrent.action_link as string);
+    const after = await stack.sql("select email from auth.users where id = $1", [data.user?.id]);
+    expect(after[0].email).toBe(newEmail);
     await signIn(newEmail);
   });
 

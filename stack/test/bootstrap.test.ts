@@ -73,7 +73,8 @@ describe("stack bootstrap", () => {
       const broadcast = await fetch(`${strict.url}/realtime/v1/api/broadcast`, { method: "POST", body: "{}" });
       expect(broadcast.status).toBe(401);
       expect(await broadcast.json()).toMatchObject({ message: "No API key found in request" });
-      const keyed = await fetch(`${strict.url}/rest/v1/`, { headers: { apikey: strict.keys.anon } });
+      // The OpenAPI document is for secret keys only there (rest-functions.test.ts).
+      const keyed = await fetch(`${strict.url}/rest/v1/`, { headers: { apikey: strict.keys.serviceRole } });
       expect(keyed.status).toBe(200);
       const bad = await fetch(`${strict.url}/auth/v1/user`, { headers: { apikey: "nope" } });
       expect(bad.status).toBe(401);

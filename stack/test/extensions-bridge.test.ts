@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeJwt } from "./fixtures/auth/helpers.js";
 import { FIXTURES, startTestStack, type TestStack } from "./harness.js";
 
 interface Received {
@@ -176,6 +177,23 @@ describe("plv8: the auth-hook-plv8 project", () => {
     } finally {
       await client.end();
     }
+  });
+
+  it("signs tokens with the claims the JavaScript hook adds, at sign-in and at refresh", async () => {
+    const email = `plv8-hook-${Date.now()}@example.com`;
+    const client = stack.anon();
+    const signUp = await client.auth.signUp({ email, password: "password-1" });
+    expect(signUp.error).toBeNull();
+    const first = decodeJwt(signUp.data.session?.access_token as string);
+    expect(first).toMatchObject({ user_role: null, app_metadata: { hooked_at_level: "password", provider: "email" } });
+    await stack.sql("insert into public.user_roles (user_id, role) values ($1, 'moderator')", [signUp.data.user?.id]);
+    const refreshed = await client.auth.refreshSession();
+    expect(decodeJwt(refreshed.data.session?.access_token as string)).toMatchObject({
+      user_role: "moderator",
+      app_metadata: { hooked_at_level: "token_refresh" },
+    });
+    // The report below counts the roles the suite's beforeAll made.
+    await stack.sql("delete from public.user_roles where user_id = $1", [signUp.data.user?.id]);
   });
 
   it("converts numbers, arrays, records and errors as plv8 does", async () => {

@@ -118,20 +118,63 @@ describe("edge functions", () => {
     expect(asUser.data.headers.authorization).toBe(`Bearer ${userToken}`);
   });
 
-  it("verify_jwt = false lets anyone in, and the function answers CORS preflight itself", async () => {
+  it("verify_jwt = false lets anyone in", async () => {
     const res = await fetch(url("open"), { method: "POST" });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ open: true });
-    const preflight = await fetch(url("echo"), {
-      method: "OPTIONS",
-      headers: { origin: "http://example.test", "access-control-request-method": "POST" },
-    });
-    // OPTIONS skips the JWT gate and reaches the function (echo answers it like any request).
-    expect(preflight.status).toBe(200);
-    expect(await preflight.json()).toMatchObject({ method: "OPTIONS" });
-    const openPreflight = await fetch(url("open"), { method: "OPTIONS", headers: { origin: "http://example.test" } });
-    expect(openPreflight.headers.get("access-control-allow-origin")).toBe("*");
-    expect(openPreflight.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
+  });
+
+  it("answers browser preflights at the gateway and sets Allow-Origin on every answer, as the CLI's Kong", async () => {
+    // A preflight (Origin + Access-Control-Request-Method) never reaches the function, which
+    // need not exist: Kong's cors plugin answers it with its defaults.
+    for (const name of ["echo", "open", "nope"]) {
+      const preflight = await fetch(url(name), {
+        method: "OPTIONS",
+        headers: {
+          origin: "https://app.example",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization, x-client-info, x-supabase-new-feature",
+        },
+      });
+      expect(preflight.status, name).toBe(200);
+      expect(await preflight.text()).toBe("");
+      const cors: Record<string, string> = {};
+      preflight.headers.forEach((value, key) => {
+        if (key.startsWith("access-control-")) cors[key] = value;
+      });
+      expect(cors).toEqual({
+        "access-control-allow-origin": "*",
+        "access-control-allow-headers": "authorization, x-client-info, x-supabase-new-feature",
+        "access-control-allow-methods": "GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT",
+      });
+      expect(preflight.headers.get("vary")).toBeNull();
+    }
+    // Any other OPTIONS goes on to the function (no JWT check), which answers it itself.
+    const plain = await fetch(url("open"), { method: "OPTIONS" });
+    expect(await plain.text()).toBe("ok");
+    expect(plain.headers.get("access-control-allow-origin")).toBe("*");
+    expect(plain.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
+    const gated = await fetch(url("echo"), { method: "OPTIONS", headers: { origin: "https://app.example" } });
+    expect(await gated.json()).toMatchObject({ method: "OPTIONS" });
+    expect(gated.headers.get("access-control-allow-origin")).toBe("*");
+
+    // Every answer carries Allow-Origin: *, replacing the function's own; its other CORS
+    // headers pass untouched, and Kong adds no Expose-Headers of its own.
+    const own = await fetch(url("open"), { method: "POST", headers: { origin: "https://app.example" } });
+    expect(own.headers.get("access-control-allow-origin")).toBe("*");
+    expect(own.headers.get("access-control-expose-headers")).toBe("x-open");
+    expect(own.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
+    expect(own.headers.get("x-open")).toBe("yes");
+    // Also without an Origin, and on the answers the gateway makes itself (echo, which
+    // sets no CORS header, the verify_jwt refusal and an unknown function).
+    const echoed = await stack.anon().functions.invoke("echo", { body: {} });
+    expect(echoed.response?.headers.get("access-control-allow-origin")).toBe("*");
+    const refused = await fetch(url("echo"), { method: "POST" });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+    const unknown = await fetch(url("nope"), { headers: { authorization: `Bearer ${stack.keys.anon}` } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("access-control-allow-origin")).toBe("*");
   });
 
   it("answers 404 Function not found for unknown or shared folders", async () => {

@@ -1,6 +1,7 @@
 // postgres_changes through the official client: event types, filters, replica
 // identity, RLS per subscriber, token expiry and swap, both protocol versions.
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Inbox,
@@ -43,6 +44,18 @@ describe("realtime postgres_changes", () => {
     const channel = c.channel(name).on("postgres_changes", filter, asChange(inbox));
     await subscribe(channel);
     return { channel, inbox };
+  }
+
+  /** A user signed in through Auth: the token names a real session, which can be revoked. */
+  async function signedInThroughAuth(prefix: string) {
+    const email = `${prefix}-${Date.now()}@example.test`;
+    const created = await stack
+      .service()
+      .auth.admin.createUser({ email, password: "pass-word-1", email_confirm: true });
+    if (created.error) throw created.error;
+    const signedIn = await stack.anon().auth.signInWithPassword({ email, password: "pass-word-1" });
+    if (signedIn.error) throw signedIn.error;
+    return { owner: created.data.user.id, token: signedIn.data.session.access_token };
   }
 
   beforeAll(async () => {
@@ -272,15 +285,7 @@ describe("realtime postgres_changes", () => {
   });
 
   it("stops delivery when the token's session is revoked, and refuses it afterwards", async () => {
-    const email = `revoked-${Date.now()}@example.test`;
-    const created = await stack
-      .service()
-      .auth.admin.createUser({ email, password: "revoked-pass-1", email_confirm: true });
-    if (created.error) throw created.error;
-    const owner = created.data.user.id;
-    const signedIn = await stack.anon().auth.signInWithPassword({ email, password: "revoked-pass-1" });
-    if (signedIn.error) throw signedIn.error;
-    const token = signedIn.data.session.access_token;
+    const { owner, token } = await signedInThroughAuth("revoked");
 
     const system = new Inbox<{ status: string; message: string; extension: string }>();
     const inbox = new Inbox<Change>();
@@ -320,6 +325,46 @@ describe("realtime postgres_changes", () => {
       again.subscribe((status, err) => resolve(`${status} ${err?.message ?? ""}`)),
     );
     expect(await outcome).toBe("CHANNEL_ERROR InvalidJWTToken: Token has been revoked");
+  });
+
+  it("delivers what the revoking transaction broadcast and changed before it shuts the channel", async () => {
+    // As deactivating an operator: one transaction changes their row, broadcasts it on
+    // their private channel and deletes their sessions (docs/security.md "Signed-out tokens").
+    const { owner, token } = await signedInThroughAuth("farewell");
+    const sessionId = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()).session_id;
+
+    const heard: string[] = [];
+    let closed!: () => void;
+    const whenClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    const channel = client(token)
+      .channel(`room:${owner}`, { config: { private: true } })
+      .on("broadcast", { event: "farewell" }, () => heard.push("broadcast"))
+      .on("postgres_changes", { event: "INSERT", schema: "public", table: "notes" }, () => heard.push("change"))
+      .on("system", {}, (m: { extension?: string; message?: string }) => {
+        if (m.extension === "system") heard.push(`system: ${m.message}`);
+      });
+    await new Promise<void>((resolve) =>
+      channel.subscribe((status) => {
+        if (status === "SUBSCRIBED") resolve();
+        if (status === "CLOSED") closed();
+      }),
+    );
+
+    const db = new pg.Client({ connectionString: stack.dbUrl });
+    await db.connect();
+    try {
+      await db.query("begin");
+      await db.query("insert into public.notes (owner, title) values ($1, 'last words')", [owner]);
+      await db.query("select realtime.send('{\"bye\": true}', 'farewell', $1, true)", [`room:${owner}`]);
+      await db.query("delete from auth.sessions where id = $1", [sessionId]);
+      await db.query("commit");
+    } finally {
+      await db.end();
+    }
+    await whenClosed;
+    expect(heard).toEqual(["broadcast", "change", "system: Token has been revoked"]);
   });
 
   it("swaps the token mid-connection with access_token", async () => {

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { slotNameFor } from "../src/realtime/changes/replication.js";
 import { createLogger } from "../src/shared/log.js";
 import { freePort } from "../src/shared/net.js";
 import { type RunningStack, startStack } from "../src/stack.js";
@@ -31,6 +32,19 @@ describe("realtime across a stack restart", () => {
   const start = (port: number) =>
     startStack({ projectDir: REALTIME_FIXTURE, port, databaseUrl, dataDir, log: createLogger(`test:${dbName}`) });
 
+  /** A subscribed channel with an INSERT binding on items, and its inbox. */
+  async function listenToItems(stack: RunningStack, name: string) {
+    const supabase = realtimeClient(stack as unknown as TestStack);
+    const inbox = new Inbox<{ new: { id: number } }>();
+    const channel = supabase
+      .channel(name)
+      .on("postgres_changes", { event: "INSERT", schema: "public", table: "items" }, (p) =>
+        inbox.push(p as unknown as { new: { id: number } }),
+      );
+    await subscribe(channel);
+    return { supabase, inbox };
+  }
+
   afterAll(async () => {
     await running?.stop();
     await sql.end();
@@ -42,14 +56,7 @@ describe("realtime across a stack restart", () => {
     await admin(`create database ${dbName} template stack_template`);
     const port = await freePort();
     running = await start(port);
-    const supabase = realtimeClient(running as unknown as TestStack);
-    const inbox = new Inbox<{ new: { id: number } }>();
-    const channel = supabase
-      .channel("restart")
-      .on("postgres_changes", { event: "INSERT", schema: "public", table: "items" }, (p) =>
-        inbox.push(p as unknown as { new: { id: number } }),
-      );
-    await subscribe(channel);
+    const { supabase, inbox } = await listenToItems(running, "restart");
     await sql.query("insert into public.items (id, name) values (1, 'before')");
     await inbox.next((c) => c.new.id === 1);
 
@@ -62,6 +69,24 @@ describe("realtime across a stack restart", () => {
     await sql.query("insert into public.items (id, name) values (4, 'after')");
     await inbox.next((c) => c.new.id === 4);
     expect(inbox.items.map((c) => c.new.id)).toEqual([1, 2, 3, 4]);
+    await supabase.removeAllChannels();
+  }, 40_000);
+
+  it("streams again on a database whose slot predates base 62's publication", async () => {
+    await running?.stop();
+    running = undefined;
+    // As a data directory of an older stack: no session publication, and the stack's slot
+    // holding a change from before it, which PostgreSQL 17 cannot decode with it.
+    await sql.query(`drop publication stack_session_revocations;
+      delete from _stack.base_migrations where name = '62_session_revocation_stream.sql'`);
+    await sql.query("select pg_drop_replication_slot($1)", [slotNameFor(dbName)]);
+    await sql.query("select pg_create_logical_replication_slot($1, 'pgoutput')", [slotNameFor(dbName)]);
+    await sql.query("insert into public.items (id, name) values (5, 'from the old stack')");
+
+    running = await start(await freePort());
+    const { supabase, inbox } = await listenToItems(running, "upgraded");
+    await sql.query("insert into public.items (id, name) values (6, 'after the upgrade')");
+    await inbox.next((c) => c.new.id === 6);
     await supabase.removeAllChannels();
   }, 40_000);
 });

@@ -72,6 +72,17 @@ describe("security: gateway", () => {
           headers: { origin: EVIL, "access-control-request-method": "GET" },
         });
         expect(theirs.headers.get("access-control-allow-origin")).toBeNull();
+        // Edge functions' answers too (here the verify_jwt refusal, written by the stack itself).
+        const cases: [string, string | null][] = [
+          ["http://localhost:5173", "http://localhost:5173"],
+          [EVIL, null],
+        ];
+        for (const [origin, allowed] of cases) {
+          const fn = await fetch(`${listed.url}/functions/v1/sink`, { method: "POST", headers: { origin } });
+          expect(fn.status).toBe(401);
+          expect(fn.headers.get("access-control-allow-origin")).toBe(allowed);
+          expect(fn.headers.get("vary")).toContain("Origin");
+        }
       } finally {
         await listed.stop();
       }

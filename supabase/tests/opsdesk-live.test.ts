@@ -1,5 +1,6 @@
-// Opsdesk's live features through supabase-js: presence on private `record:<resource>:<id>`
-// channels is open to staff who may see the record and to nobody else; changes reach
+// Opsdesk's live features through supabase-js: who is on a record (record_presence, told
+// on private `record:<resource>:<id>` channels) is open to staff who may see the record
+// and to nobody else; changes reach
 // each operator only where RLS lets them read the row (audit entries: editors, not viewers,
 // and only of records they may show); the access watch runs on each user's private
 // `access:<user id>` channel, and `staff` / `permissions` changes reach no one else.
@@ -37,7 +38,7 @@ const client = (person: Person) => {
 
 function recordChannel(person: Person, topic: string): RealtimeChannel {
   const channel = client(person).channel(topic, {
-    config: { private: true, presence: { key: DEMO[person].id } },
+    config: { private: true },
   });
   channels.push(channel);
   return channel;
@@ -46,20 +47,20 @@ function recordChannel(person: Person, topic: string): RealtimeChannel {
 describe("presence on record channels", () => {
   it("staff who may see the record see each other there, with what they are doing", async () => {
     const topic = "record:products:40";
-    const synced = new Inbox<string[]>();
-    const editor = recordChannel("editor", topic).on("presence", { event: "sync" }, () =>
-      synced.push(Object.keys(editor.presenceState())),
-    );
-    const viewer = recordChannel("viewer", topic);
-    await subscribe(editor);
-    await subscribe(viewer);
-    await editor.track({ name: "Edith Editor", mode: "editing" });
-    await viewer.track({ name: "Vic Viewer", mode: "viewing" });
-
-    await synced.next((keys) => keys.length === 2, 10_000);
-    const state = editor.presenceState<{ name: string; mode: string }>();
-    expect(state[DEMO.viewer.id]?.[0]).toMatchObject({ name: "Vic Viewer", mode: "viewing" });
-    expect(state[DEMO.editor.id]?.[0]).toMatchObject({ name: "Edith Editor", mode: "editing" });
+    const heard = new Inbox<{ viewers: { user_id: string; name: string; mode: string }[] }>();
+    await subscribe(recordChannel("editor", topic).on("broadcast", { event: "viewers" }, (m) => heard.push(m.payload)));
+    const tab = crypto.randomUUID();
+    const args = { resource: "products", record_id: "40" };
+    expect((await client("editor").rpc("record_presence", { ...args, tab, mode: "editing" })).error).toBeNull();
+    const { data, error } = await client("viewer").rpc("record_presence", { ...args, tab, mode: "viewing" });
+    expect(error).toBeNull();
+    const both = [
+      { user_id: DEMO.editor.id, name: "Eddie Editor", mode: "editing", tabs: [tab] },
+      { user_id: DEMO.viewer.id, name: "Vera Viewer", mode: "viewing", tabs: [tab] },
+    ];
+    expect(data.viewers).toEqual(both);
+    const told = await heard.next((m) => m.viewers.length === 2, 10_000);
+    expect(told.viewers).toEqual(both);
   });
 
   it("refuses operators without a staff row", async () => {

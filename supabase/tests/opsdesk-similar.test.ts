@@ -105,6 +105,11 @@ describe("similar, duplicates and merge-customers", () => {
         status: 403,
         error: "You don't have permission to do that.",
       });
+      // The whole-table comparison is for who may merge (customers edit + delete), as its screen.
+      expect(await call(client, "duplicates", {})).toMatchObject({
+        status: 403,
+        error: "You don't have permission to do that.",
+      });
     }
   });
 

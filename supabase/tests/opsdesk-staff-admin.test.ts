@@ -337,11 +337,15 @@ describe("deactivate and reactivate", () => {
     expect(answer).toMatchObject({ status: 200, body: { staff: { user_id: DEMO.viewer.id, active: false } } });
     expect(await stack.sql("select 1 from auth.sessions where user_id = $1", [DEMO.viewer.id])).toEqual([]);
 
-    // The console's open page, still holding its access token:
+    // The console's open page, still holding its access token: its session is gone, so the
+    // token is refused (docs/security.md "Signed-out tokens"), not answered with nothing.
     const { data: after, error: readError } = await viewer.from("products").select("id").limit(1);
-    expect(readError).toBeNull();
-    expect(after).toEqual([]);
-    expect(await permissionsOf(viewer)).toEqual([]);
+    expect(readError).toMatchObject({
+      code: "PGRST303",
+      message: "Session from session_id claim in JWT does not exist",
+    });
+    expect(after).toBeNull();
+    expect((await viewer.rpc("my_permissions")).error).toMatchObject({ code: "PGRST303" });
     // Auth answers session_not_found, and supabase-js signs the console out.
     const { error: userError } = await viewer.auth.getUser();
     expect(userError?.name).toBe("AuthSessionMissingError");

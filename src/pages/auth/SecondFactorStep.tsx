@@ -1,14 +1,22 @@
 // Sign-in, second step: the account has an authenticator app, so its six-digit code
-// turns the password session into an aal2 one before the staff gate runs.
+// turns the password session into an aal2 one before the staff gate runs (or, for a
+// password reset, before Auth accepts the new password: `finish`).
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useText } from "../../components/theme/useText";
 import { localizeMessage } from "../../i18n/messages";
 import { authBackend } from "../../providers/authBackend";
+import type { AuthOutcome } from "../../providers/signIn";
 
 export const CODE_RULE = /^\d{6}$/;
 
-export function SecondFactorStep({ onSignedIn }: { onSignedIn: () => void }) {
+interface Props {
+  onSignedIn: () => void;
+  /** What the aal2 session does next; the sign-in's last steps by default. */
+  finish?: () => Promise<AuthOutcome>;
+}
+
+export function SecondFactorStep({ onSignedIn, finish = authBackend.finishSignIn }: Props) {
   const t = useText();
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -23,7 +31,7 @@ export function SecondFactorStep({ onSignedIn }: { onSignedIn: () => void }) {
         return;
       }
       await authBackend.mfa.confirmCode(factorId, code);
-      const outcome = await authBackend.finishSignIn();
+      const outcome = await finish();
       if (outcome.ok) onSignedIn();
       else setError(outcome.message);
     } catch (failure) {

@@ -42,10 +42,13 @@ export function importRows(
   dryRun: boolean,
   describe: DescribeResource,
 ): Promise<ImportOutcome> {
+  const context = { resource: def.name, operation: "create" as const, describe };
+  // A resource generated from the live schema imports through the project's opsdesk.import_rows.
+  if (def.table) return backend.importRows(def.table, { rows, labels: referenceLabels(def), dry_run: dryRun }, context);
   return backend.rpc<ImportOutcome>(
     "import_rows",
     { resource: def.name, rows, labels: referenceLabels(def), dry_run: dryRun },
-    { resource: def.name, operation: "create", describe },
+    context,
   );
 }
 

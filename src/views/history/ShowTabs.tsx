@@ -3,14 +3,20 @@
 import { type BaseKey, useCan, useTranslate } from "@refinedev/core";
 import { Tabs } from "antd";
 import { useState } from "react";
+import { findResource } from "../../resources";
 import { RecordHistory } from "./RecordHistory";
+import { TableHistory } from "./TableHistory";
 
 type ShowTab = "details" | "history";
 
 export function useShowTabs(table: string, recordId: BaseKey | undefined) {
   const t = useTranslate();
   const [active, setActive] = useState<ShowTab>("details");
-  const canReadHistory = useCan({ resource: "audit_log", action: "list" }).data?.can ?? false;
+  // A generated table's history is the project's opsdesk audit log, readable by who may show the table.
+  const def = findResource(table);
+  const generated = Boolean(def?.table);
+  const canReadHistory =
+    useCan({ resource: generated ? table : "audit_log", action: generated ? "show" : "list" }).data?.can ?? false;
   if (!canReadHistory || recordId === undefined) return { bar: null, showing: "details" as const, history: null };
   return {
     bar: (
@@ -24,6 +30,11 @@ export function useShowTabs(table: string, recordId: BaseKey | undefined) {
       />
     ),
     showing: active,
-    history: <RecordHistory table={table} recordId={recordId} />,
+    history:
+      def?.table && def ? (
+        <TableHistory definition={def} recordId={String(recordId)} />
+      ) : (
+        <RecordHistory table={table} recordId={recordId} />
+      ),
   };
 }

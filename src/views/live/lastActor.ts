@@ -1,6 +1,9 @@
 // Who last changed a record, from its newest audit entry (only for operators who may read
 // the audit log; the answer is undefined otherwise).
 import type { DataProvider } from "@refinedev/core";
+import { backend } from "../../providers/backend";
+import { findResource } from "../../resources";
+import { decodeKey } from "../../schema/names";
 
 export interface Actor {
   id?: string;
@@ -8,6 +11,14 @@ export interface Actor {
 }
 
 export async function lastActor(data: DataProvider, table: string, recordId: string): Promise<Actor | undefined> {
+  const def = findResource(table);
+  if (def?.table) {
+    // A table generated from the live schema: the project's opsdesk audit log.
+    const key = decodeKey(recordId, def.keyColumns ?? [def.idColumn ?? "id"]) ?? {};
+    const context = { resource: table, operation: "read" as const, describe: findResource };
+    const [entry] = await backend.history(def.table, key, 1, null, context).catch(() => []);
+    return entry ? { id: entry.actor_id ?? undefined, email: entry.actor_email ?? undefined } : undefined;
+  }
   try {
     const { data: rows } = await data.getList<{ actor_id: string | null; actor_email: string | null }>({
       resource: "audit_log",

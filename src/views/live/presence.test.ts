@@ -1,31 +1,74 @@
 import { describe, expect, it } from "vitest";
+import { parseViewers, presentTabs, stillPresent } from "../../providers/recordViewers";
 import { initialsOf, othersIn, recordTopic } from "./presence";
 
 describe("othersIn", () => {
-  it("leaves out the operator and merges each person's tabs, editing winning over viewing", () => {
+  it("leaves out the operator and merges each person's entries, editing winning over viewing", () => {
+    const viewers = [
+      { userId: "me", name: "Me", mode: "editing" as const, tabs: ["t1"] },
+      { userId: "ada", name: "Ada Admin", mode: "viewing" as const, tabs: ["t2"] },
+      { userId: "ada", name: "Ada Admin", mode: "editing" as const, tabs: ["t3"] },
+      { userId: "bob", name: "Bob Viewer", mode: "viewing" as const, tabs: ["t4"] },
+    ];
+    expect(othersIn(viewers, "me")).toEqual([
+      { userId: "ada", name: "Ada Admin", mode: "editing" },
+      { userId: "bob", name: "Bob Viewer", mode: "viewing" },
+    ]);
+  });
+});
+
+describe("parseViewers", () => {
+  it("takes the database's answer", () => {
+    expect(parseViewers({ viewers: [{ user_id: "u1", name: " Ada ", mode: "editing" }], version: 3 })).toEqual({
+      viewers: [{ userId: "u1", name: "Ada", mode: "editing", tabs: [] }],
+      version: 3,
+    });
+  });
+
+  it.each([
+    ["a number as name", { user_id: "u1", name: 42, mode: "viewing" }],
+    ["an object as name", { user_id: "u1", name: { toString: null }, mode: "viewing" }],
+    ["no user id", { name: "Ada", mode: "viewing" }],
+    ["an unknown mode", { user_id: "u1", name: "Ada", mode: "owning" }],
+    ["an empty name", { user_id: "u1", name: "  ", mode: "viewing" }],
+    ["null", null],
+  ])("drops an entry with %s, keeping the others", (_, entry) => {
+    const update = parseViewers({ viewers: [entry, { user_id: "u2", name: "Bob", mode: "viewing" }], version: 1 });
+    expect(update?.viewers).toEqual([{ userId: "u2", name: "Bob", mode: "viewing", tabs: [] }]);
+  });
+
+  it.each([
+    ["nothing", undefined],
+    ["a string", "viewers"],
+    ["no list", { viewers: "x", version: 1 }],
+    ["no version", { viewers: [] }],
+    ["a huge list", { viewers: Array.from({ length: 10_000 }, () => ({})), version: 1 }],
+  ])("refuses %s", (_, payload) => expect(parseViewers(payload)).toBeNull());
+
+  it("cuts a very long name", () => {
+    const update = parseViewers({
+      viewers: [{ user_id: "u", name: "x".repeat(100_000), mode: "viewing" }],
+      version: 1,
+    });
+    expect(update?.viewers[0].name).toHaveLength(200);
+  });
+});
+
+describe("presence of tabs", () => {
+  const ada = { userId: "ada", name: "Ada", mode: "viewing" as const, tabs: ["a1", "a2"] };
+  it("keeps a viewer while one of their tabs is present, and everyone before the first sync", () => {
+    expect(stillPresent([ada], new Set(["a2"]))).toEqual([ada]);
+    expect(stillPresent([ada], new Set(["b1"]))).toEqual([]);
+    expect(stillPresent([ada], null)).toEqual([ada]);
+  });
+
+  it("reads only tab ids from a presence state, whatever else it holds", () => {
     const state = {
-      me: [{ user_id: "me", name: "Me", mode: "editing" as const }],
-      ada: [
-        { user_id: "ada", name: "Ada Admin", mode: "viewing" as const },
-        { user_id: "ada", name: "Ada Admin", mode: "editing" as const },
-      ],
-      bob: [{ user_id: "bob", name: "Bob Viewer", email: "bob@example.com", mode: "viewing" as const }],
+      k1: [{ tabs: ["a1", 7, { x: 1 }, "x".repeat(500)] }, null, "junk"],
+      k2: "not a list",
+      k3: [{ name: "Ada Admin", user_id: "ada", tabs: "a2" }],
     };
-    expect(othersIn(state, "me")).toEqual([
-      { userId: "ada", name: "Ada Admin", email: undefined, mode: "editing" },
-      { userId: "bob", name: "Bob Viewer", email: "bob@example.com", mode: "viewing" },
-    ]);
-  });
-
-  it("falls back to the e-mail, then the key, for a name", () => {
-    expect(othersIn({ x: [{ email: "x@example.com" }], y: [{}] }, "me").map((o) => o.name)).toEqual([
-      "x@example.com",
-      "y",
-    ]);
-  });
-
-  it("ignores keys without members", () => {
-    expect(othersIn({ gone: [] }, "me")).toEqual([]);
+    expect([...presentTabs(state)]).toEqual(["a1"]);
   });
 });
 

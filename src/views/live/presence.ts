@@ -1,28 +1,26 @@
-// Who else has a record open, as the screens show them: the presence state of the record's
-// channel (src/providers/presenceChannels.ts) without the operator, one entry per person.
-import type { PresenceMode, PresencePayload } from "../../providers/presenceChannels";
+// Who else has a record open, as the screens show them: the record's viewers as the
+// database names them (src/providers/recordViewers.ts), without the operator.
+import type { PresenceMode, RecordViewer } from "../../providers/recordViewers";
 
 export interface PresentOperator {
   userId: string;
   name: string;
-  email?: string;
   /** Editing when any of their tabs edits the record. */
   mode: PresenceMode;
 }
 
 export const recordTopic = (resource: string, id: string | number) => `record:${resource}:${id}`;
 
-/** Everyone on the channel but the operator themselves (all of whose tabs share one key). */
-export function othersIn(state: Record<string, Partial<PresencePayload>[]>, selfId: string): PresentOperator[] {
-  return Object.entries(state)
-    .filter(([key, metas]) => key !== selfId && metas.length > 0)
-    .map(([key, metas]) => ({
-      userId: key,
-      name: metas.find((m) => m.name)?.name ?? metas[0]?.email ?? key,
-      email: metas.find((m) => m.email)?.email,
-      mode: metas.some((m) => m.mode === "editing") ? ("editing" as const) : ("viewing" as const),
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+/** Everyone on the record but the operator themselves, one entry per person, by name. */
+export function othersIn(viewers: RecordViewer[], selfId: string): PresentOperator[] {
+  const byUser = new Map<string, PresentOperator>();
+  for (const v of viewers) {
+    if (v.userId === selfId) continue;
+    const known = byUser.get(v.userId);
+    if (!known) byUser.set(v.userId, { userId: v.userId, name: v.name, mode: v.mode });
+    else if (v.mode === "editing") known.mode = "editing";
+  }
+  return [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** `Ada Lovelace` → `AL`; `editor@example.com` → `E`. */

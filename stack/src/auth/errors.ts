@@ -64,6 +64,21 @@ export const ERROR_CODES = {
   mfaIpAddressMismatch: "mfa_ip_address_mismatch",
   mfaChallengeExpired: "mfa_challenge_expired",
   mfaVerificationFailed: "mfa_verification_failed",
+  mfaVerificationRejected: "mfa_verification_rejected",
+  overSmsSendRateLimit: "over_sms_send_rate_limit",
+  phoneNotConfirmed: "phone_not_confirmed",
+  phoneExists: "phone_exists",
+  unknown: "unknown",
+  hookTimeout: "hook_timeout",
+  hookTimeoutAfterRetry: "hook_timeout_after_retry",
+  hookPayloadOverSizeLimit: "hook_payload_over_size_limit",
+  hookPayloadInvalidContentType: "hook_payload_invalid_content_type",
+  passkeyDisabled: "passkey_disabled",
+  tooManyPasskeys: "too_many_passkeys",
+  webauthnChallengeNotFound: "webauthn_challenge_not_found",
+  webauthnChallengeExpired: "webauthn_challenge_expired",
+  webauthnVerificationFailed: "webauthn_verification_failed",
+  webauthnCredentialExists: "webauthn_credential_exists",
 } as const;
 
 type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -159,9 +174,18 @@ export const AUTH_ERRORS = {
   phoneProviderDisabled: () => unprocessable(C.phoneProviderDisabled, "Unsupported phone provider"),
   phoneUpdateDisabled: () => unprocessable(C.phoneProviderDisabled, "Phone provider is disabled"),
   phoneSignupsDisabled: () => unprocessable(C.phoneProviderDisabled, "Phone signups are disabled"),
-  phoneUsersUnsupported: () =>
-    unprocessable(C.phoneProviderDisabled, "Phone users are not supported by the local stack"),
   invalidPhone: () => badRequest(C.validationFailed, "Invalid phone number format (E.164 required)"),
+  phoneLoginsDisabled: () => unprocessable(C.phoneProviderDisabled, "Phone logins are disabled"),
+  phoneNotConfirmed: () => badRequest(C.phoneNotConfirmed, "Phone not confirmed"),
+  phoneExists: () => unprocessable(C.phoneExists, "Phone number already registered by another user"),
+  userBannedVerifying: () => forbidden(C.userBanned, "User is banned"),
+  smsProviderUnavailable: () => authError(500, C.unexpectedFailure, "Unable to get SMS provider"),
+  smsSendTooSoon: (seconds: number) =>
+    authError(
+      429,
+      C.overSmsSendRateLimit,
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+    ),
   // MFA (mfa.go).
   mfaFactorNotFound: () => notFound(C.mfaFactorNotFound, "Factor not found"),
   mfaFactorIdNotUuid: () => notFound(C.validationFailed, "factor_id must be an UUID"),
@@ -174,6 +198,8 @@ export const AUTH_ERRORS = {
     unprocessable(C.tooManyEnrolledMfaFactors, "Maximum number of verified factors reached, unenroll to continue"),
   insufficientAalToEnroll: () => forbidden(C.insufficientAal, "AAL2 required to enroll a new factor"),
   insufficientAalToUnenroll: () => unprocessable(C.insufficientAal, "AAL2 required to unenroll verified factor"),
+  insufficientAalToUpdate: () =>
+    authError(401, C.insufficientAal, "AAL2 session is required to update email or password when MFA is enabled."),
   mfaFactorTypeInvalid: () => badRequest(C.validationFailed, "factor_type needs to be totp, phone, or webauthn"),
   mfaTotpEnrollDisabled: () => unprocessable(C.mfaTotpEnrollNotEnabled, "MFA enroll is disabled for TOTP"),
   mfaTotpVerifyDisabled: () => unprocessable(C.mfaTotpVerifyNotEnabled, "MFA verification is disabled for TOTP"),
@@ -191,6 +217,53 @@ export const AUTH_ERRORS = {
       `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
     ),
   mfaVerificationFailed: (msg: string) => unprocessable(C.mfaVerificationFailed, msg),
+  // Auth hooks (hooks/): what GoTrue's hook dispatchers answer.
+  /** An error without a code, as GoTrue renders one: unexpected_failure for a 500, else unknown. */
+  hookFailed: (status: number, msg: string) => authError(status, status === 500 ? C.unexpectedFailure : C.unknown, msg),
+  hookRunFailed: (uri: string) => authError(500, C.unexpectedFailure, `Error running hook URI: ${uri}`),
+  hookOutputUnreadable: () => authError(500, C.unexpectedFailure, "Error unmarshaling JSON output."),
+  hookTimeout: (seconds: number) =>
+    unprocessable(C.hookTimeout, `Failed to reach hook within maximum time of ${seconds.toFixed(6)} seconds`),
+  hookTimeoutAfterRetry: () => unprocessable(C.hookTimeoutAfterRetry, "Failed to reach hook after maximum retries"),
+  hookPayloadTooLarge: (limit: number) =>
+    unprocessable(C.hookPayloadOverSizeLimit, `Payload size exceeded size limit of ${limit} bytes`),
+  hookContentTypeMissing: () =>
+    badRequest(C.hookPayloadInvalidContentType, "Invalid Content-Type: Missing Content-Type header"),
+  hookContentTypeInvalid: (contentType: string) =>
+    badRequest(C.hookPayloadInvalidContentType, `Invalid JSON response. Received content-type: ${contentType}`),
+  hookUnavailable: () => authError(500, C.unexpectedFailure, "Service currently unavailable due to hook"),
+  hookRefusedPayload: () => authError(500, C.unexpectedFailure, "Invalid payload sent to hook"),
+  hookNeedsAuthorization: () => authError(500, C.unexpectedFailure, "Hook requires authorization token"),
+  hookUnexpectedStatus: (status: number) =>
+    authError(500, C.unexpectedFailure, `Unexpected status code returned from hook: ${status}`),
+  claimsMissing: () => authError(500, C.unexpectedFailure, "output claims field is missing"),
+  claimsInvalid: (problems: string[]) =>
+    authError(
+      500,
+      C.unexpectedFailure,
+      `output claims do not conform to the expected schema: \n${problems.map((p) => `- ${p}\n`).join("")}`,
+    ),
+  passwordHookRejected: (msg: string) => badRequest(C.invalidCredentials, msg),
+  mfaHookRejected: (msg: string) => forbidden(C.mfaVerificationRejected, msg),
+  // Passkeys (passkey_*.go).
+  passkeyDisabled: () => notFound(C.passkeyDisabled, "Passkeys are disabled"),
+  webauthnNotConfigured: () => authError(500, C.unexpectedFailure, "Failed to initialize WebAuthn"),
+  passkeySsoUser: () => unprocessable(C.validationFailed, "SSO users cannot register passkeys"),
+  insufficientAalForPasskeys: () =>
+    forbidden(C.insufficientAal, "AAL2 session is required to manage passkeys when MFA is enabled"),
+  tooManyPasskeys: () => unprocessable(C.tooManyPasskeys, "Maximum number of passkeys reached"),
+  passkeyFieldRequired: (field: "challenge_id" | "credential" | "friendly_name") =>
+    badRequest(C.validationFailed, `${field} is required`),
+  passkeyChallengeIdNotUuid: () => badRequest(C.validationFailed, "challenge_id must be a valid UUID"),
+  passkeyNameTooLong: () => badRequest(C.validationFailed, "friendly_name must be 120 characters or less"),
+  passkeyNotFound: () => notFound(C.validationFailed, "Passkey not found"),
+  webauthnChallengeNotFound: () => badRequest(C.webauthnChallengeNotFound, "Challenge not found or already used"),
+  webauthnChallengeExpired: () => badRequest(C.webauthnChallengeExpired, "Challenge has expired"),
+  webauthnInvalidResponse: () => badRequest(C.webauthnVerificationFailed, "Invalid credential response"),
+  webauthnVerificationFailed: () => badRequest(C.webauthnVerificationFailed, "Credential verification failed"),
+  webauthnCredentialExists: () => unprocessable(C.webauthnCredentialExists, "This credential is already registered"),
+  passkeyEmailNotConfirmed: () => forbidden(C.emailNotConfirmed, "Email not confirmed"),
+  passkeyUserBanned: () => forbidden(C.userBanned, "User is banned"),
 };
 
 /** The GoTrue error code of an error from this catalogue; undefined for anything else. */

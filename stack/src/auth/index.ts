@@ -14,6 +14,7 @@ import { factorRoutes } from "./http/factors.js";
 import { logoutRoutes } from "./http/logout.js";
 import { mailFlowRoutes } from "./http/mail-flows.js";
 import { metaRoutes } from "./http/meta.js";
+import { adminPasskeyRoutes, passkeyRoutes } from "./http/passkeys.js";
 import { signupRoutes } from "./http/signup.js";
 import { tokenRoutes } from "./http/token.js";
 import { userRoutes } from "./http/user.js";
@@ -97,6 +98,7 @@ export function createAuthService(stack: StackContext): AuthService {
       verifyRoutes(app, ctx);
       mailFlowRoutes(app, ctx);
       factorRoutes(app, ctx);
+      passkeyRoutes(app, ctx);
       disabledFeatureRoutes(app, ctx);
       await app.register(async (admin) => {
         admin.addHook("preHandler", async (req) => {
@@ -105,6 +107,7 @@ export function createAuthService(stack: StackContext): AuthService {
         adminUserRoutes(admin, ctx);
         adminLinkRoutes(admin, ctx);
         adminOAuthClientRoutes(admin, ctx);
+        adminPasskeyRoutes(admin, ctx);
       });
     },
   };

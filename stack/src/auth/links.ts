@@ -2,7 +2,8 @@
 // mirror in auth.one_time_tokens, a PKCE flow state when asked, and the mail.
 import type { FastifyRequest } from "fastify";
 import type pg from "pg";
-import { checkMaxFrequency, sendMail } from "./mailer.js";
+import { sendEmailEnabled } from "./hook-events.js";
+import { checkMaxFrequency, sendEmailChangeHook, sendMail } from "./mailer.js";
 import { clearOneTimeToken, type IssuedToken, issueToken, recordOneTimeToken, type TokenColumn } from "./otp.js";
 import { createFlowState, type PkceParams } from "./pkce.js";
 import type { AuthMethod } from "./sessions.js";
@@ -67,6 +68,7 @@ export async function sendLink(
   const token = await issueLink(ctx, db, user, kind, options);
   await sendMail(ctx, req, db, {
     type: spec.mail,
+    user,
     to: user.email ?? "",
     token,
     redirectTo: options.redirectTo,
@@ -121,7 +123,14 @@ export async function sendEmailChange(
 ): Promise<void> {
   checkMaxFrequency(ctx, user.email_change_sent_at);
   const tokens = await issueEmailChange(ctx, db, user, newEmail, options);
-  const common = { type: "email_change" as const, redirectTo: options.redirectTo, email: user.email ?? "", newEmail };
+  if (sendEmailEnabled(ctx)) return sendEmailChangeHook(ctx, req, db, user, tokens, options.redirectTo);
+  const common = {
+    type: "email_change" as const,
+    user,
+    redirectTo: options.redirectTo,
+    email: user.email ?? "",
+    newEmail,
+  };
   await sendMail(ctx, req, db, { ...common, to: newEmail, token: tokens.new });
   if (tokens.current) await sendMail(ctx, req, db, { ...common, to: user.email ?? "", token: tokens.current });
 }
@@ -142,6 +151,7 @@ export async function sendReauthentication(
   await recordOneTimeToken(db, user.id, "reauthentication_token", token.hashed, user.email ?? "");
   await sendMail(ctx, req, db, {
     type: "reauthentication",
+    user,
     to: user.email ?? "",
     token,
     redirectTo: ctx.config.auth.site_url,

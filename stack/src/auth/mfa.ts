@@ -176,23 +176,32 @@ function totpMatches(secret: string, code: string): boolean {
   return totp.validate({ token: code, window: TOTP_WINDOW }) !== null;
 }
 
+/** Whether the code is right for a valid challenge of the factor (GoTrue's first half of verifyTOTPFactor). */
+export async function checkTotp(
+  db: pg.ClientBase,
+  factor: FactorRow,
+  params: { challengeId: string; code: string; ip: string },
+): Promise<boolean> {
+  await validChallenge(db, factor, params.challengeId, params.ip);
+  return totpMatches(factor.secret ?? "", params.code);
+}
+
 /**
- * A correct code verifies the factor, adds `totp` to the session's methods, rotates
- * its refresh token and raises it to aal2; the user's other aal1 sessions end and
- * unverified TOTP factors go (GoTrue's verifyTOTPFactor).
+ * After a right code (checkTotp, then the mfa_verification_attempt hook): the factor is
+ * verified, `totp` joins the session's methods, its refresh token rotates and it rises to
+ * aal2; the user's other aal1 sessions end and unverified TOTP factors go (GoTrue's
+ * verifyTOTPFactor). The challenge is checked again: a second verification of it fails.
  */
 export async function verifyTotp(
   ctx: AuthContext,
   db: pg.ClientBase,
   caller: Caller,
   factor: FactorRow,
-  params: { challengeId: string; code: string; ip: string },
+  params: { challengeId: string; ip: string },
 ): Promise<Record<string, unknown>> {
   const session = caller.session;
   if (!session) throw AUTH_ERRORS.unexpected("Cannot read SessionId claim as UUID");
   const challengeId = await validChallenge(db, factor, params.challengeId, params.ip);
-  if (!totpMatches(factor.secret ?? "", params.code))
-    throw AUTH_ERRORS.mfaVerificationFailed("Invalid TOTP code entered");
   await db.query("update auth.mfa_challenges set verified_at = now() where id = $1", [challengeId]);
   await db.query(
     "update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1 and status <> 'verified'",
@@ -221,7 +230,7 @@ export async function verifyTotp(
   ]);
   const user = await findUserById(db, caller.user.id);
   if (!user) throw AUTH_ERRORS.userNotFound();
-  return sessionResponse(ctx, db, user, rows[0], refreshToken);
+  return sessionResponse(ctx, db, user, rows[0], refreshToken, "totp", { ip: params.ip });
 }
 
 /** A verified factor needs an aal2 session to go; sessions it raised fall back to aal1. */

@@ -11,11 +11,23 @@
 // Periods are plain data so tests can shorten them instead of waiting minutes.
 import type { RateLimits } from "../config/index.js";
 
-export type BucketName = "token" | "signups" | "otp" | "recover" | "resend" | "user" | "verify" | "anonymous" | "mfa";
+export type BucketName =
+  | "token"
+  | "signups"
+  | "otp"
+  | "recover"
+  | "resend"
+  | "user"
+  | "verify"
+  | "anonymous"
+  | "mfa"
+  | "passkey";
 
 const DEFAULT_BURST = 30;
 /** GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY's default; the CLI does not set it. */
 const MFA_PER_MINUTE = 15;
+/** GOTRUE_RATE_LIMIT_PASSKEY's default (passkey sign-in options, per 5 minutes); the CLI does not set it. */
+const PASSKEY_PER_5_MINUTES = 30;
 
 interface BucketSpec {
   refill: number;
@@ -34,6 +46,7 @@ function bucketSpecs(limits: RateLimits): Record<BucketName, BucketSpec> {
     verify: { refill: limits.token_verifications, burst: DEFAULT_BURST },
     anonymous: { refill: limits.anonymous_users, burst: limits.anonymous_users },
     mfa: { refill: MFA_PER_MINUTE, burst: DEFAULT_BURST },
+    passkey: { refill: PASSKEY_PER_5_MINUTES, burst: DEFAULT_BURST },
   };
 }
 
@@ -47,6 +60,7 @@ export const DEFAULT_PERIODS_MS: Record<BucketName | "email_sent", number> = {
   verify: 5 * 60_000,
   anonymous: 60 * 60_000,
   mfa: 60_000,
+  passkey: 5 * 60_000,
   email_sent: 60 * 60_000,
 };
 

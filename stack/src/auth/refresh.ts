@@ -4,13 +4,19 @@
 import type pg from "pg";
 import type { ServiceError } from "../shared/errors.js";
 import { AUTH_ERRORS } from "./errors.js";
+import type { HookOrigin } from "./hooks.js";
 import { insertRefreshToken, type RefreshTokenRow, type SessionRow, sessionResponse } from "./sessions.js";
 import type { AuthContext } from "./state.js";
 import { findUserById, isBanned } from "./users.js";
 
 export type RefreshResult = { session: Record<string, unknown> } | { error: ServiceError };
 
-export async function refreshGrant(ctx: AuthContext, db: pg.ClientBase, token: string): Promise<RefreshResult> {
+export async function refreshGrant(
+  ctx: AuthContext,
+  db: pg.ClientBase,
+  token: string,
+  origin: HookOrigin,
+): Promise<RefreshResult> {
   // Lock the session before its token, the order logout's cascade takes them in (no deadlock).
   const { rows: sessions } = await db.query<SessionRow>(
     `select id, user_id, created_at, aal from auth.sessions
@@ -58,5 +64,5 @@ export async function refreshGrant(ctx: AuthContext, db: pg.ClientBase, token: s
   await db.query("update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1", [
     session.id,
   ]);
-  return { session: await sessionResponse(ctx, db, user, session, issued) };
+  return { session: await sessionResponse(ctx, db, user, session, issued, "token_refresh", origin) };
 }

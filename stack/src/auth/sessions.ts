@@ -1,8 +1,11 @@
 // Sessions, refresh tokens and access tokens, as GoTrue's tokens service:
 // every sign-in makes an auth.sessions row, an amr claim and a refresh token;
-// access tokens are HS256 JWTs whose claims mirror the user and session.
+// access tokens are HS256 JWTs whose claims mirror the user and session (or what the
+// custom access token hook makes of them, hook-claims.ts).
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
+import { customizeClaims } from "./hook-claims.js";
+import type { HookOrigin } from "./hooks.js";
 import type { AuthContext } from "./state.js";
 import { INSTANCE_ID, renderUser, type UserRow } from "./users.js";
 
@@ -47,13 +50,22 @@ export type AuthMethod =
   | "email/signup"
   | "email_change"
   | "anonymous"
-  | "totp";
+  | "totp"
+  | "passkey";
+
+/** What the access token hook is told of how the token came about (GoTrue's AuthenticationMethod). */
+export type TokenOrigin = AuthMethod | "token_refresh";
+
+/** Where a sign-in came from: the session row keeps it; the hooks' metadata carry the address. */
+export interface ClientMeta extends HookOrigin {
+  userAgent?: string;
+}
 
 export async function createSession(
   db: pg.ClientBase,
   userId: string,
   method: AuthMethod,
-  meta: { userAgent?: string; ip?: string },
+  meta: ClientMeta,
 ): Promise<{ session: SessionRow; refreshToken: string }> {
   const { rows } = await db.query<SessionRow>(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
@@ -96,6 +108,8 @@ export async function signAccessToken(
   db: pg.ClientBase,
   user: UserRow,
   session: SessionRow,
+  method: TokenOrigin,
+  origin: HookOrigin,
 ): Promise<{ token: string; expiresAt: number }> {
   const { rows: amr } = await db.query<{ method: string; timestamp: number }>(
     `select authentication_method as method, extract(epoch from updated_at)::bigint::int as timestamp
@@ -105,7 +119,7 @@ export async function signAccessToken(
   const iat = Math.floor(ctx.clock.now() / 1000);
   const exp = iat + ctx.config.auth.jwt_expiry;
   // Claim order follows GoTrue's AccessTokenClaims (registered claims first).
-  const token = await ctx.jwt.sign({
+  const claims = {
     iss: `${ctx.config.api.external_url}/auth/v1`,
     sub: user.id,
     aud: user.aud ?? "",
@@ -120,7 +134,8 @@ export async function signAccessToken(
     amr,
     session_id: session.id,
     is_anonymous: user.is_anonymous,
-  });
+  };
+  const token = await ctx.jwt.sign(await customizeClaims(ctx, db, claims, method, origin));
   return { token, expiresAt: exp };
 }
 
@@ -131,8 +146,10 @@ export async function sessionResponse(
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
+  method: TokenOrigin,
+  origin: HookOrigin,
 ): Promise<Record<string, unknown>> {
-  const { token, expiresAt } = await signAccessToken(ctx, db, user, session);
+  const { token, expiresAt } = await signAccessToken(ctx, db, user, session, method, origin);
   return {
     access_token: token,
     token_type: "bearer",
@@ -149,9 +166,9 @@ export async function startSession(
   db: pg.ClientBase,
   userId: string,
   method: AuthMethod,
-  meta: { userAgent?: string; ip?: string },
+  meta: ClientMeta,
 ): Promise<Record<string, unknown>> {
   const { session, refreshToken } = await createSession(db, userId, method, meta);
   const { rows } = await db.query<UserRow>("select * from auth.users where id = $1", [userId]);
-  return sessionResponse(ctx, db, rows[0], session, refreshToken);
+  return sessionResponse(ctx, db, rows[0], session, refreshToken, method, meta);
 }

@@ -1,4 +1,5 @@
 // auth.users and auth.identities: reading, writing and the User JSON GoTrue returns.
+import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { quoteIdent } from "../shared/sql.js";
 import { AUTH_ERRORS } from "./errors.js";
@@ -38,6 +39,7 @@ export interface UserRow {
   reauthentication_sent_at: Date | null;
   deleted_at: Date | null;
   is_anonymous: boolean;
+  is_sso_user: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -54,6 +56,15 @@ export function isBanned(user: UserRow, now: number): boolean {
 
 export async function findUserById(db: pg.ClientBase | pg.Pool, id: string, lock = false): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(`select * from auth.users where id = $1${lock ? " for update" : ""}`, [id]);
+  return rows[0] ?? null;
+}
+
+/** As GoTrue's FindUserByPhoneAndAudience. */
+export async function findUserByPhone(db: pg.ClientBase | pg.Pool, phone: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>("select * from auth.users where phone = $1 and aud = $2 limit 1", [
+    phone,
+    AUDIENCE,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -116,6 +127,8 @@ export interface NewUser {
   isAnonymous?: boolean;
   /** Created by the user signing up (e-mail sign-up, OTP), not by an admin call. */
   selfSignup?: boolean;
+  /** A phone user's number (E.164 digits, no "+"): its identity is the phone provider's. */
+  phone?: string;
 }
 
 /** A concurrent request that registered the same address first wins; this one gets email_exists. */
@@ -132,24 +145,26 @@ async function insertUniquely(db: pg.ClientBase, text: string, values: unknown[]
 
 /** Inserts the user and, unless anonymous, its email identity (GoTrue's signup does both). */
 export async function createUser(db: pg.ClientBase, user: NewUser): Promise<UserRow> {
-  const provider = user.isAnonymous ? "anonymous" : "email";
+  const providers = [...(user.email ? ["email"] : []), ...(user.phone ? ["phone"] : [])];
+  const provider = user.isAnonymous ? "anonymous" : (providers[0] ?? "email");
   // Anonymous users carry only `provider` (GoTrue adds `providers` when an identity is linked).
   const appMetadata = {
     provider,
-    ...(user.isAnonymous ? {} : { providers: [provider] }),
+    ...(user.isAnonymous ? {} : { providers: providers.length ? providers : [provider] }),
     ...(user.appMetadata ?? {}),
   };
   // A user's own sign-up records email_verified, and so does confirming (GoTrue's Confirm);
   // an admin call for an unconfirmed user keeps the metadata as given.
+  const verified = provider === "phone" ? "phone_verified" : "email_verified";
   const userMetadata =
-    user.selfSignup || user.confirmed ? { ...user.userMetadata, email_verified: user.confirmed } : user.userMetadata;
+    user.selfSignup || user.confirmed ? { ...user.userMetadata, [verified]: user.confirmed } : user.userMetadata;
   const { rows } = await insertUniquely(
     db,
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token,
-       email_change_token_new, email_change, is_anonymous)
+       email_change_token_new, email_change, is_anonymous, phone)
      values ($1, coalesce($2::uuid, gen_random_uuid()), $3, $4, $5, $6, case when $7 then now() end,
-       case when $8 then now() end, $9, $10, now(), now(), '', '', '', '', $11)
+       case when $8 then now() end, $9, $10, now(), now(), '', '', '', '', $11, $12)
      returning *`,
     [
       INSTANCE_ID,
@@ -163,9 +178,21 @@ export async function createUser(db: pg.ClientBase, user: NewUser): Promise<User
       appMetadata,
       userMetadata,
       user.isAnonymous ?? false,
+      user.phone ?? null,
     ],
   );
   const created = rows[0];
+  if (user.phone) {
+    await db.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+       values ($1::text, $2::uuid, $3, 'phone', now(), now(), now())`,
+      [
+        created.id,
+        created.id,
+        { sub: created.id, phone: user.phone, email_verified: false, phone_verified: false, ...user.userMetadata },
+      ],
+    );
+  }
   if (!user.isAnonymous && user.email) {
     await db.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
@@ -186,19 +213,50 @@ export async function createUser(db: pg.ClientBase, user: NewUser): Promise<User
   return created;
 }
 
-/** Confirm(): email_confirmed_at, and email_verified in user_metadata and identity_data. */
-export async function confirmEmail(db: pg.ClientBase, id: string): Promise<void> {
+/** What confirming an address or a number sets, and the identity that records it. */
+const CONFIRMS = {
+  email: { column: "email_confirmed_at", flag: "email_verified" },
+  phone: { column: "phone_confirmed_at", flag: "phone_verified" },
+} as const;
+
+/** GoTrue's Confirm() and ConfirmPhone(): confirmed at, the code spent, the flag in metadata and identity. */
+async function confirm(db: pg.ClientBase, id: string, provider: keyof typeof CONFIRMS): Promise<void> {
+  const { column, flag } = CONFIRMS[provider];
   await db.query(
-    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '',
-       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}', updated_at = now()
+    `update auth.users set ${quoteIdent(column)} = coalesce(${quoteIdent(column)}, now()), confirmation_token = '',
+       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object($2::text, true),
+       updated_at = now()
      where id = $1`,
-    [id],
+    [id, flag],
   );
   await db.query(
-    `update auth.identities set identity_data = identity_data || '{"email_verified": true}', updated_at = now()
-     where user_id = $1 and provider = 'email'`,
-    [id],
+    `update auth.identities set identity_data = identity_data || jsonb_build_object($3::text, true), updated_at = now()
+     where user_id = $1 and provider = $2`,
+    [id, provider, flag],
   );
+}
+
+export const confirmEmail = (db: pg.ClientBase, id: string) => confirm(db, id, "email");
+export const confirmPhone = (db: pg.ClientBase, id: string) => confirm(db, id, "phone");
+
+/** What GoTrue answers for an address or number already signed up when confirmations are on: nothing real. */
+export function obfuscatedUser(contact: { email?: string; phone?: string }, data: Json, nowMs: number): Json {
+  const now = new Date(nowMs).toISOString();
+  const provider = contact.email ? "email" : "phone";
+  return {
+    id: randomUUID(),
+    aud: AUDIENCE,
+    role: "",
+    email: contact.email ?? "",
+    phone: contact.phone ?? "",
+    confirmation_sent_at: now,
+    app_metadata: { provider, providers: [provider] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
 }
 
 interface IdentityRow {

@@ -1,4 +1,4 @@
-// `opsdesk-stack [start|reset|status|gen-types|worlds] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR] [--require-api-key]`
+// `opsdesk-stack [start|reset|status|gen-types|test db|worlds] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR] [--require-api-key]`
 import { parseArgs } from "node:util";
 import { deriveKeys } from "../api-keys.js";
 import { loadConfig } from "../config/index.js";
@@ -8,6 +8,7 @@ import { type RunningStack, startStack } from "../stack.js";
 import { serveWorldHost } from "../worlds/serve.js";
 import { genTypes } from "./gen-types.js";
 import { runningStack } from "./running.js";
+import { runDbTests, TestDbError } from "./test-db.js";
 
 const USAGE = `Usage: opsdesk-stack [command] [options]
 
@@ -16,6 +17,9 @@ Commands:
   reset       wipe the database, then migrate and seed it again
   status      show whether the stack runs, its URLs and keys
   gen-types   print TypeScript Database types (--schema NAME, repeatable; default public)
+  test db [path …]
+              run the pgTAP tests under supabase/tests (or the paths) with pg_prove against
+              the running stack's database (--db-url URL: another one), as \`supabase test db\`
   worlds      the QA kit's world host (docs/qa.md): --state-dir DIR, --spares N, --idle-ms N;
               started by the kit itself, rarely by hand
 
@@ -45,6 +49,8 @@ const { values, positionals } = parseArgs({
     "data-dir": { type: "string" },
     "require-api-key": { type: "boolean" },
     schema: { type: "string", multiple: true },
+    "db-url": { type: "string" },
+    debug: { type: "boolean" },
     "state-dir": { type: "string" },
     spares: { type: "string" },
     "idle-ms": { type: "string" },
@@ -178,6 +184,18 @@ async function status(): Promise<void> {
   );
 }
 
+async function testDb(): Promise<void> {
+  if (positionals[1] !== "db") fail(`Unknown command "test ${positionals[1] ?? ""}": did you mean "test db"?`);
+  const dbUrl = values["db-url"] ?? runningStack(projectDir, options.dataDir)?.dbUrl;
+  if (!dbUrl) fail("The stack is not running: start it with `opsdesk-stack start` (or give --db-url).");
+  try {
+    process.exitCode = await runDbTests({ projectDir, dbUrl, paths: positionals.slice(2), verbose: values.debug });
+  } catch (err) {
+    if (err instanceof TestDbError) fail(err.message);
+    throw err;
+  }
+}
+
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
 } else if (command === "start") {
@@ -195,6 +213,8 @@ if (values.help) {
   await serveWorldHost({ projectDir, stateDir, spares, idleMs, log: createLogger("worlds") }).catch((err: Error) =>
     fail(err.message),
   );
+} else if (command === "test") {
+  await testDb();
 } else if (command === "gen-types") {
   process.stdout.write(await genTypes({ projectDir, dataDir: options.dataDir, schemas: values.schema ?? ["public"] }));
 } else {

@@ -53,6 +53,22 @@ export interface MfaConfig {
   web_authn: { enroll_enabled: boolean; verify_enabled: boolean };
 }
 
+/** The CLI's `[auth.hook.<name>]` sections (GoTrue's extensibility points). */
+export const HOOK_NAMES = [
+  "mfa_verification_attempt",
+  "password_verification_attempt",
+  "custom_access_token",
+  "send_sms",
+  "send_email",
+  "before_user_created",
+] as const;
+export type HookName = (typeof HOOK_NAMES)[number];
+
+/** An enabled hook: a Postgres function or an HTTP endpoint signed with Standard Webhooks. */
+export type HookConfig =
+  | { kind: "pg"; uri: string; schema: string; name: string }
+  | { kind: "http"; uri: string; secrets: string[] };
+
 export interface StackConfig {
   /** Absolute path of the `supabase/` folder. */
   supabaseDir: string;
@@ -62,6 +78,12 @@ export interface StackConfig {
     schemas: string[];
     extra_search_path: string[];
     max_rows: number;
+    /**
+     * `[api] auto_expose_new_tables`: false revokes the default Data API grants on new
+     * entities in `public` (a hosted project with "Default privileges for new entities"
+     * off); unset or true keeps them, as the current CLI (docs/migrations.md).
+     */
+    auto_expose_new_tables?: boolean;
     /** `http://127.0.0.1:<port>`: issuer base and the URL printed to users. */
     external_url: string;
   };
@@ -97,8 +119,22 @@ export interface StackConfig {
     /** [auth.external.<provider>] `enabled`, by provider name. */
     external: Record<string, boolean>;
     mfa: MfaConfig;
+    /** [auth.passkey]: passkey sign-in (GoTrue's GOTRUE_PASSKEY_*), off by default as in the CLI. */
+    passkey: { enabled: boolean; max_passkeys_per_user: number };
+    /**
+     * [auth.webauthn]: the relying party passkeys are bound to (GOTRUE_WEBAUTHN_*). GoTrue
+     * needs all three once passkeys are on; `challenge_expiry` is in seconds.
+     */
+    webauthn: { rp_display_name: string; rp_id: string; rp_origins: string[]; challenge_expiry: number };
     /** [auth.oauth_server]: GoTrue as an OAuth 2.1 server (here: its admin client registry). */
     oauth_server: { enabled: boolean };
+    /** [auth.hook.*]: the enabled hooks only. */
+    hook: Partial<Record<HookName, HookConfig>>;
+    /**
+     * [auth.sms]: phone sign-up and sign-in (GoTrue's EXTERNAL_PHONE_ENABLED is enable_signup,
+     * SMS_AUTOCONFIRM is !enable_confirmations); the codes go out through the send_sms hook.
+     */
+    sms: { enable_signup: boolean; enable_confirmations: boolean; max_frequency: string };
   };
   storage: {
     enabled: boolean;
@@ -173,6 +209,70 @@ function readSigningKeys(supabaseDir: string, keysPath: string): JWK[] | null {
   return keys as JWK[];
 }
 
+const HOOK_SECRET = /^v1,whsec_[A-Za-z0-9+/=]{32,88}$/;
+const POSTGRES_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,62}$/;
+/** GoTrue takes plain http only for the machine itself (the CLI's GoTrue reaches it as host.docker.internal). */
+const LOCAL_HTTP_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "host.docker.internal"]);
+
+/** One `[auth.hook.<name>]`, checked as the CLI and GoTrue check it; null when not enabled. */
+function readHook(name: HookName, raw: Toml): HookConfig | null {
+  if (pick<unknown>(raw, "enabled", false) !== true) return null;
+  const uri = pick<unknown>(raw, "uri", "");
+  const secrets = pick<unknown>(raw, "secrets", "");
+  const fail = (why: string) => new Error(`config.toml: ${why}`);
+  if (typeof uri !== "string" || uri === "") throw fail(`Missing required field in config: auth.hook.${name}.uri`);
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw fail(`failed to parse template url: ${uri}`);
+  }
+  switch (url.protocol.toLowerCase()) {
+    case "http:":
+    case "https:": {
+      if (typeof secrets !== "string" || secrets === "") {
+        throw fail(`Missing required field in config: auth.hook.${name}.secrets`);
+      }
+      const list = secrets.split("|").filter((s) => s !== "");
+      if (list.some((s) => !HOOK_SECRET.test(s))) {
+        throw fail(
+          `Invalid hook config: auth.hook.${name}.secrets must be formatted as "v1,whsec_<base64_encoded_secret>" with a minimum length of 32 characters.`,
+        );
+      }
+      if (url.protocol === "http:" && !LOCAL_HTTP_HOSTS.has(url.hostname)) {
+        throw fail(`auth.hook.${name}.uri: only localhost, 127.0.0.1, and ::1 are supported with http`);
+      }
+      return { kind: "http", uri, secrets: list };
+    }
+    case "pg-functions:": {
+      if (secrets) throw fail(`Invalid hook config: auth.hook.${name}.secrets is unsupported for pg-functions URI`);
+      const parts = url.pathname.split("/").map((part) => {
+        try {
+          return decodeURIComponent(part);
+        } catch {
+          return part;
+        }
+      });
+      if (parts.length < 3) throw fail(`auth.hook.${name}.uri: URI path does not contain enough parts`);
+      const [, schema, fn] = parts;
+      if (!POSTGRES_NAME.test(schema)) throw fail(`auth.hook.${name}.uri: invalid schema name: ${schema}`);
+      if (!POSTGRES_NAME.test(fn)) throw fail(`auth.hook.${name}.uri: invalid table name: ${fn}`);
+      return { kind: "pg", uri, schema, name: fn };
+    }
+    default:
+      throw fail(`Invalid hook config: auth.hook.${name}.uri should be a HTTP, HTTPS, or pg-functions URI`);
+  }
+}
+
+function readHooks(raw: Toml): Partial<Record<HookName, HookConfig>> {
+  const hooks: Partial<Record<HookName, HookConfig>> = {};
+  for (const name of HOOK_NAMES) {
+    const hook = readHook(name, section(raw, "auth", "hook", name));
+    if (hook) hooks[name] = hook;
+  }
+  return hooks;
+}
+
 export interface ConfigOverrides {
   port?: number;
   dbPort?: number;
@@ -244,6 +344,7 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
       schemas: pick(api, "schemas", ["public", "graphql_public"]),
       extra_search_path: pick(api, "extra_search_path", ["public", "extensions"]),
       max_rows: pick(api, "max_rows", 1000),
+      ...(typeof api.auto_expose_new_tables === "boolean" && { auto_expose_new_tables: api.auto_expose_new_tables }),
       external_url: `http://127.0.0.1:${port}`,
     },
     db: {
@@ -292,6 +393,22 @@ export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}):
         Object.entries(section(raw, "auth", "external")).map(([name, p]) => [name, pick(p as Toml, "enabled", false)]),
       ),
       oauth_server: { enabled: pick(section(raw, "auth", "oauth_server"), "enabled", false) },
+      hook: readHooks(raw),
+      sms: {
+        enable_signup: pick(section(raw, "auth", "sms"), "enable_signup", false),
+        enable_confirmations: pick(section(raw, "auth", "sms"), "enable_confirmations", false),
+        max_frequency: pick(section(raw, "auth", "sms"), "max_frequency", "5s"),
+      },
+      passkey: {
+        enabled: pick(section(raw, "auth", "passkey"), "enabled", false),
+        max_passkeys_per_user: pick(section(raw, "auth", "passkey"), "max_passkeys_per_user", 10),
+      },
+      webauthn: {
+        rp_display_name: pick(section(raw, "auth", "webauthn"), "rp_display_name", ""),
+        rp_id: pick(section(raw, "auth", "webauthn"), "rp_id", ""),
+        rp_origins: pick(section(raw, "auth", "webauthn"), "rp_origins", []),
+        challenge_expiry: 300,
+      },
       mfa: {
         max_enrolled_factors: pick(mfa, "max_enrolled_factors", 10),
         totp: factorSwitches("totp"),

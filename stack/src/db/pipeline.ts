@@ -184,6 +184,8 @@ class Pipeline {
   handleError(err: Error): void {
     if (this.settled) return;
     this.settled = true;
+    // Which statement the server refused (those before it ran; the batch is rolled back).
+    Object.assign(err, { statementIndex: this.current });
     for (let i = this.current; i < this.statements.length; i++) this.settleParse(i, false);
     this.reject(err);
   }
@@ -201,6 +203,12 @@ class Pipeline {
   }
 
   handleCopyData(): void {}
+}
+
+/** The index of the statement a failed pipeline stopped at (undefined for other errors). */
+export function failedStatementIndex(err: unknown): number | undefined {
+  const index = (err as { statementIndex?: unknown } | null)?.statementIndex;
+  return typeof index === "number" ? index : undefined;
 }
 
 /** Runs the statements in one implicit transaction and one round trip; the rows of each. */

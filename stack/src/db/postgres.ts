@@ -31,6 +31,8 @@ export interface PostgresServer {
   /** Superuser URL of the `postgres` database (the one migrations and seeds go to). */
   url: string;
   port: number;
+  /** This start made the cluster (a new data directory); false for a server given by URL. */
+  created: boolean;
   stop(): Promise<void>;
 }
 
@@ -54,7 +56,9 @@ function serverFlags(opts: EmbeddedOptions): string[] {
     shared_buffers: "128MB",
     // As Supabase's image sets it (EXPLAIN's "Settings" lists it).
     effective_cache_size: "128MB",
-    // Supabase preloads pg_stat_statements, which turns query ids on (EXPLAIN VERBOSE shows them).
+    // Supabase preloads pg_stat_statements (so `create extension pg_stat_statements` and the
+    // stack's pg_stat_monitor over it answer), which turns query ids on (EXPLAIN VERBOSE shows them).
+    shared_preload_libraries: "pg_stat_statements",
     compute_query_id: "on",
     timezone: "UTC",
     log_min_messages: "warning",
@@ -222,6 +226,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Post
   return {
     url: `postgresql://postgres:${WELL_KNOWN.dbPassword}@127.0.0.1:${opts.port}/postgres`,
     port: opts.port,
+    created: fresh,
     stop: async () => {
       guard.release();
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT"); // fast shutdown
@@ -239,7 +244,7 @@ export async function useExistingPostgres(url: string): Promise<PostgresServer> 
   if (rows[0].wal_level !== "logical") {
     throw new Error(`${redact(url)} runs with wal_level=${rows[0].wal_level}; realtime needs wal_level=logical`);
   }
-  return { url, port: Number(new URL(url).port || 5432), stop: async () => {} };
+  return { url, port: Number(new URL(url).port || 5432), created: false, stop: async () => {} };
 }
 
 export function redact(url: string): string {

@@ -80,6 +80,8 @@ export function createFunctionsService(ctx: StackContext): Service {
       reply.raw.end(FUNCTION_ERRORS.notFound);
       return;
     }
+    // An OPTIONS that is no browser preflight (those the gateway answers) reaches the
+    // function without the JWT check, as the edge runtime lets it through.
     if (req.method !== "OPTIONS" && spec.verifyJwt) {
       const gate = await checkJwt(req.headers.authorization, ctx.jwt);
       if (!gate.ok) return sendJson(reply, 401, { msg: gate.msg });
@@ -98,7 +100,8 @@ export function createFunctionsService(ctx: StackContext): Service {
   return {
     name: "functions",
     prefix: PREFIX,
-    cors: "own",
+    // Kong answers preflights and sets Allow-Origin on every answer, as the CLI's gateway.
+    cors: "kong",
     // verify_jwt is the gate here, not the API key (functions-js may send none).
     isOpen: () => true,
     register(app) {

@@ -107,11 +107,7 @@ export class Channel implements TopicMember, ChangeSubscriber {
   private async join(frame: Frame): Promise<void> {
     const payload = record(frame.payload);
     const config = record(payload.config) as JoinConfig;
-    if (!this.subTopic) {
-      this.dispose();
-      this.socket.detach(this);
-      return this.reply(frame.ref, "error", { reason: "TopicNameRequired: You must provide a topic name" });
-    }
+    if (!this.subTopic) return this.refuseJoin(frame, "TopicNameRequired: You must provide a topic name");
 
     this.isPrivate = config.private === true;
     this.selfBroadcast = config.broadcast?.self === true;
@@ -137,9 +133,7 @@ export class Channel implements TopicMember, ChangeSubscriber {
       }
     } catch (err) {
       if (!(err instanceof TokenError)) throw err;
-      this.dispose();
-      this.socket.detach(this);
-      return this.reply(frame.ref, "error", { reason: err.reason });
+      return this.refuseJoin(frame, err.reason);
     }
 
     // Capture changes (bindings first: a resumed slot replays to them) and database
@@ -148,6 +142,15 @@ export class Channel implements TopicMember, ChangeSubscriber {
     await this.rt.changes
       .stream()
       .catch((err) => this.rt.log.warn(`realtime replication for ${this.topic} could not start`, err));
+    // The token's session, asked once the stream runs (and the claims are set): a deletion
+    // committed before is seen here, one committed after reaches the channel through the
+    // stream, or through base 44's notification while the stream is down.
+    try {
+      await confirmSession(this.rt.ctx.db.admin, this.claims);
+    } catch (err) {
+      if (!(err instanceof TokenError)) throw err;
+      return this.refuseJoin(frame, err.reason);
+    }
     this.joined = true;
     this.rt.hub.join(this.key, this);
     this.reply(frame.ref, "ok", {
@@ -155,6 +158,12 @@ export class Channel implements TopicMember, ChangeSubscriber {
     });
     if (this.bindings.length > 0) this.postgresChangesStatus(changesError);
     if (this.presenceEnabled) this.push("presence_state", this.rt.presence.state(this.key));
+  }
+
+  private refuseJoin(frame: Frame, reason: string): void {
+    this.dispose();
+    this.socket.detach(this);
+    this.reply(frame.ref, "error", { reason });
   }
 
   private caller() {
@@ -169,8 +178,6 @@ export class Channel implements TopicMember, ChangeSubscriber {
     this.claimsJson = JSON.stringify(confirmed.claims);
     this.writable.clear();
     this.scheduleTokenCheck(confirmed.exp);
-    // After the claims are set: a revocation arriving meanwhile finds this channel.
-    await confirmSession(this.rt.ctx.db.admin, confirmed.claims);
   }
 
   /** Registers the postgres_changes bindings; returns the system error message, if any. */
@@ -246,6 +253,8 @@ export class Channel implements TopicMember, ChangeSubscriber {
     const previousRole = this.role;
     try {
       await this.acceptToken(token);
+      // After the claims are set: a revocation arriving meanwhile finds this channel.
+      await confirmSession(this.rt.ctx.db.admin, this.claims);
       if (this.isPrivate) {
         const readable = await readableExtensions(this.rt.ctx.db.admin, this.caller(), this.subTopic);
         const revoked = [...this.readable].some((e) => !readable.has(e));

@@ -14,7 +14,7 @@ import { deliverDatabaseMessages, startMessageJanitor } from "./messages.js";
 import { PresenceRegistry } from "./presence.js";
 import { parseVsn } from "./protocol/frames.js";
 import { RealtimeSocket } from "./socket.js";
-import type { RealtimeState, TopicMember } from "./state.js";
+import { type RealtimeState, realtimeLimits, type TopicMember } from "./state.js";
 
 const PREFIX = "/realtime/v1";
 const WEBSOCKET_PATH = `${PREFIX}/websocket`;
@@ -34,16 +34,25 @@ export function createRealtimeService(ctx: StackContext): Service {
   const log = ctx.log.child("realtime");
   const rt: RealtimeState = {
     ctx,
+    limits: realtimeLimits(),
     log,
     hub: new TopicHub<TopicMember>(),
     presence: new PresenceRegistry<TopicMember>(),
-    changes: new ChangeService(ctx.db, log, (rows) => deliverDatabaseMessages(rt, rows)),
+    changes: new ChangeService(ctx.db, log, {
+      onMessages: (rows) => deliverDatabaseMessages(rt, rows),
+      onRevoked: (sessionIds) => revoke(sessionIds),
+    }),
   };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   const sockets = new Set<RealtimeSocket>();
   let sweeper: NodeJS.Timeout | null = null;
   let revocations: Listener | undefined;
   let stopJanitor: (() => void) | undefined;
+
+  /** Shuts the channels joined with these sessions' tokens. */
+  function revoke(sessionIds: string[]): void {
+    for (const id of sessionIds) for (const s of sockets) s.revokeSession(id);
+  }
 
   async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
     const vsn = parseVsn(url.searchParams.get("vsn"));
@@ -83,9 +92,11 @@ export function createRealtimeService(ctx: StackContext): Service {
     async start() {
       await rt.changes.start();
       stopJanitor = startMessageJanitor(ctx.db.admin, log);
-      // Base 44 notifies the id of every deleted auth session.
+      // A deleted auth session shuts its channels. While the change stream runs, it brings
+      // the deletion after what the same transaction broadcast (base 62); base 44's
+      // notification, which comes at commit, acts only while the stream does not run.
       revocations = await ctx.db.listen("stack_session_revoked", (sessionId) => {
-        for (const s of sockets) s.revokeSession(sessionId);
+        if (!rt.changes.streaming) revoke([sessionId]);
       });
       sweeper = setInterval(
         () => {

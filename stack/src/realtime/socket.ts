@@ -1,6 +1,10 @@
 // One WebSocket connection: decodes frames, answers heartbeats on `phoenix`, routes
 // the rest to its channels by topic. Sends never wait: a client that stops reading
 // is dropped once its unsent buffer passes the bound, so it cannot hold up others.
+// Joins are limited per socket as Realtime limits them per tenant (state.ts
+// RealtimeLimits): too many in one second and the join is refused and the socket
+// closed ("ClientJoinRateLimitReached"); too many channels at once and the join is
+// refused ("ChannelRateLimitReached").
 import type { Socket } from "node:net";
 import type WebSocket from "ws";
 import { Channel, type SocketLink } from "./channel.js";
@@ -51,8 +55,16 @@ function flushAll(): void {
   for (const socket of sockets) socket.flush();
 }
 
+export const JOIN_RATE_REASON = "ClientJoinRateLimitReached: Too many joins per second";
+export const TOO_MANY_CHANNELS_REASON = "ChannelRateLimitReached: Too many channels";
+/** Close code for "policy violation": the client broke the join rate. */
+const CLOSE_POLICY_VIOLATION = 1008;
+
 export class RealtimeSocket implements SocketLink {
   private readonly channels = new Map<string, Channel>();
+  /** The second joins are counted in, and how many this socket made in it. */
+  private joinSecond = 0;
+  private joinsThisSecond = 0;
   /** When the client last sent anything (heartbeats every 25 s keep it fresh). */
   lastSeen = Date.now();
   /** Frames queued this tick: (opcode, payload length, number of chunks) triples. */
@@ -207,8 +219,24 @@ export class RealtimeSocket implements SocketLink {
   }
 
   private join(frame: Frame): void {
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== this.joinSecond) {
+      this.joinSecond = second;
+      this.joinsThisSecond = 0;
+    }
+    if (++this.joinsThisSecond > this.rt.limits.joinsPerSecond) {
+      this.reply(frame, "error", { reason: JOIN_RATE_REASON });
+      this.flush();
+      this.ws.close(CLOSE_POLICY_VIOLATION, "too many joins per second");
+      this.disposeAll();
+      return;
+    }
     // A second join of a topic replaces the first, as in Phoenix.
     const existing = this.channels.get(frame.topic);
+    if (!existing && this.channels.size >= this.rt.limits.channelsPerClient) {
+      this.reply(frame, "error", { reason: TOO_MANY_CHANNELS_REASON });
+      return;
+    }
     if (existing) {
       existing.dispose();
       this.send(

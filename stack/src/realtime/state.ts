@@ -12,8 +12,29 @@ export interface TopicMember {
   receivePresenceDiff(diff: PresenceDiff): void;
 }
 
+/** Per-socket limits, as Realtime's tenant defaults (docs/security.md "Realtime limits"). */
+export interface RealtimeLimits {
+  /** Joins one socket may make in one second; past it the join is refused and the socket closed. */
+  joinsPerSecond: number;
+  /** Channels one socket may have joined at once. */
+  channelsPerClient: number;
+}
+
+/** Realtime's own settings and defaults (TENANT_MAX_JOINS_PER_SECOND, TENANT_MAX_CHANNELS_PER_CLIENT). */
+export function realtimeLimits(env: NodeJS.ProcessEnv = process.env): RealtimeLimits {
+  const positive = (value: string | undefined, fallback: number) => {
+    const n = Number(value);
+    return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+  };
+  return {
+    joinsPerSecond: positive(env.TENANT_MAX_JOINS_PER_SECOND, 100),
+    channelsPerClient: positive(env.TENANT_MAX_CHANNELS_PER_CLIENT, 100),
+  };
+}
+
 export interface RealtimeState {
   ctx: StackContext;
+  limits: RealtimeLimits;
   log: Logger;
   hub: TopicHub<TopicMember>;
   presence: PresenceRegistry<TopicMember>;

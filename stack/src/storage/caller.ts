@@ -9,6 +9,8 @@ import type { ServiceError } from "../shared/errors.js";
 import type { Claims } from "../shared/jwt.js";
 import { ERRORS, fromPgError } from "./errors.js";
 
+const SESSION_ENDED = "Session from session_id claim in JWT does not exist";
+
 export interface Caller {
   role: string;
   claims: Claims;
@@ -26,6 +28,8 @@ export async function callerOf(ctx: StackContext, req: FastifyRequest): Promise<
   } catch (err) {
     throw ERRORS.invalidJwt((err as Error).message);
   }
+  // Beyond storage-api: a signed-out session's token is refused (docs/security.md).
+  if (!(await ctx.sessions.claimsLive(claims))) throw ERRORS.invalidJwt(SESSION_ENDED);
   const role = typeof claims.role === "string" && claims.role ? claims.role : "anon";
   return { role, claims: { ...claims, role }, owner: typeof claims.sub === "string" ? claims.sub : null };
 }

@@ -1,10 +1,12 @@
 // Object bytes on the local file system. Each object is a folder named after its key
 // holding one file per version (as storage-api's file backend does), so a key can be
 // both an object and a folder prefix, and a new version never overwrites the bytes a
-// reader is streaming. Files arrive in a temporary folder and are renamed into place.
+// reader is streaming. Files arrive in a temporary folder and are renamed into place;
+// each temporary name starts with the writing process's pid, so what a killed process
+// left half-written is swept at the next start (sweepTemporary).
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, type ReadStream } from "node:fs";
-import { copyFile, link, mkdir, open, rename, rm, rmdir, stat, unlink } from "node:fs/promises";
+import { copyFile, link, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { ERRORS } from "./errors.js";
@@ -16,6 +18,18 @@ export interface StoredFile {
   etag: string;
 }
 
+/** A temporary file older than this is swept even if its pid is alive again (reused by another process). */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 export class DiskStore {
   readonly root: string;
   private readonly tmp: string;
@@ -24,6 +38,46 @@ export class DiskStore {
     this.root = path.join(dataDir, "storage");
     // Bucket folders never start with a dot (see keys.ts), so this cannot collide.
     this.tmp = path.join(this.root, ".tmp");
+  }
+
+  /** A new temporary file name, tagged with this process's pid. */
+  private tmpName(): string {
+    return path.join(this.tmp, `${process.pid}-${randomUUID()}`);
+  }
+
+  /**
+   * Removes temporary files no running upload writes to: those of processes that are
+   * gone (a stack killed mid-upload), untagged ones, and any untouched for a day.
+   * Returns how many were removed.
+   */
+  async sweepTemporary(): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.tmp);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.tmp, name);
+      const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+      let abandoned = !Number.isSafeInteger(pid) || pid === 0 || (pid !== process.pid && !processAlive(pid));
+      if (!abandoned) {
+        const modified = await stat(file).then(
+          (s) => s.mtimeMs,
+          () => Date.now(),
+        );
+        abandoned = Date.now() - modified > ABANDONED_AFTER_MS;
+      }
+      if (!abandoned) continue;
+      try {
+        await rm(file, { force: true, recursive: true });
+        removed++;
+      } catch {
+        // another sweep or the file system got there first; the next start tries again
+      }
+    }
+    return removed;
   }
 
   private versionPath(bucket: string, key: string, version: string): string {
@@ -37,7 +91,7 @@ export class DiskStore {
   async write(bucket: string, key: string, version: string, source: Readable, limit: number): Promise<StoredFile> {
     const target = this.versionPath(bucket, key, version);
     await mkdir(this.tmp, { recursive: true });
-    const tmpFile = path.join(this.tmp, randomUUID());
+    const tmpFile = this.tmpName();
     const hash = createHash("md5");
     let size = 0;
     let tooLarge = false;
@@ -76,7 +130,7 @@ export class DiskStore {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") throw ERRORS.noSuchKey();
       await mkdir(this.tmp, { recursive: true });
-      const tmpFile = path.join(this.tmp, randomUUID());
+      const tmpFile = this.tmpName();
       await copyFile(source, tmpFile);
       await rename(tmpFile, target);
     }

@@ -35,9 +35,14 @@ export const ERRORS = {
     storageError(413, "EntityTooLarge", "The object exceeded the maximum allowed size", { error: "Payload too large" }),
   invalidMimeType: (mime: string) =>
     storageError(415, "InvalidMimeType", `mime type ${mime} is not supported`, { error: "invalid_mime_type" }),
+  /** storage-api's answer to a Content-Type that does not parse (FST_ERR_CTP_INVALID_MEDIA_TYPE). */
+  invalidContentType: () =>
+    storageError(415, "InvalidMimeType", "Invalid Content-Type header", { error: "invalid_mime_type" }),
   invalidRequest: (message: string) => storageError(400, "InvalidRequest", message),
   invalidSignature: (message = "Invalid signature") => storageError(400, "InvalidSignature", message),
-  invalidRange: () => storageError(400, "InvalidRange", "invalid range provided", { error: "invalid_range" }),
+  /** A Range header storage-api cannot satisfy: 416, also as the HTTP status. */
+  invalidRange: () =>
+    storageError(416, "InvalidRange", "invalid range provided", { error: "invalid_range", httpStatus: 416 }),
   internal: (cause: unknown) => storageError(500, "InternalError", "Internal server error", { cause }),
 };
 
@@ -50,7 +55,7 @@ export function storageRequestFault(fault: RequestFault): ServiceError {
     case "body_too_large":
       return storageError(413, "EntityTooLarge", fault.message, { error: "Payload too large", httpStatus: 413 });
     case "unsupported_media_type":
-      return storageError(415, "InvalidMimeType", "Invalid Content-Type header", { error: "invalid_mime_type" });
+      return ERRORS.invalidContentType();
     default:
       return ERRORS.invalidRequest(fault.message);
   }

@@ -6,10 +6,14 @@ import type { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import { jsonNestsDeeperThan, jsonTooDeep } from "../shared/request-faults.js";
 import { ERRORS } from "./errors.js";
+import { DEFAULT_MEDIA_TYPE, formatMediaType, type MediaType, mediaTypeAllowed, parseMediaType } from "./media-type.js";
 
 export interface IncomingFile {
   stream: Readable;
+  /** The canonical media type (media-type.ts): what is stored and served. */
   mimeType: string;
+  /** Its essence, matched against the bucket's allowed types. */
+  essence: string;
   cacheControl: string;
   userMetadata: Record<string, unknown> | null;
   /** Consumes and drops the rest of the body (so a refusal still reaches the client). */
@@ -33,6 +37,14 @@ function fieldValue(fields: Record<string, unknown>, name: string): string | und
   return typeof field?.value === "string" ? field.value : undefined;
 }
 
+/** The declared type of the bytes, parsed (an empty one is octet-stream); 415 when it does not parse. */
+function declaredMediaType(header: string | undefined): MediaType {
+  if (header === undefined || header.trim() === "") return { essence: DEFAULT_MEDIA_TYPE };
+  const media = parseMediaType(header);
+  if (!media) throw ERRORS.invalidContentType();
+  return media;
+}
+
 /** `limit` lets the multipart parser stop one byte past it: the store reports 413. */
 export async function incomingFile(req: FastifyRequest, limit: number): Promise<IncomingFile> {
   const contentType = req.headers["content-type"] ?? "";
@@ -40,14 +52,23 @@ export async function incomingFile(req: FastifyRequest, limit: number): Promise<
     const part = await req.file({ limits: { fileSize: limit + 1 }, throwFileSizeLimit: false });
     if (!part) throw ERRORS.invalidRequest("No file provided");
     const cacheTime = fieldValue(part.fields, "cacheControl");
+    let media: MediaType;
+    try {
+      media = declaredMediaType(part.mimetype);
+    } catch (err) {
+      part.file.resume();
+      throw err;
+    }
     return {
       stream: part.file,
-      mimeType: part.mimetype || "application/octet-stream",
+      mimeType: formatMediaType(media),
+      essence: media.essence,
       cacheControl: cacheTime ? `max-age=${cacheTime}` : "no-cache",
       userMetadata: parseUserMetadata(fieldValue(part.fields, "metadata")),
       discard: () => part.file.resume(),
     };
   }
+  const media = declaredMediaType(contentType);
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw ERRORS.tooLarge();
   const header = req.headers["x-metadata"];
@@ -55,7 +76,8 @@ export async function incomingFile(req: FastifyRequest, limit: number): Promise<
     typeof header === "string" ? parseUserMetadata(Buffer.from(header, "base64").toString("utf8")) : null;
   return {
     stream: req.raw,
-    mimeType: contentType || "application/octet-stream",
+    mimeType: formatMediaType(media),
+    essence: media.essence,
     cacheControl: req.headers["cache-control"] ?? "no-cache",
     userMetadata,
     discard: () => {
@@ -64,14 +86,7 @@ export async function incomingFile(req: FastifyRequest, limit: number): Promise<
   };
 }
 
-/** Bucket `allowed_mime_types` with `type/*` wildcards; parameters (`;charset`) ignored. */
-export function assertMimeAllowed(allowed: string[] | null, mimeType: string): void {
-  if (!allowed || allowed.length === 0) return;
-  const mime = mimeType.split(";")[0].trim().toLowerCase();
-  const ok = allowed.some((pattern) => {
-    const p = pattern.trim().toLowerCase();
-    if (p === "*/*" || p === "*") return true;
-    return p.endsWith("/*") ? mime.startsWith(p.slice(0, -1)) : p === mime;
-  });
-  if (!ok) throw ERRORS.invalidMimeType(mime);
+/** The bucket's `allowed_mime_types` against a parsed essence: 415 when it is not among them. */
+export function assertMimeAllowed(allowed: string[] | null, essence: string): void {
+  if (!mediaTypeAllowed(allowed, essence)) throw ERRORS.invalidMimeType(essence);
 }

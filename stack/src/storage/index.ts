@@ -36,7 +36,10 @@ export function createStorageService(
       await app.register(async (uploads) => registerWriteRoutes(uploads, ctx, store));
     },
     async start() {
+      // A world's storage folder is new (docs/qa.md): nothing to sweep, its buckets are the template's.
       if (options.bucketsReady) return;
+      const swept = await store.sweepTemporary();
+      if (swept > 0) ctx.log.info(`storage: removed ${swept} partial upload(s) left by a stopped stack`);
       for (const [id, bucket] of Object.entries(ctx.config.storage.buckets)) {
         await upsertConfiguredBucket(ctx.db.admin, id, {
           public: bucket.public,

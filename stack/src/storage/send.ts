@@ -1,8 +1,10 @@
 // Sends an object's bytes with the headers storage-api gives a download: content type,
-// cache-control, ETag, Last-Modified, length, `download=` disposition, single ranges.
+// cache-control, ETag, Last-Modified, length, `download=` disposition, single ranges,
+// and the safety headers of every download (media-type.ts: nosniff, a sandbox CSP).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { DiskStore } from "./disk.js";
 import { ERRORS } from "./errors.js";
+import { downloadSafetyHeaders, servedMediaType } from "./media-type.js";
 import type { ObjectRow } from "./queries.js";
 
 /** `download=` as storage-api sets Content-Disposition from it. */
@@ -13,21 +15,25 @@ export function disposition(download: unknown): string | undefined {
   return `attachment; filename=${name}; filename*=UTF-8''${name};`;
 }
 
-/** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range only). */
-function parseRange(header: string, size: number): { start: number; end: number } | undefined {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === "" && m[2] === "")) throw ERRORS.invalidRange();
-  let start: number;
-  let end: number;
+/**
+ * `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range only), as storage-api's
+ * parseRangeHeader: every number a safe integer, the start inside the object, the
+ * end clamped to it; anything else is 416 (a number too large for one was a 500).
+ */
+export function parseRange(header: string, size: number): { start: number; end: number } {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header);
+  if (!m || size <= 0 || (m[1] === "" && m[2] === "")) throw ERRORS.invalidRange();
   if (m[1] === "") {
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+    const suffix = Number(m[2]);
+    if (!Number.isSafeInteger(suffix) || suffix <= 0) throw ERRORS.invalidRange();
+    return { start: Math.max(0, size - suffix), end: size - 1 };
   }
-  if (start > end || start >= size) throw ERRORS.invalidRange();
-  return { start, end };
+  const start = Number(m[1]);
+  const end = m[2] === "" ? size - 1 : Number(m[2]);
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start || start >= size) {
+    throw ERRORS.invalidRange();
+  }
+  return { start, end: Math.min(end, size - 1) };
 }
 
 export async function sendObject(
@@ -39,8 +45,10 @@ export async function sendObject(
   if (!row.version) throw ERRORS.noSuchKey();
   const meta = row.metadata;
   const size = meta?.size ?? 0;
+  const type = servedMediaType(meta?.mimetype);
   reply
-    .header("content-type", meta?.mimetype ?? "application/octet-stream")
+    .headers(downloadSafetyHeaders(type))
+    .header("content-type", type)
     .header("cache-control", meta?.cacheControl ?? "no-cache")
     .header("etag", meta?.eTag ?? "")
     .header("last-modified", new Date(meta?.lastModified ?? row.updated_at).toUTCString())

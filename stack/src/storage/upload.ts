@@ -39,7 +39,7 @@ export async function uploadObject(
     userMetadata: file.userMetadata,
   };
   try {
-    assertMimeAllowed(bucket.allowed_mime_types, file.mimeType);
+    assertMimeAllowed(bucket.allowed_mime_types, file.essence);
     await runAs(ctx, req, caller, "storage.object.upload", (client) => writeObject(client, row, upsert), {
       rollback: true,
     });

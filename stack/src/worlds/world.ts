@@ -15,6 +15,7 @@ import type { StackConfig } from "../config/index.js";
 import type { Service, StackContext } from "../context.js";
 import type { WorldDatabaseControl } from "../db/extensions/native/world/control.js";
 import { type Database, openDatabase } from "../db/index.js";
+import { SessionLiveness } from "../db/sessions.js";
 import { buildGateway } from "../gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "../platform/index.js";
 import { createServices } from "../services.js";
@@ -129,6 +130,9 @@ export class World {
       const config: StackConfig = structuredClone(setup.config);
       const jwt = await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys, clock);
       const faults = new FaultTable();
+      // Its listener is on the world's one LISTEN connection, which ends with db.close().
+      const sessions = new SessionLiveness(db.admin, db.listen);
+      await sessions.start();
       const ctx: StackContext = {
         config,
         db,
@@ -137,6 +141,7 @@ export class World {
         log,
         dataDir: dir,
         clock,
+        sessions,
         hooks: {
           reloadSchema: async () => {
             await Promise.all(services.map((s) => s.reloadSchema?.()));

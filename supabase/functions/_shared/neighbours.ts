@@ -3,6 +3,7 @@
 // then read as the caller, so RLS still decides what they see.
 import type { SupabaseClient } from "npm:@supabase/supabase-js@2";
 import { HttpError } from "./http.ts";
+import { round } from "./pairs.ts";
 import { type EmbeddedResource, indexOf } from "./vectors.ts";
 
 export interface Neighbour {
@@ -21,7 +22,7 @@ export function thresholdOf(value: unknown): number {
   return value;
 }
 
-export const round = (value: number) => Math.round(value * 1000) / 1000;
+export { round };
 
 export async function nearest(
   service: SupabaseClient,

@@ -1,16 +1,19 @@
 // duplicates (docs/product.md §11, /customers/duplicates): every pair of customers whose
 // vectors are at least `threshold` (default 0.85) alike, closest first, with what
 // the operator needs to choose and to merge safely (each customer's version and
-// order count). Needs customers `list`; the customers are read as the caller.
+// order count). Needs customers `edit` and `delete`, as the screen and the merge do
+// (issue 27 A7: any viewer could run it); the customers are read as the caller. The
+// vectors are listed once and compared here (_shared/pairs.ts), not queried back one
+// request per customer.
 import { authorize, serveStaffCalls } from "../_shared/access.ts";
 import { serviceClient } from "../_shared/clients.ts";
 import { json } from "../_shared/http.ts";
-import { nearest, thresholdOf } from "../_shared/neighbours.ts";
+import { thresholdOf } from "../_shared/neighbours.ts";
+import { closePairs } from "../_shared/pairs.ts";
 import { indexOf } from "../_shared/vectors.ts";
 
-/** Neighbours asked per customer: a customer entered four times still shows every pair. */
+/** Neighbours kept per customer: a customer entered four times still shows every pair. */
 const NEIGHBOURS = 4;
-const PARALLEL = 8;
 
 async function allCustomerVectors(service: ReturnType<typeof serviceClient>) {
   const out: { key: string; vector: number[] }[] = [];
@@ -30,23 +33,9 @@ async function allCustomerVectors(service: ReturnType<typeof serviceClient>) {
 
 serveStaffCalls(async ({ caller, body }) => {
   const threshold = thresholdOf(body.threshold);
-  await authorize(caller, "customers", ["list"]);
-  const service = serviceClient();
-
-  const vectors = await allCustomerVectors(service);
-  const pairs = new Map<string, { a: string; b: string; similarity: number }>();
-  for (let i = 0; i < vectors.length; i += PARALLEL) {
-    await Promise.all(
-      vectors.slice(i, i + PARALLEL).map(async ({ key, vector }) => {
-        for (const n of await nearest(service, "customers", vector, NEIGHBOURS + 1)) {
-          if (n.key === key || n.similarity < threshold) continue;
-          const [a, b] = [key, n.key].sort();
-          pairs.set(`${a}|${b}`, { a, b, similarity: n.similarity });
-        }
-      }),
-    );
-  }
-  const ids = [...new Set([...pairs.values()].flatMap((p) => [p.a, p.b]))];
+  await authorize(caller, "customers", ["edit", "delete"]);
+  const pairs = closePairs(await allCustomerVectors(serviceClient()), threshold, NEIGHBOURS);
+  const ids = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
   const [customers, orders] = ids.length
     ? await Promise.all([
         caller.from("customers").select("id, full_name, email, country, version, created_at").in("id", ids),
@@ -62,7 +51,7 @@ serveStaffCalls(async ({ caller, body }) => {
   const byId = new Map(
     (customers.data ?? []).map((c) => [c.id as string, { ...c, order_count: orderCount.get(c.id) ?? 0 }]),
   );
-  const visible = [...pairs.values()].filter((p) => byId.has(p.a) && byId.has(p.b));
+  const visible = pairs.filter((p) => byId.has(p.a) && byId.has(p.b));
   visible.sort((x, y) => y.similarity - x.similarity || x.a.localeCompare(y.a));
   return json(200, {
     threshold,

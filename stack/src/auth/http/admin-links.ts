@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type pg from "pg";
 import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
+import { vetNewUser } from "../hook-events.js";
+import { hookOrigin } from "../hooks.js";
 import { issueEmailChange, issueLink, type LinkKind, sendLink } from "../links.js";
 import { actionLink } from "../mailer.js";
 import type { IssuedToken } from "../otp.js";
@@ -29,16 +31,30 @@ function emailExists(): Error {
   return AUTH_ERRORS.emailExists();
 }
 
+/** A would-be user for the address, vetted by before_user_created now when the address is free. */
+function candidateFor(ctx: AuthContext, req: FastifyRequest, email: string, data: Record<string, unknown>) {
+  return vetNewUser(
+    ctx,
+    hookOrigin(req),
+    { email, userMetadata: data, isAnonymous: false },
+    async () => (await findUserByEmail(ctx.db.admin, email)) !== null,
+  );
+}
+
 /** The invited (or signing-up) user: created when new, refused when already confirmed. */
 async function pendingUser(
   db: pg.ClientBase,
+  candidate: { id: string; vet: () => Promise<void> },
   email: string,
   data: Record<string, unknown>,
   encryptedPassword = "",
 ): Promise<UserRow> {
   const existing = await findUserByEmail(db, email);
   if (existing && isConfirmed(existing)) throw emailExists();
-  if (!existing) return createUser(db, { email, encryptedPassword, userMetadata: data, confirmed: false });
+  if (!existing) {
+    await candidate.vet();
+    return createUser(db, { id: candidate.id, email, encryptedPassword, userMetadata: data, confirmed: false });
+  }
   await updateUser(db, existing.id, {
     raw_user_meta_data: mergeMetadata(existing.raw_user_meta_data, data),
     ...(encryptedPassword ? { encrypted_password: encryptedPassword } : {}),
@@ -75,6 +91,8 @@ async function generateLink(ctx: AuthContext, req: FastifyRequest) {
     encryptedPassword = await hashPassword(body.password);
   }
   const newEmail = type.startsWith("email_change") ? normalizeEmail(body.new_email ?? "") : undefined;
+  const creates = type === "signup" || type === "invite";
+  const candidate = creates ? await candidateFor(ctx, req, email, data) : null;
 
   return inTransaction(ctx, async (db) => {
     let user: UserRow;
@@ -86,10 +104,9 @@ async function generateLink(ctx: AuthContext, req: FastifyRequest) {
       token = type === "email_change_current" && tokens.current ? tokens.current : tokens.new;
     } else {
       const kind = type as LinkKind;
-      user =
-        kind === "signup" || kind === "invite"
-          ? await pendingUser(db, email, data, encryptedPassword)
-          : await existingUser(db, email);
+      user = candidate
+        ? await pendingUser(db, candidate, email, data, encryptedPassword)
+        : await existingUser(db, email);
       token = await issueLink(ctx, db, user, kind, options);
     }
     const fresh = (await findUserById(db, user.id)) ?? user;
@@ -112,8 +129,9 @@ export function adminLinkRoutes(app: FastifyInstance, ctx: AuthContext): void {
     if (!body.email) throw AUTH_ERRORS.validationFailed("Email is required", 422);
     const email = normalizeEmail(body.email);
     const redirectTo = redirectTarget(ctx, req);
+    const candidate = await candidateFor(ctx, req, email, body.data ?? {});
     return inTransaction(ctx, async (db) => {
-      const user = await pendingUser(db, email, body.data ?? {});
+      const user = await pendingUser(db, candidate, email, body.data ?? {});
       await sendLink(ctx, req, db, user, "invite", { redirectTo, pkce: null, data: body.data });
       return renderUser(db, (await findUserById(db, user.id)) ?? user);
     });

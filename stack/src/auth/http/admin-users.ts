@@ -1,5 +1,5 @@
 // The admin users API (service role only): list with pagination headers,
-// create, read, update, delete, and the user's MFA factors.
+// create (with an e-mail, a phone or both), read, update, delete, and the user's MFA factors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
@@ -7,15 +7,18 @@ import { isUuid } from "../caller.js";
 import { parseGoDuration } from "../duration.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";
+import { normalizePhone } from "../phone.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import {
   AUDIENCE,
   confirmEmail,
+  confirmPhone,
   createUser,
   factorJson,
   findUserByEmail,
   findUserById,
+  findUserByPhone,
   listFactors,
   mergeMetadata,
   renderUser,
@@ -121,22 +124,25 @@ async function createAdminUser(ctx: AuthContext, req: FastifyRequest) {
   const attrs = readAttributes(req);
   if (!attrs.email && !attrs.phone)
     throw AUTH_ERRORS.validationFailed("Cannot create a user without either an email or phone");
-  if (!attrs.email) throw AUTH_ERRORS.phoneUsersUnsupported();
   if (attrs.id !== undefined && !isUuid(attrs.id)) throw AUTH_ERRORS.validationFailed("id must be a UUID");
-  const email = normalizeEmail(attrs.email);
+  const email = attrs.email ? normalizeEmail(attrs.email) : null;
+  const phone = attrs.phone ? normalizePhone(attrs.phone) : undefined;
   const encryptedPassword = (await encryptedPasswordOf(ctx, attrs)) ?? "";
   const banned = attrs.ban_duration !== undefined ? bannedUntil(ctx, attrs.ban_duration) : null;
   return inTransaction(ctx, async (db) => {
-    await assertEmailFree(db, email);
+    if (email) await assertEmailFree(db, email);
+    if (phone && (await findUserByPhone(db, phone))) throw AUTH_ERRORS.phoneExists();
     const created = await createUser(db, {
       id: attrs.id,
       email,
+      phone,
       encryptedPassword,
       userMetadata: attrs.user_metadata ?? {},
       appMetadata: attrs.app_metadata,
       role: attrs.role,
-      confirmed: attrs.email_confirm === true,
+      confirmed: email !== null && attrs.email_confirm === true,
     });
+    if (phone && attrs.phone_confirm === true) await confirmPhone(db, created.id);
     if (banned) await updateUser(db, created.id, { banned_until: banned });
     return renderUser(db, (await findUserById(db, created.id)) ?? created);
   });

@@ -8,7 +8,9 @@ import type pg from "pg";
 import { readBody } from "../body.js";
 import { type Caller, isUuid, requireUser } from "../caller.js";
 import { AUTH_ERRORS } from "../errors.js";
-import { createChallenge, enrollTotp, enrollWebAuthn, loadFactor, unenroll, verifyTotp } from "../mfa.js";
+import { mfaAttempt } from "../hook-events.js";
+import { hookOrigin } from "../hooks.js";
+import { checkTotp, createChallenge, enrollTotp, enrollWebAuthn, loadFactor, unenroll, verifyTotp } from "../mfa.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import { rateLimit } from "./common.js";
@@ -65,14 +67,26 @@ export function factorRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.post("/factors/:factorId/verify", async (req) => {
     rateLimit(ctx, req, "mfa");
     const body = readBody(req, { challenge_id: "string", code: "string" });
-    return asCaller(ctx, req, async (db, caller) => {
+    const attempt = await asCaller(ctx, req, async (db, caller) => {
       const factor = await loadFactor(db, caller.user.id, factorIdOf(req));
       if (!body.code && factor.factor_type !== "webauthn") throw AUTH_ERRORS.mfaCodeRequired();
       if (factor.factor_type !== "totp") throw verifyDisabled(factor.factor_type);
       if (!mfa.totp.verify_enabled) throw AUTH_ERRORS.mfaTotpVerifyDisabled();
       if (!isUuid(body.challenge_id)) throw AUTH_ERRORS.mfaChallengeNotFound();
-      return verifyTotp(ctx, db, caller, factor, { challengeId: body.challenge_id, code: body.code ?? "", ip: req.ip });
+      const params = { challengeId: body.challenge_id, code: body.code ?? "", ip: req.ip };
+      const valid = await checkTotp(db, factor, params);
+      return { userId: caller.user.id, factorId: factor.id, challengeId: body.challenge_id, valid };
     });
+    // Between the two, as GoTrue calls it: in no transaction of the flow, so what the hook
+    // writes (a failed attempt counted) stays, and a rejection has ended the sessions.
+    await mfaAttempt(ctx, hookOrigin(req), { ...attempt, factorType: "totp" });
+    if (!attempt.valid) throw AUTH_ERRORS.mfaVerificationFailed("Invalid TOTP code entered");
+    return asCaller(ctx, req, async (db, caller) =>
+      verifyTotp(ctx, db, caller, await loadFactor(db, caller.user.id, attempt.factorId), {
+        challengeId: attempt.challengeId,
+        ip: req.ip,
+      }),
+    );
   });
 
   app.delete("/factors/:factorId", async (req) => {

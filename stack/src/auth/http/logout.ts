@@ -1,4 +1,5 @@
-// POST /logout?scope=global|local|others → 204.
+// POST /logout?scope=global|local|others → 204. The services that check a token's
+// session (db/sessions.ts) stop trusting the user's sessions before the answer leaves.
 import type { FastifyInstance } from "fastify";
 import { queryParam } from "../body.js";
 import { requireUser } from "../caller.js";
@@ -14,7 +15,7 @@ export function logoutRoutes(app: FastifyInstance, ctx: AuthContext): void {
     if (!(SCOPES as readonly string[]).includes(scope)) {
       throw AUTH_ERRORS.validationFailed(`Unsupported logout scope "${scope}"`);
     }
-    await inTransaction(ctx, async (db) => {
+    const userId = await inTransaction(ctx, async (db) => {
       const { user, session } = await requireUser(ctx, req, db);
       // Refresh tokens and amr claims go with their session (on delete cascade).
       if (scope === "local") {
@@ -27,7 +28,9 @@ export function logoutRoutes(app: FastifyInstance, ctx: AuthContext): void {
       } else {
         await db.query("delete from auth.sessions where user_id = $1", [user.id]);
       }
+      return user.id;
     });
+    ctx.sessions.forgetUser(userId);
     return reply.code(204).send();
   });
 }

@@ -3,12 +3,15 @@
 import type { FastifyInstance } from "fastify";
 import { normalizeEmail, readBody } from "../body.js";
 import { AUTH_ERRORS } from "../errors.js";
+import { vetNewUser } from "../hook-events.js";
 import { sendEmailChange, sendLink } from "../links.js";
+import { phoneEnabled } from "../phone.js";
 import { readPkceParams } from "../pkce.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
 import { confirmEmail, createUser, findUserByEmail, findUserById, isConfirmed } from "../users.js";
-import { rateLimit, redirectTarget } from "./common.js";
+import { clientMeta, rateLimit, redirectTarget } from "./common.js";
+import { phoneOtp, phoneResend } from "./phone-flows.js";
 
 const PKCE_FIELDS = { code_challenge: "string", code_challenge_method: "string" } as const;
 
@@ -37,10 +40,20 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
       ...PKCE_FIELDS,
     });
     rateLimit(ctx, req, "otp");
-    if (body.phone && !body.email) throw AUTH_ERRORS.phoneProviderDisabled();
+    if (body.phone && !body.email) {
+      if (!phoneEnabled(ctx)) throw AUTH_ERRORS.phoneProviderDisabled();
+      return phoneOtp(ctx, req, { phone: body.phone, create_user: body.create_user, data: body.data });
+    }
     if (!body.email) throw AUTH_ERRORS.validationFailed("An email address or phone number is required");
     const email = normalizeEmail(body.email);
     const options = { redirectTo: redirectTarget(ctx, req), pkce: readPkceParams(body), data: body.data };
+    const creates = body.create_user !== false && auth.enable_signup && auth.email.enable_signup;
+    const candidate = await vetNewUser(
+      ctx,
+      clientMeta(req),
+      { email, userMetadata: body.data ?? {}, isAnonymous: false },
+      async () => !creates || (await findUserByEmail(ctx.db.admin, email)) !== null,
+    );
     await inTransaction(ctx, async (db) => {
       let user = await findUserByEmail(db, email);
       if (!user || !isConfirmed(user)) {
@@ -48,7 +61,9 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
         if (!user && (!auth.enable_signup || !auth.email.enable_signup)) {
           throw AUTH_ERRORS.signupDisabled();
         }
+        if (!user) await candidate.vet();
         user ??= await createUser(db, {
+          id: candidate.id,
           email,
           encryptedPassword: "",
           userMetadata: body.data ?? {},
@@ -67,6 +82,10 @@ export function mailFlowRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.post("/resend", async (req) => {
     rateLimit(ctx, req, "resend");
     const body = readBody(req, { type: "string", email: "string", phone: "string", ...PKCE_FIELDS });
+    if (body.type === "sms" && phoneEnabled(ctx)) {
+      if (!body.phone) throw AUTH_ERRORS.validationFailed("Type provided requires a phone number");
+      return phoneResend(ctx, req, { phone: body.phone });
+    }
     if (body.type === "sms" || body.type === "phone_change") {
       throw AUTH_ERRORS.phoneProviderDisabled();
     }

@@ -44,6 +44,7 @@ export function metaRoutes(app: FastifyInstance, ctx: AuthContext): void {
     phone_autoconfirm: false,
     sms_provider: "twilio",
     saml_enabled: false,
+    passkeys_enabled: auth.passkey.enabled,
   }));
 
   // The signing keys' public halves (none with HS256 only), cached as GoTrue lets them be.

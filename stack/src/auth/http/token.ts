@@ -3,13 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceError } from "../../shared/errors.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { API_VERSION, API_VERSION_HEADER, AUTH_ERRORS, authErrorCode, ERROR_CODES } from "../errors.js";
+import { passwordAttempt } from "../hook-events.js";
 import { checkPasswordStrength, passwordMatches } from "../passwords.js";
+import { isPhoneConfirmed, normalizePhone, phoneEnabled } from "../phone.js";
 import { exchangeAuthCode } from "../pkce.js";
 import { refreshGrant } from "../refresh.js";
 import { startSession } from "../sessions.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
-import { findUserByEmail, isBanned, isConfirmed } from "../users.js";
+import { findUserByEmail, findUserByPhone, isBanned, isConfirmed } from "../users.js";
 import { clientMeta, rateLimit } from "./common.js";
 
 /** The weak_password note GoTrue adds to a sign-in whose password no longer meets the policy. */
@@ -43,14 +45,21 @@ async function passwordGrant(ctx: AuthContext, req: FastifyRequest) {
   const body = readBody(req, { email: "string", phone: "string", password: "string" });
   rateLimit(ctx, req, "token");
   if (!body.email && !body.phone) throw AUTH_ERRORS.validationFailed("missing email or phone");
-  if (!body.email || !body.password) throw AUTH_ERRORS.invalidCredentials();
-  const email = normalizeEmail(body.email);
+  if (!body.email && !phoneEnabled(ctx)) throw AUTH_ERRORS.phoneLoginsDisabled();
+  if (!body.password) throw AUTH_ERRORS.invalidCredentials();
   const password = body.password;
+  const user = body.email
+    ? await findUserByEmail(ctx.db.admin, normalizeEmail(body.email))
+    : await findUserByPhone(ctx.db.admin, normalizePhone(body.phone ?? ""));
+  if (!user?.encrypted_password) throw AUTH_ERRORS.invalidCredentials();
+  const valid = await passwordMatches(password, user.encrypted_password);
+  if (valid && isBanned(user, ctx.clock.now())) throw AUTH_ERRORS.userBanned();
+  // As GoTrue: the hook hears of every attempt on an account with a password, right or wrong.
+  await passwordAttempt(ctx, clientMeta(req), user.id, valid);
+  if (!valid) throw AUTH_ERRORS.invalidCredentials();
+  if (body.email && !isConfirmed(user)) throw AUTH_ERRORS.emailNotConfirmedSignIn();
+  if (!body.email && !isPhoneConfirmed(user)) throw AUTH_ERRORS.phoneNotConfirmed();
   return inTransaction(ctx, async (db) => {
-    const user = await findUserByEmail(db, email);
-    if (!user || !(await passwordMatches(password, user.encrypted_password))) throw AUTH_ERRORS.invalidCredentials();
-    if (isBanned(user, ctx.clock.now())) throw AUTH_ERRORS.userBanned();
-    if (!isConfirmed(user)) throw AUTH_ERRORS.emailNotConfirmedSignIn();
     const session = await startSession(ctx, db, user.id, "password", clientMeta(req));
     return { ...session, ...weakPasswordNote(ctx, password) };
   });
@@ -66,7 +75,7 @@ async function refreshTokenGrant(ctx: AuthContext, req: FastifyRequest, reply: F
       .send({ error: "invalid_request", error_description: "refresh_token required" });
   }
   const token = body.refresh_token;
-  const result = await inTransaction(ctx, (db) => refreshGrant(ctx, db, token));
+  const result = await inTransaction(ctx, (db) => refreshGrant(ctx, db, token, clientMeta(req)));
   if ("error" in result) throw result.error;
   return result.session;
 }

@@ -1,4 +1,9 @@
 // GET/PUT /user and GET /reauthenticate: the signed-in user reading and changing itself.
+// As GoTrue's UserUpdate: with a verified MFA factor, changing the e-mail or password
+// needs an aal2 session (401 insufficient_aal); a new e-mail address is only ever
+// mailed a confirmation (with double_confirm_changes, both addresses are, and both must
+// confirm) and becomes the account's once confirmed, whatever enable_confirmations
+// says. Only an anonymous user under autoconfirm gets the address at once.
 import type { FastifyInstance } from "fastify";
 import type pg from "pg";
 import { normalizeEmail, readBody } from "../body.js";
@@ -44,6 +49,15 @@ async function changePassword(ctx: AuthContext, db: pg.ClientBase, caller: Calle
   ]);
 }
 
+/** GoTrue's HasMFAEnabled && !session.IsAAL2() check, before any field is written. */
+async function assertAalForCredentials(db: pg.ClientBase, caller: Caller, changesCredentials: boolean) {
+  if (!changesCredentials || caller.session?.aal === "aal2") return;
+  const { rows } = await db.query("select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1", [
+    caller.user.id,
+  ]);
+  if (rows.length > 0) throw AUTH_ERRORS.insufficientAalToUpdate();
+}
+
 async function assertEmailFree(db: pg.ClientBase, email: string, selfId: string) {
   const other = await findUserByEmail(db, email);
   if (other && other.id !== selfId) {
@@ -75,13 +89,15 @@ export function userRoutes(app: FastifyInstance, ctx: AuthContext): void {
       const caller = await requireUser(ctx, req, db);
       const { user } = caller;
       if (body.phone !== undefined) throw AUTH_ERRORS.phoneUpdateDisabled();
+      const changesEmail = newEmail !== undefined && newEmail !== "" && newEmail !== user.email;
+      await assertAalForCredentials(db, caller, (body.password ?? "") !== "" || changesEmail);
       if (body.data) {
         await updateUser(db, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, body.data) });
       }
       if (body.password !== undefined) await changePassword(ctx, db, caller, body.password, body.nonce);
-      if (newEmail && newEmail !== user.email) {
+      if (newEmail && changesEmail) {
         await assertEmailFree(db, newEmail, user.id);
-        if (ctx.config.auth.email.enable_confirmations) {
+        if (!(user.is_anonymous && !ctx.config.auth.email.enable_confirmations)) {
           const current = await findUserById(db, user.id);
           if (current) await sendEmailChange(ctx, req, db, current, newEmail, { redirectTo, pkce });
         } else {

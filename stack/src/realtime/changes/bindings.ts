@@ -1,6 +1,7 @@
 // A join's `config.postgres_changes` entries: the ids the join reply returns and the
 // validation Realtime does when it creates the subscription (table, filter columns
-// and values, the role of the token).
+// and values — at most 100 of them in one `in` filter, as Realtime — the role of the
+// token). A filter's values are checked against the column type in one query.
 import type pg from "pg";
 import { type ColumnFilter, FilterParseError, parseFilter } from "./filters.js";
 import type { ChangeEvent } from "./subscriptions.js";
@@ -16,6 +17,9 @@ export interface BindingSpec {
 }
 
 export class BindingError extends Error {}
+
+/** Realtime's cap on the values of one `in` filter (its subscription_check_filters). */
+export const MAX_IN_VALUES = 100;
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
@@ -97,12 +101,18 @@ async function checkTarget(
   for (const f of filters) {
     const column = rows.find((r) => r.name === f.column);
     if (!column) throw new BindingError(`invalid column for filter ${f.column}`);
-    for (const value of f.values) {
-      const valid = await pool.query<{ ok: boolean }>("select pg_input_is_valid($1, $2) as ok", [value, column.type]);
-      if (!valid.rows[0].ok)
-        throw new BindingError(
-          `invalid filter value ${JSON.stringify(value)} for column ${f.column} of type ${column.type}`,
-        );
+    if (f.op === "in" && f.values.length > MAX_IN_VALUES) {
+      throw new BindingError(`too many values for \`in\` filter. Maximum ${MAX_IN_VALUES}`);
+    }
+    const invalid = await pool.query<{ value: string }>(
+      "select v as value from unnest($1::text[]) with ordinality u(v, n) where not pg_input_is_valid(v, $2) order by n limit 1",
+      [f.values, column.type],
+    );
+    if (invalid.rows.length > 0) {
+      const value = invalid.rows[0].value;
+      throw new BindingError(
+        `invalid filter value ${JSON.stringify(value)} for column ${f.column} of type ${column.type}`,
+      );
     }
   }
 }

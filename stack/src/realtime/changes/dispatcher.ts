@@ -190,11 +190,11 @@ export class ChangeDispatcher {
     }
     for (const [rel, list] of byTable) {
       const { viewers, viewerOf } = distinctViewers(list);
-      const keyRows = list.map((p) => rel.primaryKey.map((c) => p.change.newRow?.[c] ?? null));
+      const images = list.map((p) => p.change.newRow ?? {});
       let visible: Array<Set<number>> = [];
       try {
         const xids = [...new Set(list.map((p) => p.xid))];
-        visible = await visibleRows(this.pool, rel, keyRows, xids, viewers);
+        visible = await visibleRows(this.pool, rel, images, xids, viewers);
       } catch (err) {
         this.log.warn(`RLS check on ${rel.schema}.${rel.table} failed; changes withheld`, err);
       }

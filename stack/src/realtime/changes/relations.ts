@@ -10,6 +10,8 @@ export interface RelationColumn {
   /** `format_type(...)`: the SQL type to cast key values to. */
   sqlType: string;
   codec: ColumnCodec;
+  /** A stored generated column: not in the WAL (PG 17), computed where needed. */
+  generated: boolean;
 }
 
 export interface RelationInfo {
@@ -34,7 +36,7 @@ const RELATION_SQL = `
 // Domains are decoded as their base type; arrays by their element type.
 const COLUMNS_SQL = `
   select a.attname as name, t.typname as type, format_type(a.atttypid, null) as sql_type,
-         bt.typname as base, et.typname as elem
+         bt.typname as base, et.typname as elem, a.attgenerated <> '' as generated
     from pg_attribute a
     join pg_type t on t.oid = a.atttypid
     join pg_type bt on bt.oid = case when t.typtype = 'd' then t.typbasetype else t.oid end
@@ -89,10 +91,14 @@ export class RelationCatalog {
   private async load(oid: number): Promise<RelationInfo> {
     const [rel, cols] = await Promise.all([
       this.pool.query<{ schema: string; table: string; rls: boolean; pk: string[] }>(RELATION_SQL, [oid]),
-      this.pool.query<{ name: string; type: string; sql_type: string; base: string; elem: string | null }>(
-        COLUMNS_SQL,
-        [oid],
-      ),
+      this.pool.query<{
+        name: string;
+        type: string;
+        sql_type: string;
+        base: string;
+        elem: string | null;
+        generated: boolean;
+      }>(COLUMNS_SQL, [oid]),
     ]);
     const row = rel.rows[0];
     if (!row) throw new Error(`relation ${oid} no longer exists`);
@@ -107,6 +113,7 @@ export class RelationCatalog {
         type: c.type,
         sqlType: c.sql_type,
         codec: codecFor(c.base, c.elem),
+        generated: c.generated,
       })),
     };
   }

@@ -1,6 +1,7 @@
 // Change capture: logical replication with pgoutput on the publications
-// `supabase_realtime` (postgres_changes) and `supabase_realtime_messages_publication`
-// (broadcast from the database: inserts into realtime.messages), through one
+// `supabase_realtime` (postgres_changes), `supabase_realtime_messages_publication`
+// (broadcast from the database: inserts into realtime.messages) and
+// `stack_session_revocations` (deleted auth sessions, base 62), through one
 // persistent slot of the stack's own. Transactions
 // are handled one after another and their commit LSN is confirmed to Postgres only
 // once their changes were dispatched, so a restart replays what was not yet sent.
@@ -13,6 +14,8 @@ import type { RowChange, TextRow } from "./payload.js";
 export const PUBLICATION = "supabase_realtime";
 /** Base 45: realtime.messages, whose inserts go out as broadcasts. */
 export const MESSAGES_PUBLICATION = "supabase_realtime_messages_publication";
+/** Base 58: deletions of auth.sessions, so a revocation is seen after its transaction's broadcasts. */
+export const SESSIONS_PUBLICATION = "stack_session_revocations";
 
 export interface CommittedTransaction {
   /** `YYYY-MM-DDTHH:MM:SS.mmmZ`, as upstream formats commit_timestamp. */
@@ -22,6 +25,8 @@ export interface CommittedTransaction {
   changes: RowChange[];
   /** Rows inserted into realtime.messages, in order. */
   messages: TextRow[];
+  /** Ids of the auth sessions this transaction deleted. */
+  revokedSessions: string[];
 }
 
 /** One slot per database (slots are cluster-wide, databases may share a server). */
@@ -76,6 +81,8 @@ export class ReplicationFeed {
   private slot = "";
   /** Relations that are realtime.messages (hosted partitions it: `messages_<day>`). */
   private readonly messageRelations = new Set<number>();
+  /** The relation auth.sessions (its deletions are revocations). */
+  private readonly sessionRelations = new Set<number>();
 
   constructor(private readonly options: ReplicationFeedOptions) {}
 
@@ -153,7 +160,10 @@ export class ReplicationFeed {
       });
       service
         .subscribe(
-          new TextPgoutputPlugin({ protoVersion: 1, publicationNames: [PUBLICATION, MESSAGES_PUBLICATION] }),
+          new TextPgoutputPlugin({
+            protoVersion: 1,
+            publicationNames: [PUBLICATION, MESSAGES_PUBLICATION, SESSIONS_PUBLICATION],
+          }),
           this.slot,
         )
         .then(() => this.onStreamEnd(service, new Error("replication stream ended")))
@@ -193,11 +203,14 @@ export class ReplicationFeed {
           xid: message.xid,
           changes: [],
           messages: [],
+          revokedSessions: [],
         };
         return;
       case "relation":
         if (message.schema === "realtime" && message.name.startsWith("messages")) {
           this.messageRelations.add(message.relationOid);
+        } else if (message.schema === "auth" && message.name === "sessions") {
+          this.sessionRelations.add(message.relationOid);
         } else {
           this.options.onRelation(message.relationOid);
         }
@@ -226,6 +239,11 @@ export class ReplicationFeed {
         return;
       case "delete":
         if (this.messageRelations.has(message.relation.relationOid)) return; // expired messages
+        if (this.sessionRelations.has(message.relation.relationOid)) {
+          const id = (message.old ?? message.key)?.id;
+          if (typeof id === "string") this.open?.revokedSessions.push(id);
+          return;
+        }
         this.open?.changes.push({
           type: "DELETE",
           relationOid: message.relation.relationOid,

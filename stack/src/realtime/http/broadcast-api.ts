@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ServiceError } from "../../shared/errors.js";
 import { guardJsonDepth } from "../../shared/request-faults.js";
-import { confirmToken, TokenError } from "../auth.js";
+import { confirmToken, REVOKED_MESSAGE, TokenError } from "../auth.js";
 import { OutgoingBroadcast } from "../broadcast.js";
 import { topicKey } from "../hub.js";
 import { type Caller, canWrite } from "../policies.js";
@@ -36,6 +36,7 @@ async function callerOf(rt: RealtimeState, req: FastifyRequest): Promise<Caller>
   const token = req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "";
   try {
     const { role, claims } = await confirmToken(rt.ctx.jwt, token);
+    if (!(await rt.ctx.sessions.claimsLive(claims))) throw new TokenError("InvalidJWTToken", REVOKED_MESSAGE);
     return { role, claims };
   } catch (err) {
     if (err instanceof TokenError) throw new ServiceError(401, { message: err.message });

@@ -1,6 +1,7 @@
 // Authorization: Bearer <jwt> → role and claims, as PostgREST verifies them
 // (HS256, 30 s skew; anon without a token). Verified tokens are remembered until
-// they expire so the hot path skips the HMAC.
+// they expire so the hot path skips the HMAC. Beyond PostgREST, a token whose auth
+// session is gone (signed out) is refused (db/sessions.ts; docs/security.md).
 import type { StackContext } from "../../context.js";
 import { type Claims, jwtErrors } from "../../shared/jwt.js";
 import { REST_ERRORS } from "../errors.js";
@@ -16,6 +17,8 @@ export interface Caller {
 const ANON_ROLE = "anon";
 const CACHE_LIMIT = 5000;
 const SKEW_SECONDS = 30;
+/** GoTrue's words for a token whose session was deleted. */
+const SESSION_ENDED = "Session from session_id claim in JWT does not exist";
 
 function describeFailure(err: unknown) {
   if (err instanceof jwtErrors.JWTExpired) return REST_ERRORS.jwtClaimsInvalid("JWT expired");
@@ -43,6 +46,9 @@ const NO_TOKEN = fromClaims({ role: ANON_ROLE });
 export function createAuthenticator(ctx: StackContext) {
   /** Callers by token, built once per verified token (callers are never mutated). */
   const cache = new Map<string, { caller: Caller; exp: unknown }>();
+  const assertSessionLive = async (claims: Record<string, unknown>) => {
+    if (!(await ctx.sessions.claimsLive(claims))) throw REST_ERRORS.jwtClaimsInvalid(SESSION_ENDED);
+  };
 
   return async function authenticate(header: string | undefined): Promise<Caller> {
     const match = header ? /^bearer\s*(.*)$/i.exec(header.trim()) : null;
@@ -51,7 +57,10 @@ export function createAuthenticator(ctx: StackContext) {
     if (!token) throw REST_ERRORS.jwtInvalid("Empty JWT is sent in Authorization header");
     const cached = cache.get(token);
     const now = ctx.clock.now() / 1000;
-    if (cached && (typeof cached.exp !== "number" || cached.exp + SKEW_SECONDS > now)) return cached.caller;
+    if (cached && (typeof cached.exp !== "number" || cached.exp + SKEW_SECONDS > now)) {
+      await assertSessionLive(cached.caller.claims);
+      return cached.caller;
+    }
     const parts = token.split(".").length;
     if (parts !== 3) throw REST_ERRORS.jwtInvalid(`Expected 3 parts in JWT; got ${parts}`);
     let claims: Claims;
@@ -63,6 +72,7 @@ export function createAuthenticator(ctx: StackContext) {
     if (claims.exp !== undefined && typeof claims.exp !== "number") {
       throw REST_ERRORS.jwtClaimsInvalid("The JWT 'exp' claim must be a number");
     }
+    await assertSessionLive(claims);
     if (cache.size >= CACHE_LIMIT) cache.clear();
     const caller = fromClaims(claims);
     cache.set(token, { caller, exp: claims.exp });

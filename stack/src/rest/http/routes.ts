@@ -41,11 +41,18 @@ function asRestError(err: unknown, caller: Caller | undefined): unknown {
   return err;
 }
 
+/**
+ * What Kong's /graphql/v1 route does on hosted Supabase: every request goes to
+ * `/rpc/graphql` with `Content-Profile: graphql_public` (pg_graphql, docs/extensions.md).
+ */
+export const GRAPHQL_ROUTE = { path: "/rpc/graphql", profile: "graphql_public" };
+
 export function registerRoutes(
   app: FastifyInstance,
   ctx: StackContext,
   schema: SchemaCacheHolder,
   plans: ReadPlanCache,
+  fixed?: typeof GRAPHQL_ROUTE,
 ): void {
   const authenticate = createAuthenticator(ctx);
 
@@ -62,7 +69,7 @@ export function registerRoutes(
     let caller: Caller | undefined;
     try {
       const q = req.url.indexOf("?");
-      const path = decodePath((q < 0 ? req.url : req.url.slice(0, q)).slice(PREFIX.length)) || "/";
+      const path = fixed?.path ?? (decodePath((q < 0 ? req.url : req.url.slice(0, q)).slice(PREFIX.length)) || "/");
       caller = await authenticate(req.headers.authorization);
       const isRead = req.method === "GET" || req.method === "HEAD";
       const cache = schema.current();
@@ -72,7 +79,9 @@ export function registerRoutes(
       if (prefs.handling === "strict" && prefs.invalid.length) {
         throw REST_ERRORS.strictPreferences(prefs.invalid);
       }
-      const profile = (isRead ? req.headers["accept-profile"] : req.headers["content-profile"]) as string | undefined;
+      const profile =
+        fixed?.profile ??
+        ((isRead ? req.headers["accept-profile"] : req.headers["content-profile"]) as string | undefined);
       const { schema: schemaName, explicit } = negotiateSchema(profile, cache.settings.schemas);
       const range = isRead ? parseRange(req.headers.range as string | undefined) : undefined;
       const r: RestRequest = {

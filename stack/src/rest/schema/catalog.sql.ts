@@ -56,7 +56,7 @@ select p.oid::int8 as oid, n.nspname as schema, p.proname as name, p.provolatile
        p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
        rt.typname as return_typname, rtn.nspname as return_typschema, rt.typtype::text as return_typtype,
        rc.relkind::text as return_relkind,
-       p.pronargdefaults as ndefaults, p.provariadic <> 0 as variadic,
+       p.pronargdefaults as ndefaults, p.provariadic <> 0 as variadic, p.proargnames is not null as named_args,
        obj_description(p.oid, 'pg_proc') as description,
        coalesce((select json_agg(json_build_object(
            'name', coalesce(p.proargnames[k.ord], ''),
@@ -79,6 +79,8 @@ join pg_type rt on rt.oid = p.prorettype
 join pg_namespace rtn on rtn.oid = rt.typnamespace
 left join pg_class rc on rc.oid = rt.typrelid
 where n.nspname = any($1) and p.prokind = 'f'
+  -- Trigger and event-trigger functions run only as triggers: no RPC (docs/rest.md).
+  and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)
 order by p.proname, p.oid`;
 
 export const ENUMS_SQL = `

@@ -122,7 +122,7 @@ export async function loadSchemaCache(
   const functions = new Map<string, FunctionDef[]>();
   for (const f of funcs.rows) {
     const def = functionDef(f, relations, enumMap);
-    if (!callable(def)) continue;
+    if (!callable(def, f.named_args)) continue;
     const key = qualifiedKey(def.schema, def.name);
     functions.set(key, [...(functions.get(key) ?? []), def]);
   }
@@ -145,13 +145,14 @@ export async function loadSchemaCache(
 }
 
 /**
- * PostgREST's cache keeps functions whose input parameters are all named, or whose
- * one parameter is unnamed and can take a whole request body.
+ * PostgREST's cache keeps a function it can call with named arguments: one whose
+ * arguments have names (proargnames set; an unnamed one among them counts as named ""),
+ * one without arguments, or one whose single unnamed argument can take a whole request
+ * body. Any other (`f(int)`, `f(int, int)`) is neither listed nor callable.
  */
 const WHOLE_BODY_TYPES = new Set(["bytea", "json", "jsonb", "text", "xml"]);
-function callable(fn: FunctionDef): boolean {
-  const unnamed = fn.params.filter((p) => p.name === "");
-  if (unnamed.length === 0) return true;
+function callable(fn: FunctionDef, namedArgs: boolean): boolean {
+  if (namedArgs || fn.params.length === 0) return true;
   return fn.params.length === 1 && WHOLE_BODY_TYPES.has(fn.params[0].type);
 }
 

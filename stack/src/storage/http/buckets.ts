@@ -70,7 +70,9 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: StackContext, st
     const caller = await callerOf(ctx, req);
     const bucket = await runAs(ctx, req, caller, "storage.bucket.get", (client) => findBucket(client, req.params.id));
     if (!bucket) throw ERRORS.noSuchBucket();
-    return bucket;
+    // storage-api selects these columns for one bucket: no `type` (the list has it).
+    const { type: _listOnly, ...shown } = bucket;
+    return shown;
   });
 
   app.post("/bucket", async (req) => {
@@ -109,7 +111,8 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: StackContext, st
       return deleteObjects(client, req.params.id, null);
     });
     for (const row of removed) await store.remove(row.bucket_id, row.name, row.version);
-    return { message: "Successfully emptied" };
+    // storage-api queues the deletion and says so; here it is already done when this answers.
+    return { message: "Empty bucket has been queued. Completion may take up to an hour." };
   });
 
   app.delete<{ Params: { id: string } }>("/bucket/:id", async (req) => {

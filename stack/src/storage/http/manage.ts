@@ -1,14 +1,27 @@
 // JSON object operations: list, move, copy, remove, and issuing signed URLs. Each runs
 // as the caller: list/sign need SELECT, move SELECT + UPDATE, copy SELECT + INSERT,
-// remove DELETE (objects the caller cannot touch are skipped silently).
+// remove DELETE (objects the caller cannot touch are skipped silently). An object
+// copied or moved into another bucket must fit that bucket as an upload would: its
+// size limit (413) and its allowed types (415); storage-api does not check this.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { StackContext } from "../../context.js";
 import { callerOf, runAs } from "../caller.js";
 import type { DiskStore } from "../disk.js";
 import { ERRORS } from "../errors.js";
+import { assertMimeAllowed } from "../incoming.js";
 import { assertBucketName, assertObjectKey, bucketTarget, objectTarget } from "../keys.js";
-import { deleteObjects, findObject, LIST_SORT_COLUMNS, listFolder, renameObject, writeObject } from "../queries.js";
+import { DEFAULT_MEDIA_TYPE, parseMediaType } from "../media-type.js";
+import {
+  deleteObjects,
+  findBucket,
+  findObject,
+  LIST_SORT_COLUMNS,
+  listFolder,
+  type ObjectRow,
+  renameObject,
+  writeObject,
+} from "../queries.js";
 import { signToken } from "../tokens.js";
 import { type TransformOptions, transformationSegments } from "../transform.js";
 
@@ -43,6 +56,17 @@ function transferOf(req: FastifyRequest) {
     assertObjectKey(side.name);
   }
   return { from, to };
+}
+
+/** The object may enter `bucketId` only within its size limit and allowed types. */
+async function assertFitsBucket(ctx: StackContext, bucketId: string, source: ObjectRow): Promise<void> {
+  const bucket = await findBucket(ctx.db.admin, bucketId);
+  if (!bucket) throw ERRORS.noSuchBucket();
+  const limit = Math.min(bucket.file_size_limit || Number.POSITIVE_INFINITY, ctx.config.storage.file_size_limit);
+  if ((source.metadata?.size ?? 0) > limit) throw ERRORS.tooLarge();
+  const stored = source.metadata?.mimetype;
+  const essence = (stored ? parseMediaType(stored)?.essence : undefined) ?? DEFAULT_MEDIA_TYPE;
+  assertMimeAllowed(bucket.allowed_mime_types, essence);
 }
 
 /**
@@ -97,6 +121,7 @@ export function registerManageRoutes(app: FastifyInstance, ctx: StackContext, st
     await runAs(ctx, req, caller, "storage.object.move", async (client) => {
       const source = await findObject(client, from.bucket, from.name);
       if (!source) throw ERRORS.noSuchKey();
+      if (to.bucket !== from.bucket) await assertFitsBucket(ctx, to.bucket, source);
       const row = await renameObject(client, from, to);
       if (!row) throw ERRORS.accessDenied('new row violates row-level security policy for table "objects"');
       // Link the bytes in before commit; the old name's link goes once the row has moved.
@@ -123,6 +148,7 @@ export function registerManageRoutes(app: FastifyInstance, ctx: StackContext, st
     const written = await runAs(ctx, req, caller, "storage.object.copy", async (client) => {
       const source = await findObject(client, from.bucket, from.name);
       if (!source?.version) throw ERRORS.noSuchKey();
+      if (to.bucket !== from.bucket) await assertFitsBucket(ctx, to.bucket, source);
       const row = await writeObject(
         client,
         {

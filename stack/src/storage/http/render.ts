@@ -7,6 +7,7 @@ import type { StackContext } from "../../context.js";
 import type { DiskStore } from "../disk.js";
 import { ERRORS } from "../errors.js";
 import { objectLookups } from "../lookup.js";
+import { downloadSafetyHeaders } from "../media-type.js";
 import type { ObjectRow } from "../queries.js";
 import { disposition } from "../send.js";
 import { renderImage, type TransformOptions, transformFromQuery, transformFromSegments } from "../transform.js";
@@ -29,6 +30,7 @@ async function render(
   const image = await renderImage(await readAll(store, row), options, req.headers.accept);
   const meta = row.metadata;
   reply
+    .headers(downloadSafetyHeaders(image.contentType))
     .header("accept-ranges", "bytes")
     .header("content-type", image.contentType)
     .header("etag", meta?.eTag ?? "")

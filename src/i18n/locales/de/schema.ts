@@ -1,0 +1,14 @@
+// German for the screens of a console generated from the live schema (src/schema, views/DefinitionNotices.tsx,
+// pages/tables) and the rules its constraints add (views/constraintRules.ts).
+export default {
+  "notices.view": "Dies ist eine Sicht: Ihre Einträge werden hier angezeigt, nicht geändert.",
+  "notices.noKey": "Diese Tabelle hat keinen Primärschlüssel: Ihre Einträge werden hier angezeigt, nicht geändert.",
+  "notices.partly": "Ein Teil dieser Tabelle wird so angezeigt, wie er ist",
+  "tables.overview.title": "Tabellen",
+  "tables.overview.empty": "Es gibt keine Tabellen, die Sie öffnen dürfen.",
+  "fields.above": "{{label}} muss größer als {{min}} sein.",
+  "fields.below": "{{label}} muss kleiner als {{max}} sein.",
+  "fields.minItems": "Mindestens {{min}} Einträge.",
+  "fields.json": "{{label}} muss gültiges JSON sein.",
+  "history.older": "Ältere Änderungen zeigen",
+};

@@ -1,0 +1,27 @@
+// Whether the project the console talks to has Opsdesk installed (the `opsdesk` schema with
+// describe(), my_access() …; docs/any-project.md) or is the demo's own schema (public
+// my_permissions(), the compiled definitions). Remembered per project URL, so a start asks the
+// right functions first; whichever answer comes later corrects it.
+import { SUPABASE_URL } from "./supabaseConfig";
+
+export type BackendKind = "opsdesk" | "compiled";
+
+const key = () => `opsdesk.backend:${SUPABASE_URL}`;
+
+export function rememberedKind(): BackendKind | undefined {
+  const value = globalThis.localStorage?.getItem(key());
+  return value === "opsdesk" || value === "compiled" ? value : undefined;
+}
+
+export function rememberKind(kind: BackendKind): void {
+  globalThis.localStorage?.setItem(key(), kind);
+}
+
+/**
+ * PostgREST's answers when the `opsdesk` schema or its function is not there: the schema is
+ * not exposed (PGRST106), the function is unknown (PGRST202), or Postgres knows neither.
+ */
+const NOT_INSTALLED = new Set(["PGRST106", "PGRST202", "42883", "3F000"]);
+
+export const notInstalled = (error: { code?: string } | null | undefined): boolean =>
+  Boolean(error?.code && NOT_INSTALLED.has(error.code));

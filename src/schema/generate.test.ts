@@ -1,0 +1,245 @@
+// describe() → definitions: every shape of testSchema.ts, the admin's settings, code overrides
+// merged over generated definitions, and a table the generator cannot read.
+import { describe, expect, it } from "vitest";
+import type { ResourceDefinition } from "../resources/types";
+import { translateChecks } from "./checkRules";
+import { humanize, singularOf } from "./definitionFromTable";
+import { generateResources } from "./generate";
+import { decodeKey, encodeKey, pgrstName, ROW_KEY, routeOf, routeSegment } from "./names";
+import { column, SAMPLE, table } from "./testSchema";
+
+const generated = generateResources(SAMPLE);
+const def = (name: string): ResourceDefinition => {
+  const found = generated.definitions.find((d) => d.name === name);
+  if (!found) throw new Error(`no ${name}`);
+  return found;
+};
+const field = (resource: string, name: string) => def(resource).fields.find((f) => f.name === name);
+
+describe("generateResources", () => {
+  it("makes one resource per table and view, named as src/resources would name them", () => {
+    expect(generated.definitions.map((d) => d.name)).toEqual([
+      "customers",
+      "order",
+      "group",
+      "group_members",
+      "event_log",
+      "customer_totals",
+      "Big Items",
+      "crm.contacts",
+    ]);
+    expect(def("crm.contacts").table).toEqual({ schema: "crm", name: "contacts" });
+    expect(def("crm.contacts").route).toBe("crm.contacts");
+    expect(def("Big Items").route).toBe("~42ig~20~49tems");
+  });
+
+  it("reads types: uuid, text, numbers with their decimals, enums, arrays, JSON, timestamps", () => {
+    expect(field("customers", "id")).toMatchObject({ type: "text", readOnly: true });
+    expect(field("customers", "email")).toMatchObject({ type: "email", required: true });
+    expect(field("customers", "notes")).toMatchObject({ type: "longText", help: "Anything the team should know." });
+    expect(field("order", "id")).toMatchObject({ type: "number", readOnly: true });
+    expect(field("order", "total")).toMatchObject({ type: "number", scale: 2, required: true });
+    expect(field("order", "status")).toMatchObject({ type: "enum", options: ["Pending", "Paid", "Shipped"] });
+    expect(field("order", "status")?.required).toBeUndefined();
+    expect(field("order", "total_with_tax")).toMatchObject({ readOnly: true });
+    expect(field("order", "tags")).toMatchObject({ type: "tags" });
+    expect(field("order", "quantities")).toMatchObject({ type: "tags", numberItems: true });
+    expect(field("order", "meta")).toMatchObject({ type: "json" });
+    expect(field("order", "meta")?.readOnly).toBeUndefined();
+    expect(field("order", "shape")).toMatchObject({ type: "json", readOnly: true });
+    expect(def("order").notices).toEqual(["shape: geometry is shown, not edited"]);
+    expect(field("order", "created_at")).toMatchObject({ type: "datetime" });
+  });
+
+  it("picks a title, list columns, a default sort, filters and an index-backed search", () => {
+    const customers = def("customers");
+    expect(customers.titleField).toBe("full_name");
+    expect(customers.list.columns[0]).toBe("full_name");
+    expect(customers.list.defaultSort).toEqual({ field: "created_at", order: "desc" });
+    expect(customers.list.filters).toContain("created_at");
+    expect(customers.list.search).toEqual({ words: ["full_name", "email"] });
+    expect(def("order").list.filters).toEqual(expect.arrayContaining(["status", "customer_id", "total"]));
+    // 2 million rows and no trigram index: the search scans, and admins are told so.
+    expect(def("Big Items").list.search).toEqual({ words: ["Label", "code"] });
+    expect(def("Big Items").adminNotices?.[0]).toMatch(/no trigram index serves Label, code/);
+    expect(def("order").list.search).toBeUndefined();
+  });
+
+  it("turns references into pickers, auth users into e-mails, and reverse keys into related lists", () => {
+    expect(field("order", "customer_id")).toMatchObject({
+      type: "reference",
+      reference: {
+        resource: "customers",
+        labelField: "full_name",
+        valueField: "id",
+        details: ["email"],
+        embed: "customer_id",
+        embedAs: "__ref_customer_id",
+      },
+    });
+    expect(field("customers", "owner_id")).toMatchObject({ authUser: true });
+    // A self-reference is a picker too.
+    expect(field("customers", "referred_by")?.reference?.resource).toBe("customers");
+    // Across schemas PostgREST embeds nothing: the picker still works, the label is the key.
+    expect(field("crm.contacts", "customer_id")?.reference).toMatchObject({ resource: "customers" });
+    expect(field("crm.contacts", "customer_id")?.reference?.embed).toBeUndefined();
+    const related = def("customers").related ?? [];
+    expect(related.map((r) => [r.resource, r.foreignKey])).toEqual([
+      ["customers", "referred_by"],
+      ["order", "customer_id"],
+      ["group_members", "customer_id"],
+      ["crm.contacts", "customer_id"],
+    ]);
+    // The join table lists the groups at its other end.
+    expect(related.find((r) => r.resource === "group_members")).toMatchObject({
+      columns: ["group_slug"],
+      title: "Group",
+    });
+  });
+
+  it("makes views and key-less tables read-only, composite and text keys addressable", () => {
+    expect(def("customer_totals")).toMatchObject({ readOnlyReason: "view", idColumn: ROW_KEY });
+    expect(def("customer_totals").screens).toEqual({ show: false, create: false, edit: false, delete: false });
+    expect(def("event_log")).toMatchObject({ readOnlyReason: "noKey" });
+    expect(def("event_log").fields.every((f) => f.readOnly)).toBe(true);
+    expect(def("group_members")).toMatchObject({ idColumn: ROW_KEY, keyColumns: ["group_slug", "customer_id"] });
+    // Nothing but its keys (and a timestamp the database sets): nothing to edit.
+    expect(def("group_members").screens).toMatchObject({ show: true, create: true, edit: false, delete: true });
+    // A text key the operator types: given when creating, kept afterwards.
+    expect(def("group").idColumn).toBe("slug");
+    expect(field("group", "slug")).toMatchObject({ createOnly: true, required: true });
+  });
+
+  it("applies the admin's settings: labels per language, list columns, actions", () => {
+    const group = def("group");
+    expect(group.label).toEqual({ singular: "team", plural: "teams" });
+    expect(field("group", "title")?.label).toBe("Team name");
+    expect(group.list.columns).toEqual(["title", "slug"]);
+    expect(group.screens?.delete).toBe(false);
+    expect(generated.texts.de).toMatchObject({
+      "resources.group.singular": "Team",
+      "resources.group.plural": "Teams",
+      "resources.group.title": "Teams",
+      "resources.group.fields.title": "Teamname",
+    });
+  });
+
+  it("turns translated CHECK constraints into rules and names the rest for admins", async () => {
+    const order = SAMPLE.tables[1];
+    const checks = { "public.order": await translateChecks(order.checks) };
+    const withChecks = generateResources(SAMPLE, [], checks).definitions.find((d) => d.name === "order");
+    expect(withChecks?.fields.find((f) => f.name === "total")).toMatchObject({ min: 0 });
+    expect(withChecks?.adminNotices).toEqual(["Checked by the database only: order_period"]);
+    expect(withChecks?.constraints?.order_total_check).toMatchObject({ field: "total" });
+  });
+
+  it("turns a text column with an IN list into a choice", async () => {
+    const ticket = table(
+      "public",
+      "tickets",
+      [column("id", "bigint", "integer", { identity: "always" }), column("state", "text", "text")],
+      {
+        checks: [
+          {
+            name: "tickets_state_check",
+            columns: ["state"],
+            definition: "CHECK ((state = ANY (ARRAY['open'::text, 'closed'::text])))",
+          },
+        ],
+      },
+    );
+    const checks = { "public.tickets": await translateChecks(ticket.checks) };
+    const [tickets] = generateResources({ ...SAMPLE, tables: [ticket] }, [], checks).definitions;
+    expect(tickets.fields[1]).toMatchObject({ type: "enum", options: ["open", "closed"] });
+  });
+
+  it("merges a code definition over the generated one, keeping the live table's fields", () => {
+    const override: ResourceDefinition = {
+      name: "customers",
+      label: { singular: "client", plural: "clients" },
+      titleField: "email",
+      fields: [{ name: "full_name", label: "Name", type: "text", rule: "Say a name." }],
+      list: { columns: ["full_name"], defaultSort: { field: "full_name", order: "asc" } },
+    };
+    const merged = generateResources(SAMPLE, [override]).definitions[0];
+    expect(merged.label.plural).toBe("clients");
+    expect(merged.titleField).toBe("email");
+    expect(merged.fields.find((f) => f.name === "full_name")).toMatchObject({
+      label: "Name",
+      rule: "Say a name.",
+      required: true,
+    });
+    // Every other field stays as generated.
+    expect(merged.fields.map((f) => f.name)).toEqual([
+      "id",
+      "full_name",
+      "email",
+      "owner_id",
+      "referred_by",
+      "notes",
+      "created_at",
+    ]);
+    expect(merged.list.columns).toEqual(["full_name"]);
+    expect(merged.table).toEqual({ schema: "public", name: "customers" });
+  });
+
+  it("leaves out a code definition written for another table of that name, and tells admins", () => {
+    const demoOrders: ResourceDefinition = {
+      name: "customers",
+      label: { singular: "client", plural: "clients" },
+      titleField: "number",
+      fields: [{ name: "number", label: "Number", type: "text" }],
+      list: { columns: ["number"], defaultSort: { field: "number", order: "asc" }, search: { rpc: "search_orders" } },
+    };
+    const customers = generateResources(SAMPLE, [demoOrders]).definitions[0];
+    expect(customers.label.plural).toBe("customers");
+    expect(customers.list.search).toEqual({ words: ["full_name", "email"] });
+    expect(customers.adminNotices).toEqual(['The code definition "customers" is not used: this table has no number']);
+  });
+
+  it("leaves out what the operator cannot read (an unmanaged table without grants)", () => {
+    const hidden = table("public", "secrets", [
+      column("a", "text", "text", { privileges: { select: false, insert: false, update: false } }),
+    ]);
+    expect(generateResources({ ...SAMPLE, tables: [hidden] }).definitions).toEqual([]);
+  });
+
+  it("never fails on a table it cannot read: that table says so, the others stay", () => {
+    const broken = { ...table("public", "weird", [column("a", "text", "text")]), columns: null } as never;
+    const result = generateResources({ ...SAMPLE, tables: [broken, SAMPLE.tables[0]] });
+    expect(result.definitions.map((d) => d.name)).toEqual(["weird", "customers"]);
+    expect(result.definitions[0].notices?.[0]).toMatch(/could not read this table/);
+    expect(result.definitions[0].screens).toMatchObject({ create: false, edit: false, delete: false });
+  });
+});
+
+describe("names", () => {
+  it("writes any table name as a route segment that tells cases apart and reads back", () => {
+    expect(routeSegment("orders")).toBe("orders");
+    expect(routeSegment("Orders")).not.toBe(routeSegment("orders"));
+    expect(routeSegment("a.b")).not.toBe(routeOf("a", "b"));
+    expect(routeSegment("Ü ß/?#%")).toMatch(/^[a-z0-9_~-]+$/);
+  });
+
+  it("encodes composite keys reversibly, commas and percent signs included", () => {
+    const id = encodeKey(["a,b", "50%", 7]);
+    expect(decodeKey(id, ["x", "y", "z"])).toEqual({ x: "a,b", y: "50%", z: "7" });
+    expect(decodeKey("only-one", ["x", "y"])).toBeUndefined();
+    expect(decodeKey("%E0%A4%A", ["x"])).toEqual({ x: "%E0%A4%A" });
+    expect(decodeKey("%E0%A4%A,b", ["x", "y"])).toBeUndefined();
+  });
+
+  it("quotes names PostgREST would read otherwise", () => {
+    expect(pgrstName("total")).toBe("total");
+    expect(pgrstName("Order Status")).toBe('"Order Status"');
+    expect(pgrstName('a"b')).toBe('"a\\"b"');
+  });
+
+  it("labels from names", () => {
+    expect(humanize("customer_id")).toBe("Customer");
+    expect(humanize("createdAt")).toBe("Created at");
+    expect(singularOf("categories")).toBe("category");
+    expect(singularOf("boxes")).toBe("box");
+    expect(singularOf("status")).toBe("status");
+  });
+});

@@ -1,0 +1,42 @@
+// The one override mechanism: a definition in src/resources named like a generated one is
+// merged over it. The override says only what it adds or changes (labels, sections, a search
+// function, option colours…); every field, rule and screen it does not mention stays as the
+// live schema made it. An override naming a field the live table lacks is not merged at all
+// (generate.ts): it was written for another table of that name.
+import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+
+const has = (def: ResourceDefinition, name: string) => def.fields.some((f) => f.name === name);
+
+/** `override` over `generated`; the generated table decides which fields exist. */
+export function mergeDefinition(generated: ResourceDefinition, override: ResourceDefinition): ResourceDefinition {
+  const overridden = new Map(override.fields.map((f) => [f.name, f]));
+  const fields: FieldDefinition[] = generated.fields.map((field) => {
+    const mine = overridden.get(field.name);
+    return mine ? { ...field, ...mine, readOnly: mine.readOnly ?? field.readOnly } : field;
+  });
+  const merged: ResourceDefinition = { ...generated, ...override, fields };
+  const known = (names: string[] | undefined) => names?.filter((n) => has(merged, n) || n === merged.idColumn);
+  merged.table = generated.table;
+  merged.route = override.route ?? generated.route;
+  merged.idColumn = override.idColumn ?? generated.idColumn;
+  merged.keyColumns = generated.keyColumns;
+  merged.readOnlyReason = generated.readOnlyReason;
+  merged.list = {
+    ...generated.list,
+    ...override.list,
+    columns: known(override.list.columns) ?? generated.list.columns,
+    filters: known(override.list.filters) ?? generated.list.filters,
+  };
+  if (override.form) merged.form = { fields: known(override.form.fields) ?? [] };
+  if (override.show) {
+    merged.show = {
+      sections: override.show.sections.map((s) => ({ ...s, fields: known(s.fields) ?? [] })),
+    };
+  }
+  merged.screens = { ...generated.screens, ...override.screens };
+  merged.constraints = { ...generated.constraints, ...override.constraints };
+  merged.notices = generated.notices;
+  merged.adminNotices = generated.adminNotices;
+  if (!has(merged, merged.titleField)) merged.titleField = generated.titleField;
+  return merged;
+}

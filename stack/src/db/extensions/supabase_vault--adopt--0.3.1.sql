@@ -1,0 +1,1 @@
+-- Nothing to change: the adopted objects are 0.3.1's (base 60).

@@ -1,0 +1,2 @@
+-- An empty supabase_vault: base 60 creates this version, adds the vault objects an
+-- older base made without the extension to it, then updates it to 0.3.1 (no change).

@@ -169,14 +169,16 @@ export function createMailService(ctx: StackContext): Service {
         const to = recipient(req);
         reply.type("text/html; charset=utf-8").send(renderMailPage(await listMail(db, to), to));
       });
-      const list = async (req: FastifyRequest) => listMail(db, recipient(req));
+      // The JSON API's shape stays as it was: Mailpit's order and read flag are v1's business.
+      const caught = ({ seq: _seq, read: _read, ...mail }: MailMessage) => mail;
+      const list = async (req: FastifyRequest) => (await listMail(db, recipient(req))).map(caught);
       app.get("/api/messages", list);
       app.get("/messages", list); // the shorter path the issue names
       app.get("/api/messages/:id", async (req) => {
         const { id } = req.params as { id: string };
         const message = UUID.test(id) ? await getMail(db, id) : null;
         if (!message) throw notFound();
-        return message;
+        return caught(message);
       });
       app.delete("/api/messages", async (req) => ({ deleted: await clearMail(db, recipient(req)) }));
 

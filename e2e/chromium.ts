@@ -6,16 +6,21 @@ import type { LaunchOptions } from "@playwright/test";
 
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
-export const launchOptions: LaunchOptions = existsSync(DEBIAN_CHROMIUM)
-  ? {
-      executablePath: DEBIAN_CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    }
-  : {};
+/** The options for the machine as it is now (scripts/browser.ts asks again after installing one). */
+export function chromiumLaunchOptions(): LaunchOptions {
+  return existsSync(DEBIAN_CHROMIUM)
+    ? {
+        executablePath: DEBIAN_CHROMIUM,
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--no-first-run",
+        ],
+      }
+    : {};
+}
+
+export const launchOptions: LaunchOptions = chromiumLaunchOptions();

@@ -7,6 +7,7 @@ import type { ApiKeys } from "./api-keys.js";
 import type { StackConfig } from "./config/index.js";
 import type { Database } from "./db/index.js";
 import type { SessionLiveness } from "./db/sessions.js";
+import type { Clock } from "./shared/clock.js";
 import type { ServiceError } from "./shared/errors.js";
 import type { JwtKeys } from "./shared/jwt.js";
 import type { Logger } from "./shared/log.js";
@@ -22,6 +23,8 @@ export interface StackContext {
   dataDir: string;
   /** Services can ask each other for things through here (e.g. REST schema reload). */
   hooks: StackHooks;
+  /** The time the protocols run on (the system's; a world's own in the QA kit, docs/qa.md). */
+  clock: Clock;
   /** Whether a token's auth session still exists (db/sessions.ts). */
   sessions: SessionLiveness;
 }
@@ -65,4 +68,8 @@ export interface Service {
   frameworkError?(fault: RequestFault, req: FastifyRequest): ServiceError;
   /** Schema changed: drop caches. */
   reloadSchema?(): Promise<void>;
+  /** The stack's clock moved forward (a world's `clock.advance`): re-plan what waits for a time. */
+  clockMoved?(): void;
+  /** Drops every open WebSocket (a world's `faults.dropRealtime()`); returns how many. */
+  dropConnections?(): number;
 }

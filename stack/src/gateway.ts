@@ -15,6 +15,11 @@ export interface GatewayOptions {
   requireApiKey: boolean;
   /** Origins allowed by CORS; empty means any (`*`), as the CLI's Kong answers. */
   corsOrigins: string[];
+  /**
+   * Runs first on every request (a QA world's injected faults, docs/qa.md): it may delay,
+   * answer (the request goes no further) or drop the connection.
+   */
+  beforeRequest?: (req: FastifyRequest, reply: FastifyReply, service: Service | undefined) => Promise<void>;
 }
 
 /**
@@ -181,6 +186,11 @@ export async function buildGateway(
         if (requested) reply.header("access-control-allow-headers", requested);
         return reply.header("access-control-allow-methods", PREFLIGHT_METHODS).code(200).send();
       }
+    }
+    if (options.beforeRequest) {
+      // After CORS, so a browser can read an injected failure as it would the service's own.
+      await options.beforeRequest(req, reply, service);
+      if (reply.sent || req.raw.destroyed) return reply;
     }
     const rest = req.url.slice(service.prefix.length).split("?")[0] || "/";
     const apikey = apiKeyOf(req);

@@ -23,6 +23,7 @@ import { SessionLiveness } from "./db/sessions.js";
 import { buildGateway, gatewayOptions } from "./gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "./platform/index.js";
 import { createServices } from "./services.js";
+import { SYSTEM_CLOCK } from "./shared/clock.js";
 import { JwtKeys } from "./shared/jwt.js";
 import { createLogger, type Logger } from "./shared/log.js";
 
@@ -136,10 +137,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     native = await startNativeExtensions({ url: server.url, projectSql, log });
     const { fresh } = await prepareDatabase(server.url, config, log);
     const migrateMs = performance.now() - started - postgresMs;
-    db = openDatabase(server.url);
+    db = openDatabase(server.url, {}, log);
     const jwt = await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys);
     const keys = await deriveKeys(config.auth.jwt_secret, jwt);
-    sessions = new SessionLiveness(db.admin, server.url, log);
+    sessions = new SessionLiveness(db.admin, db.listen);
     await sessions.start();
     const ctx: StackContext = {
       config,
@@ -148,6 +149,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       keys,
       log,
       dataDir,
+      clock: SYSTEM_CLOCK,
       sessions,
       hooks: {
         reloadSchema: async () => {

@@ -47,8 +47,8 @@ export async function issueLink(
   const token = issueToken(email, ctx.config.auth.email.otp_length, options.pkce !== null);
   await updateUser(db, user.id, {
     [spec.column]: token.hashed,
-    [spec.sentAt]: new Date(),
-    ...(kind === "invite" ? { invited_at: new Date() } : {}),
+    [spec.sentAt]: new Date(ctx.clock.now()),
+    ...(kind === "invite" ? { invited_at: new Date(ctx.clock.now()) } : {}),
   });
   await recordOneTimeToken(db, user.id, spec.column, token.hashed, email);
   if (options.pkce) await createFlowState(db, user.id, options.pkce, spec.method);
@@ -100,7 +100,7 @@ export async function issueEmailChange(
     email_change: newEmail,
     email_change_token_new: tokens.new.hashed,
     email_change_token_current: tokens.current?.hashed ?? "",
-    email_change_sent_at: new Date(),
+    email_change_sent_at: new Date(ctx.clock.now()),
     email_change_confirm_status: 0,
   });
   await recordOneTimeToken(db, user.id, "email_change_token_new", tokens.new.hashed, newEmail);
@@ -144,7 +144,10 @@ export async function sendReauthentication(
 ): Promise<void> {
   checkMaxFrequency(ctx, user.reauthentication_sent_at);
   const token = issueToken(user.email ?? "", ctx.config.auth.email.otp_length, false);
-  await updateUser(db, user.id, { reauthentication_token: token.hashed, reauthentication_sent_at: new Date() });
+  await updateUser(db, user.id, {
+    reauthentication_token: token.hashed,
+    reauthentication_sent_at: new Date(ctx.clock.now()),
+  });
   await recordOneTimeToken(db, user.id, "reauthentication_token", token.hashed, user.email ?? "");
   await sendMail(ctx, req, db, {
     type: "reauthentication",

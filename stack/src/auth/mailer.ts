@@ -72,7 +72,7 @@ export function actionLink(ctx: AuthContext, hashed: string, verifyType: string,
 export function checkMaxFrequency(ctx: AuthContext, lastSentAt: Date | null): void {
   if (!lastSentAt) return;
   const frequencyMs = parseGoDuration(ctx.config.auth.email.max_frequency) ?? 1000;
-  const waitMs = lastSentAt.getTime() + frequencyMs - Date.now();
+  const waitMs = lastSentAt.getTime() + frequencyMs - ctx.clock.now();
   if (waitMs > 0) {
     throw AUTH_ERRORS.emailSendTooSoon(Math.ceil(waitMs / 1000));
   }

@@ -323,7 +323,7 @@ export async function authenticationVerify(
     throw AUTH_ERRORS.webauthnVerificationFailed();
   }
   if (user.email && !isConfirmed(user)) throw AUTH_ERRORS.passkeyEmailNotConfirmed();
-  if (isBanned(user)) throw AUTH_ERRORS.passkeyUserBanned();
+  if (isBanned(user, ctx.clock.now())) throw AUTH_ERRORS.passkeyUserBanned();
   await db.query(
     "update auth.webauthn_credentials set sign_count = $2, last_used_at = now(), updated_at = now() where id = $1",
     [stored.id, newCounter],

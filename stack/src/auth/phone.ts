@@ -11,7 +11,7 @@ import { AUTH_ERRORS } from "./errors.js";
 import { objectOutput, runHook } from "./hooks.js";
 import { generateOtp, recordOneTimeToken, tokenHash } from "./otp.js";
 import type { AuthContext } from "./state.js";
-import { findUserById, findUserByPhone, renderUser, type UserRow, updateUser } from "./users.js";
+import { findUserById, findUserByPhone, isBanned, renderUser, type UserRow, updateUser } from "./users.js";
 
 /** GOTRUE_SMS_OTP_LENGTH and GOTRUE_SMS_OTP_EXP as the CLI sets them. */
 const OTP_LENGTH = 6;
@@ -49,7 +49,7 @@ export async function sendPhoneCode(
   phone: string,
 ): Promise<void> {
   const frequencyMs = parseGoDuration(ctx.config.auth.sms.max_frequency) ?? 5000;
-  const waitMs = (user.confirmation_sent_at?.getTime() ?? 0) + frequencyMs - Date.now();
+  const waitMs = (user.confirmation_sent_at?.getTime() ?? 0) + frequencyMs - ctx.clock.now();
   if (user.confirmation_sent_at && waitMs > 0) throw AUTH_ERRORS.smsSendTooSoon(Math.ceil(waitMs / 1000));
   if (!ctx.config.auth.hook.send_sms) throw AUTH_ERRORS.smsProviderUnavailable();
   const otp = generateOtp(OTP_LENGTH);
@@ -58,19 +58,24 @@ export async function sendPhoneCode(
     await runHook(ctx, "send_sms", { ip: req.ip }, { user: await renderUser(db, current), sms: { otp, phone } }, db),
   );
   const hashed = tokenHash(phone, otp);
-  await updateUser(db, user.id, { confirmation_token: hashed, confirmation_sent_at: new Date() });
+  await updateUser(db, user.id, { confirmation_token: hashed, confirmation_sent_at: new Date(ctx.clock.now()) });
   await recordOneTimeToken(db, user.id, "confirmation_token", hashed, phone);
 }
 
 /** GoTrue's verifyUserAndToken for type sms: the user of the number, with an unexpired matching code. */
-export async function userForPhoneCode(db: pg.ClientBase, phone: string, code: string): Promise<UserRow> {
+export async function userForPhoneCode(
+  ctx: AuthContext,
+  db: pg.ClientBase,
+  phone: string,
+  code: string,
+): Promise<UserRow> {
   const user = await findUserByPhone(db, phone);
   if (!user) throw AUTH_ERRORS.otpExpired();
-  if (user.banned_until && user.banned_until.getTime() > Date.now()) throw AUTH_ERRORS.userBannedVerifying();
+  if (isBanned(user, ctx.clock.now())) throw AUTH_ERRORS.userBannedVerifying();
   const sentAt = user.confirmation_sent_at?.getTime();
   const expected = user.confirmation_token ?? "";
   const hashed = tokenHash(phone, code);
-  const fresh = sentAt !== undefined && Date.now() <= sentAt + OTP_EXPIRY_SECONDS * 1000;
+  const fresh = sentAt !== undefined && ctx.clock.now() <= sentAt + OTP_EXPIRY_SECONDS * 1000;
   if (!expected || !fresh || (expected !== hashed && expected !== `pkce_${hashed}`)) throw AUTH_ERRORS.otpExpired();
   return user;
 }

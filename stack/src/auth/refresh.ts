@@ -32,7 +32,7 @@ export async function refreshGrant(
   if (!session) throw AUTH_ERRORS.refreshSessionNotFound();
   const user = await findUserById(db, session.user_id);
   if (!user) throw AUTH_ERRORS.refreshSessionNotFound();
-  if (isBanned(user)) throw AUTH_ERRORS.refreshUserBanned();
+  if (isBanned(user, ctx.clock.now())) throw AUTH_ERRORS.refreshUserBanned();
 
   let issued: string;
   if (!ctx.config.auth.enable_refresh_token_rotation && !current.revoked) {
@@ -50,7 +50,7 @@ export async function refreshGrant(
     if (active[0] && active[0].parent === current.token) {
       // The client lost the response that carried the child: hand it out again.
       issued = active[0].token;
-    } else if (Date.now() - current.updated_at.getTime() < reuseMs) {
+    } else if (ctx.clock.now() - current.updated_at.getTime() < reuseMs) {
       issued = await insertRefreshToken(db, user.id, session.id, current.token);
     } else if (ctx.config.auth.enable_refresh_token_rotation) {
       // As GoTrue's RevokeTokenFamily: revoked, updated_at untouched.

@@ -116,7 +116,7 @@ async function signAccessToken(
      from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
     [session.id],
   );
-  const iat = Math.floor(Date.now() / 1000);
+  const iat = Math.floor(ctx.clock.now() / 1000);
   const exp = iat + ctx.config.auth.jwt_expiry;
   // Claim order follows GoTrue's AccessTokenClaims (registered claims first).
   const claims = {

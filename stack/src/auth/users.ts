@@ -50,7 +50,7 @@ export function isConfirmed(user: UserRow): boolean {
   return user.email_confirmed_at !== null || user.phone_confirmed_at !== null;
 }
 
-export function isBanned(user: UserRow, now = Date.now()): boolean {
+export function isBanned(user: UserRow, now: number): boolean {
   return user.banned_until !== null && user.banned_until.getTime() > now;
 }
 
@@ -240,8 +240,8 @@ export const confirmEmail = (db: pg.ClientBase, id: string) => confirm(db, id, "
 export const confirmPhone = (db: pg.ClientBase, id: string) => confirm(db, id, "phone");
 
 /** What GoTrue answers for an address or number already signed up when confirmations are on: nothing real. */
-export function obfuscatedUser(contact: { email?: string; phone?: string }, data: Json): Json {
-  const now = new Date().toISOString();
+export function obfuscatedUser(contact: { email?: string; phone?: string }, data: Json, nowMs: number): Json {
+  const now = new Date(nowMs).toISOString();
   const provider = contact.email ? "email" : "phone";
   return {
     id: randomUUID(),

@@ -74,7 +74,7 @@ async function findUser(db: pg.ClientBase, input: VerifyInput): Promise<{ user: 
 
 function isExpired(ctx: AuthContext, user: UserRow, column: TokenColumn): boolean {
   const sentAt = user[SENT_AT[column]] as Date | null;
-  return !sentAt || sentAt.getTime() + ctx.config.auth.email.otp_expiry * 1000 < Date.now();
+  return !sentAt || sentAt.getTime() + ctx.config.auth.email.otp_expiry * 1000 < ctx.clock.now();
 }
 
 async function clearToken(db: pg.ClientBase, user: UserRow, column: TokenColumn) {
@@ -106,7 +106,7 @@ export async function verify(ctx: AuthContext, db: pg.ClientBase, input: VerifyI
     throw AUTH_ERRORS.otpExpired();
   }
   const { user, column } = found;
-  if (isBanned(user)) throw AUTH_ERRORS.userBannedConfirming();
+  if (isBanned(user, ctx.clock.now())) throw AUTH_ERRORS.userBannedConfirming();
   const pkce = (user[column] as string).startsWith(PKCE_PREFIX);
   const signedIn = (method: AuthMethod): VerifyOutcome => ({ kind: "signed_in", userId: user.id, method, pkce });
 

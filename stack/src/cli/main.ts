@@ -1,9 +1,11 @@
-// `opsdesk-stack [start|reset|status|gen-types|test db] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR] [--require-api-key]`
+// `opsdesk-stack [start|reset|status|gen-types|test db|worlds] [--project-dir DIR] [--port N] [--db-port N] [--data-dir DIR] [--require-api-key]`
 import { parseArgs } from "node:util";
 import { deriveKeys } from "../api-keys.js";
 import { loadConfig } from "../config/index.js";
 import { JwtKeys } from "../shared/jwt.js";
+import { createLogger } from "../shared/log.js";
 import { type RunningStack, startStack } from "../stack.js";
+import { serveWorldHost } from "../worlds/serve.js";
 import { genTypes } from "./gen-types.js";
 import { runningStack } from "./running.js";
 import { runDbTests, TestDbError } from "./test-db.js";
@@ -18,6 +20,8 @@ Commands:
   test db [path …]
               run the pgTAP tests under supabase/tests (or the paths) with pg_prove against
               the running stack's database (--db-url URL: another one), as \`supabase test db\`
+  worlds      the QA kit's world host (docs/qa.md): --state-dir DIR, --spares N, --idle-ms N;
+              started by the kit itself, rarely by hand
 
 Options:
   --project-dir DIR   folder holding supabase/ (default: current directory)
@@ -47,6 +51,9 @@ const { values, positionals } = parseArgs({
     schema: { type: "string", multiple: true },
     "db-url": { type: "string" },
     debug: { type: "boolean" },
+    "state-dir": { type: "string" },
+    spares: { type: "string" },
+    "idle-ms": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -197,6 +204,15 @@ if (values.help) {
   await resetCommand();
 } else if (command === "status") {
   await status();
+} else if (command === "worlds") {
+  const stateDir = values["state-dir"] ?? fail("worlds needs --state-dir DIR");
+  const spares = Number(values.spares ?? 1);
+  const idleMs = Number(values["idle-ms"] ?? 10_000);
+  if (!Number.isInteger(spares) || spares < 0) fail(`--spares must be a whole number, got "${values.spares}"`);
+  if (!Number.isInteger(idleMs) || idleMs < 0) fail(`--idle-ms must be a whole number, got "${values["idle-ms"]}"`);
+  await serveWorldHost({ projectDir, stateDir, spares, idleMs, log: createLogger("worlds") }).catch((err: Error) =>
+    fail(err.message),
+  );
 } else if (command === "test") {
   await testDb();
 } else if (command === "gen-types") {

@@ -2,6 +2,8 @@
 // for callers' queries (run as the caller through scope.ts).
 import pg from "pg";
 import { WELL_KNOWN } from "../config/index.js";
+import type { Logger } from "../shared/log.js";
+import { type Listener, Notifications } from "./listen.js";
 import { urlForRole } from "./postgres.js";
 
 // Timestamps and numerics are passed through as text: JSON built by Postgres keeps
@@ -16,16 +18,26 @@ export interface Database {
   admin: pg.Pool;
   /** As `authenticator` (NOINHERIT): callers' queries run here after SET ROLE. */
   api: pg.Pool;
+  /** LISTEN on `channel` (one connection for every channel of this database, db/listen.ts). */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Listener>;
   close(): Promise<void>;
 }
 
-export function openDatabase(url: string, poolSize = 10): Database {
-  const admin = new pg.Pool({ connectionString: url, max: 5, application_name: "opsdesk-stack" });
+export interface PoolSizes {
+  /** The superuser's pool (default 5). */
+  admin?: number;
+  /** The authenticator's pool (default 10). */
+  api?: number;
+}
+
+export function openDatabase(url: string, sizes: PoolSizes = {}, log?: Logger): Database {
+  const admin = new pg.Pool({ connectionString: url, max: sizes.admin ?? 5, application_name: "opsdesk-stack" });
   const api = new pg.Pool({
     connectionString: urlForRole(url, "authenticator", WELL_KNOWN.dbPassword),
-    max: poolSize,
+    max: sizes.api ?? 10,
     application_name: "opsdesk-stack-api",
   });
+  const notifications = new Notifications(url, log);
   // An idle client that dies (server restart) must not crash the process.
   admin.on("error", () => {});
   api.on("error", () => {});
@@ -33,8 +45,9 @@ export function openDatabase(url: string, poolSize = 10): Database {
     url,
     admin,
     api,
+    listen: (channel, onPayload) => notifications.listen(channel, onPayload),
     close: async () => {
-      await Promise.all([admin.end(), api.end()]);
+      await Promise.all([notifications.stop(), admin.end(), api.end()]);
     },
   };
 }

@@ -7,8 +7,8 @@
 // LIVE_MS), and forgotten at once when base 44 notifies its deletion
 // (`stack_session_revoked`) or when Auth signs a user out in this process.
 import type pg from "pg";
-import type { Logger } from "../shared/log.js";
-import { type Listener, listenForNotifications } from "./listen.js";
+import type { Database } from "./index.js";
+import type { Listener } from "./listen.js";
 
 /** How long a session found alive is trusted without asking again. */
 const LIVE_MS = 2_000;
@@ -20,17 +20,11 @@ export class SessionLiveness {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly url: string,
-    private readonly log: Logger,
+    private readonly listen: Database["listen"],
   ) {}
 
   async start(): Promise<void> {
-    this.listener = await listenForNotifications(
-      this.url,
-      "stack_session_revoked",
-      (sessionId) => this.live.delete(sessionId),
-      this.log,
-    );
+    this.listener = await this.listen("stack_session_revoked", (sessionId) => this.live.delete(sessionId));
   }
 
   async stop(): Promise<void> {

@@ -3,9 +3,12 @@
 // five-field cron in UTC (pg_cron's default cron.timezone) or every N seconds — as
 // the job's user, never two runs of one job at once, and records every run in
 // cron.job_run_details as pg_cron does (starting → running → succeeded/failed).
+// Schedules read the stack's clock: when a world's clock jumps past a job's next run
+// (`clock.advance`, docs/qa.md), the job runs once, as a machine woken from sleep would.
 import { CronExpressionParser } from "cron-parser";
 import pg from "pg";
-import { listenForNotifications } from "../db/listen.js";
+import type { Database } from "../db/index.js";
+import type { Clock } from "../shared/clock.js";
 import type { Logger } from "../shared/log.js";
 
 interface JobRow {
@@ -18,6 +21,8 @@ interface JobRow {
 interface JobState {
   job: JobRow;
   timer?: NodeJS.Timeout;
+  /** When the next run is due, on the stack's clock (ms since the epoch). */
+  nextAt?: number;
   running?: Promise<void>;
   /** A run fell due while the previous one was still going: start again when it ends. */
   due: boolean;
@@ -49,11 +54,17 @@ export function nextDelay(schedule: string, now: Date): number {
 }
 
 export interface CronScheduler {
+  /** The clock moved forward: runs every job whose next run it passed; resolves once those runs end. */
+  clockMoved(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startCronScheduler(dbUrl: string, log: Logger): Promise<CronScheduler> {
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 4, application_name: "pg_cron scheduler" });
+export async function startCronScheduler(
+  db: Pick<Database, "url" | "listen">,
+  clock: Clock,
+  log: Logger,
+): Promise<CronScheduler> {
+  const pool = new pg.Pool({ connectionString: db.url, max: 4, application_name: "pg_cron scheduler" });
   pool.on("error", () => {});
   const states = new Map<string, JobState>();
   let stopped = false;
@@ -102,12 +113,14 @@ export async function startCronScheduler(dbUrl: string, log: Logger): Promise<Cr
     clearTimeout(state.timer);
     if (stopped) return;
     let delay: number;
+    const now = clock.now();
     try {
-      delay = nextDelay(state.job.schedule, new Date());
+      delay = nextDelay(state.job.schedule, new Date(now));
     } catch (err) {
       log.warn(`pg_cron: job ${state.job.jobid} has a schedule the stack cannot read: ${state.job.schedule}`, err);
       return;
     }
+    state.nextAt = now + delay;
     state.timer = setTimeout(() => fire(state, delay <= MAX_DELAY_MS), Math.min(delay, MAX_DELAY_MS));
   }
 
@@ -160,10 +173,24 @@ export async function startCronScheduler(dbUrl: string, log: Logger): Promise<Cr
   const requestReload = () => {
     reloading = reloading.then(reload).catch((err) => log.warn("pg_cron: cannot read cron.job", err));
   };
-  const listener = await listenForNotifications(dbUrl, "stack_pg_cron", requestReload, log);
+  const listener = await db.listen("stack_pg_cron", requestReload);
   requestReload();
   await reloading;
   return {
+    async clockMoved() {
+      await reloading;
+      const now = clock.now();
+      const runs: Promise<void>[] = [];
+      for (const state of states.values()) {
+        if (state.nextAt !== undefined && state.nextAt <= now) {
+          fire(state, true);
+          if (state.running) runs.push(state.running);
+        } else {
+          plan(state);
+        }
+      }
+      await Promise.all(runs);
+    },
     async stop() {
       stopped = true;
       await listener.stop();

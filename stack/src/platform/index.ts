@@ -13,8 +13,8 @@ export interface PlatformWorkers {
 
 export async function startPlatformWorkers(ctx: StackContext): Promise<PlatformWorkers> {
   const log = ctx.log.child("platform");
-  const net = await startNetWorker(ctx.db.url, ctx.db.admin, () => ctx.config.api.external_url, log);
-  const cron = await startCronScheduler(ctx.db.url, log);
+  const net = await startNetWorker(ctx.db.listen, ctx.db.admin, () => ctx.config.api.external_url, log);
+  const cron = await startCronScheduler(ctx.db, ctx.clock, log);
   return {
     net,
     cron,

@@ -5,7 +5,7 @@
 // timed_out / error_msg. Responses older than pg_net.ttl (6 hours) are deleted.
 // Requests to the Supabase CLI's in-network API address reach this stack's gateway.
 import type pg from "pg";
-import { listenForNotifications } from "../db/listen.js";
+import type { Database } from "../db/index.js";
 import type { Logger } from "../shared/log.js";
 
 const BATCH = 200;
@@ -85,7 +85,7 @@ async function send(request: QueuedRequest, stackUrl: string): Promise<Outcome> 
 }
 
 export async function startNetWorker(
-  dbUrl: string,
+  listen: Database["listen"],
   pool: pg.Pool,
   stackUrl: () => string,
   log: Logger,
@@ -143,7 +143,7 @@ export async function startNetWorker(
     if (rows[0].responses) await pool.query("select net._stack_sweep_responses()");
   };
 
-  const listener = await listenForNotifications(dbUrl, "stack_pg_net", () => void kick(), log);
+  const listener = await listen("stack_pg_net", () => void kick());
   const poll = setInterval(() => void kick(), POLL_MS);
   const ttl = setInterval(
     () => void sweep().catch((err) => log.warn("pg_net worker: ttl sweep failed", err)),

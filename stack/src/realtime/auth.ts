@@ -27,10 +27,10 @@ export class TokenError extends Error {
   }
 }
 
-function expiredError(exp: number): TokenError {
+function expiredError(jwt: JwtKeys, exp: number): TokenError {
   return new TokenError(
     "InvalidJWTToken",
-    `Token has expired ${Math.max(0, Math.floor(Date.now() / 1000) - exp)} seconds ago`,
+    `Token has expired ${Math.max(0, Math.floor(jwt.clock.now() / 1000) - exp)} seconds ago`,
   );
 }
 
@@ -39,7 +39,7 @@ export async function confirmToken(jwt: JwtKeys, token: string): Promise<Confirm
   try {
     claims = await jwt.verify(token);
   } catch (err) {
-    if (err instanceof jwtErrors.JWTExpired) throw expiredError(Number(decodeJwt(token).exp));
+    if (err instanceof jwtErrors.JWTExpired) throw expiredError(jwt, Number(decodeJwt(token).exp));
     if (err instanceof jwtErrors.JWSSignatureVerificationFailed) {
       throw new TokenError("JwtSignatureError", "Failed to validate JWT signature");
     }
@@ -48,7 +48,7 @@ export async function confirmToken(jwt: JwtKeys, token: string): Promise<Confirm
   if (typeof claims.role !== "string" || typeof claims.exp !== "number") {
     throw new TokenError("InvalidJWTToken", "Fields `role` and `exp` are required in JWT");
   }
-  if (claims.exp <= Math.floor(Date.now() / 1000)) throw expiredError(claims.exp);
+  if (claims.exp <= Math.floor(jwt.clock.now() / 1000)) throw expiredError(jwt, claims.exp);
   return { claims, role: claims.role, exp: claims.exp };
 }
 

@@ -58,6 +58,8 @@ export class Channel implements TopicMember, ChangeSubscriber {
   private writable = new Map<Extension, boolean>();
   private bindings: BindingParams[] = [];
   private tokenTimer: NodeJS.Timeout | null = null;
+  /** When the token the channel runs on expires (seconds since the epoch). */
+  private tokenExp: number | null = null;
   /** The bytes of a postgres_changes frame around its data, by the binding ids it carries. */
   private readonly changeFrames = new Map<string, [Buffer, Buffer]>();
   private lastIds: number[] | null = null;
@@ -207,7 +209,8 @@ export class Channel implements TopicMember, ChangeSubscriber {
   /** At `exp` the token is checked again, which fails and shuts the channel down. */
   private scheduleTokenCheck(exp: number): void {
     this.clearTokenTimer();
-    const delay = Math.min(Math.max(0, exp * 1000 - Date.now()), MAX_TOKEN_TIMER_MS);
+    this.tokenExp = exp;
+    const delay = Math.min(Math.max(0, exp * 1000 - this.rt.ctx.clock.now()), MAX_TOKEN_TIMER_MS);
     this.tokenTimer = setTimeout(() => {
       this.queue = this.queue
         .then(() => this.recheckToken())
@@ -222,6 +225,11 @@ export class Channel implements TopicMember, ChangeSubscriber {
   }
 
   /** The session behind the channel's token was deleted (signed out, user removed…). */
+  /** The stack's clock moved forward: the token may have expired meanwhile. */
+  clockMoved(): void {
+    if (this.tokenTimer && this.tokenExp !== null) this.scheduleTokenCheck(this.tokenExp);
+  }
+
   revokeSession(sessionId: string): void {
     if (this.closed || this.claims?.session_id !== sessionId) return;
     this.queue = this.queue.then(() => {

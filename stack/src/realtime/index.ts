@@ -5,7 +5,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { jwtForApiKey } from "../api-keys.js";
 import type { Service, StackContext } from "../context.js";
-import { type Listener, listenForNotifications } from "../db/listen.js";
+import type { Listener } from "../db/listen.js";
 import { confirmToken, TokenError } from "./auth.js";
 import { ChangeService } from "./changes/index.js";
 import { registerBroadcastApi } from "./http/broadcast-api.js";
@@ -95,14 +95,9 @@ export function createRealtimeService(ctx: StackContext): Service {
       // A deleted auth session shuts its channels. While the change stream runs, it brings
       // the deletion after what the same transaction broadcast (base 62); base 44's
       // notification, which comes at commit, acts only while the stream does not run.
-      revocations = await listenForNotifications(
-        ctx.db.url,
-        "stack_session_revoked",
-        (sessionId) => {
-          if (!rt.changes.streaming) revoke([sessionId]);
-        },
-        log,
-      );
+      revocations = await ctx.db.listen("stack_session_revoked", (sessionId) => {
+        if (!rt.changes.streaming) revoke([sessionId]);
+      });
       sweeper = setInterval(
         () => {
           const cutoff = Date.now() - idleTimeoutMs;
@@ -111,6 +106,14 @@ export function createRealtimeService(ctx: StackContext): Service {
         Math.min(5_000, idleTimeoutMs / 2),
       );
       sweeper.unref();
+    },
+    clockMoved() {
+      for (const s of sockets) s.clockMoved();
+    },
+    dropConnections() {
+      const dropped = wss.clients.size;
+      for (const client of wss.clients) client.terminate();
+      return dropped;
     },
     async stop() {
       if (sweeper) clearInterval(sweeper);

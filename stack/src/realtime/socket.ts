@@ -175,6 +175,11 @@ export class RealtimeSocket implements SocketLink {
   }
 
   /** Closes an idle connection (no heartbeat within the timeout). */
+  /** The stack's clock moved forward: each channel checks when its token expires again. */
+  clockMoved(): void {
+    for (const channel of this.channels.values()) channel.clockMoved();
+  }
+
   /** Shuts the channels joined with a token of this (now deleted) auth session. */
   revokeSession(sessionId: string): void {
     for (const channel of [...this.channels.values()]) channel.revokeSession(sessionId);

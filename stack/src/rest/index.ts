@@ -3,14 +3,22 @@ import type { Service, StackContext } from "../context.js";
 import { restRequestFault } from "./errors.js";
 import { ReadPlanCache } from "./http/read.js";
 import { GRAPHQL_ROUTE, registerRoutes } from "./http/routes.js";
-import { createSchemaCacheHolder } from "./schema/index.js";
+import { createSchemaCacheHolder, type SchemaCache } from "./schema/index.js";
 
 /**
  * The REST service and /graphql/v1 (what hosted Supabase's gateway sends to PostgREST's
- * `/rpc/graphql` in schema graphql_public), sharing one schema cache and compiled reads.
+ * `/rpc/graphql` in schema graphql_public), sharing one schema cache and compiled reads:
+ * their state is their own. `schemaCache`: start from this cache (a world's template's)
+ * instead of loading one.
  */
-export function createRestServices(ctx: StackContext): Service[] {
-  const schema = createSchemaCacheHolder(ctx.db.admin, ctx.db.url, ctx.config.api, ctx.log.child("rest"));
+export function createRestServices(ctx: StackContext, schemaCache?: SchemaCache): Service[] {
+  const schema = createSchemaCacheHolder(
+    ctx.db.admin,
+    ctx.db.listen,
+    ctx.config.api,
+    ctx.log.child("rest"),
+    schemaCache,
+  );
   const plans = new ReadPlanCache();
   const rest: Service = {
     name: "rest",

@@ -14,6 +14,7 @@ import {
   type KeyObject,
   SignJWT,
 } from "jose";
+import { type Clock, SYSTEM_CLOCK } from "./clock.js";
 
 export type Claims = JWTPayload & {
   role?: string;
@@ -62,7 +63,13 @@ export class JwtKeys {
   /** The secret imported once as an HMAC key: given bytes, jose imports them on every verify. */
   private readonly hmacKey: Promise<CryptoKey>;
 
-  private constructor(secret: string, signer: Signer | null, publicKeys: JWK[]) {
+  private constructor(
+    secret: string,
+    signer: Signer | null,
+    publicKeys: JWK[],
+    /** The time tokens are issued and checked at (a world's own clock, docs/qa.md). */
+    readonly clock: Clock,
+  ) {
     this.secret = new TextEncoder().encode(secret);
     this.hmacKey = crypto.subtle.importKey("raw", this.secret, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
     this.signer = signer ?? { alg: "HS256", key: this.secret };
@@ -71,11 +78,16 @@ export class JwtKeys {
   }
 
   /** Keys from the project secret and, when configured, the signing JWK set. */
-  static async create(secret: string, signingKeys: JWK[] | null = null): Promise<JwtKeys> {
-    if (!signingKeys?.length) return new JwtKeys(secret, null, []);
+  static async create(secret: string, signingKeys: JWK[] | null = null, clock = SYSTEM_CLOCK): Promise<JwtKeys> {
+    if (!signingKeys?.length) return new JwtKeys(secret, null, [], clock);
     const signing = signingKeyOf(signingKeys);
     const key = (await importJWK({ ...signing, key_ops: ["sign"] }, signing.alg)) as KeyObject;
-    return new JwtKeys(secret, { alg: signing.alg as string, kid: signing.kid, key }, signingKeys.map(publicJwkOf));
+    return new JwtKeys(
+      secret,
+      { alg: signing.alg as string, kid: signing.kid, key },
+      signingKeys.map(publicJwkOf),
+      clock,
+    );
   }
 
   /** The public JWK set (empty with HS256 only: there is no public key to publish). */
@@ -107,8 +119,9 @@ export class JwtKeys {
     const { payload } = await jwtVerify(token, resolve, {
       algorithms: this.publicSet ? ["HS256", ...ASYMMETRIC_ALGORITHMS] : ["HS256"],
       clockTolerance: skew,
+      currentDate: new Date(this.clock.now()),
     });
-    if (typeof payload.iat === "number" && payload.iat > Date.now() / 1000 + skew) {
+    if (typeof payload.iat === "number" && payload.iat > this.clock.now() / 1000 + skew) {
       throw new errors.JWTClaimValidationFailed("JWT issued at future", payload, "iat", "check_failed");
     }
     return payload as Claims;

@@ -18,7 +18,11 @@ import { isOpenWrite, registerWriteRoutes } from "./http/write.js";
 import { STORAGE_PREFIX } from "./keys.js";
 import { upsertConfiguredBucket } from "./queries.js";
 
-export function createStorageService(ctx: StackContext): Service {
+/** `bucketsReady`: the configured buckets are in the database already (a QA world's copy). */
+export function createStorageService(
+  ctx: StackContext,
+  options: { bucketsReady: boolean } = { bucketsReady: false },
+): Service {
   const store = new DiskStore(ctx.dataDir);
   return {
     name: "storage",
@@ -47,6 +51,8 @@ export function createStorageService(ctx: StackContext): Service {
       await app.register(async (uploads) => registerWriteRoutes(uploads, ctx, store));
     },
     async start() {
+      // A world's storage folder is new (docs/qa.md): nothing to sweep, its buckets are the template's.
+      if (options.bucketsReady) return;
       const swept = await store.sweepTemporary();
       if (swept > 0) ctx.log.info(`storage: removed ${swept} partial upload(s) left by a stopped stack`);
       for (const [id, bucket] of Object.entries(ctx.config.storage.buckets)) {

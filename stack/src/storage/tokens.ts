@@ -21,7 +21,7 @@ export async function signToken(
   claims: Record<string, unknown>,
   expiresIn: number,
 ): Promise<string> {
-  const iat = Math.floor(Date.now() / 1000);
+  const iat = Math.floor(ctx.clock.now() / 1000);
   return ctx.jwt.signWithSecret({ ...claims, iat, exp: iat + expiresIn });
 }
 
@@ -37,6 +37,7 @@ export async function verifyToken<T extends { url: string }>(
   try {
     ({ payload } = await jwtVerify(token, new TextEncoder().encode(ctx.config.auth.jwt_secret), {
       algorithms: ["HS256"],
+      currentDate: new Date(ctx.clock.now()),
     }));
   } catch (err) {
     throw ERRORS.invalidJwt((err as Error).message);

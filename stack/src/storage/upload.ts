@@ -49,7 +49,7 @@ export async function uploadObject(
   }
 
   const stored = await store.write(bucketId, key, version, file.stream, limit);
-  const now = new Date().toISOString();
+  const now = new Date(ctx.clock.now()).toISOString();
   row.metadata = {
     eTag: stored.etag,
     size: stored.size,

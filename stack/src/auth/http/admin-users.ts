@@ -35,11 +35,11 @@ function readAttributes(req: FastifyRequest) {
 }
 
 /** ban_duration: a Go duration from now, or "none" to lift the ban. */
-function bannedUntil(duration: string): Date | null {
+function bannedUntil(ctx: AuthContext, duration: string): Date | null {
   if (duration === "none") return null;
   const ms = parseGoDuration(duration);
   if (ms === null) throw AUTH_ERRORS.validationFailed(`invalid format for ban duration: ${duration}`);
-  return new Date(Date.now() + ms);
+  return new Date(ctx.clock.now() + ms);
 }
 
 async function encryptedPasswordOf(ctx: AuthContext, attrs: Attributes): Promise<string | undefined> {
@@ -115,7 +115,7 @@ async function createAdminUser(ctx: AuthContext, req: FastifyRequest) {
   const email = attrs.email ? normalizeEmail(attrs.email) : null;
   const phone = attrs.phone ? normalizePhone(attrs.phone) : undefined;
   const encryptedPassword = (await encryptedPasswordOf(ctx, attrs)) ?? "";
-  const banned = attrs.ban_duration !== undefined ? bannedUntil(attrs.ban_duration) : null;
+  const banned = attrs.ban_duration !== undefined ? bannedUntil(ctx, attrs.ban_duration) : null;
   return inTransaction(ctx, async (db) => {
     if (email) await assertEmailFree(db, email);
     if (phone && (await findUserByPhone(db, phone))) throw AUTH_ERRORS.phoneExists();
@@ -155,7 +155,7 @@ async function updateAdminUser(ctx: AuthContext, req: FastifyRequest, id: string
     if (attrs.user_metadata) fields.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, attrs.user_metadata);
     if (attrs.app_metadata) fields.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, attrs.app_metadata);
     if (attrs.role !== undefined) fields.role = attrs.role;
-    if (attrs.ban_duration !== undefined) fields.banned_until = bannedUntil(attrs.ban_duration);
+    if (attrs.ban_duration !== undefined) fields.banned_until = bannedUntil(ctx, attrs.ban_duration);
     await updateUser(db, user.id, fields);
     // As GoTrue's UpdatePassword without a session: every session of the user ends.
     if (encryptedPassword !== undefined) await db.query("delete from auth.sessions where user_id = $1", [user.id]);
@@ -186,7 +186,7 @@ async function deleteAdminUser(ctx: AuthContext, req: FastifyRequest, id: string
       email_change: "",
       raw_user_meta_data: {},
       raw_app_meta_data: {},
-      deleted_at: new Date(),
+      deleted_at: new Date(ctx.clock.now()),
     });
   });
   return {};

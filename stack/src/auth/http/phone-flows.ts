@@ -60,7 +60,7 @@ export async function phoneSignup(
     let user = await findUserByPhone(db, phone);
     if (user && isPhoneConfirmed(user)) {
       if (smsAutoconfirm(ctx)) throw AUTH_ERRORS.userAlreadyExists();
-      return obfuscatedUser({ phone }, body.data);
+      return obfuscatedUser({ phone }, body.data, ctx.clock.now());
     }
     // An unconfirmed number is not updated: nobody has proven it is theirs (GoTrue's signup).
     user ??= await createPhoneUser(db, candidate, phone, encryptedPassword, body.data);
@@ -104,7 +104,7 @@ export async function phoneOtp(
 export async function phoneVerify(ctx: AuthContext, req: FastifyRequest, body: { phone: string; token: string }) {
   const phone = normalizePhone(body.phone);
   return inTransaction(ctx, async (db) => {
-    const user = await userForPhoneCode(db, phone, body.token);
+    const user = await userForPhoneCode(ctx, db, phone, body.token);
     await confirmPhone(db, user.id);
     await db.query("update auth.users set is_anonymous = false where id = $1 and is_anonymous", [user.id]);
     await db.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'", [

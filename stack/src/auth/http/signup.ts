@@ -76,7 +76,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AuthContext): void {
       let user = await findUserByEmail(db, email);
       if (user && isConfirmed(user)) {
         if (autoconfirm) throw AUTH_ERRORS.userAlreadyExists();
-        return obfuscatedUser({ email }, data);
+        return obfuscatedUser({ email }, data, ctx.clock.now());
       }
       if (user) {
         // An unconfirmed sign-up may be repeated: the latest password and data win.

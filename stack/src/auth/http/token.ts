@@ -54,7 +54,7 @@ async function passwordGrant(ctx: AuthContext, req: FastifyRequest) {
     : await findUserByPhone(ctx.db.admin, normalizePhone(body.phone ?? ""));
   if (!user?.encrypted_password) throw AUTH_ERRORS.invalidCredentials();
   const valid = await passwordMatches(password, user.encrypted_password);
-  if (valid && isBanned(user)) throw AUTH_ERRORS.userBanned();
+  if (valid && isBanned(user, ctx.clock.now())) throw AUTH_ERRORS.userBanned();
   // As GoTrue: the hook hears of every attempt on an account with a password, right or wrong.
   await passwordAttempt(ctx, clientMeta(req), user.id, valid);
   if (!valid) throw AUTH_ERRORS.invalidCredentials();

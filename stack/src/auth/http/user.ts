@@ -25,10 +25,10 @@ const RECENT_SESSION_MS = 24 * 3600_000;
 async function checkReauthentication(ctx: AuthContext, db: pg.ClientBase, caller: Caller, nonce?: string) {
   if (!ctx.config.auth.email.secure_password_change) return;
   const { session, user } = caller;
-  if (session && Date.now() - session.created_at.getTime() < RECENT_SESSION_MS) return;
+  if (session && ctx.clock.now() - session.created_at.getTime() < RECENT_SESSION_MS) return;
   if (!nonce) throw AUTH_ERRORS.reauthenticationNeeded();
   const sentAt = user.reauthentication_sent_at?.getTime() ?? 0;
-  const expired = sentAt + ctx.config.auth.email.otp_expiry * 1000 < Date.now();
+  const expired = sentAt + ctx.config.auth.email.otp_expiry * 1000 < ctx.clock.now();
   if (!user.reauthentication_token || expired || tokenHash(user.email ?? "", nonce) !== user.reauthentication_token) {
     throw AUTH_ERRORS.reauthenticationNotValid();
   }

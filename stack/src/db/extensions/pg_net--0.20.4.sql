@@ -33,12 +33,13 @@ create type net.request_status as enum ('PENDING', 'SUCCESS', 'ERROR');
 create type net.http_response as (status_code integer, headers jsonb, body text);
 create type net.http_response_result as (status net.request_status, message text, response net.http_response);
 
--- The stack's worker listens on this channel (its connection's application_name names it).
+-- The stack's worker listens on this channel, on the database's one LISTEN connection
+-- (application_name opsdesk-stack-listen, db/listen.ts).
 create function net.wake() returns void language sql as $$ select pg_notify('stack_pg_net', '') $$;
 
 create function net.check_worker_is_up() returns void language plpgsql as $$
 begin
-  if not exists (select 1 from pg_stat_activity where application_name = 'opsdesk-stack-listen-stack_pg_net') then
+  if not exists (select 1 from pg_stat_activity where application_name = 'opsdesk-stack-listen' and datname = current_database()) then
     raise exception using
       message = 'the pg_net background worker is not up',
       detail = 'the stack''s pg_net worker is not connected to this database',
@@ -52,7 +53,7 @@ create function net.worker_restart() returns bool language sql as $$ select pg_n
 create function net.wait_until_running() returns void language plpgsql as $$
 begin
   for i in 1..100 loop
-    if exists (select 1 from pg_stat_activity where application_name = 'opsdesk-stack-listen-stack_pg_net') then
+    if exists (select 1 from pg_stat_activity where application_name = 'opsdesk-stack-listen' and datname = current_database()) then
       return;
     end if;
     perform pg_sleep(0.05);

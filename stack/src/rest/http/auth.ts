@@ -56,7 +56,7 @@ export function createAuthenticator(ctx: StackContext) {
     const token = match[1].trim();
     if (!token) throw REST_ERRORS.jwtInvalid("Empty JWT is sent in Authorization header");
     const cached = cache.get(token);
-    const now = Date.now() / 1000;
+    const now = ctx.clock.now() / 1000;
     if (cached && (typeof cached.exp !== "number" || cached.exp + SKEW_SECONDS > now)) {
       await assertSessionLive(cached.caller.claims);
       return cached.caller;

@@ -3,7 +3,8 @@
 // the superuser) and when the stack asks (after migrations).
 import type pg from "pg";
 import type { StackConfig } from "../../config/index.js";
-import { type Listener, listenForNotifications } from "../../db/listen.js";
+import type { Database } from "../../db/index.js";
+import type { Listener } from "../../db/listen.js";
 import type { Logger } from "../../shared/log.js";
 import { loadSchemaCache } from "./load.js";
 import { loadSettings } from "./settings.js";
@@ -19,14 +20,20 @@ export interface SchemaCacheHolder {
   stop(): Promise<void>;
 }
 
+/**
+ * `initial`: a cache loaded from another database with the same catalog (a world cloned
+ * from its template, docs/qa.md), used until the first reload instead of loading at start.
+ */
 export function createSchemaCacheHolder(
   admin: pg.Pool,
-  url: string,
+  listen: Database["listen"],
   api: StackConfig["api"],
   log: Logger,
+  initial?: SchemaCache,
 ): SchemaCacheHolder {
-  let cache: SchemaCache | undefined;
-  let loads = 0;
+  let cache: SchemaCache | undefined = initial;
+  // Versions key compiled reads: a reload must never reuse the initial cache's.
+  let loads = initial?.version ?? 0;
   let listener: Listener | undefined;
   // Reloads never overlap; a reload asked for during one runs once afterwards.
   let running: Promise<void> | undefined;
@@ -56,18 +63,13 @@ export function createSchemaCacheHolder(
     },
     reload,
     async start() {
-      await reload();
-      listener = await listenForNotifications(
-        url,
-        "pgrst",
-        (payload) => {
-          const message = payload.trim();
-          if (message === "" || message === "reload schema" || message === "reload config") {
-            reload().catch((err) => log.error("schema reload failed", err));
-          }
-        },
-        log,
-      );
+      if (!cache) await reload();
+      listener = await listen("pgrst", (payload) => {
+        const message = payload.trim();
+        if (message === "" || message === "reload schema" || message === "reload config") {
+          reload().catch((err) => log.error("schema reload failed", err));
+        }
+      });
     },
     async stop() {
       await listener?.stop();

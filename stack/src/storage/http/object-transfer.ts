@@ -82,7 +82,9 @@ export function registerCopyRoute(app: RouteApp, ctx: StackContext, store: DiskS
           name: to.name,
           owner: caller.owner,
           version,
-          metadata: source.metadata ? { ...source.metadata, lastModified: new Date().toISOString() } : null,
+          metadata: source.metadata
+            ? { ...source.metadata, lastModified: new Date(ctx.clock.now()).toISOString() }
+            : null,
           userMetadata: source.user_metadata,
         },
         upsert,

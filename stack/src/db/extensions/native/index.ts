@@ -11,7 +11,14 @@ import path from "node:path";
 import pg from "pg";
 import type { Logger } from "../../../shared/log.js";
 import { startBridge } from "./bridge/server.js";
-import { buildLibrary, installLibrary, NATIVE_DIR, removeStaleLibrary, type ServerInfo } from "./build.js";
+import {
+  buildLibrary,
+  installLibrary,
+  type LibrarySpec,
+  NATIVE_DIR,
+  removeStaleLibrary,
+  type ServerInfo,
+} from "./build.js";
 import { extensionsCreatedBy, NATIVE_EXTENSIONS, type NativeExtension, nativeExtension } from "./catalog.js";
 import { NativeUnavailable, unavailableMessage } from "./errors.js";
 import { httpHandler } from "./http/handler.js";
@@ -24,6 +31,12 @@ export interface NativeExtensions {
   prepared: string[];
   /** Builds and installs one extension's library (tests, and `create extension` from elsewhere). */
   ensure(name: string): Promise<void>;
+  /** Builds and installs a library of the stack's own (the QA worlds' opsdesk_world, docs/qa.md). */
+  ensureLibrary(spec: LibrarySpec): Promise<void>;
+  /** The server's data directory, when the stack may write into it (its own embedded server). */
+  dataDirectory: string | null;
+  /** As root: the server's OS user, who must own what the stack writes for it. */
+  owner: { uid: number; gid: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -156,9 +169,7 @@ export async function startNativeExtensions(options: NativeOptions): Promise<Nat
         ? { uid: statSync(server.dataDir).uid, gid: statSync(server.dataDir).gid }
         : undefined;
     const builds = new Map<string, Promise<void>>();
-    const ensure = (name: string): Promise<void> => {
-      const ext = nativeExtension(name);
-      if (!ext) return Promise.reject(new Error(`"${name}" is not one of the stack's native extensions`));
+    const ensureLibrary = (ext: LibrarySpec): Promise<void> => {
       if (!server || !local) {
         return Promise.reject(
           new NativeUnavailable(
@@ -167,13 +178,18 @@ export async function startNativeExtensions(options: NativeOptions): Promise<Nat
           ),
         );
       }
-      let pending = builds.get(name);
+      let pending = builds.get(ext.name);
       if (!pending) {
         pending = buildLibrary(ext, server.info, log).then((built) => installLibrary(ext, built, server.info));
-        pending.catch(() => builds.delete(name));
-        builds.set(name, pending);
+        pending.catch(() => builds.delete(ext.name));
+        builds.set(ext.name, pending);
       }
       return pending;
+    };
+    const ensure = (name: string): Promise<void> => {
+      const ext = nativeExtension(name);
+      if (!ext) return Promise.reject(new Error(`"${name}" is not one of the stack's native extensions`));
+      return ensureLibrary(ext);
     };
     let bridgeDir = "";
     const bridge = await startBridge(
@@ -232,7 +248,15 @@ export async function startNativeExtensions(options: NativeOptions): Promise<Nat
       await bridge.close();
       throw err;
     }
-    return { socketPath: bridge.socketPath, prepared, ensure, close: () => bridge.close() };
+    return {
+      socketPath: bridge.socketPath,
+      prepared,
+      ensure,
+      ensureLibrary,
+      dataDirectory: server && local ? server.dataDir : null,
+      owner,
+      close: () => bridge.close(),
+    };
   } finally {
     await client.end();
   }

@@ -576,4 +576,53 @@ typedef struct InlineCodeBlockHead
 	bool atomic;
 } InlineCodeBlockHead;
 
+/* ---- executor and utility hooks, transaction timestamps (world/world.c) ----
+ * Hooks are chained through and their arguments passed on untouched, so the structs
+ * behind them stay opaque here. */
+typedef int64 TimestampTz;
+typedef struct QueryDesc QueryDesc;
+typedef struct PlannedStmt PlannedStmt;
+typedef struct ParamListInfoData *ParamListInfo;
+typedef struct QueryEnvironment QueryEnvironment;
+typedef struct _DestReceiver DestReceiver;
+typedef struct QueryCompletion QueryCompletion;
+typedef enum
+{
+	PROCESS_UTILITY_TOPLEVEL,
+	PROCESS_UTILITY_QUERY,
+	PROCESS_UTILITY_QUERY_NONATOMIC,
+	PROCESS_UTILITY_SUBCOMMAND
+} ProcessUtilityContext;
+typedef void (*ExecutorStart_hook_type)(QueryDesc *queryDesc, int eflags);
+extern PGDLLEXPORT ExecutorStart_hook_type ExecutorStart_hook;
+extern void standard_ExecutorStart(QueryDesc *queryDesc, int eflags);
+typedef void (*ProcessUtility_hook_type)(PlannedStmt *pstmt, const char *queryString, bool readOnlyTree,
+					 ProcessUtilityContext context, ParamListInfo params,
+					 QueryEnvironment *queryEnv, DestReceiver *dest, QueryCompletion *qc);
+extern PGDLLEXPORT ProcessUtility_hook_type ProcessUtility_hook;
+extern void standard_ProcessUtility(PlannedStmt *pstmt, const char *queryString, bool readOnlyTree,
+				    ProcessUtilityContext context, ParamListInfo params, QueryEnvironment *queryEnv,
+				    DestReceiver *dest, QueryCompletion *qc);
+typedef enum
+{
+	XACT_EVENT_COMMIT,
+	XACT_EVENT_PARALLEL_COMMIT,
+	XACT_EVENT_ABORT,
+	XACT_EVENT_PARALLEL_ABORT,
+	XACT_EVENT_PREPARE,
+	XACT_EVENT_PRE_COMMIT,
+	XACT_EVENT_PARALLEL_PRE_COMMIT,
+	XACT_EVENT_PRE_PREPARE
+} XactEvent;
+typedef void (*XactCallback)(XactEvent event, void *arg);
+extern void RegisterXactCallback(XactCallback callback, void *arg);
+extern TimestampTz GetCurrentTransactionStartTimestamp(void);
+extern TimestampTz GetCurrentStatementStartTimestamp(void);
+/* Meant for parallel workers (an Assert in cassert builds, none in release builds such as
+ * embedded-postgres'): sets the transaction's and the statement's start timestamps. */
+extern void SetParallelStartTimestamps(TimestampTz xact_ts, TimestampTz stmt_ts);
+extern PGDLLEXPORT int ParallelWorkerNumber;
+extern PGDLLEXPORT char *DataDir;
+extern void pg_usleep(long microsec);
+
 #endif

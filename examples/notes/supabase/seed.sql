@@ -1,0 +1,2 @@
+-- Nothing to seed: every test makes the users it needs (createUser, signIn).
+select 1;

@@ -1,0 +1,270 @@
+// One QA world (docs/qa.md): a database cloned from the project's template, its own
+// storage folder, its own services and gateway on a port of its own, its own clock,
+// faults and platform workers (pg_net, pg_cron). Nothing one world writes is seen by
+// another; every service's state (schema cache, realtime hub and replication, the mail
+// catcher, rate limits) is the world's own, since each world builds its own services.
+import { randomBytes } from "node:crypto";
+import { link, mkdir, readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type pg from "pg";
+import type { ApiKeys } from "../api-keys.js";
+import { startSession } from "../auth/sessions.js";
+import { createAuthState } from "../auth/state.js";
+import type { StackConfig } from "../config/index.js";
+import type { Service, StackContext } from "../context.js";
+import type { WorldDatabaseControl } from "../db/extensions/native/world/control.js";
+import { type Database, openDatabase } from "../db/index.js";
+import { SessionLiveness } from "../db/sessions.js";
+import { buildGateway } from "../gateway.js";
+import { type PlatformWorkers, startPlatformWorkers } from "../platform/index.js";
+import { createServices } from "../services.js";
+import { OffsetClock } from "../shared/clock.js";
+import { JwtKeys } from "../shared/jwt.js";
+import type { Logger } from "../shared/log.js";
+import { quoteIdent } from "../shared/sql.js";
+import { FaultTable } from "./faults.js";
+import type { WorldInfo } from "./protocol.js";
+import type { Template } from "./template.js";
+
+/** What every world of a host shares: the server, the template, the keys. */
+export interface WorldSetup {
+  serverUrl: string;
+  /** Superuser connections to the server's `postgres` database (CREATE/DROP DATABASE). */
+  admin: pg.Pool;
+  config: StackConfig;
+  keys: ApiKeys;
+  template: Template;
+  /** The template's storage folder (seeded objects), linked into each world's. */
+  templateStorage: string;
+  /** Where worlds keep their files. */
+  worldsDir: string;
+  /** Makes the database's clock control file, or null where the clock cannot move (no world library). */
+  databaseControl: ((oid: number) => Promise<WorldDatabaseControl>) | null;
+  log: Logger;
+}
+
+/** Hard-links every file of `from` into `to` (objects are immutable versions: storage/disk.ts). */
+async function linkTree(from: string, to: string): Promise<void> {
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = await readdir(from, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  await mkdir(to, { recursive: true });
+  await Promise.all(
+    entries.map((entry) => {
+      const source = path.join(from, entry.name);
+      const target = path.join(to, entry.name);
+      return entry.isDirectory() ? linkTree(source, target) : link(source, target);
+    }),
+  );
+}
+
+function urlOf(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export class World {
+  private destroyed?: Promise<void>;
+
+  private constructor(
+    readonly id: string,
+    readonly database: string,
+    readonly url: string,
+    readonly dbUrl: string,
+    readonly clock: OffsetClock,
+    readonly createdInMs: number,
+    readonly faults: FaultTable,
+    private readonly setup: WorldSetup,
+    private readonly ctx: StackContext,
+    private readonly services: Service[],
+    private readonly app: FastifyInstance,
+    private readonly platform: PlatformWorkers,
+    private readonly control: WorldDatabaseControl | null,
+    private readonly dir: string,
+  ) {}
+
+  static async create(setup: WorldSetup): Promise<World> {
+    const started = performance.now();
+    const id = randomBytes(6).toString("hex");
+    const database = `w_${id}`;
+    const dir = path.join(setup.worldsDir, id);
+    const log = setup.log.child(`world ${id}`);
+    let control: WorldDatabaseControl | null = null;
+    let db: Database | undefined;
+    let services: Service[] = [];
+    let app: FastifyInstance | undefined;
+    let platform: PlatformWorkers | undefined;
+    const { admin, template } = setup;
+    try {
+      await admin.query(
+        `create database ${quoteIdent(database)} template ${quoteIdent(template.database)} strategy file_copy`,
+      );
+      const {
+        rows: [{ oid }],
+      } = await admin.query<{ oid: number }>("select oid::int as oid from pg_database where datname = $1", [database]);
+      const settings = [...template.settings];
+      if (setup.databaseControl) {
+        // Before the first connection: each backend maps its world's file as it starts.
+        control = await setup.databaseControl(oid);
+        settings.push({ name: "session_preload_libraries", value: "opsdesk_world" });
+      }
+      if (settings.length) {
+        const { rows } = await admin.query<{ statements: string }>(
+          `select string_agg(pg_catalog.format('alter database %I set %I = %L', $1::text, n, v), '; ') as statements
+           from unnest($2::text[], $3::text[]) as t(n, v)`,
+          [database, settings.map((s) => s.name), settings.map((s) => s.value)],
+        );
+        await admin.query(rows[0].statements);
+      }
+      await linkTree(setup.templateStorage, path.join(dir, "storage"));
+      await mkdir(dir, { recursive: true });
+
+      const dbUrl = urlOf(setup.serverUrl, database);
+      db = openDatabase(dbUrl, { admin: 3, api: 4 }, log);
+      const clock = new OffsetClock();
+      const config: StackConfig = structuredClone(setup.config);
+      const jwt = await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys, clock);
+      const faults = new FaultTable();
+      // Its listener is on the world's one LISTEN connection, which ends with db.close().
+      const sessions = new SessionLiveness(db.admin, db.listen);
+      await sessions.start();
+      const ctx: StackContext = {
+        config,
+        db,
+        jwt,
+        keys: setup.keys,
+        log,
+        dataDir: dir,
+        clock,
+        sessions,
+        hooks: {
+          reloadSchema: async () => {
+            await Promise.all(services.map((s) => s.reloadSchema?.()));
+          },
+        },
+      };
+      // pg_cron keeps the database a job belongs to by name: the template's jobs are this world's.
+      const { rows: cron } = await db.admin.query("select to_regclass('cron.job') is not null as present");
+      if (cron[0].present) {
+        await db.admin.query("update cron.job set database = current_database() where database = $1", [
+          template.database,
+        ]);
+      }
+      services = createServices(ctx, { schemaCache: template.schemaCache, bucketsReady: true });
+      app = await buildGateway(ctx, services, { requireApiKey: false, corsOrigins: [], beforeRequest: faults.hook });
+      for (const s of services) await s.start?.();
+      await app.listen({ host: "127.0.0.1", port: 0 });
+      const address = app.server.address();
+      const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+      config.api.port = typeof address === "object" && address ? address.port : 0;
+      config.api.external_url = url;
+      platform = await startPlatformWorkers(ctx);
+      const world = new World(
+        id,
+        database,
+        url,
+        dbUrl,
+        clock,
+        performance.now() - started,
+        faults,
+        setup,
+        ctx,
+        services,
+        app,
+        platform,
+        control,
+        dir,
+      );
+      return world;
+    } catch (err) {
+      await platform?.stop().catch(() => {});
+      for (const s of services) await s.stop?.().catch(() => {});
+      await app?.close().catch(() => {});
+      await db?.close().catch(() => {});
+      await admin.query(`drop database if exists ${quoteIdent(database)} with (force)`).catch(() => {});
+      await control?.remove().catch(() => {});
+      await rm(dir, { recursive: true, force: true }).catch(() => {});
+      throw err;
+    }
+  }
+
+  info(): WorldInfo {
+    return {
+      id: this.id,
+      url: this.url,
+      dbUrl: this.dbUrl,
+      anonKey: this.setup.keys.anon,
+      serviceRoleKey: this.setup.keys.serviceRole,
+      databaseClock: this.control !== null,
+      createdInMs: this.createdInMs,
+    };
+  }
+
+  /**
+   * Moves the world's clock forward: tokens, links and signed URLs age, the database's
+   * now() jumps, realtime re-checks token expiry, and every cron job whose next run was
+   * passed runs once; resolves when those runs have ended.
+   */
+  async advanceClock(ms: number): Promise<{ offsetMs: number; nowMs: number }> {
+    this.clock.advance(ms);
+    await this.control?.setClockOffset(this.clock.offsetMs);
+    for (const s of this.services) s.clockMoved?.();
+    await this.platform.cron.clockMoved();
+    return { offsetMs: this.clock.offsetMs, nowMs: this.clock.now() };
+  }
+
+  /** Every top-level statement of the world's database waits `ms` first (0: none). */
+  async slowDatabase(ms: number): Promise<void> {
+    if (!this.control) throw new Error("this world's database cannot be slowed: the world library is not loaded");
+    await this.control.setStatementDelay(ms);
+  }
+
+  dropRealtime(): number {
+    return this.services.reduce((n, s) => n + (s.dropConnections?.() ?? 0), 0);
+  }
+
+  /** A signed-in session for the user, as a password sign-in answers it (the kit's signIn). */
+  async session(userId: string): Promise<Record<string, unknown>> {
+    const ctx = { ...this.ctx, auth: createAuthState(this.ctx.config) };
+    const client = await this.ctx.db.admin.connect();
+    try {
+      await client.query("begin");
+      const session = await startSession(ctx, client, userId, "password", { userAgent: "opsdesk-stack QA kit" });
+      await client.query("commit");
+      return session;
+    } catch (err) {
+      await client.query("rollback").catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Stops the world's services and drops its database and files. */
+  destroy(): Promise<void> {
+    this.destroyed ??= (async () => {
+      const { admin, log } = this.setup;
+      await this.platform.stop().catch((e) => log.warn("platform workers stop", e));
+      for (const s of [...this.services].reverse()) await s.stop?.().catch((e) => log.warn(`${s.name} stop`, e));
+      await this.app.close().catch(() => {});
+      await this.ctx.db.close().catch(() => {});
+      // A database with a replication slot cannot be dropped (realtime made one if a channel subscribed).
+      await admin.query(
+        "select pg_terminate_backend(active_pid, 5000) from pg_replication_slots where database = $1 and active",
+        [this.database],
+      );
+      await admin.query("select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = $1", [
+        this.database,
+      ]);
+      await admin.query(`drop database if exists ${quoteIdent(this.database)} with (force)`);
+      await this.control?.remove();
+      await rm(this.dir, { recursive: true, force: true });
+    })();
+    return this.destroyed;
+  }
+}

@@ -87,12 +87,12 @@ test("an admin invites someone new, changes their role and deactivates them; the
   await expect(admin.getByText(`${email}'s role is changed.`)).toBeVisible();
   await expect(invitee.getByRole("button", { name: "Create" })).toHaveCount(0);
 
-  // Deactivated: their open console is signed out. (Since main's merge of 2026-11-27 22:37 the
-  // sign-in page shows no reason here; before it, "This account has no access to Opsdesk.". Open.)
+  // Deactivated: their open console is signed out with the reason.
   await row.getByRole("button", { name: "Deactivate" }).click();
   await admin.locator(".ant-popover:visible").getByRole("button", { name: "Deactivate" }).click();
   await expect(row).toContainText("Deactivated");
   await expect(invitee).toHaveURL(/\/login/);
+  await expect(invitee.getByText("This account has no access to Opsdesk.").first()).toBeVisible();
 
   // An existing account of the app becomes an operator at once; a second time is refused by code.
   await invite(admin, APP_USER, "Viewer");

@@ -1238,13 +1238,19 @@ begin
 end
 $$;
 
--- Each operator hears about changes to what they may do on `opsdesk:access:<user id>`.
+-- Each operator hears about changes to what they may do on `opsdesk:access:<user id>`; a
+-- change to their own operator row says whether they are still active, so a deactivated or
+-- removed operator's console signs out at once with the reason (the console's endsAccess).
 create function opsdesk.broadcast_operator_change() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
   if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is not null then
-    perform realtime.send(jsonb_build_object('operation', tg_op), 'access',
-                          'opsdesk:access:' || coalesce(new.user_id, old.user_id)::text, true);
+    perform realtime.send(
+      jsonb_build_object(
+        'operation', tg_op,
+        'table', 'operators',
+        'record', case when tg_op = 'DELETE' then null else jsonb_build_object('active', new.active) end),
+      'access', 'opsdesk:access:' || coalesce(new.user_id, old.user_id)::text, true);
   end if;
   return null;
 end

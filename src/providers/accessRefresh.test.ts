@@ -98,6 +98,18 @@ describe("endsAccess", () => {
     expect(endsAccess(staff("DELETE", null))).toBe(true);
   });
 
+  it("is true for the operator's own opsdesk.operators row deactivated or removed", () => {
+    const operator = (operation: string, record: Record<string, unknown> | null) => ({
+      operation,
+      table: "operators",
+      record,
+    });
+    expect(endsAccess(operator("UPDATE", { active: false }))).toBe(true);
+    expect(endsAccess(operator("DELETE", null))).toBe(true);
+    expect(endsAccess(operator("UPDATE", { active: true }))).toBe(false);
+    expect(endsAccess({ operation: "UPDATE" })).toBe(false);
+  });
+
   it("is false for a role change, a reactivation, a matrix change or anything else", () => {
     expect(endsAccess(staff("UPDATE", { active: true, role: "viewer" }))).toBe(false);
     expect(endsAccess({ table: "permissions", operation: "DELETE", record: null })).toBe(false);

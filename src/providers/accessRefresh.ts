@@ -67,7 +67,8 @@ export interface AccessWatch {
  */
 export function endsAccess(payload: unknown): boolean {
   const change = payload as { table?: unknown; operation?: unknown; record?: { active?: unknown } | null } | null;
-  if (change?.table !== "staff") return false;
+  // The demo's staff row, or opsdesk.operators' row on a project with Opsdesk installed.
+  if (change?.table !== "staff" && change?.table !== "operators") return false;
   return change.operation === "DELETE" || change.record?.active === false;
 }
 

@@ -66,7 +66,7 @@ export interface RunningStack {
 }
 
 /** Installs the base, applies migrations and, on a fresh database, the seeds. */
-async function prepareDatabase(url: string, config: StackConfig, log: Logger): Promise<{ fresh: boolean }> {
+export async function prepareDatabase(url: string, config: StackConfig, log: Logger): Promise<{ fresh: boolean }> {
   const connect = async () => {
     const client = new pg.Client({ connectionString: url, application_name: "opsdesk-stack-migrate" });
     await client.connect();

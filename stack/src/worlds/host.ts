@@ -56,7 +56,7 @@ export class WorldHost {
     mkdirSync(options.stateDir, { recursive: true });
     const config = loadConfig(options.projectDir);
     const server = options.serverUrl
-      ? await useExistingPostgres(options.serverUrl)
+      ? await useExistingPostgres(options.serverUrl, log)
       : await startEmbeddedPostgres({
           dataDir: path.join(options.stateDir, "db"),
           port: await freePort(),

@@ -3,6 +3,7 @@
 // my_permissions(), the compiled definitions). Remembered per project URL, so a start asks the
 // right functions first; whichever answer comes later corrects it.
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { opsdeskSchema } from "./opsdeskSchema";
 import { SUPABASE_URL } from "./supabaseConfig";
 
 export type BackendKind = "opsdesk" | "compiled";
@@ -33,8 +34,7 @@ export const notInstalled = (error: { code?: string } | null | undefined): boole
  */
 export async function probeKind(client: SupabaseClient): Promise<BackendKind | undefined> {
   const { error } = await Promise.resolve()
-    // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-    .then(() => (client as SupabaseClient<any, any, any>).schema("opsdesk").rpc("schema_version"))
+    .then(() => opsdeskSchema(client).rpc("schema_version"))
     .catch((thrown: unknown) => ({ error: { code: undefined, message: String(thrown) } }));
   const kind: BackendKind | undefined = !error ? "opsdesk" : notInstalled(error) ? "compiled" : undefined;
   if (kind) rememberKind(kind);

@@ -12,6 +12,7 @@ import { tableKey } from "../schema/definitionFromTable";
 import type { Described } from "../schema/describe";
 import { type ChecksByTable, generateResources } from "../schema/generate";
 import { notInstalled, rememberedKind, rememberKind } from "./backendKind";
+import { opsdeskSchema } from "./opsdeskSchema";
 import { SUPABASE_URL } from "./supabaseConfig";
 
 interface Cached {
@@ -42,8 +43,7 @@ function writeCache(userId: string, cached: Cached): void {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-const opsdesk = (client: SupabaseClient) => (client as SupabaseClient<any, any, any>).schema("opsdesk");
+const opsdesk = opsdeskSchema;
 
 type Answer<T> = { data: T | null; error: { code?: string; message: string } | null };
 

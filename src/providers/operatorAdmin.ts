@@ -11,6 +11,7 @@ import { type AdminErrorCode, adminMessage } from "../i18n/adminMessages";
 import { MESSAGES } from "../i18n/messages";
 import { isNetworkError, type PostgrestLikeError } from "./errors";
 import { FunctionCallError, invokeFunction } from "./functionErrors";
+import { opsdeskSchema } from "./opsdeskSchema";
 import { likeLiteral, orValue } from "./tableData";
 
 export interface OperatorRow {
@@ -113,8 +114,7 @@ const ADMIN_CODES = new Set<string>([
 ]);
 const isAdminCode = (code: string): code is AdminErrorCode => ADMIN_CODES.has(code);
 
-// biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-const opsdesk = (client: SupabaseClient) => (client as SupabaseClient<any, any, any>).schema("opsdesk");
+const opsdesk = opsdeskSchema;
 
 async function run<T>(query: PromiseLike<{ data: T | null; error: PostgrestLikeError | null }>): Promise<T> {
   const { data, error } = await query;

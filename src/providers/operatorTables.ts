@@ -4,6 +4,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { consoleResources, findResource } from "../resources";
 import { rememberedKind } from "./backendKind";
+import { opsdeskSchema } from "./opsdeskSchema";
 
 const OPSDESK_NAMES: Record<string, string> = { operator_preferences: "preferences" };
 
@@ -12,8 +13,7 @@ const onOpsdesk = () => consoleResources().generated || rememberedKind() === "op
 /** The query builder of one of the operator's tables, named as the demo names it. */
 export function operatorTable(client: SupabaseClient, table: "saved_views" | "list_columns" | "operator_preferences") {
   if (!onOpsdesk()) return client.from(table);
-  // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-  return (client as SupabaseClient<any, any, any>).schema("opsdesk").from(OPSDESK_NAMES[table] ?? table);
+  return opsdeskSchema(client).from(OPSDESK_NAMES[table] ?? table);
 }
 
 /** A list's name in those tables: its resource's, or "<schema>.<table>" in `opsdesk`. */

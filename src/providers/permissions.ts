@@ -5,6 +5,7 @@ import type { MyAccess } from "../resources/describe.types";
 import { resourceNameOf } from "../schema/names";
 import { notInstalled, rememberedKind, rememberKind } from "./backendKind";
 import { plainMessage } from "./errors";
+import { opsdeskSchema } from "./opsdeskSchema";
 
 export interface PermissionRow {
   resource: string;
@@ -149,8 +150,7 @@ export function accessRows(access: Access): PermissionRow[] {
 
 /** The rows from my_access(), or undefined when the project has no Opsdesk installed. */
 async function loadAccess(client: SupabaseClient): Promise<PermissionRow[] | undefined> {
-  // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-  const { data, error } = await (client as SupabaseClient<any, any, any>).schema("opsdesk").rpc("my_access");
+  const { data, error } = await opsdeskSchema(client).rpc("my_access");
   if (error) {
     if (notInstalled(error)) {
       rememberKind("compiled");

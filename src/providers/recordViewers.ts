@@ -14,6 +14,7 @@
 // Whatever arrives is checked before a screen sees it (parseViewers, presentTabs): a
 // malformed message is dropped, never rendered, and of two answers the newer wins.
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+import { opsdeskSchema } from "./opsdeskSchema";
 import { createSharedChannels } from "./sharedChannels";
 
 export type PresenceMode = "viewing" | "editing";
@@ -95,10 +96,28 @@ interface ViewersChannel {
   announceTabs(): void;
 }
 
-/** `record:products:42` → the RPC's arguments. */
-function recordOf(topic: string): { resource: string; record_id: string } {
-  const [, resource, ...id] = topic.split(":");
-  return { resource, record_id: id.join(":") };
+/**
+ * A topic's presence calls: `record:products:42` → the demo schema's record_presence with
+ * { resource, record_id }; `opsdesk:record:<schema>:<table>:<id>` → opsdesk.record_presence
+ * with { schema_name, table_name, record_id } (a key of several columns keeps its colons).
+ */
+export function presenceCallsOf(client: SupabaseClient, topic: string) {
+  const parts = topic.split(":");
+  if (parts[0] === "opsdesk") {
+    const [, , schema_name, table_name, ...id] = parts;
+    const opsdesk = opsdeskSchema(client);
+    const record = { schema_name, table_name, record_id: id.join(":") };
+    return {
+      announce: (tab: string, mode: PresenceMode) => opsdesk.rpc("record_presence", { ...record, tab, mode }),
+      leave: (tab: string) => opsdesk.rpc("record_presence_leave", { ...record, tab }),
+    };
+  }
+  const [, resource, ...id] = parts;
+  const record = { resource, record_id: id.join(":") };
+  return {
+    announce: (tab: string, mode: PresenceMode) => client.rpc("record_presence", { ...record, tab, mode }),
+    leave: (tab: string) => client.rpc("record_presence_leave", { ...record, tab }),
+  };
 }
 
 /** This page's presence key on every record channel. */
@@ -142,7 +161,7 @@ export function createRecordViewers(client: SupabaseClient) {
     /** Announces this screen on the record as `mode` and reports its viewers until `leave` is called. */
     join(topic: string, mode: PresenceMode, onChange: (viewers: RecordViewer[]) => void) {
       const tab = crypto.randomUUID();
-      const record = recordOf(topic);
+      const calls = presenceCallsOf(client, topic);
       let left = false;
       let newest = -1;
       let latest: RecordViewer[] = [];
@@ -159,7 +178,7 @@ export function createRecordViewers(client: SupabaseClient) {
       const listener = { update: take, presence: show };
       // Presence is a comfort: a refused or failed call leaves the page as it is.
       const announce = () =>
-        client.rpc("record_presence", { ...record, tab, mode }).then(
+        calls.announce(tab, mode).then(
           ({ data }) => take(parseViewers(data)),
           () => undefined,
         );
@@ -181,7 +200,7 @@ export function createRecordViewers(client: SupabaseClient) {
           shared.announceTabs();
         }
         pool.release(topic);
-        void client.rpc("record_presence_leave", { ...record, tab }).then(
+        void calls.leave(tab).then(
           () => undefined,
           () => undefined,
         );

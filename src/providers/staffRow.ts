@@ -3,6 +3,7 @@
 // profile show (authProvider.getIdentity).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { rememberedKind } from "./backendKind";
+import { opsdeskSchema } from "./opsdeskSchema";
 
 export interface StaffRow {
   full_name: string | null;
@@ -12,11 +13,7 @@ export interface StaffRow {
 /** The row, or null when there is none (or it cannot be read). */
 export async function readStaffRow(client: SupabaseClient, userId: string): Promise<StaffRow | null> {
   // A project with Opsdesk installed keeps its operators in opsdesk.operators (each reads their own row).
-  const table =
-    rememberedKind() === "opsdesk"
-      ? // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-        (client as SupabaseClient<any, any, any>).schema("opsdesk").from("operators")
-      : client.from("staff");
+  const table = rememberedKind() === "opsdesk" ? opsdeskSchema(client).from("operators") : client.from("staff");
   const { data } = await table.select("full_name, role").eq("user_id", userId).maybeSingle();
   return data as StaffRow | null;
 }

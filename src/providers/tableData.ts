@@ -10,6 +10,7 @@ import type { ResourceMeta } from "../lib/resourceMeta";
 import type { BulkWriteResult } from "../resources/describe.types";
 import { decodeKey, encodeKey, pgrstName, ROW_KEY } from "../schema/names";
 import type { PostgrestLikeError } from "./errors";
+import { opsdeskSchema } from "./opsdeskSchema";
 
 /** What a generated resource's calls carry in their meta (lib/select.ts metaFor). */
 export type TableMeta = ResourceMeta & { table: { schema: string; name: string } };
@@ -132,8 +133,7 @@ export interface ListParams {
   filters: CrudFilter[];
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-const opsdesk = (client: SupabaseClient) => (client as SupabaseClient<any, any, any>).schema("opsdesk");
+const opsdesk = opsdeskSchema;
 
 /**
  * A page of a search: opsdesk.search finds the rows (as the table's owner, so trigram indexes

@@ -157,7 +157,7 @@ export function ResourceForm({ definition: def, action, children }: Props) {
     invalidates: ["list", "many"],
     onLiveEvent: (event) => onLiveEvent.current?.(event),
   });
-  const others = useRecordPresence(def.name, action === "edit" ? id : undefined, "editing");
+  const others = useRecordPresence(def.name, action === "edit" ? id : undefined, "editing", def.table);
   const conflict = useEditConflict({
     // Labels in the operator's language for the comparison it shows.
     definition: shown,

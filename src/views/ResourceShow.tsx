@@ -40,7 +40,7 @@ export function ResourceShow({ definition: def, headerExtra, children }: Props) 
     meta: metaFor(def),
     errorNotification: false,
   });
-  const others = useRecordPresence(def.name, showId, "viewing");
+  const others = useRecordPresence(def.name, showId, "viewing", def.table);
   const tabs = useShowTabs(def.name, showId);
   const t = useTranslate();
   // Labels in the operator's language for what this screen shows; features get `def` itself.

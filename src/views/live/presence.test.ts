@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseViewers, presentTabs, stillPresent } from "../../providers/recordViewers";
+import { parseViewers, presenceCallsOf, presentTabs, stillPresent } from "../../providers/recordViewers";
 import { initialsOf, othersIn, recordTopic } from "./presence";
 
 describe("othersIn", () => {
@@ -84,4 +84,50 @@ describe("initialsOf", () => {
 
 describe("recordTopic", () => {
   it("names the record's channel", () => expect(recordTopic("products", 42)).toBe("record:products:42"));
+});
+
+describe("a record's presence on a generated table (opsdesk.record_presence)", () => {
+  const recorder = () => {
+    const calls: { schema: string; fn: string; args: Record<string, unknown> }[] = [];
+    const rpcIn = (schema: string) => (fn: string, args: Record<string, unknown>) => {
+      calls.push({ schema, fn, args });
+      return Promise.resolve({ data: null, error: null });
+    };
+    const client = { rpc: rpcIn("public"), schema: (name: string) => ({ rpc: rpcIn(name) }) };
+    return { calls, client: client as unknown as Parameters<typeof presenceCallsOf>[0] };
+  };
+
+  it("names the table's schema in the topic and calls opsdesk's functions with it", async () => {
+    const topic = recordTopic("billing.invoices", "2026-7:a", { schema: "billing", name: "invoices" });
+    expect(topic).toBe("opsdesk:record:billing:invoices:2026-7:a");
+    const { calls, client } = recorder();
+    const presence = presenceCallsOf(client, topic);
+    await presence.announce("tab-1", "editing");
+    await presence.leave("tab-1");
+    expect(calls).toEqual([
+      {
+        schema: "opsdesk",
+        fn: "record_presence",
+        args: { schema_name: "billing", table_name: "invoices", record_id: "2026-7:a", tab: "tab-1", mode: "editing" },
+      },
+      {
+        schema: "opsdesk",
+        fn: "record_presence_leave",
+        args: { schema_name: "billing", table_name: "invoices", record_id: "2026-7:a", tab: "tab-1" },
+      },
+    ]);
+  });
+
+  it("keeps the demo's record_presence for a compiled resource", async () => {
+    expect(recordTopic("products", 42)).toBe("record:products:42");
+    const { calls, client } = recorder();
+    await presenceCallsOf(client, "record:products:42").announce("tab-1", "viewing");
+    expect(calls).toEqual([
+      {
+        schema: "public",
+        fn: "record_presence",
+        args: { resource: "products", record_id: "42", tab: "tab-1", mode: "viewing" },
+      },
+    ]);
+  });
 });

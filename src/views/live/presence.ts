@@ -9,7 +9,13 @@ export interface PresentOperator {
   mode: PresenceMode;
 }
 
-export const recordTopic = (resource: string, id: string | number) => `record:${resource}:${id}`;
+/**
+ * The record's viewers channel: the demo schema's `record:<resource>:<id>`, or, for a table
+ * generated from a project with Opsdesk installed, `opsdesk:record:<schema>:<table>:<id>`
+ * (docs/any-project.md, the channels), whose presence calls live in `opsdesk`.
+ */
+export const recordTopic = (resource: string, id: string | number, table?: { schema: string; name: string }) =>
+  table ? `opsdesk:record:${table.schema}:${table.name}:${id}` : `record:${resource}:${id}`;
 
 /** Everyone on the record but the operator themselves, one entry per person, by name. */
 export function othersIn(viewers: RecordViewer[], selfId: string): PresentOperator[] {

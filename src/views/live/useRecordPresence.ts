@@ -6,16 +6,23 @@ import { backend } from "../../providers/backend";
 import type { PresenceMode } from "../../providers/recordViewers";
 import { othersIn, type PresentOperator, recordTopic } from "./presence";
 
-export function useRecordPresence(resource: string, id: BaseKey | undefined, mode: PresenceMode): PresentOperator[] {
+export function useRecordPresence(
+  resource: string,
+  id: BaseKey | undefined,
+  mode: PresenceMode,
+  table?: { schema: string; name: string },
+): PresentOperator[] {
   const { data: me } = useGetIdentity<{ id: string }>();
   const [others, setOthers] = useState<PresentOperator[]>([]);
 
+  // The topic names the record (a string), so a new `table` object of the same table changes nothing.
+  const topic = id === undefined || id === "" ? undefined : recordTopic(resource, id, table);
   useEffect(() => {
-    if (!me?.id || id === undefined || id === "") return;
+    if (!me?.id || topic === undefined) return;
     setOthers([]);
     const selfId = me.id;
-    return backend.presence.join(recordTopic(resource, id), mode, (viewers) => setOthers(othersIn(viewers, selfId)));
-  }, [resource, id, me?.id, mode]);
+    return backend.presence.join(topic, mode, (viewers) => setOthers(othersIn(viewers, selfId)));
+  }, [topic, me?.id, mode]);
 
   return others;
 }

@@ -60,11 +60,7 @@ export function useListView(def: ResourceDefinition, table: ListTable) {
       return;
     }
     if (viewInUrl(window.location.search) === selectedId) return;
-    const params = new URLSearchParams(window.location.search);
-    if (selectedId) params.set(VIEW_PARAM, selectedId);
-    else params.delete(VIEW_PARAM);
-    const query = params.toString();
-    navigate({ pathname, search: query ? `?${query}` : "" }, { replace: true });
+    navigate({ pathname, search: withViewParam(window.location.search, selectedId) }, { replace: true });
   }, [selectedId, search, pathname, navigate, views.data, views.isFetching]);
 
   // Opening the list without a query (menu, link) shows the default view; a URL that
@@ -103,6 +99,20 @@ export function useListView(def: ResourceDefinition, table: ListTable) {
 export type ListView = ReturnType<typeof useListView>;
 
 const VIEW_PARAM = "view";
+
+/**
+ * `search` naming `viewId` (or no view), every other parameter left exactly as written: Refine
+ * writes its filters with bare brackets, and re-serialising them (URLSearchParams) would give the
+ * same address two spellings, depending on which of the two writers came last.
+ */
+export function withViewParam(search: string, viewId: string | undefined): string {
+  const kept = search
+    .replace(/^\?/, "")
+    .split("&")
+    .filter((part) => part !== "" && part !== VIEW_PARAM && !part.startsWith(`${VIEW_PARAM}=`));
+  if (viewId) kept.push(`${VIEW_PARAM}=${encodeURIComponent(viewId)}`);
+  return kept.length > 0 ? `?${kept.join("&")}` : "";
+}
 
 /** The saved view the address names, if any. */
 function viewInUrl(search: string): string | undefined {

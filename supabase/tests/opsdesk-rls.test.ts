@@ -268,7 +268,7 @@ describe("dashboard RPCs", () => {
     async (account) => {
       const orders = await stack.sql<OrderRow>(
         `select status::text, total, placed_at::date = current_date as today,
-              placed_at >= now() - interval '30 days' as within30 from orders`,
+              placed_at >= app.period_start(30) as within30 from orders`,
       );
       const [{ low }] = await stack.sql<{ low: number }>(
         "select count(*)::int as low from products where status = 'active' and stock between 0 and 9",

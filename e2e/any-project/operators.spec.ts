@@ -1,8 +1,9 @@
 // The admin's Operators screen on a fixture project with Opsdesk installed (docs/any-project.md
 // "Operators and roles"): inviting a new person by e-mail through the project's opsdesk-admin
-// function (mail catcher → link → password → signed in), adding an existing account, changing a
-// role and deactivating, each followed at once by the operator's open console; refusals worded by
-// their OPSDESK_* code in English and German; the screen is the admins' only.
+// function (mail catcher → link → password → signed in; "Invited" until then), resending and
+// revoking an invitation not yet followed, adding an existing account, changing a role and
+// deactivating, each followed at once by the operator's open console; refusals worded by their
+// OPSDESK_* code in English and German; the screen is the admins' only.
 import { type Browser, expect, type Page } from "@playwright/test";
 import type { ResourceDefinition } from "../../src/resources/types";
 import { acceptInvite, openSelect } from "../helpers";
@@ -62,7 +63,9 @@ test("an admin invites someone new, changes their role and deactivates them; the
   await invite(admin, email, "Editor");
   await expect(admin.getByText(`Invitation sent to ${email}`)).toBeVisible();
   const row = admin.locator("tr.ant-table-row").filter({ hasText: email });
-  await expect(row).toContainText("Active");
+  // Not "Active" before they have followed the link (operator_list: e-mail not confirmed).
+  await expect(row).toContainText("Invited");
+  await expect(row.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
   // Searching by a part of the address finds them alone (the words match e-mail or name).
   const search = admin.getByLabel("Search operators");
   await search.fill(email.slice(0, 14));
@@ -80,6 +83,9 @@ test("an admin invites someone new, changes their role and deactivates them; the
   await invitee.goto(`/${table.route ?? table.name}`);
   await expect(invitee.getByRole("heading", { name: listTitle(table), exact: true })).toBeVisible();
   await expect(invitee.getByRole("button", { name: "Create" })).toBeVisible();
+  // Joined: active now.
+  await admin.reload();
+  await expect(row).toContainText("Active");
 
   // Made a viewer: their open console drops Create without a reload (opsdesk:access:<user id>).
   await openSelect(row);
@@ -106,6 +112,50 @@ test("an admin invites someone new, changes their role and deactivates them; the
   const own = admin.locator("tr.ant-table-row").filter({ hasText: operator("admin") });
   await expect(own.getByRole("combobox")).toHaveCount(0);
   await expect(own.getByRole("button")).toHaveCount(0);
+});
+
+interface Mail {
+  action_link: string | null;
+  created_at: string;
+  type: string;
+}
+
+/** The invitations the mail catcher holds for the address, newest first (at least `count`). */
+async function invitations(email: string, count: number): Promise<Mail[]> {
+  let mails: Mail[] = [];
+  await expect(async () => {
+    const res = await fetch(`${API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+    mails = ((await res.json()) as Mail[]).filter((mail) => mail.type === "invite");
+    expect(mails.length).toBeGreaterThanOrEqual(count);
+  }).toPass({ timeout: 15_000 });
+  return mails;
+}
+
+test("an invitation not yet followed is resent or revoked, and a revoked link leads nowhere", async ({ browser }) => {
+  const admin = await signedIn(browser, operator("admin"));
+  await admin.goto("/~operators");
+  const email = `${unique("revoked")}@example.com`;
+  await invite(admin, email, "Viewer");
+  const row = admin.locator("tr.ant-table-row").filter({ hasText: email });
+  await expect(row).toContainText("Invited");
+  const [first] = await invitations(email, 1);
+
+  // Auth mails an address once a second at most (config.toml's max_frequency, GoTrue's default
+  // "1s"; a resend sooner is refused with 429): the operator's click comes after it.
+  await admin.waitForTimeout(Math.max(0, Date.parse(first.created_at) + 1_000 - Date.now()));
+  await row.getByRole("button", { name: "Resend invitation" }).click();
+  await expect(admin.getByText(`Invitation sent to ${email} again`)).toBeVisible();
+  const [second] = await invitations(email, 2);
+  expect(second.action_link).not.toBe(first.action_link);
+
+  await row.getByRole("button", { name: "Revoke invitation" }).click();
+  await admin.locator(".ant-popover:visible").getByRole("button", { name: "Revoke invitation" }).click();
+  await expect(admin.getByText(`The invitation of ${email} is revoked.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(second.action_link ?? "");
+  await expect(invitee.getByRole("alert")).toHaveText("This link has expired or was already used. Request a new one.");
 });
 
 test("in German: the screen and a refusal by its code", async ({ browser }) => {

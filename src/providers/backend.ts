@@ -183,6 +183,10 @@ export const backend = {
       operatorAdmin.updateOperator(consoleClient(), userId, change),
     remove: (userId: string) => operatorAdmin.removeOperator(consoleClient(), userId),
     invite: (command: operatorAdmin.InviteCommand) => operatorAdmin.inviteOperator(consoleClient(), command),
+    invitations: () => operatorAdmin.openInvitations(consoleClient()),
+    resendInvitation: (userId: string, redirectTo?: string) =>
+      operatorAdmin.resendInvitation(consoleClient(), userId, redirectTo),
+    revokeInvitation: (userId: string) => operatorAdmin.revokeInvitation(consoleClient(), userId),
     roles: () => operatorAdmin.listRoles(consoleClient()),
     addRole: (role: { name: string; description?: string }) => operatorAdmin.addRole(consoleClient(), role),
     describeRole: (name: string, description: string) => operatorAdmin.describeRole(consoleClient(), name, description),

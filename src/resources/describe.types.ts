@@ -212,6 +212,10 @@ export interface OperatorListEntry {
   last_sign_in_at: string | null;
   invited_at: string | null;
   mfa: boolean;
+  /** Null while the account has not followed its invitation (or another confirmation) link (install 0002). */
+  email_confirmed_at: string | null;
+  /** opsdesk-admin made the account for its invitation: revoking that invitation deletes it (install 0002). */
+  opsdesk_invited: boolean;
 }
 
 /** The codes Opsdesk raises in an error's `hint` (docs/any-project.md, "Error codes"). */

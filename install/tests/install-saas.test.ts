@@ -456,6 +456,53 @@ describe("the opsdesk-admin edge function init wrote", () => {
   });
 });
 
+describe("file columns (install 0003)", () => {
+  // A 1×1 PNG: the avatars bucket takes images only.
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const upload = (client: SupabaseClient, path: string) =>
+    client.storage.from("avatars").upload(path, PNG, { contentType: "image/png", upsert: false });
+
+  it("an admin marks profiles.avatar_url as a file in avatars: operators read its limits, upload and remove as the matrix allows", async () => {
+    const set = await ops.schema("opsdesk").rpc("set_table_settings", {
+      schema_name: "public",
+      table_name: "profiles",
+      settings: { file_columns: { avatar_url: { bucket: "avatars" } } },
+    });
+    expect(set.error).toBeNull();
+    // The bucket's limits, which storage.buckets does not let operators read.
+    const buckets = await viewer.schema("opsdesk").rpc("file_buckets");
+    expect(buckets.error).toBeNull();
+    expect(buckets.data).toEqual([
+      {
+        id: "avatars",
+        public: true,
+        file_size_limit: 1048576,
+        allowed_mime_types: ["image/png", "image/jpeg", "image/webp"],
+      },
+    ]);
+    const alice = await signIn(USERS.alice.email);
+    expect((await alice.schema("opsdesk").rpc("file_buckets")).error).toMatchObject({ hint: "OPSDESK_NOT_OPERATOR" });
+
+    // The admin (edit on profiles) uploads under the column's folder; the viewer may not.
+    const path = `public/profiles/avatar_url/${crypto.randomUUID()}.png`;
+    expect((await upload(ops, path)).error).toBeNull();
+    expect((await upload(viewer, `public/profiles/avatar_url/${crypto.randomUUID()}.png`)).error).not.toBeNull();
+    // Only a file column's folder: another column, another shape, another bucket's name are refused.
+    expect((await upload(ops, `public/profiles/display_name/${crypto.randomUUID()}.png`)).error).not.toBeNull();
+    expect((await upload(ops, `public/profiles/avatar_url/x/${crypto.randomUUID()}.png`)).error).not.toBeNull();
+    // An app user gains nothing there, and keeps their own folder (the app's policies).
+    expect((await upload(alice, `public/profiles/avatar_url/${crypto.randomUUID()}.png`)).error).not.toBeNull();
+    expect((await upload(alice, `${USERS.alice.sub}/me.png`)).error).toBeNull();
+    // Removing needs edit or delete: the viewer's removal reaches nothing, the admin's the file.
+    expect((await viewer.storage.from("avatars").remove([path])).data).toEqual([]);
+    const removed = await ops.storage.from("avatars").remove([path]);
+    expect(removed.data?.map((o) => o.name)).toEqual([path]);
+  });
+});
+
 it("init run again adds nothing, and tells where the install already is", async () => {
   const out = await runCli(["init", "--project-dir", project.dir]);
   expect(out).toContain("Opsdesk is up to date");

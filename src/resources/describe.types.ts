@@ -218,6 +218,14 @@ export interface OperatorListEntry {
   opsdesk_invited: boolean;
 }
 
+/** A bucket a file column names, with its limits (`opsdesk.file_buckets()`, install 0003). */
+export interface FileBucket {
+  id: string;
+  public: boolean;
+  file_size_limit: number | null;
+  allowed_mime_types: string[] | null;
+}
+
 /** The codes Opsdesk raises in an error's `hint` (docs/any-project.md, "Error codes"). */
 export const OPSDESK_ERROR_CODES = [
   "OPSDESK_NOT_SIGNED_IN",

@@ -19,13 +19,18 @@ const opsdeskMigrations = () =>
     .filter((f) => f.includes("_opsdesk_"))
     .sort();
 
-/** The folder's new migrations applied to the running database, as `supabase db push` does. */
+/**
+ * The folder's new migrations applied to the running database, as `supabase db push` does, and
+ * the API's schema cache reloaded before the next request (the DDL watch's NOTIFY does that on
+ * its own, a moment later).
+ */
 async function push(): Promise<string[]> {
   const client = await project.stack.ctx.db.admin.connect();
   try {
     return await applyMigrations(client, { ...project.stack.config }, createLogger("upgrade-test"));
   } finally {
     client.release();
+    await project.stack.ctx.hooks.reloadSchema();
   }
 }
 

@@ -2,15 +2,8 @@ import { Buffer } from "node:buffer";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../i18n/messages";
 import { documentPath, fileColumnPath, fileNameOf, newImagePath, safeFileName } from "../../lib/filePaths";
-import {
-  acceptOf,
-  fileProblem,
-  imagesOnly,
-  isImagePath,
-  limitsFromBucket,
-  ORDER_DOCUMENTS,
-  PRODUCT_IMAGES,
-} from "./limits";
+import { acceptOf, fileProblem, imagesOnly, isImagePath, ORDER_DOCUMENTS, PRODUCT_IMAGES } from "./limits";
+import { limitsFromBucket } from "./liveLimits";
 import { storageErrorMessage } from "./storageErrors";
 import { fileTypeOf } from "./useFileCheck";
 

@@ -2,8 +2,7 @@
 // supabase/migrations/20250601100400_storage.sql so the browser can refuse a file
 // before sending it; the server refuses it too. stack/test/opsdesk-storage.test.ts
 // checks that the two agree. On a project with Opsdesk installed, a file column's bucket's
-// limits come from the bucket itself (opsdesk.file_buckets(), limitsFromBucket).
-import type { FileBucket } from "../../resources/describe.types";
+// limits come from the bucket itself (opsdesk.file_buckets(), liveLimits.ts).
 
 export interface BucketLimits {
   bucket: string;
@@ -85,35 +84,4 @@ export function limitsOf(bucket: string | undefined): BucketLimits {
   const limits = knownLimits(bucket);
   if (!limits) throw new Error(`No upload limits for bucket "${bucket}"`);
   return limits;
-}
-
-const sizeText = (bytes: number) =>
-  bytes % MB === 0
-    ? `${bytes / MB} MB`
-    : bytes >= MB
-      ? `${(bytes / MB).toFixed(1)} MB`
-      : `${Math.ceil(bytes / 1024)} KB`;
-
-/** A live bucket's limits: its size limit and types, or none (Storage's own limits then apply). */
-export function limitsFromBucket(bucket: FileBucket): BucketLimits {
-  const types = bucket.allowed_mime_types ?? [];
-  const size = bucket.file_size_limit ?? Number.POSITIVE_INFINITY;
-  const values = { types: types.join(", "), size: Number.isFinite(size) ? sizeText(size) : "" };
-  const rule =
-    types.length > 0 && Number.isFinite(size)
-      ? { key: "files.bucketRule", text: "Files must be {{types}} up to {{size}}.", values }
-      : types.length > 0
-        ? { key: "files.bucketTypesRule", text: "Files must be {{types}}.", values }
-        : Number.isFinite(size)
-          ? { key: "files.bucketSizeRule", text: "Files may be up to {{size}}.", values }
-          : { key: "files.bucketAnyRule", text: "Any file may be uploaded.", values };
-  return {
-    bucket: bucket.id,
-    maxBytes: size,
-    mimeTypes: types,
-    extensions: [],
-    rule,
-    public: bucket.public,
-    declaredTypeFallback: true,
-  };
 }

@@ -4,7 +4,8 @@
 // bucket it does not know, nothing is refused in the browser: Storage checks every upload.
 import { useQuery } from "@tanstack/react-query";
 import { backend } from "../../providers/backend";
-import { type BucketLimits, knownLimits, limitsFromBucket } from "./limits";
+import { type BucketLimits, knownLimits } from "./limits";
+import { limitsFromBucket } from "./liveLimits";
 
 export const FILE_BUCKETS_QUERY = ["opsdesk-file-buckets"];
 

@@ -60,7 +60,7 @@ test("an admin marks a column as a file in a bucket; its file is uploaded, shown
 
   // The Tables screen: profiles' settings, avatar_url a file in the avatars bucket.
   await admin.goto("/~tables");
-  const row = admin.locator("tr.ant-table-row").filter({ has: admin.getByText("profiles", { exact: true }) });
+  const row = admin.locator("tr.ant-table-row").filter({ has: admin.getByText("public.profiles", { exact: true }) });
   await row.getByRole("button", { name: "Settings" }).click();
   await admin.getByRole("textbox", { name: "avatar_url bucket" }).fill("avatars");
   await admin.getByRole("button", { name: "Save" }).click();

@@ -7,6 +7,7 @@
 // refused ("ChannelRateLimitReached").
 import type { Socket } from "node:net";
 import type WebSocket from "ws";
+import { tcpSocketOf } from "../adapters/ws-socket.js";
 import { Channel, type SocketLink } from "./channel.js";
 import { decodeFrame, encodeFrame, type Frame, FrameError, type Vsn } from "./protocol/frames.js";
 import type { RealtimeState } from "./state.js";
@@ -81,7 +82,7 @@ export class RealtimeSocket implements SocketLink {
     readonly vsn: Vsn,
     readonly tenantToken: string,
   ) {
-    const tcp = (ws as unknown as { _socket?: Socket })._socket;
+    const tcp = tcpSocketOf(ws);
     // With an extension (permessage-deflate) frames would need ws to encode them.
     this.framing = tcp && ws.extensions === "" ? tcp : null;
     ws.on("message", (data: Buffer, isBinary: boolean) => this.onMessage(data, isBinary));

@@ -25,7 +25,7 @@ export interface PgConnection {
 }
 
 /** pg-protocol's frontend message serialiser (the one pg itself writes with). */
-export interface PgSerializer {
+interface PgSerializer {
   parse(q: { text: string; name: string }): Buffer;
   bind(c: { statement: string; values: unknown[]; valueMapper: (v: unknown) => unknown }): Buffer;
   describe(m: { type: "P"; name: string }): Buffer;

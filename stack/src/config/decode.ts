@@ -35,7 +35,7 @@ function parseGoUint(text: string): number | null {
 }
 
 /** docker/go-units RAMInBytes, the CLI's sizeInBytes: "50MiB", "5MB", "1.5g", "1024"; each unit is binary. */
-export function ramInBytes(text: string): number | null {
+function ramInBytes(text: string): number | null {
   const m = /^(\d+(?:\.\d+)*) ?([kKmMgGtTpP])?[iI]?[bB]?$/.exec(text);
   if (!m) return null;
   const size = Number(m[1]);

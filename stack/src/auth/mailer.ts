@@ -78,7 +78,7 @@ export function checkMaxFrequency(ctx: AuthContext, lastSentAt: Date | null): vo
   }
 }
 
-export interface MailRequest {
+interface MailRequest {
   type: MailType;
   /** The account the mail is about. */
   user: UserRow;

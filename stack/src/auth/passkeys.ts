@@ -49,7 +49,7 @@ interface CredentialRow {
   last_used_at: Date | null;
 }
 
-export interface PasskeyItem {
+interface PasskeyItem {
   id: string;
   friendly_name?: string;
   created_at: string;

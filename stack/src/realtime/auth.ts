@@ -7,7 +7,7 @@ import type { Claims, JwtKeys } from "../shared/jwt.js";
 import { jwtErrors } from "../shared/jwt.js";
 import { REALTIME_ERRORS, type RealtimeError } from "./errors.js";
 
-export interface ConfirmedToken {
+interface ConfirmedToken {
   claims: Claims;
   role: string;
   /** Seconds since the epoch. */

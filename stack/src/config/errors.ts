@@ -86,6 +86,29 @@ function allowed(schema: Record<string, unknown>): string {
   }
 }
 
+/** Levenshtein distance, for "did you mean": a misspelt key is a letter or two away. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
+}
+
+/** The allowed key closest to `key`, when it is close enough to be a typo. */
+function closest(key: string, keys: string[]): string | undefined {
+  let best: { key: string; d: number } | undefined;
+  for (const candidate of keys) {
+    const d = distance(key, candidate);
+    if (d <= Math.max(1, Math.floor(candidate.length / 4)) && (!best || d < best.d)) best = { key: candidate, d };
+  }
+  return best?.key;
+}
+
 /** One of Ajv's findings (run with `verbose`, so it carries the schema and the value) in the CLI's terms. */
 export function describeSchemaIssue(issue: SchemaIssue): ConfigIssue {
   const path = issue.instancePath
@@ -96,9 +119,10 @@ export function describeSchemaIssue(issue: SchemaIssue): ConfigIssue {
   if (issue.keyword === "additionalProperties") {
     const key = String(issue.params.additionalProperty);
     const keys = Object.keys((parent.properties as object | undefined) ?? {});
+    const guess = closest(key, keys);
     return {
       path: [...path, key],
-      message: `unknown key; ${path.length ? `[${keyName(path)}]` : "the file"} takes ${keys.join(", ") || "no keys"}`,
+      message: `unknown key${guess ? ` (did you mean ${guess}?)` : ""}; ${path.length ? `[${keyName(path)}]` : "the file"} takes ${keys.join(", ") || "no keys"}`,
     };
   }
   return { path, message: `expected ${allowed(parent)}, got ${shown(issue.data)}` };

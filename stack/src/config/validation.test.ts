@@ -33,12 +33,12 @@ describe("config.toml refused as the CLI refuses it", () => {
       {
         line: 5,
         key: "auth.site_ulr",
-        message: expect.stringMatching(/^unknown key; \[auth\] takes enabled, site_url, external_url, .*jwt_secret/),
+        message: expect.stringMatching(
+          /^unknown key \(did you mean site_url\?\); \[auth\] takes enabled, site_url, external_url, .*jwt_secret/,
+        ),
       },
     ]);
-    expect(err.message).toContain(
-      `${path.join(err.file)}:5: auth.site_ulr: unknown key; [auth] takes enabled, site_url,`,
-    );
+    expect(err.message).toContain(`${err.file}:5: auth.site_ulr: unknown key (did you mean site_url?); [auth] takes`);
   });
 
   it("refuses an unknown section and a key of the CLI's containers it does not decode", () => {
@@ -83,7 +83,8 @@ describe("config.toml refused as the CLI refuses it", () => {
       {
         line: 3,
         key: "auth.email.template.invite.contnt_path",
-        message: "unknown key; [auth.email.template.invite] takes subject, content, content_path",
+        message:
+          "unknown key (did you mean content_path?); [auth.email.template.invite] takes subject, content, content_path",
       },
       {
         line: 7,

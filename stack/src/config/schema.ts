@@ -143,12 +143,15 @@ const storage = table({
   }),
 });
 
-const twilio = table({
-  enabled: opt(Type.Boolean()),
-  account_sid: opt(Type.String()),
-  message_service_sid: opt(Type.String()),
-  auth_token: opt(secret()),
-});
+const twilio = table(
+  {
+    enabled: opt(Type.Boolean()),
+    account_sid: opt(Type.String()),
+    message_service_sid: opt(Type.String()),
+    auth_token: opt(secret()),
+  },
+  IGNORED,
+);
 
 const auth = table({
   enabled: bool(true),

@@ -166,6 +166,25 @@ describe("config.toml read as the CLI reads it", () => {
           'pool_mode = "transaction"',
           "[auth.sessions]",
           'timebox = "24h"',
+          "[realtime]",
+          'ip_version = "IPv4"',
+          "[edge_runtime]",
+          'policy = "per_worker"',
+          "deno_version = 2",
+          "[edge_runtime.secrets]",
+          'OPENAI_KEY = "env(OPENAI_KEY)"',
+          "[db.settings]",
+          "max_connections = 100",
+          'session_replication_role = "replica"',
+          "[auth.captcha]",
+          "enabled = false",
+          'provider = "turnstile"',
+          "[auth.sms.twilio]",
+          'account_sid = "x"',
+          "[auth.third_party.clerk]",
+          'domain = "example.clerk.accounts.dev"',
+          "[experimental.inspect]",
+          'rules = [{ name = "r", query = "select 1" }]',
           "[remotes.staging]",
           'project_id = "abcdefghijklmnopqrst"',
           "[remotes.staging.auth]",
@@ -173,7 +192,19 @@ describe("config.toml read as the CLI reads it", () => {
         ].join("\n"),
       ),
     );
-    expect(config.ignored).toEqual(["studio", "analytics", "db.pooler", "auth.sessions", "remotes"]);
+    expect(config.ignored).toEqual([
+      "studio",
+      "analytics",
+      "db.pooler",
+      "db.settings",
+      "auth.sessions",
+      "auth.captcha",
+      "auth.sms.twilio",
+      "auth.third_party",
+      "edge_runtime",
+      "experimental",
+      "remotes",
+    ]);
   });
 
   it("loads every supabase/ folder committed in the repository", () => {

@@ -90,6 +90,23 @@ function decodeString(schema: TSchema, value: unknown, path: string[], issues: C
   return value;
 }
 
+const ENV = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/;
+
+/**
+ * `env(NAME)` replaced by the variable, as the CLI's LoadEnvHook does before decoding.
+ * Unset, a string or list is empty (the stack's choice: an unset secret is no secret);
+ * any other field keeps the text and is refused, as in the CLI, saying the variable is unset.
+ */
+function withEnv(schema: TSchema, value: unknown, path: string[], issues: ConfigIssue[]): unknown {
+  const m = typeof value === "string" ? ENV.exec(value.trim()) : null;
+  if (!m) return value;
+  const set = process.env[m[1]];
+  if (set !== undefined && set !== "") return set;
+  if (schema.type === "string" || schema.type === "array") return "";
+  issues.push({ path, message: `${m[1]} is not set in the environment (${value} gives nothing to read)` });
+  return value;
+}
+
 function isTable(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
@@ -99,7 +116,8 @@ function isTable(value: unknown): value is Record<string, unknown> {
  * values it would not convert are returned as written, and what a hook of the CLI
  * refuses (a size, a duration) is added to `issues`.
  */
-export function weaklyDecode(schema: TSchema, value: unknown, path: string[], issues: ConfigIssue[]): unknown {
+export function weaklyDecode(schema: TSchema, raw: unknown, path: string[], issues: ConfigIssue[]): unknown {
+  const value = withEnv(schema, raw, path, issues);
   switch (schema.type) {
     case "boolean":
       return decodeBoolean(value);

@@ -130,19 +130,6 @@ export function parseByteSize(value: unknown, fallback: number): number {
   return Math.round(Number(m[1]) * (units[(m[2] ?? "B").toUpperCase()] ?? 1));
 }
 
-/** The stack substitutes `env(NAME)` in string values from the environment (unset: empty). */
-function substituteEnv(value: unknown): unknown {
-  if (typeof value === "string") {
-    const m = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value.trim());
-    return m ? (process.env[m[1]] ?? "") : value;
-  }
-  if (Array.isArray(value)) return value.map(substituteEnv);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituteEnv(v)]));
-  }
-  return value;
-}
-
 /** `signing_keys_path` (relative to supabase/) holds a JSON array of private JWKs, as the CLI reads it. */
 function readSigningKeys(supabaseDir: string, keysPath: string): JWK[] | null {
   if (!keysPath) return null;
@@ -200,7 +187,7 @@ function readConfigFile(file: string): { config: ConfigFile; ignored: string[]; 
   const source = existsSync(file) ? readFileSync(file, "utf8") : "";
   let parsed: unknown;
   try {
-    parsed = substituteEnv(parseToml(source));
+    parsed = parseToml(source);
   } catch (err) {
     if (err instanceof TomlError) throw new Error(`${file}:${err.line}:${err.column}: ${err.message}`);
     throw new Error(`${file}: ${(err as Error).message}`);

@@ -142,6 +142,24 @@ describe("config.toml read as the CLI reads it", () => {
     });
   });
 
+  it("reads env(NAME) as the CLI does: set, it is converted; unset, a number is refused and a string empty", () => {
+    vi.stubEnv("OPSDESK_TEST_API_PORT", "54555");
+    vi.stubEnv("OPSDESK_TEST_SCHEMAS", "public,api");
+    vi.stubEnv("OPSDESK_TEST_UNSET", "");
+    const toml = '[api]\nport = "env(OPSDESK_TEST_API_PORT)"\nschemas = "env(OPSDESK_TEST_SCHEMAS)"\n';
+    expect(loadConfig(project(toml)).api).toMatchObject({ port: 54555, schemas: ["public", "api"] });
+    expect(loadConfig(project('[auth]\njwt_secret = "env(OPSDESK_TEST_UNSET)"\n')).auth.jwt_secret).toBe(
+      loadConfig(project("")).auth.jwt_secret,
+    );
+    expect(refusal('[db]\nport = "env(OPSDESK_TEST_UNSET)"\n').issues).toEqual([
+      {
+        line: 2,
+        key: "db.port",
+        message: "OPSDESK_TEST_UNSET is not set in the environment (env(OPSDESK_TEST_UNSET) gives nothing to read)",
+      },
+    ]);
+  });
+
   it("reads sizes in binary units and durations as Go does", () => {
     const config = loadConfig(
       project(

@@ -30,7 +30,11 @@ const strings = (value?: string[]) => Type.Array(Type.String(), value === undefi
 /** A Go string type whose UnmarshalText takes only these values. */
 const oneOf = <const T extends string[]>(values: T, value?: T[number]) =>
   Type.Unsafe<T[number]>({ type: "string", enum: values, ...(value === undefined ? {} : { default: value }) });
-const opt = <T extends TSchema>(schema: T) => Type.Optional(schema);
+/** An optional key: absent stays absent (a table's `{}` default would make `[auth.email.smtp]` present). */
+const opt = <T extends TSchema>(schema: T) => {
+  const { default: _absent, ...rest } = schema;
+  return Type.Optional(rest as T);
+};
 
 /** A TOML table: its keys only (mapstructure's ErrorUnused), an empty one when absent. */
 function table<P extends Record<string, TSchema>>(properties: P, options: Record<string, unknown> = {}) {

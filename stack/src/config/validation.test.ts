@@ -160,6 +160,12 @@ describe("config.toml read as the CLI reads it", () => {
     ]);
   });
 
+  it("turns custom SMTP on only where [auth.email.smtp] is written, as the CLI does", () => {
+    expect(loadConfig(project("")).auth.email.smtp_enabled).toBe(false);
+    expect(loadConfig(project('[auth.email.smtp]\nhost = "smtp.example"\n')).auth.email.smtp_enabled).toBe(true);
+    expect(loadConfig(project("[auth.email.smtp]\nenabled = false\n")).auth.email.smtp_enabled).toBe(false);
+  });
+
   it("reads sizes in binary units and durations as Go does", () => {
     const config = loadConfig(
       project(

@@ -1,6 +1,7 @@
 // What the stack says when config.toml holds a key or value the Supabase CLI would
 // refuse: each problem with its file, line (found by the key's table header and name),
 // key and what is allowed there, all at once (docs/configuration.md).
+import { levenshtein } from "../shared/levenshtein.js";
 import type { SchemaIssue } from "../shared/validation.js";
 import { type ConfigIssue, shown } from "./decode.js";
 import type { GoKind } from "./schema.js";
@@ -86,24 +87,11 @@ function allowed(schema: Record<string, unknown>): string {
   }
 }
 
-/** Levenshtein distance, for "did you mean": a misspelt key is a letter or two away. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length];
-}
-
 /** The allowed key closest to `key`, when it is close enough to be a typo. */
 function closest(key: string, keys: string[]): string | undefined {
   let best: { key: string; d: number } | undefined;
   for (const candidate of keys) {
-    const d = distance(key, candidate);
+    const d = levenshtein(key, candidate);
     if (d <= Math.max(1, Math.floor(candidate.length / 4)) && (!best || d < best.d)) best = { key: candidate, d };
   }
   return best?.key;

@@ -54,14 +54,13 @@ begin
   from (
     select a.attname::text as name,
            format(case when bt.typcategory <> 'A' and opsdesk.equality_operator(bt.oid) is not null
-                         then 'coalesce(not (o.%1$I ' || opsdesk.equality_operator(bt.oid)
-                              || ' n.%1$I), (o.%1$I is null) <> (n.%1$I is null))'
+                         then 'coalesce(not (o.%1$I %2$s n.%1$I), (o.%1$I is null) <> (n.%1$I is null))'
                        when ct.typtype in ('e', 'r', 'm')
                          or (ct.typtype <> 'c' and exists (
                                select 1 from pg_catalog.pg_opclass oc join pg_catalog.pg_am am on am.oid = oc.opcmethod
                                where oc.opcintype = ct.oid and oc.opcdefault and am.amname in ('btree', 'hash')))
                        then 'o.%1$I is distinct from n.%1$I' else 'o.%1$I::text is distinct from n.%1$I::text' end,
-                  a.attname) as differs
+                  a.attname, opsdesk.equality_operator(bt.oid)) as differs
     from pg_catalog.pg_attribute a
     join pg_catalog.pg_type t on t.oid = a.atttypid
     join pg_catalog.pg_type bt on bt.oid = case when t.typtype = 'd' then t.typbasetype else t.oid end

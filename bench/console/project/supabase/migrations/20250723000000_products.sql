@@ -17,3 +17,7 @@ comment on table public.products is 'What the shop sells.';
 
 alter table public.products enable row level security;
 grant select, insert, update, delete on public.products to authenticated;
+
+-- The list's default order (newest first, docs/any-project.md) served by an index, as a
+-- project with a large table has it.
+create index products_created_at on public.products (created_at desc);

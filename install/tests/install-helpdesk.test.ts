@@ -109,7 +109,7 @@ describe("operators", () => {
 
   it("write tables whose columns and keys are of extension types, audited with those types' own =", async () => {
     // kb.synonyms: a citext key and column; citext's = is in schema extensions, which the audit
-    // trigger's empty search_path does not reach (42883 before install 0003).
+    // trigger's empty search_path does not reach (42883 before install 0004).
     const changed = await as(project.stack, JONAS, async (c) => {
       const same = await c.query("update kb.synonyms set replacement = 'SIGN IN' where term = 'login' returning term");
       const other = await c.query("update kb.synonyms set replacement = 'log in' where term = 'LOGIN' returning term");

@@ -1,4 +1,4 @@
--- Opsdesk upgrade 0003 (docs/any-project.md, "The audit log"): an audit trigger compares a
+-- Opsdesk upgrade 0004 (docs/any-project.md, "The audit log"): an audit trigger compares a
 -- column whose type's `=` an extension defines (pgvector's vector, citext, …) with that operator
 -- spelt with its schema. The trigger functions run with an empty search_path, where `o.x is
 -- distinct from n.x` finds no `=` for such a type: every update of a managed table with an
@@ -92,3 +92,5 @@ $$;
 select opsdesk.install_audit(m.relid)
 from opsdesk.managed_tables m
 join pg_catalog.pg_class c on c.oid = m.relid and c.relkind in ('r', 'p');
+
+insert into opsdesk.installed (version, name) values ('0004', 'opsdesk_extension_equality');

@@ -13,11 +13,12 @@ import type {
   UpdateParams,
 } from "@refinedev/core";
 import { dataProvider as supabaseDataProvider } from "@refinedev/supabase";
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { type ResourceMeta, resourceMetaOf, type SearchMeta } from "../lib/resourceMeta";
+import { anyRpc, anyTable } from "./anyTable";
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
-import { hasFirstRead, type RpcRead, rpcReadKey, takeFirstRead } from "./firstReads";
+import { hasFirstRead, rpcReadKey, takeFirstRead } from "./firstReads";
 import { listThroughSearchRpc } from "./searchRpc";
+import type { ConsoleClient } from "./supabaseClient";
 import {
   deleteRow,
   insertRow,
@@ -33,7 +34,10 @@ import {
 type RpcAnswer = { data: unknown; error: PostgrestLikeError | null };
 
 /** The answer a first read (firstReads.ts) already has for this RPC call, if any. */
-async function earlyRpcAnswer(client: SupabaseClient, read: RpcRead): Promise<RpcAnswer | undefined> {
+async function earlyRpcAnswer(
+  client: ConsoleClient,
+  read: { rpc: string; args: object },
+): Promise<RpcAnswer | undefined> {
   const key = rpcReadKey(read);
   if (!hasFirstRead(key)) return undefined;
   const { data } = await client.auth.getSession();
@@ -118,7 +122,7 @@ export function holdsEdit(sent: Record<string, unknown>, row: Record<string, unk
   return Object.entries(sent).every(([field, value]) => field === "version" || sameStored(value, row[field]));
 }
 
-export function createDataProvider(client: SupabaseClient, describe: DescribeResource): DataProvider {
+export function createDataProvider(client: ConsoleClient, describe: DescribeResource): DataProvider {
   const base = supabaseDataProvider(client);
 
   const mapErrors =
@@ -139,8 +143,7 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
 
   /** The row a repeated save had written the first time (the database names it in DETAIL). */
   const savedRow = async <T>(resource: string, meta: ResourceMeta, id: string): Promise<{ data: T }> => {
-    const { data, error } = await client
-      .from(resource)
+    const { data, error } = await anyTable(client, resource)
       .select(meta.select ?? "*")
       .eq(meta.idColumnName ?? "id", id)
       .maybeSingle();
@@ -158,13 +161,11 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
     resource: string,
     operation: "create" | "update",
     meta: ResourceMeta & { writeKey: string },
-    write: (
-      table: ReturnType<SupabaseClient["from"]>,
-    ) => PromiseLike<unknown> & { setHeader(n: string, v: string): unknown },
+    write: (table: ReturnType<typeof anyTable>) => PromiseLike<unknown> & { setHeader(n: string, v: string): unknown },
     id?: string,
     sent?: Record<string, unknown>,
   ): Promise<{ data: T }> => {
-    const query = write(client.from(resource));
+    const query = write(anyTable(client, resource));
     query.setHeader(WRITE_KEY_HEADER, meta.writeKey);
     const { data, error } = (await query) as { data: T[] | null; error: PostgrestLikeError | null };
     if (error?.code === ALREADY_SAVED) {
@@ -333,7 +334,7 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       const args = (payload ?? query ?? {}) as Record<string, unknown>;
       const get = method === "get";
       const early = get ? await earlyRpcAnswer(client, { rpc, args }) : undefined;
-      const { data, error } = await (early ?? client.rpc(rpc, args, { get }));
+      const { data, error } = await (early ?? anyRpc(client, rpc, args, { get }));
       if (error) mapErrors(rpc, "read")(error);
       return { data: data as T };
     },

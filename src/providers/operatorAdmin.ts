@@ -6,12 +6,12 @@
 // that function is not deployed, an existing account through `opsdesk.add_operator`.
 // Every refusal becomes an AdminError: its OPSDESK_* code (or the constraint it broke) and the
 // operator's words for it (i18n/adminMessages.ts), never the database's English.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { type AdminErrorCode, adminMessage } from "../i18n/adminMessages";
 import { MESSAGES } from "../i18n/messages";
 import { isNetworkError, type PostgrestLikeError } from "./errors";
 import { FunctionCallError, invokeFunction } from "./functionErrors";
 import { opsdeskSchema } from "./opsdeskSchema";
+import type { ConsoleClient } from "./supabaseClient";
 import { likeLiteral, orValue } from "./tableData";
 
 export interface OperatorRow {
@@ -125,7 +125,7 @@ async function run<T>(query: PromiseLike<{ data: T | null; error: PostgrestLikeE
 const OPERATOR_COLUMNS = "user_id, email, full_name, role, active, created_at";
 
 /** A page of operators, searched in their e-mail and name, sorted, counted. */
-export async function listOperators(client: SupabaseClient, query: OperatorQuery): Promise<OperatorPage> {
+export async function listOperators(client: ConsoleClient, query: OperatorQuery): Promise<OperatorPage> {
   let request = opsdesk(client)
     .from("operators")
     .select(OPERATOR_COLUMNS, { count: "exact" })
@@ -144,7 +144,7 @@ export async function listOperators(client: SupabaseClient, query: OperatorQuery
 
 /** Changes one operator's role, active flag or name; the row as saved. */
 export async function updateOperator(
-  client: SupabaseClient,
+  client: ConsoleClient,
   userId: string,
   change: Partial<Pick<OperatorRow, "role" | "active" | "full_name">>,
 ): Promise<OperatorRow> {
@@ -157,7 +157,7 @@ export async function updateOperator(
 }
 
 /** Takes someone off the operators (their account stays: they may be an app user). */
-export async function removeOperator(client: SupabaseClient, userId: string): Promise<void> {
+export async function removeOperator(client: ConsoleClient, userId: string): Promise<void> {
   const rows = await run<{ user_id: string }[]>(
     opsdesk(client).from("operators").delete().eq("user_id", userId).select("user_id"),
   );
@@ -186,7 +186,7 @@ const functionMissing = (error: unknown) =>
  * Makes someone an operator: through `opsdesk-admin` (a new account is mailed its invitation);
  * where the project has not deployed that function, an existing account through add_operator.
  */
-export async function inviteOperator(client: SupabaseClient, command: InviteCommand): Promise<InviteOutcome> {
+export async function inviteOperator(client: ConsoleClient, command: InviteCommand): Promise<InviteOutcome> {
   const email = command.email.trim().toLowerCase();
   const fullName = command.full_name?.trim() || undefined;
   try {
@@ -206,7 +206,11 @@ export async function inviteOperator(client: SupabaseClient, command: InviteComm
     opsdesk(client).from("operators").select("user_id").eq("email", email).limit(1),
   );
   if (existing.length > 0) fail("OPSDESK_ALREADY_OPERATOR");
-  const added = await opsdesk(client).rpc("add_operator", { email, role: command.role, full_name: fullName ?? null });
+  const added = await opsdesk(client).rpc("add_operator", {
+    email,
+    role: command.role,
+    full_name: fullName ?? undefined,
+  });
   if (added.error) {
     const refused = adminErrorOf(added.error);
     // Without the function nobody can be mailed: say what would make inviting new people work.
@@ -234,11 +238,11 @@ export function functionAdminError(error: unknown): AdminError {
   return new AdminError("FAILED", adminMessage("FAILED", { detail: error.message }));
 }
 
-export async function listRoles(client: SupabaseClient): Promise<RoleRow[]> {
+export async function listRoles(client: ConsoleClient): Promise<RoleRow[]> {
   return run<RoleRow[]>(opsdesk(client).from("roles").select("name, description, builtin").order("name"));
 }
 
-export async function addRole(client: SupabaseClient, role: { name: string; description?: string }): Promise<void> {
+export async function addRole(client: ConsoleClient, role: { name: string; description?: string }): Promise<void> {
   await run(
     opsdesk(client)
       .from("roles")
@@ -246,7 +250,7 @@ export async function addRole(client: SupabaseClient, role: { name: string; desc
   );
 }
 
-export async function describeRole(client: SupabaseClient, name: string, description: string): Promise<void> {
+export async function describeRole(client: ConsoleClient, name: string, description: string): Promise<void> {
   const rows = await run<{ name: string }[]>(
     opsdesk(client)
       .from("roles")
@@ -258,13 +262,13 @@ export async function describeRole(client: SupabaseClient, name: string, descrip
 }
 
 /** Removes a role and its rows of the matrix; refused while operators hold it. */
-export async function removeRole(client: SupabaseClient, name: string): Promise<void> {
+export async function removeRole(client: ConsoleClient, name: string): Promise<void> {
   const rows = await run<{ name: string }[]>(opsdesk(client).from("roles").delete().eq("name", name).select("name"));
   if (rows.length === 0) fail("OPSDESK_NO_SUCH_ROLE");
 }
 
 /** The matrix: every managed table (Opsdesk's own included) and every granted cell. */
-export async function loadMatrix(client: SupabaseClient): Promise<{ tables: ManagedTableRow[]; cells: MatrixCell[] }> {
+export async function loadMatrix(client: ConsoleClient): Promise<{ tables: ManagedTableRow[]; cells: MatrixCell[] }> {
   const [tables, cells] = await Promise.all([
     run<ManagedTableRow[]>(
       opsdesk(client).from("managed_tables").select("schema_name, table_name").order("schema_name").order("table_name"),
@@ -275,7 +279,7 @@ export async function loadMatrix(client: SupabaseClient): Promise<{ tables: Mana
 }
 
 /** Grants (inserts) or revokes (deletes) one cell of the matrix. */
-export async function writeCell(client: SupabaseClient, cell: MatrixCell, granted: boolean): Promise<void> {
+export async function writeCell(client: ConsoleClient, cell: MatrixCell, granted: boolean): Promise<void> {
   if (granted) {
     await run(opsdesk(client).from("permissions").upsert(cell, { ignoreDuplicates: true }));
     return;

@@ -15,7 +15,7 @@ import type {
 import { dataProvider as supabaseDataProvider } from "@refinedev/supabase";
 import { type ResourceMeta, resourceMetaOf, type SearchMeta } from "../lib/resourceMeta";
 import { anyRpc, anyTable } from "./anyTable";
-import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
+import { type DescribeResource, noRow, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
 import { hasFirstRead, rpcReadKey, takeFirstRead } from "./firstReads";
 import { listThroughSearchRpc } from "./searchRpc";
 import type { ConsoleClient } from "./supabaseClient";
@@ -134,8 +134,7 @@ export function createDataProvider(client: ConsoleClient, describe: DescribeReso
   /** A generated resource's call (tableData.ts), its failure worded as the others'. */
   const onTable = async <R>(resource: string, operation: Operation, run: () => Promise<R>): Promise<R> =>
     run().catch(mapErrors(resource, operation));
-  const notFound = (resource: string) =>
-    toHttpError({ code: "PGRST116", message: "not found" }, resource, "read", describe);
+  const notFound = (resource: string) => toHttpError(noRow("read"), resource, "read", describe);
   const tableMetaOf = (meta: Parameters<typeof resourceMetaOf>[0]): TableMeta | undefined => {
     const read = resourceMetaOf(meta);
     return isTableMeta(read) ? read : undefined;
@@ -148,7 +147,7 @@ export function createDataProvider(client: ConsoleClient, describe: DescribeReso
       .eq(meta.idColumnName ?? "id", id)
       .maybeSingle();
     if (error) mapErrors(resource, "read")(error);
-    if (!data) throw toHttpError({ code: "PGRST116", message: "not found" }, resource, "read", describe);
+    if (!data) throw toHttpError(noRow("read"), resource, "read", describe);
     return { data: data as T };
   };
 
@@ -177,8 +176,7 @@ export function createDataProvider(client: ConsoleClient, describe: DescribeReso
     if (error) mapErrors(resource, operation)(error);
     const row = data?.[0];
     // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.
-    if (row === undefined)
-      throw toHttpError({ code: "42501", message: "no row written" }, resource, operation, describe);
+    if (row === undefined) throw toHttpError(noRow("write"), resource, operation, describe);
     return { data: row };
   };
 
@@ -250,12 +248,11 @@ export function createDataProvider(client: ConsoleClient, describe: DescribeReso
       const result = await base.getOne<T>(params).catch((error: PostgrestLikeError) => {
         // A key that cannot be a key of the table (`/products/abc`): no such record, as for one
         // that does not exist, not "a value has the wrong format".
-        if (error.code === "22P02")
-          throw toHttpError({ code: "PGRST116", message: "not found" }, params.resource, "read", describe);
+        if (error.code === "22P02") throw toHttpError(noRow("read"), params.resource, "read", describe);
         return mapErrors(params.resource, "read")(error);
       });
       if (result.data === undefined) {
-        throw toHttpError({ code: "PGRST116", message: "not found" }, params.resource, "read", describe);
+        throw toHttpError(noRow("read"), params.resource, "read", describe);
       }
       return result;
     },
@@ -303,7 +300,7 @@ export function createDataProvider(client: ConsoleClient, describe: DescribeReso
       const result = await base.update<T, V>(params).catch(mapErrors(params.resource, "update"));
       // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.
       if (result.data === undefined) {
-        throw toHttpError({ code: "42501", message: "no row updated" }, params.resource, "update", describe);
+        throw toHttpError(noRow("write"), params.resource, "update", describe);
       }
       return result;
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../i18n/messages";
 import { findResource } from "../resources";
-import { parseConstraint, toHttpError } from "./errors";
+import { noRow, parseConstraint, toHttpError } from "./errors";
 
 const map = (error: Parameters<typeof toHttpError>[0], resource: string, op: Parameters<typeof toHttpError>[2]) =>
   toHttpError(error, resource, op, findResource);
@@ -153,5 +153,16 @@ describe("toHttpError", () => {
       "create",
     );
     expect(error.errors).toEqual({ name: ["Name is required."] });
+  });
+});
+
+describe("no row (the console's own finding, not a SQLSTATE)", () => {
+  it("words a read that found nothing as not found, a write that reached nothing as refused", () => {
+    const missing = toHttpError(noRow("read"), "orders", "read", findResource);
+    expect(missing).toMatchObject({ statusCode: 404, message: "This order does not exist or you can't see it." });
+    expect(toHttpError(noRow("write"), "orders", "update", findResource)).toEqual({
+      statusCode: 403,
+      message: MESSAGES.forbidden,
+    });
   });
 });

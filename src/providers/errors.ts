@@ -18,6 +18,17 @@ export interface PostgrestLikeError {
 
 export type Operation = "read" | "create" | "update" | "delete";
 
+/**
+ * What the console finds itself, with no error from the database: a read that found no row, or
+ * a write that reached none (the row is gone, or RLS hides it from this operator). Not a
+ * SQLSTATE: the database said nothing wrong, the answer was empty.
+ */
+export interface NoRow {
+  noRow: "read" | "write";
+}
+
+export const noRow = (what: NoRow["noRow"]): NoRow => ({ noRow: what });
+
 export type DescribeResource = (name: string) => ResourceDefinition | undefined;
 
 const JWT_CODES = new Set(["PGRST301", "PGRST302", "PGRST303"]);
@@ -67,7 +78,7 @@ function httpError(statusCode: number, message: string, errors?: Record<string, 
 }
 
 export function toHttpError(
-  error: PostgrestLikeError,
+  error: PostgrestLikeError | NoRow,
   resource: string,
   operation: Operation,
   describe: DescribeResource,
@@ -75,6 +86,12 @@ export function toHttpError(
   const def = describe(resource);
   const singular = singularOf(resource, def?.label.singular ?? resource);
   const the = { resource: singular };
+  const notFound = () => {
+    const message = `This ${singular.text} does not exist or you can't see it.`;
+    return httpError(404, templated(message, "errors.notFound", the, resource));
+  };
+  // A write RLS let through to no row reads as a refusal, as PostgREST's own 42501 does.
+  if ("noRow" in error) return error.noRow === "read" ? notFound() : httpError(403, MESSAGES.forbidden);
   const code = error.code ?? "";
   const text = error.message ?? "";
 
@@ -83,10 +100,8 @@ export function toHttpError(
   if (code === "42501") return httpError(403, MESSAGES.forbidden);
   // A version that moved on: the demo's trigger (PT409), or opsdesk.bulk_write's refused row.
   if (code === "PT409" || error.hint === "OPSDESK_STALE") return httpError(409, MESSAGES.stale);
-  if (code === "PGRST116") {
-    const message = `This ${singular.text} does not exist or you can't see it.`;
-    return httpError(404, templated(message, "errors.notFound", the, resource));
-  }
+  // PostgREST's own: `.single()` found no row.
+  if (code === "PGRST116") return notFound();
 
   // A generated resource knows its constraints by name (src/schema): the field each is about.
   const constrained = (name: string) => def?.constraints?.[name]?.field;

@@ -10,7 +10,7 @@ import type { BulkWriteResult } from "../resources/describe.types";
 import { asJson, fromJson } from "../resources/rpc";
 import { decodeKey, encodeKey, pgrstName, ROW_KEY } from "../schema/names";
 import { anyTable } from "./anyTable";
-import type { PostgrestLikeError } from "./errors";
+import { type NoRow, noRow, type PostgrestLikeError } from "./errors";
 import { opsdeskSchema } from "./opsdeskSchema";
 import type { ConsoleClient } from "./supabaseClient";
 
@@ -25,16 +25,16 @@ type Query = any;
 
 /** Thrown as supabase-js would hand it back, for the data provider to word (errors.ts). */
 class QueryError extends Error {
-  constructor(readonly error: PostgrestLikeError) {
-    super(error.message);
+  constructor(readonly error: PostgrestLikeError | NoRow) {
+    super("noRow" in error ? `no row (${error.noRow})` : error.message);
   }
 }
 
-const fail = (error: PostgrestLikeError): never => {
+const fail = (error: PostgrestLikeError | NoRow): never => {
   throw new QueryError(error);
 };
 
-export const queryErrorOf = (thrown: unknown): PostgrestLikeError | undefined =>
+export const queryErrorOf = (thrown: unknown): PostgrestLikeError | NoRow | undefined =>
   thrown instanceof QueryError ? thrown.error : undefined;
 
 const from = (client: ConsoleClient, meta: TableMeta): Query => anyTable(client, meta.table.name, meta.table.schema);
@@ -56,7 +56,7 @@ function withIds(rows: BaseRecord[], meta: TableMeta, offset = 0): BaseRecord[] 
 function whereKey(query: Query, meta: TableMeta, id: BaseKey): Query {
   const key = keyColumnsOf(meta);
   const values = key.length > 0 ? decodeKey(id, key) : undefined;
-  if (!values) fail({ code: "PGRST116", message: "no such record" });
+  if (!values) fail(noRow("read"));
   for (const [column, value] of Object.entries(values as Record<string, string>)) query.eq(pgrstName(column), value);
   return query;
 }
@@ -228,7 +228,7 @@ const comparable = (value: unknown) => value === null || ["string", "number", "b
 /**
  * Updates a row; with `loaded` (the row as the form loaded it), only if none of its columns
  * changed since: no row updated then means another save came first (`PT409`, "Someone else
- * changed this record"), unless the row is gone or hidden (`42501`).
+ * changed this record"), unless the row is gone or hidden (no row: errors.ts NoRow).
  */
 export async function updateRow(
   client: ConsoleClient,
@@ -253,7 +253,7 @@ export async function updateRow(
   if (row) return row;
   if (compared.length > 0 && (await readRow(client, meta, id)))
     fail({ code: "PT409", message: "changed since loaded" });
-  return fail({ code: "42501", message: "no row updated" });
+  return fail(noRow("write"));
 }
 
 export async function deleteRow(client: ConsoleClient, meta: TableMeta, id: BaseKey) {
@@ -261,7 +261,7 @@ export async function deleteRow(client: ConsoleClient, meta: TableMeta, id: Base
   if (error) fail(error);
   const row = withIds((data ?? []) as BaseRecord[], meta)[0];
   // RLS hid the row from the delete: nothing was deleted.
-  if (!row) fail({ code: "42501", message: "no row deleted" });
+  if (!row) fail(noRow("write"));
   return row;
 }
 
@@ -281,7 +281,7 @@ export async function bulkWrite(
     | { action: "update"; ids: BaseKey[]; values: Record<string, unknown>; versions?: unknown[] },
 ): Promise<{ changed: BaseKey[]; refused: { id: BaseKey; error: PostgrestLikeError }[] }> {
   const key = keyColumnsOf(meta);
-  if (key.length === 0) fail({ code: "42501", message: "a table without a key" });
+  if (key.length === 0) fail(noRow("write"));
   const rows = write.ids.map((id, i) => {
     const values: Record<string, unknown> = { ...(decodeKey(id, key) ?? {}) };
     if (write.action === "update" && write.versions?.[i] !== undefined) values.version = write.versions[i];

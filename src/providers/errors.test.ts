@@ -166,3 +166,18 @@ describe("no row (the console's own finding, not a SQLSTATE)", () => {
     });
   });
 });
+
+describe("constraint violations by the names PostgREST carries (no details needed)", () => {
+  it("finds the unique constraint's field and the referencing table from the quoted names alone", () => {
+    const unique = { code: "23505", message: 'duplicate key value violates unique constraint "customers_email_key"' };
+    expect(toHttpError(unique, "customers", "create", findResource).errors).toHaveProperty("email");
+    const stillUsed = {
+      code: "23503",
+      message:
+        'update or delete on table "categories" violates foreign key constraint "products_category_id_fkey" on table "products"',
+    };
+    expect(toHttpError(stillUsed, "categories", "delete", findResource).message).toBe(
+      "This category is still used by products.",
+    );
+  });
+});

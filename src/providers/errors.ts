@@ -62,6 +62,13 @@ export function parseConstraint(
  */
 const namesIn = (message: string): string[] => message.split('"').filter((_, i) => i % 2 === 1);
 
+/** The constraint a 23505/23503/23514 names: 23503 after the table written, the others last. */
+export function violatedConstraint(error: PostgrestLikeError): string | undefined {
+  const names = namesIn(error.message ?? "");
+  if (error.code === "23503") return names[1];
+  return error.code === "23505" || error.code === "23514" ? names.at(-1) : undefined;
+}
+
 /** Lowercases ordinary labels ("E-mail" → "e-mail") but keeps acronyms ("SKU"). */
 const inSentence = (label: string) => (label === label.toUpperCase() ? label : label.toLowerCase());
 
@@ -112,8 +119,7 @@ export function toHttpError(
   const constrained = (name: string) => def?.constraints?.[name]?.field;
 
   const names = namesIn(text);
-  // The constraint: 23503 names it after the table written; 23505 and 23514 name it last.
-  const constraint = (code === "23503" ? names[1] : names.at(-1)) ?? "";
+  const constraint = violatedConstraint(error) ?? "";
 
   if (code === "23505") {
     const column = constrained(constraint) ?? parseConstraint(resource, constraint)?.column;

@@ -8,7 +8,7 @@
 // operator's words for it (i18n/adminMessages.ts), never the database's English.
 import { type AdminErrorCode, adminMessage } from "../i18n/adminMessages";
 import { MESSAGES } from "../i18n/messages";
-import { isNetworkError, type PostgrestLikeError } from "./errors";
+import { isNetworkError, type PostgrestLikeError, violatedConstraint } from "./errors";
 import { FunctionCallError, invokeFunction } from "./functionErrors";
 import { opsdeskSchema } from "./opsdeskSchema";
 import type { ConsoleClient } from "./supabaseClient";
@@ -70,9 +70,6 @@ const fail = (code: AdminErrorCode, values: Record<string, string> = {}): never 
   throw new AdminError(code, adminMessage(code, values));
 };
 
-/** The constraint a Postgres error names (`… constraint "roles_pkey"`); stable names, docs/any-project.md. */
-const constraintOf = (error: PostgrestLikeError) => /constraint "([^"]+)"/.exec(error.message)?.[1];
-
 const CONSTRAINT_CODES: Record<string, AdminErrorCode> = {
   roles_pkey: "ROLE_EXISTS",
   roles_name_check: "ROLE_NAME",
@@ -90,7 +87,8 @@ export function adminErrorOf(error: PostgrestLikeError): AdminError {
   const hinted = error.hint?.startsWith("OPSDESK_") ? error.hint : undefined;
   if (hinted && isAdminCode(hinted)) return new AdminError(hinted, adminMessage(hinted));
   if (error.code === "42501") return new AdminError("OPSDESK_FORBIDDEN", MESSAGES.forbidden);
-  const constraint = constraintOf(error);
+  // Stable constraint names (docs/any-project.md), read from the error as errors.ts reads them.
+  const constraint = violatedConstraint(error);
   const byConstraint = constraint ? CONSTRAINT_CODES[constraint] : undefined;
   if (byConstraint) return new AdminError(byConstraint, adminMessage(byConstraint));
   return new AdminError("FAILED", adminMessage("FAILED", { detail: error.message }));

@@ -28,7 +28,7 @@ const refusal = (error: Refusal) => ({
 const coded = (hint: string, facts: object = {}) => ({ code: "P0001", hint, facts });
 
 /** The refusal of a statement run as the table owner (Postgres's own error fields). */
-async function ownerRefusal(sql: string): Promise<Refusal> {
+async function ownerError(sql: string): Promise<Refusal> {
   try {
     await stack.sql(sql);
   } catch (thrown) {
@@ -36,6 +36,11 @@ async function ownerRefusal(sql: string): Promise<Refusal> {
     return { code: error.code, hint: error.hint, details: error.detail };
   }
   return null;
+}
+
+/** The refusal of a statement run as the table owner, read as `refusal` reads the API's. */
+async function ownerRefused(sql: string) {
+  return refusal(await ownerError(sql));
 }
 
 describe("the database's rules refuse with a code", () => {
@@ -50,7 +55,7 @@ describe("the database's rules refuse with a code", () => {
     expect(refusal(deactivate.error)).toEqual(coded("staff_own_deactivate"));
     const remove = await admin.from("staff").delete().eq("user_id", me);
     expect(refusal(remove.error)).toEqual(coded("staff_own_delete"));
-    const lastAdmin = await ownerRefusal("update public.staff set active = false where role = 'admin'");
+    const lastAdmin = await ownerRefused("update public.staff set active = false where role = 'admin'");
     expect(lastAdmin).toEqual(coded("staff_last_admin"));
   });
 
@@ -63,12 +68,12 @@ describe("the database's rules refuse with a code", () => {
   });
 
   it("the audit log is append-only and record keys are fixed", async () => {
-    expect(await ownerRefusal("delete from public.audit_log")).toEqual(coded("audit_log_append_only"));
+    expect(await ownerRefused("delete from public.audit_log")).toEqual(coded("audit_log_append_only"));
     // A category of its own: no product refers to it, so no foreign key answers first.
     const [{ id }] = await stack.sql<{ id: number }>(
       "insert into public.categories (name) values ('Rule codes') returning id",
     );
-    const key = await ownerRefusal(`update public.categories set id = id + 100000 where id = ${Number(id)}`);
+    const key = await ownerRefused(`update public.categories set id = id + 100000 where id = ${Number(id)}`);
     expect(key).toEqual(coded("record_key_fixed"));
   });
 

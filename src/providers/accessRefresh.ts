@@ -6,12 +6,13 @@
 // deactivation, password change elsewhere), the console ends it here too. The first read of
 // a user's permissions waits for the watch to join (`joined`), so one read is enough: a
 // change after it is broadcast to the joined channel (docs/live-access.md).
-import { isAuthSessionMissingError, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import { isAuthSessionMissingError, type RealtimeChannel } from "@supabase/supabase-js";
 import type { QueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../i18n/messages";
 import { type BackendKind, probeKind, rememberedKind } from "./backendKind";
 import type { PermissionStore } from "./permissions";
 import { isSigningOut, markSigningOut, setLoginNotice } from "./session";
+import type { ConsoleClient } from "./supabaseClient";
 
 /** `ifChanged`: leave the console alone when the operator's permissions are what it holds. */
 export type RefreshAccess = (options?: { ifChanged?: boolean }) => Promise<void>;
@@ -38,7 +39,7 @@ export function createAccessRefresh(store: PermissionStore, queryClient: QueryCl
  * makes supabase-js drop it locally; the auth check then sends the operator to /login
  * with "Your session has ended".
  */
-async function sessionStillOpen(client: SupabaseClient, queryClient: QueryClient): Promise<boolean> {
+async function sessionStillOpen(client: ConsoleClient, queryClient: QueryClient): Promise<boolean> {
   const { error } = await client.auth.getUser();
   if (!error || !isAuthSessionMissingError(error)) return true;
   setLoginNotice(MESSAGES.sessionEnded);
@@ -73,7 +74,7 @@ export function endsAccess(payload: unknown): boolean {
 }
 
 /** Signs the operator out with "This account has no access to Opsdesk." (docs/product.md §8). */
-async function signOutWithoutAccess(client: SupabaseClient, queryClient: QueryClient): Promise<void> {
+async function signOutWithoutAccess(client: ConsoleClient, queryClient: QueryClient): Promise<void> {
   setLoginNotice(MESSAGES.noAccess);
   markSigningOut();
   await client.auth.signOut({ scope: "local" });
@@ -95,7 +96,7 @@ export const accessTopic = (userId: string, kind: BackendKind | undefined) =>
  * the server shuts the channel (a revoked session, an expired token) or refuses the join, the
  * session is checked: gone → sign-in page, else the watch reopens.
  */
-export function watchAccess(client: SupabaseClient, refresh: RefreshAccess, queryClient: QueryClient): AccessWatch {
+export function watchAccess(client: ConsoleClient, refresh: RefreshAccess, queryClient: QueryClient): AccessWatch {
   let channel: RealtimeChannel | undefined;
   let watching: string | undefined;
   /** The user whose channel is joined now, if any. */

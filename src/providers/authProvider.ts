@@ -1,7 +1,7 @@
 // Password sign-in with the staff gate (signIn.ts) and the session lifecycle of docs/product.md §4:
 // an ended session sends the operator to /login and back to the page afterwards.
 import type { AuthProvider, HttpError } from "@refinedev/core";
-import { isAuthRetryableFetchError, type Session, type SupabaseClient } from "@supabase/supabase-js";
+import { isAuthRetryableFetchError, type Session } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
 import { IDENTITY, takeFirstRead } from "./firstReads";
 import type { PermissionStore } from "./permissions";
@@ -10,6 +10,7 @@ import { markSigningOut, sessionWasLost, setLoginNotice } from "./session";
 import { signIn } from "./signIn";
 import { finishSignIn } from "./staffGate";
 import { readStaffRow, type StaffRow } from "./staffRow";
+import type { ConsoleClient } from "./supabaseClient";
 
 const failure = (message: string) => ({ success: false, error: { name: "Sign-in failed", message } });
 
@@ -18,7 +19,7 @@ const failure = (message: string) => ({ success: false, error: { name: "Sign-in 
  * asked again once the server answers (the console meanwhile says it waits), instead of
  * sending the operator to sign in with "Your session has ended".
  */
-async function currentSession(client: SupabaseClient, serverAnswers: () => Promise<void>): Promise<Session | null> {
+async function currentSession(client: ConsoleClient, serverAnswers: () => Promise<void>): Promise<Session | null> {
   for (;;) {
     const { data, error } = await client.auth.getSession();
     if (!error || !isAuthRetryableFetchError(error)) return data.session;
@@ -35,7 +36,7 @@ const currentPage = () => `${window.location.pathname}${window.location.search}`
  * when they arrive empty (no longer staff).
  */
 export function createAuthProvider(
-  client: SupabaseClient,
+  client: ConsoleClient,
   permissions: PermissionStore,
   checkAgain: () => void,
   serverAnswers: () => Promise<void> = () => serverConnection().answers(),

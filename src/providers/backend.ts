@@ -3,16 +3,20 @@
 // functionErrors.ts for edge functions, authErrors.ts for auth, storage-js errors for the
 // screen to word with its bucket's rules. Only src/providers/ imports supabase-js or the
 // client (biome.json); screens use Refine's hooks or this.
+
 import type { BaseKey } from "@refinedev/core";
 import type { AuditEntry, FileBucket, ImportResult, ManageResult, TableSettings } from "../resources/describe.types";
+import { asJson, fromJson, type PublicRpc, type RpcArgs, type RpcResult } from "../resources/rpc";
 import type { ResourceDefinition } from "../resources/types";
+import { anyRpc } from "./anyTable";
 import { rememberedKind } from "./backendKind";
-import { type DescribeResource, type Operation, toHttpError } from "./errors";
+import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
 import { invokeFunction } from "./functionErrors";
 import { type ListColumnsChoice, loadListColumns, saveListColumns } from "./listColumns";
 import { currentDescribed, refreshLiveSchema } from "./liveSchema";
 import * as operatorAdmin from "./operatorAdmin";
+import { opsdeskSchema } from "./opsdeskSchema";
 import { loadPermissionRows, writePermission } from "./permissionRows";
 import { consolePermissions } from "./permissionStore";
 import { loadPreferenceRow, storePreference } from "./preferenceRows";
@@ -39,27 +43,12 @@ export interface RpcContext {
   describe: DescribeResource;
 }
 
-/** Opsdesk's admin RPCs by name and arguments (docs/any-project.md); failures as HttpErrors. */
-type OpsdeskAdminRpc =
-  | ["set_table_settings", { schema_name: string; table_name: string; settings: TableSettings }]
-  | ["manage_table", { schema_name: string; table_name: string; allow_without_rls: boolean }]
-  | ["file_buckets", Record<string, never>];
-
-async function opsdeskRpc<T>(
-  name: OpsdeskAdminRpc[0],
-  args: Extract<OpsdeskAdminRpc, [typeof name, unknown]>[1],
-  resource: string,
-): Promise<T> {
-  // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-  const client = consoleClient() as any;
-  const { data, error } = await client.schema("opsdesk").rpc(name, args);
-  if (error)
-    throw Object.assign(
-      toHttpError(error, resource, "update", () => undefined),
-      { cause: error },
-    );
-  return data as T;
-}
+/** An Opsdesk admin RPC's refusal (docs/any-project.md) as an HttpError that keeps its cause. */
+const adminRpcError = (error: PostgrestLikeError, resource: string) =>
+  Object.assign(
+    toHttpError(error, resource, "update", () => undefined),
+    { cause: error },
+  );
 
 export const backend = {
   /** The console's side of a sign-in (staffGate.ts); everything else of auth is in authBackend.ts. */
@@ -70,19 +59,23 @@ export const backend = {
     warmUp: () => warmUp(consoleClient(), consolePermissions()),
   },
 
-  /** Calls a Postgres function (PostgREST /rpc); a failure is an HttpError worded for `context`. */
-  rpc: async <T>(name: string, args: object, context: RpcContext): Promise<T> => {
-    const { data, error } = await consoleClient().rpc(name, args);
+  /**
+   * Calls one of the demo's Postgres functions (PostgREST /rpc), its name and arguments typed by
+   * the generated Database types (resources/rpc.ts); a failure is an HttpError worded for `context`.
+   */
+  rpc: async <N extends PublicRpc>(name: N, args: RpcArgs<N>, context: RpcContext): Promise<RpcResult<N>> => {
+    const { data, error } = await anyRpc(consoleClient(), name, args);
     if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
-    return data as T;
+    return data as RpcResult<N>;
   },
 
   /** The operator names themselves: `set_my_name` of Opsdesk where installed, of the demo's schema otherwise. */
   setMyName: async (fullName: string, context: RpcContext): Promise<void> => {
-    // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-    const client = consoleClient() as any;
-    const target = rememberedKind() === "opsdesk" ? client.schema("opsdesk") : client;
-    const { error } = await target.rpc("set_my_name", { full_name: fullName });
+    const client = consoleClient();
+    const { error } =
+      rememberedKind() === "opsdesk"
+        ? await opsdeskSchema(client).rpc("set_my_name", { full_name: fullName })
+        : await client.rpc("set_my_name", { full_name: fullName });
     if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
   },
 
@@ -95,13 +88,15 @@ export const backend = {
     args: { rows: Record<string, unknown>[]; labels: Record<string, string>; dry_run: boolean },
     context: RpcContext,
   ): Promise<ImportResult> => {
-    // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-    const client = consoleClient() as any;
-    const { data, error } = await client
-      .schema("opsdesk")
-      .rpc("import_rows", { schema_name: table.schema, table_name: table.name, ...args });
+    const { data, error } = await opsdeskSchema(consoleClient()).rpc("import_rows", {
+      schema_name: table.schema,
+      table_name: table.name,
+      rows: asJson(args.rows),
+      labels: asJson(args.labels),
+      dry_run: args.dry_run,
+    });
     if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
-    return data as ImportResult;
+    return fromJson<ImportResult>(data);
   },
 
   /**
@@ -115,14 +110,12 @@ export const backend = {
     beforeId: number | null,
     context: RpcContext,
   ): Promise<AuditEntry[]> => {
-    // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-    const client = consoleClient() as any;
-    const { data, error } = await client.schema("opsdesk").rpc("history", {
+    const { data, error } = await opsdeskSchema(consoleClient()).rpc("history", {
       schema_name: table.schema,
       table_name: table.name,
-      key,
+      key: asJson(key),
       page_limit: pageLimit,
-      before_id: beforeId,
+      ...(beforeId === null ? {} : { before_id: beforeId }),
     });
     if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
     return (data ?? []) as AuditEntry[];
@@ -164,16 +157,30 @@ export const backend = {
     described: currentDescribed,
     /** Asks schema_version() again (after a change this console made). */
     refresh: () => refreshLiveSchema(consoleClient()),
-    setSettings: (schema: string, table: string, settings: TableSettings) =>
-      opsdeskRpc<TableSettings>("set_table_settings", { schema_name: schema, table_name: table, settings }, table),
-    manage: (schema: string, table: string, allowWithoutRls: boolean) =>
-      opsdeskRpc<ManageResult>(
-        "manage_table",
-        { schema_name: schema, table_name: table, allow_without_rls: allowWithoutRls },
-        table,
-      ),
+    setSettings: async (schema: string, table: string, settings: TableSettings) => {
+      const { data, error } = await opsdeskSchema(consoleClient()).rpc("set_table_settings", {
+        schema_name: schema,
+        table_name: table,
+        settings: asJson(settings),
+      });
+      if (error) throw adminRpcError(error, table);
+      return fromJson<TableSettings>(data);
+    },
+    manage: async (schema: string, table: string, allowWithoutRls: boolean) => {
+      const { data, error } = await opsdeskSchema(consoleClient()).rpc("manage_table", {
+        schema_name: schema,
+        table_name: table,
+        allow_without_rls: allowWithoutRls,
+      });
+      if (error) throw adminRpcError(error, table);
+      return fromJson<ManageResult>(data);
+    },
     /** The limits of the buckets file columns name (opsdesk.file_buckets(), install 0003). */
-    fileBuckets: () => opsdeskRpc<FileBucket[]>("file_buckets", {}, "files"),
+    fileBuckets: async () => {
+      const { data, error } = await opsdeskSchema(consoleClient()).rpc("file_buckets");
+      if (error) throw adminRpcError(error, "files");
+      return fromJson<FileBucket[]>(data);
+    },
   },
 
   /**

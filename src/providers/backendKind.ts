@@ -2,8 +2,8 @@
 // describe(), my_access() …; docs/any-project.md) or is the demo's own schema (public
 // my_permissions(), the compiled definitions). Remembered per project URL, so a start asks the
 // right functions first; whichever answer comes later corrects it.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { opsdeskSchema } from "./opsdeskSchema";
+import type { ConsoleClient } from "./supabaseClient";
 import { SUPABASE_URL } from "./supabaseConfig";
 
 export type BackendKind = "opsdesk" | "compiled";
@@ -32,7 +32,7 @@ export const notInstalled = (error: { code?: string } | null | undefined): boole
  * Asks the project which kind it is with the cheapest call Opsdesk has (`schema_version()`) and
  * remembers the answer; a failure that says nothing about the kind (the network) leaves it unknown.
  */
-export async function probeKind(client: SupabaseClient): Promise<BackendKind | undefined> {
+export async function probeKind(client: ConsoleClient): Promise<BackendKind | undefined> {
   const { error } = await Promise.resolve()
     .then(() => opsdeskSchema(client).rpc("schema_version"))
     .catch((thrown: unknown) => ({ error: { code: undefined, message: String(thrown) } }));

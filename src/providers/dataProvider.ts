@@ -13,11 +13,12 @@ import type {
   UpdateParams,
 } from "@refinedev/core";
 import { dataProvider as supabaseDataProvider } from "@refinedev/supabase";
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { type ResourceMeta, resourceMetaOf, type SearchMeta } from "../lib/resourceMeta";
-import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
-import { hasFirstRead, type RpcRead, rpcReadKey, takeFirstRead } from "./firstReads";
+import { anyRpc, anyTable } from "./anyTable";
+import { type DescribeResource, noRow, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
+import { hasFirstRead, rpcReadKey, takeFirstRead } from "./firstReads";
 import { listThroughSearchRpc } from "./searchRpc";
+import type { ConsoleClient } from "./supabaseClient";
 import {
   deleteRow,
   insertRow,
@@ -33,7 +34,10 @@ import {
 type RpcAnswer = { data: unknown; error: PostgrestLikeError | null };
 
 /** The answer a first read (firstReads.ts) already has for this RPC call, if any. */
-async function earlyRpcAnswer(client: SupabaseClient, read: RpcRead): Promise<RpcAnswer | undefined> {
+async function earlyRpcAnswer(
+  client: ConsoleClient,
+  read: { rpc: string; args: object },
+): Promise<RpcAnswer | undefined> {
   const key = rpcReadKey(read);
   if (!hasFirstRead(key)) return undefined;
   const { data } = await client.auth.getSession();
@@ -118,7 +122,7 @@ export function holdsEdit(sent: Record<string, unknown>, row: Record<string, unk
   return Object.entries(sent).every(([field, value]) => field === "version" || sameStored(value, row[field]));
 }
 
-export function createDataProvider(client: SupabaseClient, describe: DescribeResource): DataProvider {
+export function createDataProvider(client: ConsoleClient, describe: DescribeResource): DataProvider {
   const base = supabaseDataProvider(client);
 
   const mapErrors =
@@ -130,8 +134,7 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
   /** A generated resource's call (tableData.ts), its failure worded as the others'. */
   const onTable = async <R>(resource: string, operation: Operation, run: () => Promise<R>): Promise<R> =>
     run().catch(mapErrors(resource, operation));
-  const notFound = (resource: string) =>
-    toHttpError({ code: "PGRST116", message: "not found" }, resource, "read", describe);
+  const notFound = (resource: string) => toHttpError(noRow("read"), resource, "read", describe);
   const tableMetaOf = (meta: Parameters<typeof resourceMetaOf>[0]): TableMeta | undefined => {
     const read = resourceMetaOf(meta);
     return isTableMeta(read) ? read : undefined;
@@ -139,13 +142,12 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
 
   /** The row a repeated save had written the first time (the database names it in DETAIL). */
   const savedRow = async <T>(resource: string, meta: ResourceMeta, id: string): Promise<{ data: T }> => {
-    const { data, error } = await client
-      .from(resource)
+    const { data, error } = await anyTable(client, resource)
       .select(meta.select ?? "*")
       .eq(meta.idColumnName ?? "id", id)
       .maybeSingle();
     if (error) mapErrors(resource, "read")(error);
-    if (!data) throw toHttpError({ code: "PGRST116", message: "not found" }, resource, "read", describe);
+    if (!data) throw toHttpError(noRow("read"), resource, "read", describe);
     return { data: data as T };
   };
 
@@ -158,13 +160,11 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
     resource: string,
     operation: "create" | "update",
     meta: ResourceMeta & { writeKey: string },
-    write: (
-      table: ReturnType<SupabaseClient["from"]>,
-    ) => PromiseLike<unknown> & { setHeader(n: string, v: string): unknown },
+    write: (table: ReturnType<typeof anyTable>) => PromiseLike<unknown> & { setHeader(n: string, v: string): unknown },
     id?: string,
     sent?: Record<string, unknown>,
   ): Promise<{ data: T }> => {
-    const query = write(client.from(resource));
+    const query = write(anyTable(client, resource));
     query.setHeader(WRITE_KEY_HEADER, meta.writeKey);
     const { data, error } = (await query) as { data: T[] | null; error: PostgrestLikeError | null };
     if (error?.code === ALREADY_SAVED) {
@@ -176,8 +176,7 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
     if (error) mapErrors(resource, operation)(error);
     const row = data?.[0];
     // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.
-    if (row === undefined)
-      throw toHttpError({ code: "42501", message: "no row written" }, resource, operation, describe);
+    if (row === undefined) throw toHttpError(noRow("write"), resource, operation, describe);
     return { data: row };
   };
 
@@ -249,12 +248,11 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       const result = await base.getOne<T>(params).catch((error: PostgrestLikeError) => {
         // A key that cannot be a key of the table (`/products/abc`): no such record, as for one
         // that does not exist, not "a value has the wrong format".
-        if (error.code === "22P02")
-          throw toHttpError({ code: "PGRST116", message: "not found" }, params.resource, "read", describe);
+        if (error.code === "22P02") throw toHttpError(noRow("read"), params.resource, "read", describe);
         return mapErrors(params.resource, "read")(error);
       });
       if (result.data === undefined) {
-        throw toHttpError({ code: "PGRST116", message: "not found" }, params.resource, "read", describe);
+        throw toHttpError(noRow("read"), params.resource, "read", describe);
       }
       return result;
     },
@@ -302,7 +300,7 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       const result = await base.update<T, V>(params).catch(mapErrors(params.resource, "update"));
       // RLS hides rows the caller may not change: PostgREST updates nothing and returns no row.
       if (result.data === undefined) {
-        throw toHttpError({ code: "42501", message: "no row updated" }, params.resource, "update", describe);
+        throw toHttpError(noRow("write"), params.resource, "update", describe);
       }
       return result;
     },
@@ -333,7 +331,7 @@ export function createDataProvider(client: SupabaseClient, describe: DescribeRes
       const args = (payload ?? query ?? {}) as Record<string, unknown>;
       const get = method === "get";
       const early = get ? await earlyRpcAnswer(client, { rpc, args }) : undefined;
-      const { data, error } = await (early ?? client.rpc(rpc, args, { get }));
+      const { data, error } = await (early ?? anyRpc(client, rpc, args, { get }));
       if (error) mapErrors(rpc, "read")(error);
       return { data: data as T };
     },

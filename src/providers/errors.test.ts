@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../i18n/messages";
 import { findResource } from "../resources";
-import { parseConstraint, toHttpError } from "./errors";
+import { noRow, parseConstraint, toHttpError } from "./errors";
 
 const map = (error: Parameters<typeof toHttpError>[0], resource: string, op: Parameters<typeof toHttpError>[2]) =>
   toHttpError(error, resource, op, findResource);
@@ -153,5 +153,31 @@ describe("toHttpError", () => {
       "create",
     );
     expect(error.errors).toEqual({ name: ["Name is required."] });
+  });
+});
+
+describe("no row (the console's own finding, not a SQLSTATE)", () => {
+  it("words a read that found nothing as not found, a write that reached nothing as refused", () => {
+    const missing = toHttpError(noRow("read"), "orders", "read", findResource);
+    expect(missing).toMatchObject({ statusCode: 404, message: "This order does not exist or you can't see it." });
+    expect(toHttpError(noRow("write"), "orders", "update", findResource)).toEqual({
+      statusCode: 403,
+      message: MESSAGES.forbidden,
+    });
+  });
+});
+
+describe("constraint violations by the names PostgREST carries (no details needed)", () => {
+  it("finds the unique constraint's field and the referencing table from the quoted names alone", () => {
+    const unique = { code: "23505", message: 'duplicate key value violates unique constraint "customers_email_key"' };
+    expect(toHttpError(unique, "customers", "create", findResource).errors).toHaveProperty("email");
+    const stillUsed = {
+      code: "23503",
+      message:
+        'update or delete on table "categories" violates foreign key constraint "products_category_id_fkey" on table "products"',
+    };
+    expect(toHttpError(stillUsed, "categories", "delete", findResource).message).toBe(
+      "This category is still used by products.",
+    );
   });
 });

@@ -5,7 +5,6 @@ import { type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from
 import { resourceKey } from "../i18n/resourceKeys";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 import { isUnreachable } from "./connection";
-import { raisedMessage } from "./raisedErrors";
 import { ruleRefusal } from "./ruleErrors";
 
 /** What supabase-js hands back in `error` (PostgREST body, or a fetch failure with an empty code). */
@@ -17,6 +16,17 @@ export interface PostgrestLikeError {
 }
 
 export type Operation = "read" | "create" | "update" | "delete";
+
+/**
+ * What the console finds itself, with no error from the database: a read that found no row, or
+ * a write that reached none (the row is gone, or RLS hides it from this operator). Not a
+ * SQLSTATE: the database said nothing wrong, the answer was empty.
+ */
+export interface NoRow {
+  noRow: "read" | "write";
+}
+
+export const noRow = (what: NoRow["noRow"]): NoRow => ({ noRow: what });
 
 export type DescribeResource = (name: string) => ResourceDefinition | undefined;
 
@@ -44,7 +54,20 @@ export function parseConstraint(
   return { column: match[1], kind: match[2] as "key" | "fkey" | "check", rule: match[3] };
 }
 
-const quoted = (text: string, after: string) => new RegExp(`${after} "([^"]+)"`).exec(text)?.[1];
+/**
+ * The identifiers Postgres names in a constraint error, in order (the relation, the constraint,
+ * the referencing table, the column): PostgREST carries a violated constraint's name only in
+ * `message`, hosted and local alike, always double-quoted. The console reads these names, never
+ * the words around them (docs/architecture.md, "Errors by code").
+ */
+const namesIn = (message: string): string[] => message.split('"').filter((_, i) => i % 2 === 1);
+
+/** The constraint a 23505/23503/23514 names: 23503 after the table written, the others last. */
+export function violatedConstraint(error: PostgrestLikeError): string | undefined {
+  const names = namesIn(error.message ?? "");
+  if (error.code === "23503") return names[1];
+  return error.code === "23505" || error.code === "23514" ? names.at(-1) : undefined;
+}
 
 /** Lowercases ordinary labels ("E-mail" → "e-mail") but keeps acronyms ("SKU"). */
 const inSentence = (label: string) => (label === label.toUpperCase() ? label : label.toLowerCase());
@@ -67,7 +90,7 @@ function httpError(statusCode: number, message: string, errors?: Record<string, 
 }
 
 export function toHttpError(
-  error: PostgrestLikeError,
+  error: PostgrestLikeError | NoRow,
   resource: string,
   operation: Operation,
   describe: DescribeResource,
@@ -75,6 +98,12 @@ export function toHttpError(
   const def = describe(resource);
   const singular = singularOf(resource, def?.label.singular ?? resource);
   const the = { resource: singular };
+  const notFound = () => {
+    const message = `This ${singular.text} does not exist or you can't see it.`;
+    return httpError(404, templated(message, "errors.notFound", the, resource));
+  };
+  // A write RLS let through to no row reads as a refusal, as PostgREST's own 42501 does.
+  if ("noRow" in error) return error.noRow === "read" ? notFound() : httpError(403, MESSAGES.forbidden);
   const code = error.code ?? "";
   const text = error.message ?? "";
 
@@ -83,19 +112,17 @@ export function toHttpError(
   if (code === "42501") return httpError(403, MESSAGES.forbidden);
   // A version that moved on: the demo's trigger (PT409), or opsdesk.bulk_write's refused row.
   if (code === "PT409" || error.hint === "OPSDESK_STALE") return httpError(409, MESSAGES.stale);
-  if (code === "PGRST116") {
-    const message = `This ${singular.text} does not exist or you can't see it.`;
-    return httpError(404, templated(message, "errors.notFound", the, resource));
-  }
+  // PostgREST's own: `.single()` found no row.
+  if (code === "PGRST116") return notFound();
 
   // A generated resource knows its constraints by name (src/schema): the field each is about.
   const constrained = (name: string) => def?.constraints?.[name]?.field;
 
+  const names = namesIn(text);
+  const constraint = violatedConstraint(error) ?? "";
+
   if (code === "23505") {
-    const column =
-      constrained(quoted(text, "constraint") ?? "") ??
-      parseConstraint(resource, quoted(text, "constraint") ?? "")?.column ??
-      /Key \((?:lower\()?([a-z_]+)/.exec(error.details ?? "")?.[1];
+    const column = constrained(constraint) ?? parseConstraint(resource, constraint)?.column;
     const field = column ? fieldOf(def, column) : undefined;
     const label = field ? labelOf(resource, field, inSentence(field.label)) : (column ?? "value");
     const message = templated(
@@ -109,16 +136,14 @@ export function toHttpError(
 
   if (code === "23503") {
     if (operation === "delete") {
-      const otherTable =
-        /referenced from table "([^"]+)"/.exec(error.details ?? "")?.[1] ??
-        /on table "([^"]+)"\s*$/.exec(text)?.[1] ??
-        "other records";
+      // "update or delete on table <t> violates foreign key constraint <c> on table <other>".
+      const otherTable = names[2] ?? "other records";
       const otherDef = describe(otherTable);
       const other = otherDef ? pluralOf(otherTable, otherDef.label.plural) : otherTable.replaceAll("_", " ");
       const message = stillUsedMessage(singular.text, inEnglish(other));
       return httpError(409, templated(message, "messages.stillUsed", { resource: singular, other }, resource));
     }
-    const column = parseConstraint(resource, quoted(text, "constraint") ?? "")?.column;
+    const column = parseConstraint(resource, constraint)?.column;
     const field = column ? fieldOf(def, column) : undefined;
     const targetDef = field?.reference ? describe(field.reference.resource) : undefined;
     const target: Label | string = targetDef
@@ -136,7 +161,6 @@ export function toHttpError(
   }
 
   if (code === "23514") {
-    const constraint = quoted(text, "constraint") ?? "";
     const known = constrained(constraint);
     const parsed = known
       ? { column: known, kind: "check" as const, rule: undefined }
@@ -156,18 +180,19 @@ export function toHttpError(
   }
 
   if (code === "23502") {
-    const column = quoted(text, "column");
+    // "null value in column <c> of relation <t> violates not-null constraint".
+    const column = names[0];
     const field = column ? fieldOf(def, column) : undefined;
     const label = field ? labelOf(resource, field) : (column ?? "A value");
     const message = templated(`${inEnglish(label)} is required.`, "fields.required", { label });
     return httpError(400, message, column ? { [column]: [message] } : undefined);
   }
 
-  // The store's rules, by the code they carry (providers/ruleErrors.ts).
+  // The database's rules, by the code they carry (providers/ruleErrors.ts).
   const rule = ruleRefusal(error, resource);
   if (rule) return httpError(400, rule.message, rule.field ? { [rule.field]: [rule.message] } : undefined);
-  // Raised by older triggers with a sentence meant for the operator (the last admin).
-  if (code === "P0001") return httpError(400, raisedMessage(text));
+  // A raise without a code of ours (a caller's mistake, or a project's own trigger): as written.
+  if (code === "P0001") return httpError(400, text);
   if (code === "22001") return httpError(400, templated("A value is too long.", "errors.tooLong"));
   if (code === "22003") return httpError(400, templated("A number is out of range.", "errors.outOfRange"));
   if (code === "22P02" || code === "22007" || code === "22008") {

@@ -5,10 +5,10 @@
 // (src/views/undo) alike; a delete the database refuses (e.g. a product still on orders)
 // keeps its files.
 import type { BaseKey, BaseRecord, DataProvider, DeleteManyParams, DeleteOneParams } from "@refinedev/core";
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { folderOf } from "../lib/filePaths";
 import type { ResourceDefinition } from "../resources/types";
 import { storageBucket } from "./storage";
+import type { ConsoleClient } from "./supabaseClient";
 
 export function bucketsOf(def: ResourceDefinition | undefined): string[] {
   if (!def) return [];
@@ -19,7 +19,7 @@ export function bucketsOf(def: ResourceDefinition | undefined): string[] {
 }
 
 /** Removes the files of deleted records: each one's folder in every bucket its definition names. */
-export async function removeRecordFiles(client: SupabaseClient, def: ResourceDefinition | undefined, ids: BaseKey[]) {
+export async function removeRecordFiles(client: ConsoleClient, def: ResourceDefinition | undefined, ids: BaseKey[]) {
   for (const bucket of bucketsOf(def)) {
     for (const id of ids) {
       const folder = folderOf(id);
@@ -34,7 +34,7 @@ export async function removeRecordFiles(client: SupabaseClient, def: ResourceDef
 /** Refine's deletes with the records' files removed after them. */
 export function withFileCleanup(
   provider: DataProvider,
-  client: SupabaseClient,
+  client: ConsoleClient,
   findResource: (name: string) => ResourceDefinition | undefined,
 ): DataProvider {
   const cleanFolders = (resource: string, ids: BaseKey[]) => removeRecordFiles(client, findResource(resource), ids);

@@ -12,6 +12,7 @@ import {
   FRESH_MS,
   forgetFirstReads,
   IDENTITY,
+  type RpcRead,
   rpcReadKey,
   startFirstRead,
   takeFirstRead,
@@ -104,7 +105,7 @@ describe("a sign-in", () => {
     rememberKind("compiled");
     const { client, asked, times } = stagedBackend("ada-id");
     const permissions = new PermissionStore(supabasePermissionSource(client));
-    const kpis = { rpc: "dashboard_kpis", args: {} };
+    const kpis: RpcRead = { rpc: "dashboard_kpis", args: {} };
     expectScreenReads([kpis]);
 
     const credentials = { email: "ada@example.com", password: "pw" };

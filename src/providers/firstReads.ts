@@ -8,11 +8,10 @@
 // Each answer is handed over once, to the user it was read for, within FRESH_MS; anything
 // else reads afresh, so a stale or foreign answer never reaches a screen.
 
+import type { RpcCall } from "../resources/rpc";
+
 /** A read-only RPC a screen makes first (GET /rest/v1/rpc/<rpc>?<args>). */
-export interface RpcRead {
-  rpc: string;
-  args: Record<string, unknown>;
-}
+export type RpcRead = RpcCall;
 
 export const FRESH_MS = 15_000;
 
@@ -27,7 +26,7 @@ let screenReads: RpcRead[] = [];
 
 export const IDENTITY = "identity";
 export const PREFERENCES = "preferences";
-export const rpcReadKey = ({ rpc, args }: RpcRead) => `rpc/${rpc}?${JSON.stringify(args)}`;
+export const rpcReadKey = ({ rpc, args }: { rpc: string; args: object }) => `rpc/${rpc}?${JSON.stringify(args)}`;
 
 /** The RPCs of the screen about to open; started with the next warm-up (signIn.ts). */
 export function expectScreenReads(reads: RpcRead[]): void {

@@ -2,8 +2,9 @@
 // merge-customers, a project's opsdesk-admin): each answers `{ error: "<message for the
 // operator>" }` (opsdesk-admin also `code`, which the console words itself), a 401
 // means the caller's own session has ended, and a network failure is docs/product.md §8's.
-import { FunctionsFetchError, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
+import { FunctionsFetchError, FunctionsHttpError } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
+import type { ConsoleClient } from "./supabaseClient";
 
 /** An operator-facing error: `status` 401 means the caller's own session has ended. */
 export class FunctionCallError extends Error {
@@ -31,7 +32,7 @@ export async function functionError(error: unknown): Promise<FunctionCallError> 
 }
 
 /** Calls an edge function with a JSON body: its answer, or a FunctionCallError to show. */
-export async function invokeFunction<T>(client: SupabaseClient, name: string, body: object): Promise<T> {
+export async function invokeFunction<T>(client: ConsoleClient, name: string, body: object): Promise<T> {
   const { data, error } = await client.functions.invoke<T>(name, { body });
   if (error || !data) throw await functionError(error);
   return data;

@@ -1,10 +1,10 @@
 // The operator's column choices per list (shown, order, widths) in public.list_columns
 // (supabase/migrations/20250702100000_list_columns.sql; RLS: own rows, for resources the
 // operator may list), so they follow the operator across reloads and browsers.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { templated } from "../i18n/messages";
 import { plainMessage } from "./errors";
 import { operatorTable, storedResource } from "./operatorTables";
+import type { ConsoleClient } from "./supabaseClient";
 
 export interface ListColumnsChoice {
   /** Shown columns, in order. */
@@ -22,7 +22,7 @@ const RULES: Record<string, [string, string]> = {
   list_columns_widths_check: ["listColumns.widthsRule", "Widths must map column names to 40–2000 pixels."],
 };
 
-async function operatorId(client: SupabaseClient): Promise<string | undefined> {
+async function operatorId(client: ConsoleClient): Promise<string | undefined> {
   const { data } = await client.auth.getSession();
   return data.session?.user.id;
 }
@@ -33,7 +33,7 @@ function failure(error: { message: string }): Error {
 }
 
 /** The stored choice for a list; null when the operator has made none (or is signed out). */
-export async function loadListColumns(client: SupabaseClient, resource: string): Promise<ListColumnsChoice | null> {
+export async function loadListColumns(client: ConsoleClient, resource: string): Promise<ListColumnsChoice | null> {
   const userId = await operatorId(client);
   if (!userId) return null;
   const { data, error } = await operatorTable(client, "list_columns")
@@ -47,7 +47,7 @@ export async function loadListColumns(client: SupabaseClient, resource: string):
 
 /** Stores the whole choice for a list (one row per operator and list). */
 export async function saveListColumns(
-  client: SupabaseClient,
+  client: ConsoleClient,
   resource: string,
   choice: ListColumnsChoice,
 ): Promise<void> {

@@ -4,10 +4,11 @@
 // hears about rows they may read.
 import type { BaseKey, LiveEvent, LiveProvider } from "@refinedev/core";
 import { liveProvider as supabaseLiveProvider } from "@refinedev/supabase";
-import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+import type { RealtimeChannel } from "@supabase/supabase-js";
 import { resourceMetaOf } from "../lib/resourceMeta";
 import { encodeKey, ROW_KEY } from "../schema/names";
 import { createSharedChannels } from "./sharedChannels";
+import type { ConsoleClient } from "./supabaseClient";
 
 /** What the project's audit trigger broadcasts on `opsdesk:table:<schema>:<table>` (docs/any-project.md). */
 interface TableChange {
@@ -63,7 +64,7 @@ interface Subscription {
   subscriber: LiveSubscriber;
 }
 
-export function createLiveProvider(client: SupabaseClient): LiveProvider {
+export function createLiveProvider(client: ConsoleClient): LiveProvider {
   const base = supabaseLiveProvider(client);
   const subscribers = new Map<string, Set<LiveSubscriber>>();
   const channels = createSharedChannels<RealtimeChannel>(

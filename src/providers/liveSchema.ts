@@ -4,7 +4,6 @@
 // rules already read (so a warm start neither asks describe() nor loads the SQL parser before
 // its first list); `schema_version()` is asked in the background, and a new version
 // replaces the resources in place. On a project without Opsdesk the compiled definitions stay.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { addResourceTexts } from "../i18n/i18nProvider";
 import { codeDefinitions, setLiveResources } from "../resources";
 import { translateChecks } from "../schema/checkRules";
@@ -13,6 +12,7 @@ import type { Described } from "../schema/describe";
 import { type ChecksByTable, generateResources } from "../schema/generate";
 import { notInstalled, rememberedKind, rememberKind } from "./backendKind";
 import { opsdeskSchema } from "./opsdeskSchema";
+import type { ConsoleClient } from "./supabaseClient";
 import { SUPABASE_URL } from "./supabaseConfig";
 
 interface Cached {
@@ -84,7 +84,7 @@ async function readChecks(userId: string, cached: Cached): Promise<void> {
   writeCache(userId, withChecks);
 }
 
-async function describe(client: SupabaseClient, userId: string): Promise<LiveSchemaStatus> {
+async function describe(client: ConsoleClient, userId: string): Promise<LiveSchemaStatus> {
   const { data, error } = (await opsdesk(client).rpc("describe")) as Answer<Described>;
   if (state.userId !== userId) return "compiled";
   if (error || !data) {
@@ -104,7 +104,7 @@ async function describe(client: SupabaseClient, userId: string): Promise<LiveSch
 }
 
 /** Asks `schema_version()` and describes again when it moved on. */
-async function revalidate(client: SupabaseClient, userId: string): Promise<void> {
+async function revalidate(client: ConsoleClient, userId: string): Promise<void> {
   const { data, error } = (await opsdesk(client).rpc("schema_version")) as Answer<string>;
   if (state.userId !== userId) return;
   if (error) {
@@ -122,7 +122,7 @@ async function revalidate(client: SupabaseClient, userId: string): Promise<void>
  * version is checked in the background), else from describe(). Settles with whether they are
  * generated; a failed describe() without a cache leaves the compiled resources and rejects.
  */
-export function loadLiveSchema(client: SupabaseClient, userId: string): Promise<LiveSchemaStatus> {
+export function loadLiveSchema(client: ConsoleClient, userId: string): Promise<LiveSchemaStatus> {
   if (state.userId === userId && state.ready) return state.ready;
   state.userId = userId;
   state.version = undefined;
@@ -144,7 +144,7 @@ export function loadLiveSchema(client: SupabaseClient, userId: string): Promise<
 }
 
 /** A schema change may have happened (a broadcast, the window in focus again): ask the version. */
-export function refreshLiveSchema(client: SupabaseClient): Promise<void> {
+export function refreshLiveSchema(client: ConsoleClient): Promise<void> {
   return state.userId ? revalidate(client, state.userId) : Promise.resolve();
 }
 

@@ -73,14 +73,28 @@ describe("database errors in the operator's language", () => {
     }
   });
 
-  it("translates the sentences our triggers raise (P0001), with the statuses they name", () => {
-    const change = { code: "P0001", message: "An order that is delivered cannot become pending." };
+  it("words our triggers' refusals (P0001) by the code in HINT, with the statuses and numbers they name", () => {
+    const change = {
+      code: "P0001",
+      message: "An order that is delivered cannot become pending.",
+      hint: "order_status_change",
+      details: '{"from": "delivered", "to": "pending"}',
+    };
     expect(say(change, "orders")).toBe("Eine Bestellung mit Status „Zugestellt“ kann nicht zu „Offen“ wechseln.");
     expect(say(change, "orders", english.translate)).toBe("An order that is delivered cannot become pending.");
-    expect(say({ code: "P0001", message: "At least one active admin must remain." }, "staff")).toBe(
-      "Mindestens ein aktiver Admin muss bleiben.",
-    );
-    // A sentence we do not know shows as the database wrote it.
+    // The code decides, not the sentence: a database speaking another language words it the same.
+    const lastAdmin = { code: "P0001", message: "Il faut au moins un admin actif.", hint: "staff_last_admin" };
+    expect(say(lastAdmin, "staff")).toBe("Mindestens ein aktiver Admin muss bleiben.");
+    expect(say(lastAdmin, "staff", english.translate)).toBe("At least one active admin must remain.");
+    const bulk = {
+      code: "P0001",
+      message: "At most 5000 rows at once.",
+      hint: "bulk_too_many_rows",
+      details: '{"max": 5000}',
+    };
+    expect(say(bulk, "orders")).toBe("Höchstens 5000 Zeilen auf einmal.");
+    expect(say(bulk, "orders", english.translate)).toBe("At most 5000 rows at once.");
+    // A sentence without a code of ours shows as the database wrote it.
     expect(say({ code: "P0001", message: "Something new." }, "orders")).toBe("Something new.");
   });
 

@@ -6,12 +6,12 @@
 // that function is not deployed, an existing account through `opsdesk.add_operator`.
 // Every refusal becomes an AdminError: its OPSDESK_* code (or the constraint it broke) and the
 // operator's words for it (i18n/adminMessages.ts), never the database's English.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { type AdminErrorCode, adminMessage } from "../i18n/adminMessages";
 import { MESSAGES } from "../i18n/messages";
-import { isNetworkError, type PostgrestLikeError } from "./errors";
+import { isNetworkError, type PostgrestLikeError, violatedConstraint } from "./errors";
 import { FunctionCallError, invokeFunction } from "./functionErrors";
 import { opsdeskSchema } from "./opsdeskSchema";
+import type { ConsoleClient } from "./supabaseClient";
 import { likeLiteral, orValue } from "./tableData";
 
 export interface OperatorRow {
@@ -70,9 +70,6 @@ const fail = (code: AdminErrorCode, values: Record<string, string> = {}): never 
   throw new AdminError(code, adminMessage(code, values));
 };
 
-/** The constraint a Postgres error names (`… constraint "roles_pkey"`); stable names, docs/any-project.md. */
-const constraintOf = (error: PostgrestLikeError) => /constraint "([^"]+)"/.exec(error.message)?.[1];
-
 const CONSTRAINT_CODES: Record<string, AdminErrorCode> = {
   roles_pkey: "ROLE_EXISTS",
   roles_name_check: "ROLE_NAME",
@@ -90,7 +87,8 @@ export function adminErrorOf(error: PostgrestLikeError): AdminError {
   const hinted = error.hint?.startsWith("OPSDESK_") ? error.hint : undefined;
   if (hinted && isAdminCode(hinted)) return new AdminError(hinted, adminMessage(hinted));
   if (error.code === "42501") return new AdminError("OPSDESK_FORBIDDEN", MESSAGES.forbidden);
-  const constraint = constraintOf(error);
+  // Stable constraint names (docs/any-project.md), read from the error as errors.ts reads them.
+  const constraint = violatedConstraint(error);
   const byConstraint = constraint ? CONSTRAINT_CODES[constraint] : undefined;
   if (byConstraint) return new AdminError(byConstraint, adminMessage(byConstraint));
   return new AdminError("FAILED", adminMessage("FAILED", { detail: error.message }));
@@ -126,7 +124,7 @@ async function run<T>(query: PromiseLike<{ data: T | null; error: PostgrestLikeE
 const OPERATOR_COLUMNS = "user_id, email, full_name, role, active, created_at";
 
 /** A page of operators, searched in their e-mail and name, sorted, counted. */
-export async function listOperators(client: SupabaseClient, query: OperatorQuery): Promise<OperatorPage> {
+export async function listOperators(client: ConsoleClient, query: OperatorQuery): Promise<OperatorPage> {
   let request = opsdesk(client)
     .from("operators")
     .select(OPERATOR_COLUMNS, { count: "exact" })
@@ -145,7 +143,7 @@ export async function listOperators(client: SupabaseClient, query: OperatorQuery
 
 /** Changes one operator's role, active flag or name; the row as saved. */
 export async function updateOperator(
-  client: SupabaseClient,
+  client: ConsoleClient,
   userId: string,
   change: Partial<Pick<OperatorRow, "role" | "active" | "full_name">>,
 ): Promise<OperatorRow> {
@@ -158,7 +156,7 @@ export async function updateOperator(
 }
 
 /** Takes someone off the operators (their account stays: they may be an app user). */
-export async function removeOperator(client: SupabaseClient, userId: string): Promise<void> {
+export async function removeOperator(client: ConsoleClient, userId: string): Promise<void> {
   const rows = await run<{ user_id: string }[]>(
     opsdesk(client).from("operators").delete().eq("user_id", userId).select("user_id"),
   );
@@ -187,7 +185,7 @@ const functionMissing = (error: unknown) =>
  * Makes someone an operator: through `opsdesk-admin` (a new account is mailed its invitation);
  * where the project has not deployed that function, an existing account through add_operator.
  */
-export async function inviteOperator(client: SupabaseClient, command: InviteCommand): Promise<InviteOutcome> {
+export async function inviteOperator(client: ConsoleClient, command: InviteCommand): Promise<InviteOutcome> {
   const email = command.email.trim().toLowerCase();
   const fullName = command.full_name?.trim() || undefined;
   try {
@@ -207,7 +205,11 @@ export async function inviteOperator(client: SupabaseClient, command: InviteComm
     opsdesk(client).from("operators").select("user_id").eq("email", email).limit(1),
   );
   if (existing.length > 0) fail("OPSDESK_ALREADY_OPERATOR");
-  const added = await opsdesk(client).rpc("add_operator", { email, role: command.role, full_name: fullName ?? null });
+  const added = await opsdesk(client).rpc("add_operator", {
+    email,
+    role: command.role,
+    full_name: fullName ?? undefined,
+  });
   if (added.error) {
     const refused = adminErrorOf(added.error);
     // Without the function nobody can be mailed: say what would make inviting new people work.
@@ -231,10 +233,8 @@ export interface OpenInvitation {
 }
 
 /** The operators whose invitation is open, by user id (admins; opsdesk.operator_list). */
-export async function openInvitations(client: SupabaseClient): Promise<Map<string, OpenInvitation>> {
-  const rows = await run<
-    { user_id: string; invited_at: string | null; email_confirmed_at: string | null; opsdesk_invited: boolean }[]
-  >(opsdesk(client).rpc("operator_list"));
+export async function openInvitations(client: ConsoleClient): Promise<Map<string, OpenInvitation>> {
+  const rows = await run(opsdesk(client).rpc("operator_list"));
   return new Map(
     rows
       .filter((r) => r.invited_at !== null && r.email_confirmed_at === null)
@@ -243,7 +243,7 @@ export async function openInvitations(client: SupabaseClient): Promise<Map<strin
 }
 
 /** Mails an open invitation again through opsdesk-admin (a new link; the old one stops working). */
-export async function resendInvitation(client: SupabaseClient, userId: string, redirectTo?: string): Promise<void> {
+export async function resendInvitation(client: ConsoleClient, userId: string, redirectTo?: string): Promise<void> {
   try {
     await invokeFunction(client, "opsdesk-admin", {
       action: "resend_invite",
@@ -256,7 +256,7 @@ export async function resendInvitation(client: SupabaseClient, userId: string, r
 }
 
 /** Takes an open invitation back through opsdesk-admin: the operator row, and the account Opsdesk made. */
-export async function revokeInvitation(client: SupabaseClient, userId: string): Promise<void> {
+export async function revokeInvitation(client: ConsoleClient, userId: string): Promise<void> {
   try {
     await invokeFunction(client, "opsdesk-admin", { action: "revoke_invite", user_id: userId });
   } catch (error) {
@@ -276,11 +276,11 @@ export function functionAdminError(error: unknown): AdminError {
   return new AdminError("FAILED", adminMessage("FAILED", { detail: error.message }));
 }
 
-export async function listRoles(client: SupabaseClient): Promise<RoleRow[]> {
+export async function listRoles(client: ConsoleClient): Promise<RoleRow[]> {
   return run<RoleRow[]>(opsdesk(client).from("roles").select("name, description, builtin").order("name"));
 }
 
-export async function addRole(client: SupabaseClient, role: { name: string; description?: string }): Promise<void> {
+export async function addRole(client: ConsoleClient, role: { name: string; description?: string }): Promise<void> {
   await run(
     opsdesk(client)
       .from("roles")
@@ -288,7 +288,7 @@ export async function addRole(client: SupabaseClient, role: { name: string; desc
   );
 }
 
-export async function describeRole(client: SupabaseClient, name: string, description: string): Promise<void> {
+export async function describeRole(client: ConsoleClient, name: string, description: string): Promise<void> {
   const rows = await run<{ name: string }[]>(
     opsdesk(client)
       .from("roles")
@@ -300,13 +300,13 @@ export async function describeRole(client: SupabaseClient, name: string, descrip
 }
 
 /** Removes a role and its rows of the matrix; refused while operators hold it. */
-export async function removeRole(client: SupabaseClient, name: string): Promise<void> {
+export async function removeRole(client: ConsoleClient, name: string): Promise<void> {
   const rows = await run<{ name: string }[]>(opsdesk(client).from("roles").delete().eq("name", name).select("name"));
   if (rows.length === 0) fail("OPSDESK_NO_SUCH_ROLE");
 }
 
 /** The matrix: every managed table (Opsdesk's own included) and every granted cell. */
-export async function loadMatrix(client: SupabaseClient): Promise<{ tables: ManagedTableRow[]; cells: MatrixCell[] }> {
+export async function loadMatrix(client: ConsoleClient): Promise<{ tables: ManagedTableRow[]; cells: MatrixCell[] }> {
   const [tables, cells] = await Promise.all([
     run<ManagedTableRow[]>(
       opsdesk(client).from("managed_tables").select("schema_name, table_name").order("schema_name").order("table_name"),
@@ -317,7 +317,7 @@ export async function loadMatrix(client: SupabaseClient): Promise<{ tables: Mana
 }
 
 /** Grants (inserts) or revokes (deletes) one cell of the matrix. */
-export async function writeCell(client: SupabaseClient, cell: MatrixCell, granted: boolean): Promise<void> {
+export async function writeCell(client: ConsoleClient, cell: MatrixCell, granted: boolean): Promise<void> {
   if (granted) {
     await run(opsdesk(client).from("permissions").upsert(cell, { ignoreDuplicates: true }));
     return;

@@ -1,9 +1,9 @@
 // The rows of the permission matrix (public.permissions): read all, grant or revoke one
 // cell. Refusals in the operator's words; the guard trigger words its own.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
 import type { Database } from "../resources/database.types";
 import { plainMessage } from "./errors";
+import type { ConsoleClient } from "./supabaseClient";
 
 type Permission = Database["public"]["Tables"]["permissions"]["Row"];
 export type PermissionCell = Pick<Permission, "role" | "resource" | "action">;
@@ -12,7 +12,7 @@ function refusal(error: { code?: string; message: string }): Error {
   return new Error(error.code === "42501" ? MESSAGES.forbidden : plainMessage(error));
 }
 
-export async function loadPermissionRows(client: SupabaseClient): Promise<PermissionCell[]> {
+export async function loadPermissionRows(client: ConsoleClient): Promise<PermissionCell[]> {
   const { data, error } = await client.from("permissions").select("role, resource, action");
   if (error) throw refusal(error);
   return data as PermissionCell[];
@@ -20,7 +20,7 @@ export async function loadPermissionRows(client: SupabaseClient): Promise<Permis
 
 /** Grants or revokes one cell; the refusal, if the database refused. */
 export async function writePermission(
-  client: SupabaseClient,
+  client: ConsoleClient,
   write: { kind: "grant" | "revoke"; row: PermissionCell },
 ): Promise<Error | undefined> {
   const { error } =

@@ -1,11 +1,12 @@
 // The caller's rows of the permission matrix (`rpc('my_permissions')`), loaded once per
 // session and dropped whenever the signed-in user changes.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import type { MyAccess } from "../resources/describe.types";
+import { fromJson } from "../resources/rpc";
 import { resourceNameOf } from "../schema/names";
 import { notInstalled, rememberedKind, rememberKind } from "./backendKind";
 import { plainMessage } from "./errors";
 import { opsdeskSchema } from "./opsdeskSchema";
+import type { ConsoleClient } from "./supabaseClient";
 
 export interface PermissionRow {
   resource: string;
@@ -90,7 +91,7 @@ export class PermissionStore {
   }
 }
 
-export function supabasePermissionSource(client: SupabaseClient): PermissionSource {
+export function supabasePermissionSource(client: ConsoleClient): PermissionSource {
   // The user id follows auth events instead of asking getSession() (which takes the auth
   // lock) for every button on a page.
   let userId: string | null = null;
@@ -149,7 +150,7 @@ export function accessRows(access: Access): PermissionRow[] {
 }
 
 /** The rows from my_access(), or undefined when the project has no Opsdesk installed. */
-async function loadAccess(client: SupabaseClient): Promise<PermissionRow[] | undefined> {
+async function loadAccess(client: ConsoleClient): Promise<PermissionRow[] | undefined> {
   const { data, error } = await opsdeskSchema(client).rpc("my_access");
   if (error) {
     if (notInstalled(error)) {
@@ -159,5 +160,5 @@ async function loadAccess(client: SupabaseClient): Promise<PermissionRow[] | und
     throw error;
   }
   rememberKind("opsdesk");
-  return data ? accessRows(data as Access) : [];
+  return data ? accessRows(fromJson<Access>(data)) : [];
 }

@@ -3,9 +3,9 @@
 // retries, and when the server answers again every read on screen runs again (React Query's
 // "reconnect"), which clears those errors; saves that wait for the server are sent then too
 // (views/saving/). Cached answers never outlive the user they were fetched for.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { serverConnection } from "./serverConnection";
+import type { ConsoleClient } from "./supabaseClient";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -31,7 +31,7 @@ export function followServerConnection(): void {
 }
 
 /** From now on, another user (or none) drops the data and access answers fetched for the previous one. */
-export function forgetOnUserChange(client: SupabaseClient): void {
+export function forgetOnUserChange(client: ConsoleClient): void {
   let userId: string | undefined;
   client.auth.onAuthStateChange((_event, session) => {
     const next = session?.user.id;

@@ -13,9 +13,10 @@
 //
 // Whatever arrives is checked before a screen sees it (parseViewers, presentTabs): a
 // malformed message is dropped, never rendered, and of two answers the newer wins.
-import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+import type { RealtimeChannel } from "@supabase/supabase-js";
 import { opsdeskSchema } from "./opsdeskSchema";
 import { createSharedChannels } from "./sharedChannels";
+import type { ConsoleClient } from "./supabaseClient";
 
 export type PresenceMode = "viewing" | "editing";
 
@@ -101,7 +102,7 @@ interface ViewersChannel {
  * { resource, record_id }; `opsdesk:record:<schema>:<table>:<id>` → opsdesk.record_presence
  * with { schema_name, table_name, record_id } (a key of several columns keeps its colons).
  */
-export function presenceCallsOf(client: SupabaseClient, topic: string) {
+export function presenceCallsOf(client: ConsoleClient, topic: string) {
   const parts = topic.split(":");
   if (parts[0] === "opsdesk") {
     const [, , schema_name, table_name, ...id] = parts;
@@ -123,7 +124,7 @@ export function presenceCallsOf(client: SupabaseClient, topic: string) {
 /** This page's presence key on every record channel. */
 const PAGE_KEY = crypto.randomUUID();
 
-export function createRecordViewers(client: SupabaseClient) {
+export function createRecordViewers(client: ConsoleClient) {
   const pool = createSharedChannels<ViewersChannel>(
     (topic) =>
       new Promise((resolve) => {

@@ -4,10 +4,11 @@
 // gets the docs/product.md §8 message a form would show. RLS hides rows the operator may
 // not change: such a row is refused as forbidden instead of passing silently.
 import type { BaseRecord } from "@refinedev/core";
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { idColumnOf, metaFor } from "../lib/select";
+import { asJson, fromJson } from "../resources/rpc";
 import type { ResourceDefinition } from "../resources/types";
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
+import type { ConsoleClient } from "./supabaseClient";
 import { bulkWrite, isTableMeta, queryErrorOf } from "./tableData";
 
 type Key = string | number;
@@ -36,7 +37,7 @@ interface BulkWriteResult {
 }
 
 export async function writeRows(
-  client: SupabaseClient,
+  client: ConsoleClient,
   def: ResourceDefinition,
   write: RowsWrite,
   describe: DescribeResource,
@@ -87,11 +88,11 @@ export async function writeRows(
   const { data, error } = await client.rpc("bulk_write", {
     resource: def.name,
     action: write.action,
-    rows,
-    changes: write.action === "update" ? write.values : {},
+    rows: asJson(rows),
+    changes: asJson(write.action === "update" ? write.values : {}),
   });
   if (error) throw toHttpError(error, def.name, operation, describe);
-  const result = data as BulkWriteResult;
+  const result = fromJson<BulkWriteResult>(data);
   const changed = new Set(result.changed.map(String));
   const unchanged = new Set((result.unchanged ?? []).map(String));
   const reasons = new Map(

@@ -1,5 +1,6 @@
-// The store's rules as the database refuses them (supabase/migrations/20250712100000_store_rules.sql,
-// docs/product.md §4): SQLSTATE P0001 with a machine-readable code in HINT and the facts the
+// The rules the database refuses an operator's change with (the store's, docs/product.md §4, in
+// supabase/migrations/20250712100000_store_rules.sql; staff, permissions, audit, merge, import
+// and bulk rules in 20250721100000_rule_codes.sql): SQLSTATE P0001 with a machine-readable code in HINT and the facts the
 // sentence names, as JSON, in DETAIL. The console words each refusal by its code in the
 // operator's language and never reads the database's English sentence; a field the rule
 // belongs to gets the message on the form.
@@ -32,7 +33,7 @@ interface Rule {
   fields?: Record<string, string>;
 }
 
-/** Each code the migrations raise (src/providers/raisedErrors.test.ts holds them to this list). */
+/** Each code the migrations raise (ruleErrors.test.ts holds them to this list). */
 export const RULES: Record<string, Rule> = {
   order_new_pending: { english: "A new order must start as pending." },
   order_times: { english: "Order times are set by status changes and cannot be edited." },
@@ -71,6 +72,21 @@ export const RULES: Record<string, Rule> = {
     values: (f) => ({ product: text(f.product), in_stock: text(f.in_stock), needed: text(f.needed) }),
     fields: { order_items: "quantity" },
   },
+  staff_last_admin: { english: "At least one active admin must remain." },
+  staff_own_deactivate: { english: "You cannot deactivate your own account.", fields: { staff: "active" } },
+  staff_own_role: { english: "You cannot change your own role.", fields: { staff: "role" } },
+  staff_own_delete: { english: "You cannot remove your own staff account." },
+  permissions_own_access: { english: "You cannot remove your own role's access to permissions." },
+  audit_log_append_only: { english: "The audit log cannot be changed." },
+  record_key_fixed: { english: "Record keys cannot be changed." },
+  customer_merge_self: { english: "A customer cannot be merged with itself." },
+  customer_gone: { english: "That customer no longer exists." },
+  import_not_rows: { english: "The import must be a list of rows." },
+  import_too_many_rows: {
+    english: "A CSV file can have at most {{max}} rows.",
+    values: (f) => ({ max: text(f.max) }),
+  },
+  bulk_too_many_rows: { english: "At most {{max}} rows at once.", values: (f) => ({ max: text(f.max) }) },
 };
 
 /** The translation key of a rule's sentence. */

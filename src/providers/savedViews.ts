@@ -1,10 +1,10 @@
 // The operator's saved list views in public.saved_views (RLS: own rows only), and the
 // table's rules (supabase/migrations/20250602100100_saved_views.sql) in plain words.
 import type { CrudFilter, CrudSort } from "@refinedev/core";
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
 import { plainMessage } from "./errors";
 import { operatorTable, storedResource } from "./operatorTables";
+import type { ConsoleClient } from "./supabaseClient";
 
 export interface SavedView {
   id: string;
@@ -42,7 +42,7 @@ export function savedViewErrorMessage(error: PostgrestLikeError, t: Translate): 
 
 const COLUMNS = "id, resource, name, filters, sorters, columns, page_size, is_default";
 
-export function savedViewsApi(client: SupabaseClient, t: Translate) {
+export function savedViewsApi(client: ConsoleClient, t: Translate) {
   const fail = (error: PostgrestLikeError) => new Error(savedViewErrorMessage(error, t));
   const one = async (query: PromiseLike<{ data: unknown; error: PostgrestLikeError | null }>) => {
     const { data, error } = await query;

@@ -58,11 +58,10 @@ describe("search through a search function", () => {
     const pageAt = urls.findIndex((u) => u.pathname.endsWith("/search_products"));
     expect(urls[pageAt].searchParams.get("select")).toBe("id,name,categories(id,name)");
     const filters = [{ field: "status", operator: "in", value: ["active"] }];
-    // The list's default order gives way to relevance (sort null); offset of page 3.
+    // The list's default order gives way to relevance (no sort: the function's default, null); offset of page 3.
     expect(bodies[pageAt]).toEqual({
       q: "oak kettle",
       filters,
-      sort: null,
       descending: false,
       page_offset: 50,
       page_limit: 25,

@@ -4,11 +4,12 @@
 // inside, because a common word has too many matches to hand back for PostgREST to page.
 // The page and its count (public.search_count) are asked for at the same time.
 import type { BaseRecord, CrudFilter, CrudSort, GetListResponse, LogicalFilter, Pagination } from "@refinedev/core";
-import type { SupabaseClient } from "@supabase/supabase-js";
+import { asJson, fromJson, type SearchRpc } from "../resources/rpc";
+import type { ConsoleClient } from "./supabaseClient";
 
 export interface RpcListRequest {
   resource: string;
-  rpc: string;
+  rpc: SearchRpc;
   text: string;
   /** Filters other than the search itself, without empty ones. */
   filters: CrudFilter[];
@@ -55,7 +56,7 @@ interface SearchCount {
 }
 
 export async function listThroughSearchRpc<T extends BaseRecord>(
-  client: SupabaseClient,
+  client: ConsoleClient,
   request: RpcListRequest,
 ): Promise<GetListResponse<T>> {
   const { currentPage = 1, pageSize = 10 } = request.pagination ?? {};
@@ -65,17 +66,17 @@ export async function listThroughSearchRpc<T extends BaseRecord>(
     client
       .rpc(request.rpc, {
         q: request.text,
-        filters,
-        sort: sort?.field ?? null,
+        filters: asJson(filters),
+        ...(sort ? { sort: sort.field } : {}),
         descending: sort?.order === "desc",
         page_offset: (currentPage - 1) * pageSize,
         page_limit: pageSize,
       })
       .select(request.select ?? "*"),
-    client.rpc("search_count", { resource: request.resource, q: request.text, filters }),
+    client.rpc("search_count", { resource: request.resource, q: request.text, filters: asJson(filters) }),
   ]);
   if (page.error) throw page.error;
   if (count.error) throw count.error;
-  const { total, approximate } = count.data as SearchCount;
+  const { total, approximate } = fromJson<SearchCount>(count.data);
   return { data: (page.data ?? []) as unknown as T[], total, approximate };
 }

@@ -1,7 +1,8 @@
 // The console's side of a sign-in, after the right password (and the app's code, when the
 // account has one): the staff gate, with the console's first reads going out beside it.
-import type { SupabaseClient } from "@supabase/supabase-js";
+
 import { MESSAGES } from "../i18n/messages";
+import { anyRpc } from "./anyTable";
 import { rememberedKind } from "./backendKind";
 import { forgetFirstReads, IDENTITY, PREFERENCES, rpcReadKey, startFirstRead, takeScreenReads } from "./firstReads";
 import { loadLiveSchema } from "./liveSchema";
@@ -10,12 +11,13 @@ import { readPreferenceRow } from "./preferenceRows";
 import { markSignedIn, markSigningOut } from "./session";
 import { type AuthOutcome, failed } from "./signIn";
 import { readStaffRow } from "./staffRow";
+import type { ConsoleClient } from "./supabaseClient";
 
 /**
  * Starts what the console reads first (firstReads.ts) when a session exists: the staff gate's
  * permissions and the first screen's reads, side by side.
  */
-export async function warmUp(client: SupabaseClient, permissions: PermissionStore): Promise<void> {
+export async function warmUp(client: ConsoleClient, permissions: PermissionStore): Promise<void> {
   const { data } = await client.auth.getSession();
   const userId = data.session?.user.id;
   if (!userId) return;
@@ -32,7 +34,7 @@ export async function warmUp(client: SupabaseClient, permissions: PermissionStor
       known.then(() =>
         rememberedKind() === "opsdesk"
           ? Promise.resolve({ data: null, error: { code: "PGRST202", message: "not on this project" } })
-          : (client.rpc(read.rpc, read.args, { get: true }) as PromiseLike<unknown>),
+          : (anyRpc(client, read.rpc, read.args, { get: true }) as PromiseLike<unknown>),
       ),
     );
   }
@@ -41,7 +43,7 @@ export async function warmUp(client: SupabaseClient, permissions: PermissionStor
 }
 
 /** Staff only: an account without permission rows is signed out again. */
-async function passesStaffGate(client: SupabaseClient, permissions: PermissionStore): Promise<boolean> {
+async function passesStaffGate(client: ConsoleClient, permissions: PermissionStore): Promise<boolean> {
   const held = await permissions.get();
   if (held.size > 0) return true;
   markSigningOut();
@@ -50,7 +52,7 @@ async function passesStaffGate(client: SupabaseClient, permissions: PermissionSt
 }
 
 /** The password (and the app's code) were right: the staff gate decides. */
-export async function finishSignIn(client: SupabaseClient, permissions: PermissionStore): Promise<AuthOutcome> {
+export async function finishSignIn(client: ConsoleClient, permissions: PermissionStore): Promise<AuthOutcome> {
   permissions.clear();
   await warmUp(client, permissions);
   try {

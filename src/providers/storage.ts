@@ -1,6 +1,6 @@
 // A Storage bucket as the console uses it. Failures are storage-js's errors, thrown: the
 // screen words them with its bucket's rules (src/views/files/storageErrors.ts).
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { ConsoleClient } from "./supabaseClient";
 
 export interface StoredObject {
   name: string;
@@ -15,7 +15,7 @@ function ok<T>({ data, error }: { data: T | null; error: Error | null }): T {
   return data as T;
 }
 
-export function storageBucket(client: SupabaseClient, bucket: string) {
+export function storageBucket(client: ConsoleClient, bucket: string) {
   const objects = () => client.storage.from(bucket);
   return {
     /** Objects and folders directly in `folder`, up to 1000, by name. */

@@ -8,18 +8,25 @@
 // its token the way supabase-js does for its own.
 import type { AuthChangeEvent } from "@supabase/auth-js";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { Database } from "../resources/database.types";
 import { authClient } from "./authClient";
 import { trackedFetch } from "./serverConnection";
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from "./supabaseConfig";
 
-let client: SupabaseClient | undefined;
+/**
+ * supabase-js typed by the generated `Database` (src/resources/database.types.ts, `npm run
+ * types:gen`): a table, column, function or argument the console names wrongly fails typecheck.
+ */
+export type ConsoleClient = SupabaseClient<Database>;
+
+let client: ConsoleClient | undefined;
 
 const TOKEN_EVENTS: AuthChangeEvent[] = ["INITIAL_SESSION", "SIGNED_IN", "TOKEN_REFRESHED"];
 
-export function consoleClient(): SupabaseClient {
+export function consoleClient(): ConsoleClient {
   if (client) return client;
   const auth = authClient();
-  const made = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+  const made = createClient<Database>(SUPABASE_URL, SUPABASE_ANON_KEY, {
     accessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
     // Every request says whether the server answered (serverConnection.ts), which also decides
     // when to try again: postgrest-js's own retries (3, up to 7 s per read) only held screens up.

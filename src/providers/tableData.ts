@@ -5,12 +5,14 @@
 // carries the row as it was loaded, and changes nothing when another save came first.
 // The demo's compiled definitions keep @refinedev/supabase's path (dataProvider.ts).
 import type { BaseKey, BaseRecord, CrudFilter, CrudSort, Pagination } from "@refinedev/core";
-import type { SupabaseClient } from "@supabase/supabase-js";
 import type { ResourceMeta } from "../lib/resourceMeta";
 import type { BulkWriteResult } from "../resources/describe.types";
+import { asJson, fromJson } from "../resources/rpc";
 import { decodeKey, encodeKey, pgrstName, ROW_KEY } from "../schema/names";
-import type { PostgrestLikeError } from "./errors";
+import { anyTable } from "./anyTable";
+import { type NoRow, noRow, type PostgrestLikeError } from "./errors";
 import { opsdeskSchema } from "./opsdeskSchema";
+import type { ConsoleClient } from "./supabaseClient";
 
 /** What a generated resource's calls carry in their meta (lib/select.ts metaFor). */
 export type TableMeta = ResourceMeta & { table: { schema: string; name: string } };
@@ -23,19 +25,19 @@ type Query = any;
 
 /** Thrown as supabase-js would hand it back, for the data provider to word (errors.ts). */
 class QueryError extends Error {
-  constructor(readonly error: PostgrestLikeError) {
-    super(error.message);
+  constructor(readonly error: PostgrestLikeError | NoRow) {
+    super("noRow" in error ? `no row (${error.noRow})` : error.message);
   }
 }
 
-const fail = (error: PostgrestLikeError): never => {
+const fail = (error: PostgrestLikeError | NoRow): never => {
   throw new QueryError(error);
 };
 
-export const queryErrorOf = (thrown: unknown): PostgrestLikeError | undefined =>
+export const queryErrorOf = (thrown: unknown): PostgrestLikeError | NoRow | undefined =>
   thrown instanceof QueryError ? thrown.error : undefined;
 
-const from = (client: SupabaseClient, meta: TableMeta): Query => client.schema(meta.table.schema).from(meta.table.name);
+const from = (client: ConsoleClient, meta: TableMeta): Query => anyTable(client, meta.table.name, meta.table.schema);
 
 /** The key columns of a resource (several for a composite key; none for a key-less table). */
 const keyColumnsOf = (meta: TableMeta): string[] =>
@@ -54,7 +56,7 @@ function withIds(rows: BaseRecord[], meta: TableMeta, offset = 0): BaseRecord[] 
 function whereKey(query: Query, meta: TableMeta, id: BaseKey): Query {
   const key = keyColumnsOf(meta);
   const values = key.length > 0 ? decodeKey(id, key) : undefined;
-  if (!values) fail({ code: "PGRST116", message: "no such record" });
+  if (!values) fail(noRow("read"));
   for (const [column, value] of Object.entries(values as Record<string, string>)) query.eq(pgrstName(column), value);
   return query;
 }
@@ -140,7 +142,7 @@ const opsdesk = opsdeskSchema;
  * serve the words, with the caller's RLS restrictions added) and counts them; the page is then
  * read through the API like any list, so the caller's RLS and the labels of references apply.
  */
-async function searchRows(client: SupabaseClient, params: ListParams & { words: string }) {
+async function searchRows(client: ConsoleClient, params: ListParams & { words: string }) {
   const { meta } = params;
   const { currentPage = 1, pageSize = 10 } = params.pagination ?? {};
   const key = keyColumnsOf(meta);
@@ -150,7 +152,7 @@ async function searchRows(client: SupabaseClient, params: ListParams & { words: 
   const [found, counted] = await Promise.all([
     opsdesk(client).rpc("search", {
       ...args,
-      sort: sorter?.field ?? null,
+      ...(sorter ? { sort: sorter.field } : {}),
       descending: sorter?.order === "desc",
       page_offset: (currentPage - 1) * pageSize,
       page_limit: pageSize,
@@ -168,7 +170,7 @@ async function searchRows(client: SupabaseClient, params: ListParams & { words: 
   return { data: ids.flatMap((id) => byId.get(String(id)) ?? []), total };
 }
 
-export async function listRows(client: SupabaseClient, params: ListParams) {
+export async function listRows(client: ConsoleClient, params: ListParams) {
   const { meta } = params;
   if (params.words && meta.search && "words" in meta.search)
     return searchRows(client, { ...params, words: params.words });
@@ -192,14 +194,14 @@ export async function listRows(client: SupabaseClient, params: ListParams) {
   return { data: withIds((data ?? []) as BaseRecord[], meta, offset), total: count ?? 0 };
 }
 
-export async function readRow(client: SupabaseClient, meta: TableMeta, id: BaseKey) {
+export async function readRow(client: ConsoleClient, meta: TableMeta, id: BaseKey) {
   const { data, error } = await whereKey(from(client, meta).select(meta.select ?? "*"), meta, id).limit(2);
   if (error) fail(error);
   const rows = withIds((data ?? []) as BaseRecord[], meta);
   return rows[0];
 }
 
-export async function readRows(client: SupabaseClient, meta: TableMeta, ids: BaseKey[]) {
+export async function readRows(client: ConsoleClient, meta: TableMeta, ids: BaseKey[]) {
   const key = keyColumnsOf(meta);
   if (key.length === 1) {
     const { data, error } = await from(client, meta)
@@ -212,7 +214,7 @@ export async function readRows(client: SupabaseClient, meta: TableMeta, ids: Bas
   return rows.filter((row): row is BaseRecord => Boolean(row));
 }
 
-export async function insertRow(client: SupabaseClient, meta: TableMeta, values: object) {
+export async function insertRow(client: ConsoleClient, meta: TableMeta, values: object) {
   const { data, error } = await from(client, meta)
     .insert(values)
     .select(meta.select ?? "*");
@@ -226,10 +228,10 @@ const comparable = (value: unknown) => value === null || ["string", "number", "b
 /**
  * Updates a row; with `loaded` (the row as the form loaded it), only if none of its columns
  * changed since: no row updated then means another save came first (`PT409`, "Someone else
- * changed this record"), unless the row is gone or hidden (`42501`).
+ * changed this record"), unless the row is gone or hidden (no row: errors.ts NoRow).
  */
 export async function updateRow(
-  client: SupabaseClient,
+  client: ConsoleClient,
   meta: TableMeta,
   id: BaseKey,
   values: object,
@@ -251,15 +253,15 @@ export async function updateRow(
   if (row) return row;
   if (compared.length > 0 && (await readRow(client, meta, id)))
     fail({ code: "PT409", message: "changed since loaded" });
-  return fail({ code: "42501", message: "no row updated" });
+  return fail(noRow("write"));
 }
 
-export async function deleteRow(client: SupabaseClient, meta: TableMeta, id: BaseKey) {
+export async function deleteRow(client: ConsoleClient, meta: TableMeta, id: BaseKey) {
   const { data, error } = await whereKey(from(client, meta).delete(), meta, id).select(meta.select ?? "*");
   if (error) fail(error);
   const row = withIds((data ?? []) as BaseRecord[], meta)[0];
   // RLS hid the row from the delete: nothing was deleted.
-  if (!row) fail({ code: "42501", message: "no row deleted" });
+  if (!row) fail(noRow("write"));
   return row;
 }
 
@@ -272,14 +274,14 @@ type BulkAnswer = BulkWriteResult;
  * are named by their key objects; `version` goes with them where the table has one.
  */
 export async function bulkWrite(
-  client: SupabaseClient,
+  client: ConsoleClient,
   meta: TableMeta,
   write:
     | { action: "delete"; ids: BaseKey[] }
     | { action: "update"; ids: BaseKey[]; values: Record<string, unknown>; versions?: unknown[] },
 ): Promise<{ changed: BaseKey[]; refused: { id: BaseKey; error: PostgrestLikeError }[] }> {
   const key = keyColumnsOf(meta);
-  if (key.length === 0) fail({ code: "42501", message: "a table without a key" });
+  if (key.length === 0) fail(noRow("write"));
   const rows = write.ids.map((id, i) => {
     const values: Record<string, unknown> = { ...(decodeKey(id, key) ?? {}) };
     if (write.action === "update" && write.versions?.[i] !== undefined) values.version = write.versions[i];
@@ -289,11 +291,11 @@ export async function bulkWrite(
     schema_name: meta.table.schema,
     table_name: meta.table.name,
     action: write.action,
-    rows,
-    changes: write.action === "update" ? write.values : {},
+    rows: asJson(rows),
+    changes: asJson(write.action === "update" ? write.values : {}),
   });
   if (error) fail(error);
-  const answer = (data ?? { changed: [], refused: [] }) as BulkAnswer;
+  const answer = data === null ? { changed: [], refused: [] } : fromJson<BulkAnswer>(data);
   const idOf = (k: Record<string, unknown>) => encodeKey(key.map((c) => k[c]));
   return {
     changed: answer.changed.map(idOf),

@@ -1,7 +1,7 @@
 // E-mail addresses of auth users, for columns that hold a key to auth.users (docs/any-project.md):
 // `opsdesk.user_emails(ids)` answers them only to operators who may list the referencing table.
 // The ids a screen renders in one moment go out in one call, and each answer is kept for the page.
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { ConsoleClient } from "./supabaseClient";
 
 type Listener = () => void;
 
@@ -12,7 +12,7 @@ export interface UserEmails {
   watch(id: string, listener: Listener): () => void;
 }
 
-export function createUserEmails(client: SupabaseClient): UserEmails {
+export function createUserEmails(client: ConsoleClient): UserEmails {
   const known = new Map<string, string | null>();
   const listeners = new Map<string, Set<Listener>>();
   let pending = new Set<string>();
@@ -23,11 +23,8 @@ export function createUserEmails(client: SupabaseClient): UserEmails {
     const ids = [...pending];
     pending = new Set();
     if (ids.length === 0) return;
-    // biome-ignore lint/suspicious/noExplicitAny: the `opsdesk` schema is not in the demo's Database type
-    const { data, error } = await (client as SupabaseClient<any, any, any>)
-      .schema("opsdesk")
-      .rpc("user_emails", { ids });
-    const rows = error ? [] : ((data ?? []) as { id: string; email: string | null }[]);
+    const { data, error } = await client.schema("opsdesk").rpc("user_emails", { ids });
+    const rows = error ? [] : (data ?? []);
     const found = new Map(rows.map((row) => [row.id, row.email]));
     for (const id of ids) {
       known.set(id, found.get(id) ?? null);

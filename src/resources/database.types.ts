@@ -1,4 +1,4 @@
-// Generated from supabase/migrations by `npm run types:gen` (scripts/database-types.ts); do not edit.
+// Generated from supabase/migrations and install/sql by `npm run types:gen` (scripts/database-types.ts); do not edit.
 export type Json =
   | string
   | number
@@ -639,6 +639,849 @@ export type Database = {
       [_ in never]: never
     }
   }
+  opsdesk: {
+    Tables: {
+      audit_log: {
+        Row: {
+          id: number
+          at: string
+          actor_id: string | null
+          actor_email: string | null
+          schema_name: string
+          table_name: string
+          record_id: string | null
+          record_key: Json | null
+          action: string
+          old: Json | null
+          new: Json | null
+          changed: string[] | null
+        }
+        Insert: {
+          id?: number
+          at?: string
+          actor_id?: string | null
+          actor_email?: string | null
+          schema_name: string
+          table_name: string
+          record_id?: string | null
+          record_key?: Json | null
+          action: string
+          old?: Json | null
+          new?: Json | null
+          changed?: string[] | null
+        }
+        Update: {
+          id?: number
+          at?: string
+          actor_id?: string | null
+          actor_email?: string | null
+          schema_name?: string
+          table_name?: string
+          record_id?: string | null
+          record_key?: Json | null
+          action?: string
+          old?: Json | null
+          new?: Json | null
+          changed?: string[] | null
+        }
+        Relationships: []
+      }
+      installed: {
+        Row: {
+          version: string
+          name: string
+          installed_at: string
+        }
+        Insert: {
+          version: string
+          name: string
+          installed_at?: string
+        }
+        Update: {
+          version?: string
+          name?: string
+          installed_at?: string
+        }
+        Relationships: []
+      }
+      list_columns: {
+        Row: {
+          user_id: string
+          resource: string
+          columns: string[]
+          widths: Json
+          updated_at: string
+        }
+        Insert: {
+          user_id?: string
+          resource: string
+          columns: string[]
+          widths?: Json
+          updated_at?: string
+        }
+        Update: {
+          user_id?: string
+          resource?: string
+          columns?: string[]
+          widths?: Json
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      managed_tables: {
+        Row: {
+          schema_name: string
+          table_name: string
+          relid: number | null
+          allow_without_rls: boolean
+          granted: string[]
+          restricted: string[]
+          managed_at: string
+          managed_by: string | null
+          audit_signature: string | null
+        }
+        Insert: {
+          schema_name: string
+          table_name: string
+          relid?: number | null
+          allow_without_rls?: boolean
+          granted?: string[]
+          restricted?: string[]
+          managed_at?: string
+          managed_by?: string | null
+          audit_signature?: string | null
+        }
+        Update: {
+          schema_name?: string
+          table_name?: string
+          relid?: number | null
+          allow_without_rls?: boolean
+          granted?: string[]
+          restricted?: string[]
+          managed_at?: string
+          managed_by?: string | null
+          audit_signature?: string | null
+        }
+        Relationships: []
+      }
+      operators: {
+        Row: {
+          user_id: string
+          email: string | null
+          full_name: string | null
+          role: string
+          active: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          user_id: string
+          email?: string | null
+          full_name?: string | null
+          role?: string
+          active?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          user_id?: string
+          email?: string | null
+          full_name?: string | null
+          role?: string
+          active?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "operators_role_fkey"
+            columns: ["role"]
+            isOneToOne: false
+            referencedRelation: "roles"
+            referencedColumns: ["name"]
+          },
+        ]
+      }
+      permissions: {
+        Row: {
+          role: string
+          schema_name: string
+          table_name: string
+          action: string
+        }
+        Insert: {
+          role: string
+          schema_name: string
+          table_name: string
+          action: string
+        }
+        Update: {
+          role?: string
+          schema_name?: string
+          table_name?: string
+          action?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "permissions_role_fkey"
+            columns: ["role"]
+            isOneToOne: false
+            referencedRelation: "roles"
+            referencedColumns: ["name"]
+          },
+          {
+            foreignKeyName: "permissions_table_fkey"
+            columns: ["schema_name","table_name"]
+            isOneToOne: false
+            referencedRelation: "managed_tables"
+            referencedColumns: ["schema_name","table_name"]
+          },
+        ]
+      }
+      preferences: {
+        Row: {
+          user_id: string
+          theme: string
+          locale: string
+          extra: Json
+          updated_at: string
+        }
+        Insert: {
+          user_id?: string
+          theme?: string
+          locale?: string
+          extra?: Json
+          updated_at?: string
+        }
+        Update: {
+          user_id?: string
+          theme?: string
+          locale?: string
+          extra?: Json
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      record_viewers: {
+        Row: {
+          topic: string
+          user_id: string
+          tab: string
+          editing: boolean
+          seen_at: string
+        }
+        Insert: {
+          topic: string
+          user_id: string
+          tab: string
+          editing: boolean
+          seen_at?: string
+        }
+        Update: {
+          topic?: string
+          user_id?: string
+          tab?: string
+          editing?: boolean
+          seen_at?: string
+        }
+        Relationships: []
+      }
+      roles: {
+        Row: {
+          name: string
+          description: string | null
+          builtin: boolean
+          created_at: string
+        }
+        Insert: {
+          name: string
+          description?: string | null
+          builtin?: boolean
+          created_at?: string
+        }
+        Update: {
+          name?: string
+          description?: string | null
+          builtin?: boolean
+          created_at?: string
+        }
+        Relationships: []
+      }
+      saved_views: {
+        Row: {
+          id: string
+          owner: string
+          resource: string
+          name: string
+          filters: Json
+          sorters: Json
+          columns: string[] | null
+          page_size: number
+          is_default: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          owner?: string
+          resource: string
+          name: string
+          filters?: Json
+          sorters?: Json
+          columns?: string[] | null
+          page_size?: number
+          is_default?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          owner?: string
+          resource?: string
+          name?: string
+          filters?: Json
+          sorters?: Json
+          columns?: string[] | null
+          page_size?: number
+          is_default?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      state: {
+        Row: {
+          id: boolean
+          version: number
+          ddl_watch: boolean
+        }
+        Insert: {
+          id?: boolean
+          version?: number
+          ddl_watch?: boolean
+        }
+        Update: {
+          id?: boolean
+          version?: number
+          ddl_watch?: boolean
+        }
+        Relationships: []
+      }
+      table_settings: {
+        Row: {
+          schema_name: string
+          table_name: string
+          settings: Json
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          schema_name: string
+          table_name: string
+          settings?: Json
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          schema_name?: string
+          table_name?: string
+          settings?: Json
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      add_operator: {
+        Args: {
+          email: string
+          role?: string
+          full_name?: string
+        }
+        Returns: string
+      }
+      allowed_tables: {
+        Args: {
+          action: string
+        }
+        Returns: string[]
+      }
+      audit_excluded: {
+        Args: {
+          rel: number
+        }
+        Returns: string[]
+      }
+      audit_hooks: {
+        Args: {
+          rel: number
+        }
+        Returns: undefined
+      }
+      audit_signature: {
+        Args: {
+          rel: number
+        }
+        Returns: string
+      }
+      audit_sql: {
+        Args: {
+          rel: number
+          op: string
+          params?: string[]
+          into_target?: string
+        }
+        Returns: string
+      }
+      bulk_write: {
+        Args: {
+          schema_name: string
+          table_name: string
+          action: string
+          rows: Json
+          changes?: Json
+        }
+        Returns: Json
+      }
+      bump_version: {
+        Args: never
+        Returns: number
+      }
+      caller_role: {
+        Args: never
+        Returns: string
+      }
+      can: {
+        Args: {
+          schema_name: string
+          table_name: string
+          action: string
+        }
+        Returns: boolean
+      }
+      can_rel: {
+        Args: {
+          rel: number
+          action: string
+        }
+        Returns: boolean
+      }
+      channel_table: {
+        Args: {
+          topic: string
+          kind: string
+        }
+        Returns: string[]
+      }
+      column_widths_valid: {
+        Args: {
+          widths: Json
+        }
+        Returns: boolean
+      }
+      describe: {
+        Args: never
+        Returns: Json
+      }
+      describe_relation: {
+        Args: {
+          rel: number
+          managed: boolean
+          permissions: Json
+        }
+        Returns: Json
+      }
+      enum_values: {
+        Args: {
+          typ: number
+        }
+        Returns: Json
+      }
+      equality_operator: {
+        Args: {
+          typ: number
+        }
+        Returns: string
+      }
+      exposed_schemas: {
+        Args: never
+        Returns: string[]
+      }
+      exposure: {
+        Args: {
+          rel: number
+        }
+        Returns: Json
+      }
+      fail: {
+        Args: {
+          code: string
+          msg: string
+          info?: string
+        }
+        Returns: undefined
+      }
+      file_access: {
+        Args: {
+          bucket: string
+          object_name: string
+          actions: string[]
+        }
+        Returns: boolean
+      }
+      file_buckets: {
+        Args: never
+        Returns: {
+          id: string
+          public: boolean
+          file_size_limit: number
+          allowed_mime_types: string[]
+        }[]
+      }
+      filter_sql: {
+        Args: {
+          rel: number
+          filters: Json
+        }
+        Returns: string
+      }
+      guard: {
+        Args: {
+          rel: number
+          cmd: string
+        }
+        Returns: boolean
+      }
+      history: {
+        Args: {
+          schema_name: string
+          table_name: string
+          key: Json
+          page_limit?: number
+          before_id?: number
+        }
+        Returns: Database["opsdesk"]["Tables"]["audit_log"]["Row"][]
+      }
+      import_rows: {
+        Args: {
+          schema_name: string
+          table_name: string
+          rows: Json
+          labels?: Json
+          dry_run?: boolean
+        }
+        Returns: Json
+      }
+      install_audit: {
+        Args: {
+          rel: number
+        }
+        Returns: undefined
+      }
+      is_admin: {
+        Args: never
+        Returns: boolean
+      }
+      is_operator: {
+        Args: never
+        Returns: boolean
+      }
+      is_system_schema: {
+        Args: {
+          name: string
+        }
+        Returns: boolean
+      }
+      is_trusted_caller: {
+        Args: never
+        Returns: boolean
+      }
+      key_columns: {
+        Args: {
+          rel: number
+        }
+        Returns: string[]
+      }
+      key_of: {
+        Args: {
+          r: Json
+          key_columns: string[]
+        }
+        Returns: Json
+      }
+      key_sql: {
+        Args: {
+          key_columns: string[]
+          alias: string
+        }
+        Returns: string[]
+      }
+      like_escape: {
+        Args: {
+          words: string
+        }
+        Returns: string
+      }
+      make_admin: {
+        Args: {
+          email: string
+        }
+        Returns: string
+      }
+      manage_existing: {
+        Args: never
+        Returns: number
+      }
+      manage_table: {
+        Args: {
+          schema_name: string
+          table_name: string
+          allow_without_rls?: boolean
+        }
+        Returns: Json
+      }
+      managed_relid: {
+        Args: {
+          schema_name: string
+          table_name: string
+        }
+        Returns: number
+      }
+      may_join: {
+        Args: {
+          topic: string
+        }
+        Returns: boolean
+      }
+      may_send: {
+        Args: {
+          topic: string
+        }
+        Returns: boolean
+      }
+      mfa_ok: {
+        Args: never
+        Returns: boolean
+      }
+      my_access: {
+        Args: never
+        Returns: Json
+      }
+      normalised_keys: {
+        Args: {
+          rel: number
+          key_columns: string[]
+          rows: Json
+        }
+        Returns: Json[]
+      }
+      notify_change: {
+        Args: {
+          schema_name: string
+          table_name: string
+          op: string
+          keys: Json
+        }
+        Returns: undefined
+      }
+      operator_list: {
+        Args: never
+        Returns: {
+          user_id: string
+          email: string
+          full_name: string
+          role: string
+          active: boolean
+          created_at: string
+          last_sign_in_at: string
+          invited_at: string
+          mfa: boolean
+          email_confirmed_at: string
+          opsdesk_invited: boolean
+        }[]
+      }
+      operator_role: {
+        Args: never
+        Returns: string
+      }
+      record_id: {
+        Args: {
+          key: Json
+        }
+        Returns: string
+      }
+      record_presence: {
+        Args: {
+          schema_name: string
+          table_name: string
+          record_id: string
+          tab: string
+          mode?: string
+        }
+        Returns: Json
+      }
+      record_presence_leave: {
+        Args: {
+          schema_name: string
+          table_name: string
+          record_id: string
+          tab: string
+        }
+        Returns: Json
+      }
+      record_viewers_change: {
+        Args: {
+          the_topic: string
+          the_tab: string
+          is_editing: boolean
+        }
+        Returns: Json
+      }
+      record_viewers_of: {
+        Args: {
+          topic: string
+        }
+        Returns: Json
+      }
+      record_viewers_topic: {
+        Args: {
+          schema_name: string
+          table_name: string
+          record_id: string
+          tab: string
+        }
+        Returns: string
+      }
+      relation: {
+        Args: {
+          schema_name: string
+          table_name: string
+        }
+        Returns: number
+      }
+      remove_hooks: {
+        Args: {
+          rel: number
+        }
+        Returns: undefined
+      }
+      require_admin: {
+        Args: never
+        Returns: undefined
+      }
+      require_can: {
+        Args: {
+          schema_name: string
+          table_name: string
+          action: string
+        }
+        Returns: undefined
+      }
+      require_operator: {
+        Args: never
+        Returns: undefined
+      }
+      schema_version: {
+        Args: never
+        Returns: string
+      }
+      search: {
+        Args: {
+          schema_name: string
+          table_name: string
+          q: string
+          filters?: Json
+          sort?: string
+          descending?: boolean
+          page_offset?: number
+          page_limit?: number
+        }
+        Returns: Json
+      }
+      search_columns: {
+        Args: {
+          rel: number
+        }
+        Returns: string[]
+      }
+      search_count: {
+        Args: {
+          schema_name: string
+          table_name: string
+          q: string
+          filters?: Json
+        }
+        Returns: Json
+      }
+      search_target: {
+        Args: {
+          schema_name: string
+          table_name: string
+        }
+        Returns: number
+      }
+      search_where: {
+        Args: {
+          rel: number
+          q: string
+          filters: Json
+        }
+        Returns: string
+      }
+      set_my_name: {
+        Args: {
+          full_name: string
+        }
+        Returns: string
+      }
+      set_table_settings: {
+        Args: {
+          schema_name: string
+          table_name: string
+          settings: Json
+        }
+        Returns: Json
+      }
+      sync_catalog: {
+        Args: {
+          changed?: number[]
+        }
+        Returns: undefined
+      }
+      type_category: {
+        Args: {
+          typ: number
+        }
+        Returns: string
+      }
+      unmanage_table: {
+        Args: {
+          schema_name: string
+          table_name: string
+        }
+        Returns: undefined
+      }
+      user_emails: {
+        Args: {
+          ids: string[]
+        }
+        Returns: {
+          id: string
+          email: string
+        }[]
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
 }
 
 type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
@@ -766,5 +1609,8 @@ export const Constants = {
       product_status: ["draft","active","archived"],
       staff_role: ["admin","editor","viewer"],
     },
+  },
+  opsdesk: {
+    Enums: {},
   },
 } as const

@@ -5,6 +5,7 @@
 import type { BaseRecord } from "@refinedev/core";
 import type { ReactNode } from "react";
 import type { Database, Tables } from "./database.types";
+import type { PublicRpc, SearchRpc } from "./rpc";
 
 type PublicSchema = Database["public"];
 
@@ -143,7 +144,7 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
  * full-text search (`wfts`) of a tsvector column with a text search config.
  */
 export type ListSearch<Column extends string = string> =
-  | { rpc: string }
+  | { rpc: SearchRpc }
   | { column: Column; config: string }
   /**
    * Generated lists (src/schema): each word of the box in one of these text columns, through
@@ -242,5 +243,5 @@ export interface ResourceDefinition<Table extends string = string> {
    * database refuses any other change with (providers/ruleErrors.ts). A bulk change offers only
    * values some selected row can take, and names beforehand the rows that cannot.
    */
-  stateMachine?: { field: ColumnOf<Table>; rpc: string; refusal: string };
+  stateMachine?: { field: ColumnOf<Table>; rpc: Extract<PublicRpc, `${string}_transitions`>; refusal: string };
 }

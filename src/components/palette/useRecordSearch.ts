@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { localizeDefinition } from "../../i18n/localizeDefinition";
 import { useFormat } from "../../i18n/useFormat";
 import { findResource } from "../../resources";
+import { rpcCustom } from "../../resources/rpc";
 import { groupHits, type HitGroup, toHits } from "./searchHits";
 
 const MIN_QUERY = 2;
@@ -28,10 +29,8 @@ export function useRecordSearch(query: string): { groups: HitGroup[]; loading: b
   const text = useDebounced(query.trim());
   const enabled = text.length >= MIN_QUERY;
   const { result, query: search } = useCustom({
-    url: "rpc/search_all",
     // search_all asks the planner (EXPLAIN) and is volatile: a POST, as supabase-js sends it.
-    method: "post",
-    config: { payload: { q: text, per_resource: PER_RESOURCE } },
+    ...rpcCustom("search_all", { q: text, per_resource: PER_RESOURCE }, "post"),
     queryOptions: { enabled },
     errorNotification: false,
   });

@@ -2,6 +2,7 @@
 // and the console starts them with the session, before the page mounts (consoleLoader.ts,
 // providers/firstReads.ts). The two must ask the very same calls to share the answers.
 import type { RpcRead } from "../../providers/firstReads";
+import { rpcCustom } from "../../resources/rpc";
 import { type Period, parsePeriod } from "./kpis";
 
 export interface DashboardReads {
@@ -22,5 +23,4 @@ export function dashboardReads(search: URLSearchParams): DashboardReads {
 }
 
 /** Refine's `useCustom` parameters for one read (its `query` becomes the RPC's arguments). */
-export const customRead = ({ rpc, args }: RpcRead) =>
-  ({ url: `rpc/${rpc}`, method: "get", config: { query: args } }) as const;
+export const customRead = ({ rpc, args }: RpcRead) => rpcCustom(rpc, args, "get");

@@ -4,6 +4,7 @@ import { Button, Popconfirm, Space } from "antd";
 import { resourceKey } from "../../i18n/resourceKeys";
 import { metaFor } from "../../lib/select";
 import { orders } from "../../resources/orders";
+import { rpcCustom } from "../../resources/rpc";
 
 export function OrderStatusControl({ order }: { order: BaseRecord }) {
   const t = useTranslate();
@@ -17,11 +18,7 @@ export function OrderStatusControl({ order }: { order: BaseRecord }) {
     refunded: t("orders.actions.refunded", "Refund"),
   };
   const actionLabel = (status: string) => actionLabels[status] ?? statusName(status);
-  const { result, query } = useCustom<string[]>({
-    url: "rpc/order_next_statuses",
-    method: "get",
-    config: { query: { status: order.status } },
-  });
+  const { result, query } = useCustom<string[]>(rpcCustom("order_next_statuses", { status: order.status }, "get"));
   const { mutate, mutation } = useUpdate<BaseRecord, HttpError>();
   const next = Array.isArray(result.data) ? result.data : [];
   if (query.isLoading || next.length === 0) return null;

@@ -19,7 +19,7 @@ export interface StaffRow {
 
 /** The staff members invited who have not followed their invitation's link yet (staff_invitations). */
 export async function pendingInvitations(): Promise<Map<string, string>> {
-  const rows = await backend.rpc<{ user_id: string; invited_at: string }[]>(
+  const rows = await backend.rpc(
     "staff_invitations",
     {},
     { resource: "staff", operation: "read", describe: () => undefined },

@@ -17,6 +17,7 @@ import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
 import { fieldsByName, idColumnOf } from "../../lib/select";
 import { backend } from "../../providers/backend";
 import { findResource } from "../../resources";
+import { fromJson } from "../../resources/rpc";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import { ExportProgressModal } from "../csv/ExportProgressModal";
 import { useCsvExport } from "../csv/useCsvExport";
@@ -46,12 +47,13 @@ function useTransitions(def: ResourceDefinition) {
     queryKey: ["transitions", machine?.rpc],
     enabled: machine !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: () =>
-      backend.rpc<Transitions>(
-        machine?.rpc ?? "",
-        {},
-        { resource: def.name, operation: "read", describe: findResource },
-      ),
+    // Runs only with a machine (enabled above).
+    queryFn: async (): Promise<Transitions> =>
+      machine
+        ? fromJson<Transitions>(
+            await backend.rpc(machine.rpc, {}, { resource: def.name, operation: "read", describe: findResource }),
+          )
+        : {},
   }).data;
 }
 

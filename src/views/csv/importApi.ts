@@ -5,6 +5,7 @@ import type { Translate } from "../../i18n/messages";
 import { resourceKey } from "../../i18n/resourceKeys";
 import { backend } from "../../providers/backend";
 import { type DescribeResource, toHttpError } from "../../providers/errors";
+import { asJson, fromJson } from "../../resources/rpc";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import type { RowProblem } from "./validate";
 
@@ -36,7 +37,7 @@ export function referenceLabels(def: ResourceDefinition): Record<string, string>
   );
 }
 
-export function importRows(
+export async function importRows(
   def: ResourceDefinition,
   rows: Record<string, unknown>[],
   dryRun: boolean,
@@ -45,11 +46,12 @@ export function importRows(
   const context = { resource: def.name, operation: "create" as const, describe };
   // A resource generated from the live schema imports through the project's opsdesk.import_rows.
   if (def.table) return backend.importRows(def.table, { rows, labels: referenceLabels(def), dry_run: dryRun }, context);
-  return backend.rpc<ImportOutcome>(
+  const answer = await backend.rpc(
     "import_rows",
-    { resource: def.name, rows, labels: referenceLabels(def), dry_run: dryRun },
+    { resource: def.name, rows: asJson(rows), labels: asJson(referenceLabels(def)), dry_run: dryRun },
     context,
   );
+  return fromJson<ImportOutcome>(answer);
 }
 
 /** What a reference names: its resource (when the console knows it) or the field's English label. */

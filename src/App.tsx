@@ -10,14 +10,14 @@ import { NotFoundPage } from "./components/errors/ErrorPages";
 import { lazyChunk, preloadChunksIn } from "./components/errors/lazyChunk";
 import { GuardedScreen } from "./components/GuardedScreen";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
-import { LeaveGuard } from "./components/shell/LeaveGuard";
 import { useI18nProvider } from "./components/theme/PreferencesProvider";
+import { watchKeyedSaves } from "./features/saving/keyedSaves";
 import { translatedResources } from "./i18n/resourceLabels";
 import { consoleProviders, liveSchemaReady, liveSchemaSettled, queryClient } from "./providers";
 import { useNotificationProvider } from "./providers/notificationProvider";
 import { type ConsoleResources, consoleResources, onResourcesChange } from "./resources";
-import { refineResource, resourceRoutes } from "./views/routes";
-import { watchKeyedSaves } from "./views/saving/keyedSaves";
+import { LeaveGuard } from "./shell/LeaveGuard";
+import { refineResource, resourceRoutes } from "./shell/routes";
 
 // The console chunk has loaded: its providers start, and access changes reach the screens at once.
 const { accessControlProvider, authProvider, dataProvider, liveProvider } = consoleProviders();
@@ -25,7 +25,7 @@ const { accessControlProvider, authProvider, dataProvider, liveProvider } = cons
 watchKeyedSaves(queryClient);
 
 // The signed-in console (layout, header, palette) loads after the auth check, not on /login.
-const ConsoleShell = lazyChunk(() => import("./components/shell/ConsoleShell").then((m) => m.default));
+const ConsoleShell = lazyChunk(() => import("./shell/ConsoleShell").then((m) => m.default));
 const DashboardPage = lazyChunk(() => import("./pages/dashboard/DashboardPage").then((m) => m.DashboardPage));
 const OrderShowPage = lazyChunk(() => import("./pages/orders/OrderShowPage").then((m) => m.OrderShowPage));
 const AuditPage = lazyChunk(() => import("./pages/audit/AuditPage").then((m) => m.AuditPage));

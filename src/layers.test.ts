@@ -6,7 +6,18 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-const LAYERS = ["resources", "schema", "lib", "i18n", "providers", "components", "views", "pages"] as const;
+const LAYERS = [
+  "resources",
+  "schema",
+  "lib",
+  "adapters",
+  "i18n",
+  "providers",
+  "components",
+  "features",
+  "shell",
+  "pages",
+] as const;
 
 const SRC = resolve(import.meta.dirname);
 
@@ -53,7 +64,7 @@ describe("console layers", () => {
   it("names a wrong-way import, static or dynamic", () => {
     const file = join(SRC, "components", "Example.tsx");
     const source =
-      'import { a } from "../pages/A";\nimport { b } from "../lib/b";\nconst c = () => import("../views/C");';
-    expect(wrongWayImports(file, source)).toEqual(["../pages/A", "../views/C"]);
+      'import { a } from "../pages/A";\nimport { b } from "../lib/b";\nconst c = () => import("../features/C");';
+    expect(wrongWayImports(file, source)).toEqual(["../pages/A", "../features/C"]);
   });
 });

@@ -11,12 +11,12 @@ import { Button, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } fr
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
+import { ExportButton } from "../../features/csv/ExportButton";
+import { ListSearchBox } from "../../features/list/ListSearchBox";
 import { useFormat } from "../../i18n/useFormat";
 import { FunctionCallError } from "../../providers/functionErrors";
 import { ROLE_LABELS, STAFF_ROLES } from "../../resources/roles";
 import type { ResourceDefinition } from "../../resources/types";
-import { ExportButton } from "../../views/csv/ExportButton";
-import { ListSearchBox } from "../../views/ListSearchBox";
 import { InviteModal } from "./InviteModal";
 import { pendingInvitations, runStaffCommand, type StaffCommand, type StaffRow } from "./staffAdmin";
 

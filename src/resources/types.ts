@@ -2,8 +2,6 @@
 // turn one of these into list, show, create and edit screens. A definition of a table
 // (`ResourceDefinition<"products">`) is checked against the generated Database types:
 // a column, sort, section or reference naming a column the table lacks fails typecheck.
-import type { BaseRecord } from "@refinedev/core";
-import type { ReactNode } from "react";
 import type { Database, Tables } from "./database.types";
 
 type PublicSchema = Database["public"];
@@ -124,11 +122,6 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
   help?: string;
   /** Placeholder for the input. */
   placeholder?: string;
-  /** Per-field overrides of the renderer/input the type map picks. */
-  view?: {
-    render?: (value: unknown, record: BaseRecord) => ReactNode;
-    input?: (field: FieldDefinition) => ReactNode;
-  };
 }
 
 /**

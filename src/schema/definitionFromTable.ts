@@ -258,7 +258,6 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
       field.bucket = file.bucket;
     }
     Object.assign(field, checkPatch(field, context.checks?.columns[column.name]));
-    if (field.type === "tags" && field.options) field.view = undefined;
     fields.push(field);
   }
 

@@ -13,7 +13,8 @@ const ResourceList = lazyChunk(() => import("../features/list/ResourceList").the
 const ResourceShow = lazyChunk(() => import("../features/show/ResourceShow").then((m) => m.ResourceShow));
 
 type Screen = ComponentType<{ definition: ResourceDefinition }>;
-export type ScreenOverrides = Record<string, { list?: Screen; show?: Screen; create?: Screen }>;
+/** Per resource name, the screens that replace the generated ones (the registry: src/overrides.tsx). */
+export type ScreenOverrides = Record<string, { list?: Screen; show?: Screen; create?: Screen; edit?: Screen }>;
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -44,6 +45,7 @@ export function resourceRoutes(def: ResourceDefinition, overrides: ScreenOverrid
   const Show = overrides[def.name]?.show;
   const List = overrides[def.name]?.list;
   const Create = overrides[def.name]?.create;
+  const Edit = overrides[def.name]?.edit;
   return (
     <Route key={def.name} path={listPath(def)}>
       <Route
@@ -79,7 +81,7 @@ export function resourceRoutes(def: ResourceDefinition, overrides: ScreenOverrid
           path=":id/edit"
           element={
             <Guarded def={def} action="edit">
-              <ResourceForm definition={def} action="edit" />
+              {Edit ? <Edit definition={def} /> : <ResourceForm definition={def} action="edit" />}
             </Guarded>
           }
         />

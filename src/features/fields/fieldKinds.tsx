@@ -198,14 +198,26 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   },
 };
 
-export const kindOf = (field: FieldDefinition): FieldKind => FIELD_KINDS[field.type];
+/** A field type's renderer or input replaced in the override registry (src/overrides.tsx). */
+export type KindOverrides = Partial<Record<FieldType, Partial<Pick<FieldKind, "render" | "input">>>>;
 
-/** The value as shown in lists and show pages, honouring a per-field override. */
+let kinds: Record<FieldType, FieldKind> = FIELD_KINDS;
+
+/** Puts the registry's kinds over the type map (App.tsx, once as the console loads); `{}` restores it. */
+export function overrideKinds(overrides: KindOverrides): void {
+  kinds = { ...FIELD_KINDS };
+  for (const [type, kind] of Object.entries(overrides) as [FieldType, Partial<FieldKind>][]) {
+    kinds[type] = { ...FIELD_KINDS[type], ...kind };
+  }
+}
+
+export const kindOf = (field: FieldDefinition): FieldKind => kinds[field.type];
+
+/** The value as shown in lists and show pages. */
 export function renderField(field: FieldDefinition, record: BaseRecord): ReactNode {
-  const value = record[field.name];
-  return field.view?.render ? field.view.render(value, record) : kindOf(field).render(value, field, record);
+  return kindOf(field).render(record[field.name], field, record);
 }
 
 export function inputFor(field: FieldDefinition): ReactNode {
-  return field.view?.input ? field.view.input(field) : kindOf(field).input(field);
+  return kindOf(field).input(field);
 }

@@ -1,7 +1,9 @@
 // The console's layers import in one direction (docs/architecture.md, "Console layers"):
 // each folder of src/ imports only the folders before it. Files directly in src/ (main.tsx,
-// App.tsx, consoleLoader.ts) wire the layers together and may import any of them.
-import { readdirSync, readFileSync } from "node:fs";
+// App.tsx, overrides.tsx, consoleLoader.ts) wire the layers together and may import any of them.
+// Inside features/, one folder per feature, each opening with a README.md that says what lives
+// there, and the features import each other without a cycle (so each has one home).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -48,6 +50,60 @@ function wrongWayImports(file: string, source: string): string[] {
     });
 }
 
+const FEATURES = join(SRC, "features");
+
+/** The feature folder of `file` (features/<name>/…), if any. */
+const featureOf = (file: string): string | undefined => {
+  const [first, name, ...rest] = relative(SRC, file).split(sep);
+  return first === "features" && rest.length > 0 ? name : undefined;
+};
+
+/** Each feature's imports of other features: feature → imported feature → the importing files. */
+function featureImports(files: { file: string; source: string }[]): Map<string, Map<string, string[]>> {
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const { file, source } of files) {
+    const from = featureOf(file);
+    if (!from) continue;
+    for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) {
+      if (!fileName.startsWith(".")) continue;
+      const to = featureOf(resolve(dirname(file), fileName));
+      if (!to || to === from) continue;
+      const edges = graph.get(from) ?? new Map<string, string[]>();
+      edges.set(to, [...(edges.get(to) ?? []), relative(SRC, file)]);
+      graph.set(from, edges);
+    }
+  }
+  return graph;
+}
+
+/** The first cycle among the features, as "a → b → a" with the files that close it, or undefined. */
+function featureCycle(graph: Map<string, Map<string, string[]>>): string | undefined {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (feature: string): string | undefined => {
+    const at = path.indexOf(feature);
+    if (at >= 0) {
+      const loop = [...path.slice(at), feature];
+      const files = loop.slice(1).map((to, i) => graph.get(loop[i])?.get(to)?.[0]);
+      return `${loop.join(" → ")} (${files.join(", ")})`;
+    }
+    if (done.has(feature)) return undefined;
+    path.push(feature);
+    for (const next of graph.get(feature)?.keys() ?? []) {
+      const found = visit(next);
+      if (found) return found;
+    }
+    path.pop();
+    done.add(feature);
+    return undefined;
+  };
+  for (const feature of graph.keys()) {
+    const found = visit(feature);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 describe("console layers", () => {
   it("every src/ folder is a layer", () => {
     const folders = readdirSync(SRC, { withFileTypes: true }).filter((entry) => entry.isDirectory());
@@ -66,5 +122,29 @@ describe("console layers", () => {
     const source =
       'import { a } from "../pages/A";\nimport { b } from "../lib/b";\nconst c = () => import("../features/C");';
     expect(wrongWayImports(file, source)).toEqual(["../pages/A", "../features/C"]);
+  });
+
+  it("every feature folder says what lives there (README.md)", () => {
+    const features = readdirSync(FEATURES, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const without = features.filter((feature) => !existsSync(join(FEATURES, feature.name, "README.md")));
+    expect(without.map((feature) => feature.name)).toEqual([]);
+  });
+
+  it("no two features import each other, directly or through others", () => {
+    const files = sourceFiles(FEATURES).map((file) => ({ file, source: readFileSync(file, "utf8") }));
+    expect(featureCycle(featureImports(files))).toBeUndefined();
+  });
+
+  it("names a cycle between features and the files that close it", () => {
+    const at = (path: string) => join(FEATURES, ...path.split("/"));
+    const files = [
+      { file: at("list/A.tsx"), source: 'import { b } from "../bulk/B";' },
+      { file: at("bulk/B.tsx"), source: 'import { c } from "../csv/C";\nimport { u } from "../undo/U";' },
+      { file: at("csv/C.tsx"), source: 'import { a } from "../list/A";' },
+    ];
+    expect(featureCycle(featureImports(files))).toBe(
+      "list → bulk → csv → list (features/list/A.tsx, features/bulk/B.tsx, features/csv/C.tsx)",
+    );
+    expect(featureCycle(featureImports(files.slice(0, 2)))).toBeUndefined();
   });
 });

@@ -2,13 +2,14 @@
 // area too). Refine's create and edit pages keep Save outside the <form>, so the browser's
 // implicit submission never happened there.
 import { useEffect } from "react";
+import { KEYED_CONTROLS } from "../adapters/antd/selectors";
 
 /** Fields where Enter means "done" rather than a new line or a choice in a list. */
 function isOneLineField(element: Element): boolean {
   if (!(element instanceof HTMLInputElement)) return false;
   if (!["text", "email", "number", "password", "search", "tel", "url"].includes(element.type)) return false;
   // Selects, date pickers and auto-completes take Enter for their own choice.
-  return !element.closest(".ant-select, .ant-picker") && element.getAttribute("role") !== "combobox";
+  return !element.closest(KEYED_CONTROLS) && element.getAttribute("role") !== "combobox";
 }
 
 /** The form an Enter key press submits, if any. */

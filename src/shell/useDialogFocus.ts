@@ -2,9 +2,7 @@
 // only once their opening animation has ended, so an Escape (or Tab) pressed before that went
 // to the page behind and was lost: "?" then Esc left the shortcuts help open.
 import { useEffect } from "react";
-
-/** Open layers that handle their own keys (rc-dialog's wrapper, rc-drawer's root), newest last. */
-const OPEN_LAYERS = ".ant-modal-wrap:not([style*='display: none']), .ant-drawer.ant-drawer-open";
+import { OPEN_LAYERS } from "../adapters/antd/selectors";
 
 export function focusNewestLayer(): void {
   const layers = document.querySelectorAll<HTMLElement>(OPEN_LAYERS);

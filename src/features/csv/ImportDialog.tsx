@@ -1,7 +1,8 @@
 // The import, step by step in one dialog: file → columns → check → report or commit.
-import { InboxOutlined } from "@ant-design/icons";
+
 import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Modal, Result, Space, Spin, Steps, Typography, Upload } from "antd";
+import { UploadDragContent } from "../../adapters/antd/UploadDragContent";
 import { tCount } from "../../i18n/plural";
 import { resourceKey } from "../../i18n/resourceKeys";
 import type { ResourceDefinition } from "../../resources/types";
@@ -124,11 +125,7 @@ export function ImportDialog({ definition: def, onClose }: { definition: Resourc
         {csv.failure && <Alert type="error" showIcon message={csv.failure} />}
         {csv.step === "file" && (
           <Upload.Dragger accept=".csv,text/csv" multiple={false} showUploadList={false} beforeUpload={pick}>
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t("csv.chooseFile", "Click or drop a CSV file here")}</p>
-            <p className="ant-upload-hint">{limits}</p>
+            <UploadDragContent text={t("csv.chooseFile", "Click or drop a CSV file here")} hint={limits} />
           </Upload.Dragger>
         )}
         {csv.file && csv.step !== "file" && (

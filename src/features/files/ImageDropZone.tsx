@@ -1,9 +1,10 @@
 // The drop zone (or file picker) that takes one image, with the bucket's rule under it: the
 // record's page (ImageManager) and a create form (NewImagePicker) offer the same one. It only
 // hands the file on; checking and uploading are the caller's.
-import { InboxOutlined } from "@ant-design/icons";
+
 import { useTranslate } from "@refinedev/core";
 import { Upload } from "antd";
+import { UploadDragContent } from "../../adapters/antd/UploadDragContent";
 import { acceptOf, type BucketLimits } from "./limits";
 
 interface Props {
@@ -28,15 +29,14 @@ export function ImageDropZone({ limits, replaces, disabled, onFile }: Props) {
         return false;
       }}
     >
-      <p className="ant-upload-drag-icon">
-        <InboxOutlined />
-      </p>
-      <p className="ant-upload-text">
-        {replaces
-          ? t("files.replaceImage", "Drop an image here or click to replace it")
-          : t("files.addImage", "Drop an image here or click to add one")}
-      </p>
-      <p className="ant-upload-hint">{t(limits.rule.key, limits.rule.text)}</p>
+      <UploadDragContent
+        text={
+          replaces
+            ? t("files.replaceImage", "Drop an image here or click to replace it")
+            : t("files.addImage", "Drop an image here or click to add one")
+        }
+        hint={t(limits.rule.key, limits.rule.text)}
+      />
     </Upload.Dragger>
   );
 }

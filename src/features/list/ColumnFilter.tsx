@@ -10,6 +10,7 @@ import { useTranslate } from "@refinedev/core";
 import { Button, Space, type TableColumnProps } from "antd";
 import dayjs from "dayjs";
 import { Children, cloneElement, isValidElement, type KeyboardEvent, type ReactElement, type ReactNode } from "react";
+import { FOCUSED_PICKER } from "../../adapters/antd/selectors";
 
 type AntdFilterDropdownProps = Parameters<Exclude<TableColumnProps<unknown>["filterDropdown"], ReactNode>>[0];
 
@@ -21,7 +22,7 @@ interface Props extends AntdFilterDropdownProps {
 /** Whether Enter belongs to the focused control itself: choosing in an open list or picker. */
 function enterChooses(target: EventTarget | null): boolean {
   const element = target instanceof HTMLElement ? target : null;
-  return element?.getAttribute("aria-expanded") === "true" || element?.closest(".ant-picker-focused") !== null;
+  return element?.getAttribute("aria-expanded") === "true" || element?.closest(FOCUSED_PICKER) !== null;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Global keys: Ctrl/Cmd+K palette, `g` then a letter to go to a resource, `/` list search,
 // `?` the shortcuts help. Keys typed into a field are left alone.
 import { useEffect, useRef } from "react";
+import { OPEN_MODAL } from "../../adapters/antd/selectors";
 import { type Command, isTyping } from "./commands";
 
 /**
@@ -35,8 +36,7 @@ export function useShortcuts({ commands, openPalette, openHelp, go }: Handlers):
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       // An open modal dialog has the keyboard (the palette handles its own keys); one still
       // playing its closing animation does not.
-      if (document.querySelector(".ant-modal-wrap:not([style*='display: none']) .ant-modal:not(.ant-zoom-leave)"))
-        return;
+      if (document.querySelector(OPEN_MODAL)) return;
       if (pendingG && event.timeStamp - pendingG < SEQUENCE_MS) {
         pendingG = 0;
         const target = handlers.commands.find((c) => c.shortcut === `g ${event.key.toLowerCase()}`);

@@ -76,8 +76,25 @@ function featureImports(files: { file: string; source: string }[]): Map<string, 
   return graph;
 }
 
-/** The first cycle among the features, as "a → b → a" with the files that close it, or undefined. */
-function featureCycle(graph: Map<string, Map<string, string[]>>): string | undefined {
+/** Each source file's imports of other source files (a folder's import is its index.ts). */
+function fileImports(files: { file: string; source: string }[]): Map<string, Map<string, string[]>> {
+  const known = new Set(files.map(({ file }) => file));
+  const target = (path: string) =>
+    [path, `${path}.ts`, `${path}.tsx`, join(path, "index.ts"), join(path, "index.tsx")].find((p) => known.has(p));
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const { file, source } of files) {
+    const edges = new Map<string, string[]>();
+    for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) {
+      const to = fileName.startsWith(".") ? target(resolve(dirname(file), fileName)) : undefined;
+      if (to) edges.set(relative(SRC, to), [relative(SRC, file)]);
+    }
+    graph.set(relative(SRC, file), edges);
+  }
+  return graph;
+}
+
+/** The first cycle of `graph`, as "a → b → a" with the files that close it, or undefined. */
+function firstCycle(graph: Map<string, Map<string, string[]>>): string | undefined {
   const done = new Set<string>();
   const path: string[] = [];
   const visit = (feature: string): string | undefined => {
@@ -132,7 +149,7 @@ describe("console layers", () => {
 
   it("no two features import each other, directly or through others", () => {
     const files = sourceFiles(FEATURES).map((file) => ({ file, source: readFileSync(file, "utf8") }));
-    expect(featureCycle(featureImports(files))).toBeUndefined();
+    expect(firstCycle(featureImports(files))).toBeUndefined();
   });
 
   it("names a cycle between features and the files that close it", () => {
@@ -142,9 +159,24 @@ describe("console layers", () => {
       { file: at("bulk/B.tsx"), source: 'import { c } from "../csv/C";\nimport { u } from "../undo/U";' },
       { file: at("csv/C.tsx"), source: 'import { a } from "../list/A";' },
     ];
-    expect(featureCycle(featureImports(files))).toBe(
+    expect(firstCycle(featureImports(files))).toBe(
       "list → bulk → csv → list (features/list/A.tsx, features/bulk/B.tsx, features/csv/C.tsx)",
     );
-    expect(featureCycle(featureImports(files.slice(0, 2)))).toBeUndefined();
+    expect(firstCycle(featureImports(files.slice(0, 2)))).toBeUndefined();
+  });
+
+  it("no two files import each other, directly or through others (a folder's import included)", () => {
+    const files = sourceFiles(SRC).map((file) => ({ file, source: readFileSync(file, "utf8") }));
+    expect(firstCycle(fileImports(files))).toBeUndefined();
+  });
+
+  it("names a cycle through a folder's index", () => {
+    const files = [
+      { file: join(SRC, "i18n", "index.ts"), source: 'const de = () => import("./packs/de");' },
+      { file: join(SRC, "i18n", "packs", "de.ts"), source: 'import { collect } from "..";' },
+    ];
+    expect(firstCycle(fileImports(files))).toBe(
+      "i18n/index.ts → i18n/packs/de.ts → i18n/index.ts (i18n/index.ts, i18n/packs/de.ts)",
+    );
   });
 });

@@ -3,7 +3,7 @@
 // states) and dayjs's names of days and months, which antd's date pickers read.
 import deDE from "antd/es/locale/de_DE";
 import "dayjs/locale/de";
-import { collectMessages, type LanguagePack } from "..";
+import { collectMessages, type LanguagePack } from "../catalogue";
 
 const pack: LanguagePack = {
   messages: collectMessages(

@@ -4,12 +4,11 @@ import { type BaseRecord, type CrudFilter, type HttpError, useCan, useTranslate 
 import { Alert, Button, Empty, Form, Input, Space, Typography } from "antd";
 import { useMemo } from "react";
 import { DefinitionNotices } from "../../components/DefinitionNotices";
-import { usePhoneWidth } from "../../components/usePhoneWidth";
 import { useSameValue } from "../../components/useSameValue";
 import { useTabTitle } from "../../components/useTabTitle";
 import { localizeMessage } from "../../i18n/messages";
 import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
-import { fieldsByName, idColumnOf, metaFor } from "../../lib/select";
+import { idColumnOf, metaFor } from "../../lib/select";
 import { SEARCH_FIELD } from "../../providers/dataProvider";
 import type { ResourceDefinition } from "../../resources/types";
 import { BulkBar, useBulkActions } from "../bulk/BulkBar";
@@ -20,17 +19,14 @@ import { ImportButton } from "../csv/ImportButton";
 import { useLiveHighlights } from "../live/useLiveHighlights";
 import { SavedViewsBar } from "../savedViews/SavedViewsBar";
 import { useListView } from "../savedViews/useListView";
-import { usePendingDeleteIds } from "../undo/DeferredDeletes";
-import { buildColumns, filterModes } from "./columns";
 import { FilterChips } from "./FilterChips";
-import { ListTable, STICKY_END } from "./ListTable";
+import { ListTable } from "./ListTable";
 import { ListTotal } from "./ListTotal";
-import { listOnChange } from "./listChange";
-import { PhoneListTools } from "./PhoneListTools";
-import { RecordCard } from "./RecordCard";
-import { ResizableHeaderCell, resizableColumn } from "./ResizableHeaderCell";
+import { ResizableHeaderCell } from "./ResizableHeaderCell";
 import { useRowActions } from "./RowActions";
+import { useListTableColumns } from "./useListTableColumns";
 import { useNextPagePrefetch } from "./useNextPagePrefetch";
+import { useShownRows } from "./useShownRows";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -74,22 +70,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   });
   const { searchFormProps, sorters, filters, tableQuery, setFilters, setCurrentPage, currentPage, pageSize } = table;
   const idColumn = idColumnOf(def);
-  // Rows whose undoable delete waits or is being sent are gone for the operator already.
-  const deleting = usePendingDeleteIds(def.name);
-  const tableProps = useMemo(() => {
-    const { dataSource, pagination } = table.tableProps;
-    const onChange = listOnChange(filterModes(def), { setFilters }, table.tableProps.onChange);
-    const kept = dataSource?.filter((row) => !deleting.has(String(row[idColumn])));
-    if (!dataSource || kept?.length === dataSource.length) return { ...table.tableProps, onChange };
-    const hidden = dataSource.length - (kept?.length ?? 0);
-    const total = pagination ? pagination.total : undefined;
-    return {
-      ...table.tableProps,
-      onChange,
-      dataSource: kept,
-      pagination: pagination && { ...pagination, total: total === undefined ? undefined : total - hidden },
-    };
-  }, [table.tableProps, deleting, idColumn, def, setFilters]);
+  const tableProps = useShownRows(def, table);
   // "Select all matching" holds for the list as it was: another filter, search, sort or page ends it.
   const listState = JSON.stringify([filters, sorters, currentPage, pageSize]);
   const bulk = useBulkSelection(idColumn, tableProps.dataSource, listState);
@@ -101,74 +82,8 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
   // Stable between renders that change nothing they depend on (a page change re-renders the
   // list twice before its rows arrive): antd then re-renders rows only for new data. A search
   // changes no column: the columns show only the columns' own filters.
-  const { widths, setWidth } = view.columnChoice;
   const columnFilters = useSameValue(filters.filter((f) => !("field" in f) || f.field !== SEARCH_FIELD));
-  // A phone shows each row as a card (RecordCard.tsx) with its sort and filters above it.
-  const phone = usePhoneWidth();
-  const cardFields = useMemo(
-    () =>
-      fieldsByName(
-        shown,
-        view.columns.filter((name) => name !== def.titleField),
-      ),
-    [shown, view.columns, def.titleField],
-  );
-  const canShowRecord = def.screens?.show !== false && allowed.show;
-  const phoneColumns = useMemo(
-    () => [
-      {
-        key: "card",
-        className: "list-card-cell",
-        title: (
-          <PhoneListTools
-            definition={shown}
-            columns={view.columns}
-            sorters={sorters}
-            filters={columnFilters}
-            setSorters={table.setSorters}
-            setFilters={setFilters}
-            setCurrentPage={setCurrentPage}
-          />
-        ),
-        render: (_: unknown, record: BaseRecord) => (
-          <RecordCard
-            definition={shown}
-            record={record}
-            fields={cardFields}
-            actions={rowActions(record)}
-            canShow={canShowRecord}
-          />
-        ),
-      },
-    ],
-    [
-      shown,
-      view.columns,
-      sorters,
-      columnFilters,
-      table.setSorters,
-      setFilters,
-      setCurrentPage,
-      cardFields,
-      rowActions,
-      canShowRecord,
-    ],
-  );
-  const tableColumns = useMemo(
-    () => [
-      ...buildColumns(shown, { sorters, filters: columnFilters, interactive: true }, view.columns).map((column) =>
-        resizableColumn(column, widths[String(column.key)], setWidth),
-      ),
-      {
-        key: "actions",
-        title: t("list.actions", "Actions"),
-        className: STICKY_END,
-        render: (_: unknown, record: BaseRecord) => rowActions(record),
-      },
-    ],
-    [shown, sorters, columnFilters, view.columns, widths, setWidth, t, rowActions],
-  );
-  const columns = phone ? phoneColumns : tableColumns;
+  const columns = useListTableColumns({ def, shown, table, view, columnFilters, allowed, rowActions });
   const rowSelection = useMemo(
     () => ({
       ...bulk.rowSelection,

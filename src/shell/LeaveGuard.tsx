@@ -4,7 +4,7 @@
 // tab also asks while a save waits for the server. Refine's UnsavedChangesNotifier asked for
 // links only: Back went through without a word, and Refine stops asking once Save is pressed,
 // so a save that failed left the changes unguarded. Choosing to leave drops the form's draft
-// (components/drafts); a reload keeps it, and the form brings it back.
+// (features/saving); a reload keeps it, and the form brings it back.
 import { useTranslate, useWarnAboutChange } from "@refinedev/core";
 import { useContext, useEffect, useRef, useSyncExternalStore } from "react";
 import { UNSAFE_NavigationContext, useLocation } from "react-router";

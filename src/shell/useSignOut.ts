@@ -1,6 +1,6 @@
 // Signing out from the console's menus: asks first when a form has unsaved changes or a save
 // still waits for the server, as Refine's own sider does, and drops the operator's drafts
-// (components/drafts) so nobody signing in here next finds them in this browser.
+// (features/saving) so nobody signing in here next finds them in this browser.
 import { useGetIdentity, useLogout, useTranslate, useWarnAboutChange } from "@refinedev/core";
 import { drafts } from "../features/saving/pageDrafts";
 

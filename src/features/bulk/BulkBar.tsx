@@ -1,6 +1,6 @@
 // Actions on the ticked rows of a list (or all rows matching it): delete, set a field (a
 // product's or an order's status), export them. Delete and set ask first, saying how many rows
-// and what changes, then wait five seconds behind Undo (components/undo) before they are sent,
+// and what changes, then wait five seconds behind Undo (features/undo) before they are sent,
 // as one request (providers/rowWrites.ts). Each row succeeds or fails on its own: rows that
 // already hold the value are left alone, rows a state machine does not let take it are named
 // beforehand and not sent; changed rows are unticked, refused ones stay ticked beside the
@@ -76,7 +76,7 @@ export function BulkBar({ definition: def, selection, list }: Props) {
   const idColumn = idColumnOf(def);
   const records = selection.records;
   const titleOf = (record: BaseRecord | undefined, id: Key) => String(record?.[def.titleField] ?? id);
-  // A change sent after the operator left reports in a notice instead (components/undo).
+  // A change sent after the operator left reports in a notice instead (features/undo).
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;

@@ -1,7 +1,7 @@
 // Create and edit share this form: the database's rules before submit, its errors on the
 // fields after, a reload offer on a stale version, and a warning before losing changes. What
 // is typed is kept as a draft and a save that gets no answer is sent again until the server
-// answers, never made twice (views/saving/, docs/everyday.md "Saving without a connection").
+// answers, never made twice (features/saving/, docs/everyday.md "Saving without a connection").
 import { Create, Edit, useForm } from "@refinedev/antd";
 import {
   type BaseKey,

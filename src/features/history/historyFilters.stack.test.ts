@@ -1,4 +1,4 @@
-// A record's History (src/views/history): its own audit entries and, for a record with
+// A record's History (src/features/history): its own audit entries and, for a record with
 // `historyIncludes` (an order), those of the rows that belong to it, through the filters the
 // console sends, read as a signed-in operator under the audit log's RLS.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

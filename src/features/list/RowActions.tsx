@@ -3,7 +3,7 @@
 // change's render time); here the list prepares the links and the delete once. They are
 // plain elements styled like antd's small outlined buttons (RowActions.css): an antd Button
 // mounts a click wave and registers its styles on every mount, which a list paid for 75 times
-// per page; their icons are static markup for the same reason (components/staticIcon). Show
+// per page; their icons are static markup for the same reason (adapters/antd/staticIcon.tsx). Show
 // and Edit are links (they go somewhere), Delete is a button that asks first; the delete is
 // undoable (undo/DeferredDeletes).
 import "./RowActions.css";

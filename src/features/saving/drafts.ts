@@ -50,7 +50,7 @@ export interface DraftStore {
   startSending(writeKey: string): void;
   /**
    * An open form's draft, dropped by `discardOpen` when the operator confirms leaving it
-   * (components/shell/LeaveGuard.tsx); returns the form's goodbye.
+   * (shell/LeaveGuard.tsx); returns the form's goodbye.
    */
   opened(userId: string, current: () => DraftSlot): () => void;
   /** The operator chose to leave the open form: its draft goes, unless its save is on its way. */

@@ -1,7 +1,7 @@
 // Form saves carry an idempotency key (lib/resourceMeta.ts `writeKey`) and are sent again until
 // the server answers (SAVE_RETRY): a save that got no answer may have been made, and the key
 // makes sure it is made once (supabase/migrations/20250713100000_write_once.sql). A save goes
-// on when its form is left; its outcome reaches the drafts (components/drafts) wherever the
+// on when its form is left; its outcome reaches the drafts (features/saving) wherever the
 // operator is: made → the draft goes; refused → the draft stays for its form.
 import type { HttpError } from "@refinedev/core";
 import type { QueryClient } from "@tanstack/react-query";

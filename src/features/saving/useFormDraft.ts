@@ -1,12 +1,12 @@
 // A form's values are never lost (docs/everyday.md, "Saving without a connection"):
-// - every change is kept as the form's draft in this browser (components/drafts), so a reload
+// - every change is kept as the form's draft in this browser (features/saving), so a reload
 //   or a crashed tab brings it back, with the save's idempotency key;
 // - keys typed before an edit form's record arrived stay (Refine resets the form to the record
 //   when it arrives, which wiped them);
 // - a save pressed before the tab went away is sent again when the form opens again (its key
 //   makes sure it is made once);
 // - the draft goes once its save is made (keyedSaves.ts), or when the operator discards it or
-//   chooses to leave the form (components/shell/LeaveGuard.tsx).
+//   chooses to leave the form (shell/LeaveGuard.tsx).
 import { type BaseRecord, useGetIdentity, useWarnAboutChange } from "@refinedev/core";
 import type { FormInstance } from "antd";
 import { type RefObject, useEffect, useRef, useState } from "react";

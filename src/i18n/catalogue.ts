@@ -1,6 +1,6 @@
-// The locales and how their catalogues are put together, apart from i18next: the language packs
-// (packs/<lang>.ts) build their catalogue with it, and index.ts loads the packs, so neither
-// imports the other.
+// The locales and how their catalogues are put together, apart from i18next and from the
+// language packs (packs/<lang>.ts): index.ts loads the packs, which import only the type of a
+// pack from here, so no module imports back the module that loads it.
 import type { Locale as AntdLocale } from "antd/es/locale";
 
 export const LOCALES = ["en", "de"] as const;
@@ -8,9 +8,13 @@ export type Locale = (typeof LOCALES)[number];
 
 export type Messages = Record<string, string>;
 
-/** What a language needs beyond English: its catalogue and antd's texts in it. */
+/**
+ * What a language needs beyond English: its catalogue's area files (index.ts merges them with
+ * collectMessages) and antd's texts in it. A pack imports only this type from here, so the
+ * sign-in route's chunk holds this module and no chunk of its own is split off for the pack.
+ */
 export interface LanguagePack {
-  messages: Messages;
+  files: Record<string, { default: Messages }>;
   antd: AntdLocale;
 }
 

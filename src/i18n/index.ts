@@ -24,7 +24,7 @@ export const antdLocaleOf = (locale: Locale): AntdLocale | undefined => antdLoca
 export async function loadLanguage(i18n: I18n, locale: Locale): Promise<void> {
   if (locale === "en" || i18n.hasResourceBundle(locale, "translation")) return;
   const { default: pack } = await PACKS[locale]();
-  i18n.addResourceBundle(locale, "translation", pack.messages);
+  i18n.addResourceBundle(locale, "translation", collectMessages(pack.files)[locale]);
   antdLocales[locale] = pack.antd;
 }
 

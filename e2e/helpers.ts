@@ -99,7 +99,7 @@ export async function expectShown(control: Locator, shown: boolean) {
  * (React Router follows history), which spares the console's start-up on every screen.
  * The entry carries a key of its own, as a link's does: the console tells one visit of a
  * screen from the next by it, and marks the screen it shows with it (`data-visit`,
- * src/components/shell/ScreenArea.tsx).
+ * src/shell/ScreenArea.tsx).
  */
 export async function openPath(page: Page, path: string) {
   if (page.url() === "about:blank") {

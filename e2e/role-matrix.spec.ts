@@ -12,7 +12,7 @@ import { errorPage, expectShown, headerButtons, openPath, type Role, sessionFile
 const ROLES: Role[] = ["viewer", "editor", "admin"];
 
 const pathOf = (def: ResourceDefinition) => `/${def.route ?? def.name}`;
-/** The menu label (src/views/routes.tsx). */
+/** The menu label (src/shell/routes.tsx). */
 const menuLabel = (def: ResourceDefinition) => def.label.plural.charAt(0).toUpperCase() + def.label.plural.slice(1);
 
 /** A pending order with one item, so the order page offers status and item controls. */
@@ -48,7 +48,7 @@ async function checkListHeader(page: Page, def: ResourceDefinition, can: Can) {
   await expectShown(header.getByRole("button", { name: "Import CSV" }), def.csvImport === true && can("import"));
 }
 
-/** The generated list (src/views/ResourceList.tsx and bulk/BulkBar.tsx). */
+/** The generated list (src/features/list/ResourceList.tsx and bulk/BulkBar.tsx). */
 async function checkGeneratedList(page: Page, def: ResourceDefinition, can: Can) {
   const screens = def.screens ?? {};
   const row = tableRows(page).first();

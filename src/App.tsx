@@ -10,31 +10,28 @@ import { NotFoundPage } from "./components/errors/ErrorPages";
 import { lazyChunk, preloadChunksIn } from "./components/errors/lazyChunk";
 import { GuardedScreen } from "./components/GuardedScreen";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
-import { LeaveGuard } from "./components/shell/LeaveGuard";
 import { useI18nProvider } from "./components/theme/PreferencesProvider";
+import { overrideKinds } from "./features/fields/fieldKinds";
+import { watchKeyedSaves } from "./features/saving/keyedSaves";
 import { translatedResources } from "./i18n/resourceLabels";
+import { KIND_OVERRIDES, SCREEN_OVERRIDES } from "./overrides";
 import { consoleProviders, liveSchemaReady, liveSchemaSettled, queryClient } from "./providers";
 import { useNotificationProvider } from "./providers/notificationProvider";
 import { type ConsoleResources, consoleResources, onResourcesChange } from "./resources";
-import { refineResource, resourceRoutes } from "./views/routes";
-import { watchKeyedSaves } from "./views/saving/keyedSaves";
+import { LeaveGuard } from "./shell/LeaveGuard";
+import { refineResource, resourceRoutes } from "./shell/routes";
 
 // The console chunk has loaded: its providers start, and access changes reach the screens at once.
 const { accessControlProvider, authProvider, dataProvider, liveProvider } = consoleProviders();
+// Field kinds replaced in src/overrides.tsx render so everywhere (lists, cards, show pages, forms).
+overrideKinds(KIND_OVERRIDES);
 // Form saves that outlive their form (sent again until the server answers) end in their drafts.
 watchKeyedSaves(queryClient);
 
 // The signed-in console (layout, header, palette) loads after the auth check, not on /login.
-const ConsoleShell = lazyChunk(() => import("./components/shell/ConsoleShell").then((m) => m.default));
+const ConsoleShell = lazyChunk(() => import("./shell/ConsoleShell").then((m) => m.default));
 const DashboardPage = lazyChunk(() => import("./pages/dashboard/DashboardPage").then((m) => m.DashboardPage));
-const OrderShowPage = lazyChunk(() => import("./pages/orders/OrderShowPage").then((m) => m.OrderShowPage));
-const AuditPage = lazyChunk(() => import("./pages/audit/AuditPage").then((m) => m.AuditPage));
-const StaffPage = lazyChunk(() => import("./pages/staff/StaffPage").then((m) => m.StaffPage));
 const PermissionsPage = lazyChunk(() => import("./pages/permissions/PermissionsPage").then((m) => m.PermissionsPage));
-const ProductShowPage = lazyChunk(() => import("./pages/products/ProductShowPage").then((m) => m.ProductShowPage));
-const CustomerCreatePage = lazyChunk(() =>
-  import("./pages/customers/CustomerCreatePage").then((m) => m.CustomerCreatePage),
-);
 const DuplicatesPage = lazyChunk(() => import("./pages/customers/DuplicatesPage").then((m) => m.DuplicatesPage));
 const ProfilePage = lazyChunk(() => import("./pages/profile/ProfilePage").then((m) => m.ProfilePage));
 // bench:console's hand-built baseline list (pages/bench), in bench builds only: elsewhere Vite
@@ -102,14 +99,6 @@ function refineResources({ generated, menu, nested }: ConsoleResources) {
   ];
 }
 
-const overrides = {
-  orders: { show: OrderShowPage },
-  products: { show: ProductShowPage },
-  customers: { create: CustomerCreatePage },
-  staff: { list: StaffPage },
-  audit_log: { list: AuditPage },
-};
-
 /** The console's routes for the resources of the moment: a layout route (the signed-in shell) holding every screen. */
 const consoleRoutes = (live: ConsoleResources) => (
   <Route
@@ -132,7 +121,7 @@ const consoleRoutes = (live: ConsoleResources) => (
         }
       />
     )}
-    {live.menu.map((def) => resourceRoutes(def, overrides))}
+    {live.menu.map((def) => resourceRoutes(def, SCREEN_OVERRIDES))}
     {HandBuiltList && (
       <Route
         path="/~bench/:resource"

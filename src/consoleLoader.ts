@@ -22,9 +22,9 @@ export function screenOf(pathname: string): "dashboard" | "list" | "show" | "for
 
 const SCREENS = {
   dashboard: () => import("./pages/dashboard/DashboardPage"),
-  list: () => import("./views/ResourceList"),
-  show: () => import("./views/ResourceShow"),
-  form: () => import("./views/ResourceForm"),
+  list: () => import("./features/list/ResourceList"),
+  show: () => import("./features/show/ResourceShow"),
+  form: () => import("./features/form/ResourceForm"),
 };
 
 /** A signed-in page load: the console's first reads go out with the session (firstReads.ts). */
@@ -50,7 +50,7 @@ function firstScreenReads(url: URL): RpcRead[] {
 export function preloadConsole(target: string): Promise<void> {
   const url = new URL(target, window.location.origin);
   expectScreenReads(firstScreenReads(url));
-  quietly(import("./components/shell/ConsoleShell"));
+  quietly(import("./shell/ConsoleShell"));
   quietly(SCREENS[screenOf(url.pathname)]());
   return Console.preload()
     .then(() => import("./App"))

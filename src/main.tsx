@@ -8,14 +8,14 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { ConsoleLinkProvider } from "./components/ConsoleLink";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
-import { installHistoryGate } from "./components/shell/historyGate";
 import { PreferencesProvider } from "./components/theme/PreferencesProvider";
 import { Console, preloadConsole, warmUpConsole } from "./consoleLoader";
 import { languageReady } from "./i18n/i18nProvider";
-import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
-import { LoginPage } from "./pages/LoginPage";
-import { UpdatePasswordPage } from "./pages/UpdatePasswordPage";
+import { ForgotPasswordPage } from "./pages/auth/ForgotPasswordPage";
+import { LoginPage } from "./pages/auth/LoginPage";
+import { UpdatePasswordPage } from "./pages/auth/UpdatePasswordPage";
 import { authBackend } from "./providers/authBackend";
+import { installHistoryGate } from "./shell/historyGate";
 
 // The sign-in screens are a small app of their own (supabase-js auth and antd form pieces);
 // the Refine console is fetched only for the other routes, or while a sign-in is submitted.

@@ -77,7 +77,7 @@ async function deleteOpenRecord(page: Page) {
   await page.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("button", { name: "Delete" }).last().click();
   await expect(page.getByText(/^Deleted /)).toBeVisible();
-  // Leaving the screen that shows the notice sends the waiting delete at once (views/undo); a
+  // Leaving the screen that shows the notice sends the waiting delete at once (features/undo); a
   // page load would drop it (the browser asks first, and Playwright dismisses the question).
   await page.getByRole("menuitem", { name: "Dashboard" }).click();
   await expect(page.getByRole("heading", { name: "Tables" })).toBeVisible();

@@ -58,7 +58,7 @@ export function screenProblem(state: ScreenState, may: May): string | null {
   if (expected.kind === "forbidden") return state.forbidden ? null : `${where}: expected the 403 page`;
   if (expected.kind === "notFound") return state.notFound ? null : `${where}: expected the 404 page`;
   const heading = expected.heading as RegExp;
-  // A record's page whose record is not there is its 404 page (views/RecordMissing.tsx).
+  // A record's page whose record is not there is its 404 page (features/show/RecordMissing.tsx).
   if ((expected.kind === "show" || expected.kind === "form") && state.notFound) return null;
   if (!state.heading || !heading.test(state.heading))
     return `${where}: heading ${JSON.stringify(state.heading)} does not match ${heading}`;

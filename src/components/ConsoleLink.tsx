@@ -3,7 +3,7 @@
 // again whenever the address changed (a list writing its page into the URL re-rendered all its
 // rows' links). A ConsoleLink reads nothing from the router while rendering: its click goes
 // through one navigate function the console shares, with the same history entries a <Link>
-// makes. Paths are absolute (views/paths.ts).
+// makes. Paths are absolute (components/paths.ts).
 import { type AnchorHTMLAttributes, createContext, type MouseEvent, type ReactNode, useContext } from "react";
 import { useNavigate } from "react-router";
 import { useStableCallback } from "./useStableCallback";

@@ -69,7 +69,7 @@ const REFINE_KEYS = [
 describe("German translations", () => {
   it("finds the literal keys of the source (the scan itself works)", () => {
     const keys = literalKeys(sourceFiles(SOURCE_ROOT));
-    expect(keys.get("shell.palette.open")).toEqual(["components/shell/ConsoleHeader.tsx"]);
+    expect(keys.get("shell.palette.open")).toEqual(["shell/ConsoleHeader.tsx"]);
     expect(keys.size).toBeGreaterThan(50);
   });
 

@@ -6,17 +6,9 @@
 // when it is chosen, so the sign-in screen of an English browser loads no German.
 import type { Locale as AntdLocale } from "antd/es/locale";
 import i18next, { type i18n as I18n } from "i18next";
+import { collectMessages, isLocale, type LanguagePack, type Locale, type Messages } from "./catalogue";
 
-export const LOCALES = ["en", "de"] as const;
-export type Locale = (typeof LOCALES)[number];
-
-type Messages = Record<string, string>;
-
-/** What a language needs beyond English: its catalogue and antd's texts in it. */
-export interface LanguagePack {
-  messages: Messages;
-  antd: AntdLocale;
-}
+export { collectMessages, isLocale, type LanguagePack, LOCALES, type Locale } from "./catalogue";
 
 const PACKS: Record<Exclude<Locale, "en">, () => Promise<{ default: LanguagePack }>> = {
   de: () => import("./packs/de"),
@@ -32,25 +24,9 @@ export const antdLocaleOf = (locale: Locale): AntdLocale | undefined => antdLoca
 export async function loadLanguage(i18n: I18n, locale: Locale): Promise<void> {
   if (locale === "en" || i18n.hasResourceBundle(locale, "translation")) return;
   const { default: pack } = await PACKS[locale]();
-  i18n.addResourceBundle(locale, "translation", pack.messages);
+  i18n.addResourceBundle(locale, "translation", collectMessages(pack.files)[locale]);
   antdLocales[locale] = pack.antd;
 }
-
-/** Merges every area file of each locale into one flat map per locale. */
-export function collectMessages(files: Record<string, { default: Messages }>): Record<Locale, Messages> {
-  const messages: Record<Locale, Messages> = { en: {}, de: {} };
-  for (const [path, module] of Object.entries(files)) {
-    const locale = path.split("/").at(-2) as Locale;
-    if (!LOCALES.includes(locale)) throw new Error(`${path}: unknown locale ${locale}`);
-    for (const [key, text] of Object.entries(module.default)) {
-      if (key in messages[locale]) throw new Error(`${path}: ${key} is already defined for ${locale}`);
-      messages[locale][key] = text;
-    }
-  }
-  return messages;
-}
-
-export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 const STORAGE_KEY = "opsdesk.locale";
 

@@ -1,7 +1,7 @@
 // Numbers, money and times as the operator's language writes them, through Intl: one place
 // for lists, show pages, diffs, chips, dashboard and the money input ("1.234,56 $" in German,
 // "$1,234.56" in English, in the store's currency). CSV export does not come through here:
-// files keep machine-readable values (src/views/csv/cells.ts).
+// files keep machine-readable values (src/features/csv/cells.ts).
 
 /** The BCP 47 tag Intl formats a console language with. */
 const INTL_LOCALES: Record<string, string> = { en: "en-US", de: "de-DE" };

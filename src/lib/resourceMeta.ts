@@ -1,5 +1,5 @@
 // The one `meta` a resource's screens pass with its data- and live-provider calls: built
-// from the definition (views/select.ts `metaFor`) and read by the providers, so both sides
+// from the definition (lib/select.ts `metaFor`) and read by the providers, so both sides
 // share one shape instead of an untyped bag read back by casts.
 import type { CrudSort, MetaQuery } from "@refinedev/core";
 import type { ResourceDefinition } from "../resources/types";
@@ -26,7 +26,7 @@ export interface ResourceMeta {
   /** An update's row as the form loaded it: changed since, the save is refused as stale. */
   loaded?: Record<string, unknown>;
   /**
-   * A form save's idempotency key (views/saving/): sent as `Idempotency-Key`, so the save can
+   * A form save's idempotency key (features/saving/): sent as `Idempotency-Key`, so the save can
    * be sent again after getting no answer without being made twice.
    */
   writeKey?: string;

@@ -1,9 +1,7 @@
-// The declarative shape every resource definition follows. The views in src/views
+// The declarative shape every resource definition follows. The screens in src/features
 // turn one of these into list, show, create and edit screens. A definition of a table
 // (`ResourceDefinition<"products">`) is checked against the generated Database types:
 // a column, sort, section or reference naming a column the table lacks fails typecheck.
-import type { BaseRecord } from "@refinedev/core";
-import type { ReactNode } from "react";
 import type { Database, Tables } from "./database.types";
 import type { PublicRpc, SearchRpc } from "./rpc";
 
@@ -131,11 +129,6 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
   help?: string;
   /** Placeholder for the input. */
   placeholder?: string;
-  /** Per-field overrides of the renderer/input the type map picks. */
-  view?: {
-    render?: (value: unknown, record: BaseRecord) => ReactNode;
-    input?: (field: FieldDefinition) => ReactNode;
-  };
 }
 
 /**
@@ -221,7 +214,7 @@ export interface ResourceDefinition<Table extends string = string> {
    * Tables whose rows belong to this record (through `foreignKey`) and whose audit entries
    * its History tab shows with its own: an order's items added, changed and removed. The
    * audit log's `history_of` column files each such entry under the record (its migration
-   * names the same pairs; src/views/history/historyFilters.stack.test.ts checks them).
+   * names the same pairs; src/features/history/historyFilters.stack.test.ts checks them).
    */
   historyIncludes?: { table: TableName; foreignKey: string }[];
   /** Private files attached to each record (listed on its show page), in this bucket under '<id>/'. */
@@ -233,7 +226,7 @@ export interface ResourceDefinition<Table extends string = string> {
    * Delete (rows, show page, bulk); default all.
    */
   screens?: { create?: boolean; edit?: boolean; show?: boolean; delete?: boolean };
-  /** Offers CSV import of new rows (src/views/csv) to operators holding `import`. */
+  /** Offers CSV import of new rows (src/features/csv) to operators holding `import`. */
   csvImport?: boolean;
   /** Enum fields the list's bulk actions can set on every selected row (e.g. a status). */
   bulkSet?: ColumnOf<Table>[];

@@ -1,5 +1,5 @@
 // One table of `opsdesk.describe()` → the ResourceDefinition the generic views render
-// (src/views): every field from its column, a title field, list columns, default sort,
+// (src/features): every field from its column, a title field, list columns, default sort,
 // filters, search, relations (pickers, related lists, many-to-many lists, auth users), form
 // rules from NOT NULL, lengths, enums and CHECK constraints (checkRules.ts), and the admin's
 // settings over all of it. Nothing here knows one project; a definition in src/resources of
@@ -259,7 +259,6 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
       field.fileColumn = { schema: table.schema, table: table.name };
     }
     Object.assign(field, checkPatch(field, context.checks?.columns[column.name]));
-    if (field.type === "tags" && field.options) field.view = undefined;
     fields.push(field);
   }
 

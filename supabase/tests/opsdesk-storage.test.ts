@@ -4,7 +4,7 @@
 // the buckets enforce docs/product.md §9's limits, the same ones the console checks before upload.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUCKET_LIMITS, ORDER_DOCUMENTS, PRODUCT_IMAGES } from "../../src/views/files/limits.js";
+import { BUCKET_LIMITS, ORDER_DOCUMENTS, PRODUCT_IMAGES } from "../../src/features/files/limits.js";
 import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
 import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
 

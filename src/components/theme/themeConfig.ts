@@ -4,7 +4,7 @@
 // the two must agree to the letter: this module imports nothing but antd at run time.
 import type { Transformer } from "@ant-design/cssinjs";
 import { theme as antdTheme, type ThemeConfig } from "antd";
-import { dropBoxSizingResets } from "./boxSizingReset.ts";
+import { dropBoxSizingResets } from "../../adapters/antd/boxSizingReset.ts";
 import type { Theme } from "./preferences.ts";
 
 // Colours that keep WCAG AA contrast (4.5:1) where antd's defaults fall short: the dark

@@ -3,12 +3,10 @@
 // states) and dayjs's names of days and months, which antd's date pickers read.
 import deDE from "antd/es/locale/de_DE";
 import "dayjs/locale/de";
-import { collectMessages, type LanguagePack } from "..";
+import type { LanguagePack } from "../catalogue";
 
 const pack: LanguagePack = {
-  messages: collectMessages(
-    import.meta.glob<{ default: Record<string, string> }>("../locales/de/*.ts", { eager: true }),
-  ).de,
+  files: import.meta.glob<{ default: Record<string, string> }>("../locales/de/*.ts", { eager: true }),
   antd: deDE,
 };
 

@@ -8,15 +8,15 @@ import { Alert, Button, Modal, Radio, Space, Table, Tag, Typography } from "antd
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
-import { localizeMessage } from "../../i18n/messages";
-import { tCount } from "../../i18n/plural";
 import {
   type DuplicatePair,
   duplicatePairs,
   mergeCustomers,
   type PairCustomer,
   useSimilarityFormat,
-} from "../../views/similar/vectorApi";
+} from "../../features/similar/vectorApi";
+import { localizeMessage } from "../../i18n/messages";
+import { tCount } from "../../i18n/plural";
 
 const PAIRS_KEY = ["duplicates", "customers"];
 

@@ -1,5 +1,5 @@
 // Where each dashboard figure leads (issue 14 item 11): the list it summarises, filtered
-// in the lists' own URL format (Refine's table params, see src/views/listFilters.ts) on the
+// in the lists' own URL format (Refine's table params, see src/features/fields/listFilters.ts) on the
 // window the figure counted. The windows come from the RPCs themselves (dashboard_kpis'
 // `windows`, orders_per_day's day_from/day_to), in UTC to the microsecond, so the list
 // counts what the figure counts whatever the browser's time zone.

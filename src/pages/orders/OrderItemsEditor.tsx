@@ -12,6 +12,12 @@ import {
 import { Alert, Button, Card, Form, Space, Table, Typography } from "antd";
 import type { ColumnType } from "antd/es/table";
 import { useState } from "react";
+import { targetOf } from "../../features/fields/fieldKinds";
+import { NumberInput } from "../../features/fields/formatted";
+import { ReferenceSelect } from "../../features/fields/ReferenceSelect";
+import { numberProblem, rulesFor } from "../../features/fields/rules";
+import { showFieldErrors } from "../../features/form/formErrors";
+import { buildColumns } from "../../features/list/columns";
 import { localizeMessage } from "../../i18n/messages";
 import { useFormat } from "../../i18n/useFormat";
 import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
@@ -19,12 +25,6 @@ import { fieldsByName, metaFor } from "../../lib/select";
 import { orderItems } from "../../resources/order_items";
 import { itemsEditable } from "../../resources/orderStatus";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
-import { buildColumns } from "../../views/columns";
-import { targetOf } from "../../views/fieldKinds";
-import { NumberInput } from "../../views/formatted";
-import { showFieldErrors } from "../../views/formErrors";
-import { ReferenceSelect } from "../../views/ReferenceSelect";
-import { numberProblem, rulesFor } from "../../views/rules";
 
 /** A line is named by its product (embedded by metaFor). */
 const productOf = (item: BaseRecord) => String((item.products as { name?: string } | null)?.name ?? item.product_id);

@@ -1,6 +1,7 @@
 // The order page: the generated show page plus the status control and the items editor.
+
+import { ResourceShow } from "../../features/show/ResourceShow";
 import type { ResourceDefinition } from "../../resources/types";
-import { ResourceShow } from "../../views/ResourceShow";
 import { OrderItemsEditor } from "./OrderItemsEditor";
 import { OrderStatusControl } from "./OrderStatusControl";
 

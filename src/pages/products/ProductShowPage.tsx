@@ -1,7 +1,8 @@
 // The product page: the generated show page plus "Similar products".
+
+import { ResourceShow } from "../../features/show/ResourceShow";
+import { SimilarProducts } from "../../features/similar/SimilarProducts";
 import type { ResourceDefinition } from "../../resources/types";
-import { ResourceShow } from "../../views/ResourceShow";
-import { SimilarProducts } from "../../views/similar/SimilarProducts";
 
 export function ProductShowPage({ definition }: { definition: ResourceDefinition }) {
   return (

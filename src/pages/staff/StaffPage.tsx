@@ -7,17 +7,18 @@
 import { useTable } from "@refinedev/antd";
 import { useCan, useGetIdentity, useLogout, useNotification, useTranslate } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
-import { Button, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { Button, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTabTitle } from "../../components/useTabTitle";
+import { ExportButton } from "../../features/csv/ExportButton";
+import { ListSearchBox } from "../../features/list/ListSearchBox";
 import { useFormat } from "../../i18n/useFormat";
 import { FunctionCallError } from "../../providers/functionErrors";
 import { ROLE_LABELS, STAFF_ROLES } from "../../resources/roles";
 import type { ResourceDefinition } from "../../resources/types";
-import { ExportButton } from "../../views/csv/ExportButton";
-import { ListSearchBox } from "../../views/ListSearchBox";
 import { InviteModal } from "./InviteModal";
+import { StaffRowActions } from "./StaffRowActions";
 import { pendingInvitations, runStaffCommand, type StaffCommand, type StaffRow } from "./staffAdmin";
 
 export function StaffPage({ definition: def }: { definition: ResourceDefinition }) {
@@ -147,75 +148,16 @@ export function StaffPage({ definition: def }: { definition: ResourceDefinition 
         <Table.Column<StaffRow>
           key="actions"
           title={t("staff.actions", "Actions")}
-          render={(_, row) =>
-            invitedAt(row) ? (
-              <Space wrap>
-                {may.invite && (
-                  <Button
-                    size="small"
-                    loading={busy === row.user_id}
-                    onClick={() =>
-                      run(
-                        { action: "resend_invite", user_id: row.user_id },
-                        t("staff.inviteResent", { email: row.email }, "Invitation sent to {{email}} again"),
-                      )
-                    }
-                  >
-                    {t("staff.resendInvite", "Resend invitation")}
-                  </Button>
-                )}
-                {may.revoke && (
-                  <Popconfirm
-                    title={t("staff.revokeConfirm", { name: row.full_name }, "Revoke the invitation of {{name}}?")}
-                    description={t("staff.revokeHint", "Their link stops working and their account is removed.")}
-                    okText={t("staff.revoke", "Revoke invitation")}
-                    okButtonProps={{ danger: true }}
-                    cancelText={t("staff.cancel", "Cancel")}
-                    onConfirm={() =>
-                      run(
-                        { action: "revoke_invite", user_id: row.user_id },
-                        t("staff.revoked", { name: row.full_name }, "The invitation of {{name}} is revoked."),
-                      )
-                    }
-                  >
-                    <Button danger size="small" loading={busy === row.user_id}>
-                      {t("staff.revoke", "Revoke invitation")}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ) : !may.edit || row.user_id === me?.id ? null : row.active ? (
-              <Popconfirm
-                title={t("staff.deactivateConfirm", { name: row.full_name }, "Deactivate {{name}}?")}
-                description={t("staff.deactivateHint", "They are signed out everywhere at once.")}
-                okText={t("staff.deactivate", "Deactivate")}
-                cancelText={t("staff.cancel", "Cancel")}
-                onConfirm={() =>
-                  run(
-                    { action: "deactivate", user_id: row.user_id },
-                    t("staff.deactivated", { name: row.full_name }, "{{name}} is deactivated."),
-                  )
-                }
-              >
-                <Button danger size="small" loading={busy === row.user_id}>
-                  {t("staff.deactivate", "Deactivate")}
-                </Button>
-              </Popconfirm>
-            ) : (
-              <Button
-                size="small"
-                loading={busy === row.user_id}
-                onClick={() =>
-                  run(
-                    { action: "reactivate", user_id: row.user_id },
-                    t("staff.reactivated", { name: row.full_name }, "{{name}} is active again."),
-                  )
-                }
-              >
-                {t("staff.reactivate", "Reactivate")}
-              </Button>
-            )
-          }
+          render={(_, row) => (
+            <StaffRowActions
+              row={row}
+              invited={invitedAt(row) !== undefined}
+              may={may}
+              self={row.user_id === me?.id}
+              busy={busy === row.user_id}
+              run={run}
+            />
+          )}
         />
       </Table>
       {/* Mounted while open: its form starts empty each time and exists only with its Form. */}

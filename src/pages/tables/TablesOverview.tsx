@@ -5,10 +5,10 @@ import { useTranslate } from "@refinedev/core";
 import { Card, Col, Empty, Row, Typography } from "antd";
 import { useSyncExternalStore } from "react";
 import { ConsoleLink } from "../../components/ConsoleLink";
-import { usePaletteResources } from "../../components/palette/usePaletteResources";
+import { listPath } from "../../components/paths";
 import { useTabTitle } from "../../components/useTabTitle";
+import { usePaletteResources } from "../../features/palette/usePaletteResources";
 import { consoleResources, onResourcesChange } from "../../resources";
-import { listPath } from "../../views/paths";
 
 export function TablesOverview() {
   const t = useTranslate();

@@ -1,4 +1,4 @@
-// Fixed words of the generated fields, inputs and validation (src/views/kindTexts.tsx, rules.ts).
+// Fixed words of the generated fields, inputs and validation (src/features/fields/kindTexts.tsx, rules.ts).
 export default {
   "fields.yes": "Ja",
   "fields.no": "Nein",

@@ -1,4 +1,4 @@
-// The generated create and edit forms (src/views/ResourceForm.tsx).
+// The generated create and edit forms (src/features/form/ResourceForm.tsx).
 export default {
   "form.createTitle": "{{name}} anlegen",
   "form.editTitle": "{{name}} bearbeiten",

@@ -1,4 +1,4 @@
-// The generated list (src/views/ResourceList.tsx, ListTotal.tsx, FilterChips.tsx, column choices).
+// The generated list (src/features/list/ResourceList.tsx, ListTotal.tsx, FilterChips.tsx, column choices).
 export default {
   "list.totalAbout": "etwa {{total, number}} {{plural}}",
   "list.total_one": "{{count, number}} {{singular}}",

@@ -1,4 +1,4 @@
-// Saves that wait for the server and drafts a form brings back (src/views/saving/).
+// Saves that wait for the server and drafts a form brings back (src/features/saving/).
 export default {
   "saving.waiting": "Noch nicht gespeichert: Der Server ist nicht erreichbar.",
   "saving.waitingHint":

@@ -1,5 +1,5 @@
-// German for the screens of a console generated from the live schema (src/schema, views/DefinitionNotices.tsx,
-// pages/tables) and the rules its constraints add (views/constraintRules.ts).
+// German for the screens of a console generated from the live schema (src/schema, components/DefinitionNotices.tsx,
+// pages/tables) and the rules its constraints add (features/fields/constraintRules.ts).
 export default {
   "notices.view": "Dies ist eine Sicht: Ihre Einträge werden hier angezeigt, nicht geändert.",
   "notices.noKey": "Diese Tabelle hat keinen Primärschlüssel: Ihre Einträge werden hier angezeigt, nicht geändert.",

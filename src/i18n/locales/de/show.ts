@@ -1,4 +1,4 @@
-// The generated show page (src/views/ResourceShow.tsx).
+// The generated show page (src/features/show/ResourceShow.tsx).
 export default {
   "show.noDefinition": "Keine Definition für {{resource}}",
 };

@@ -1,4 +1,4 @@
-// Similar products, possible duplicates and merging (src/views/similar, src/pages/customers).
+// Similar products, possible duplicates and merging (src/features/similar, src/pages/customers).
 export default {
   "similar.products.title": "Ähnliche Produkte",
   "similar.products.none": "Noch keine ähnlichen Produkte.",

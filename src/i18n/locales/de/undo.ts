@@ -1,4 +1,4 @@
-// Undoable deletes (src/views/undo).
+// Undoable deletes (src/features/undo).
 export default {
   "undo.deleted": "{{name}} gelöscht.",
   "undo.button": "Rückgängig ({{seconds}} s)",

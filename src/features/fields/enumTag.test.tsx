@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+// An enum value is shown as a tag in the colour its definition gives the option.
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { describe, expect, it } from "vitest";
+import { orders } from "../../resources/orders";
+import { staff } from "../../resources/staff";
+import type { FieldDefinition } from "../../resources/types";
+import { FIELD_KINDS } from "./fieldKinds";
+
+const tagOf = (value: string, field: FieldDefinition | undefined = orders.fields.find((f) => f.name === "status")) => {
+  if (!field) throw new Error("orders has no status field");
+  const { container } = render(FIELD_KINDS.enum.render(value, field, {}) as ReactElement);
+  return container.querySelector(".ant-tag");
+};
+
+describe("enum tags", () => {
+  it("take the option's colour from the definition", () => {
+    expect(tagOf("pending")?.className).toContain("ant-tag-gold");
+    expect(tagOf("cancelled")?.className).toContain("ant-tag-red");
+    expect(
+      tagOf(
+        "admin",
+        staff.fields.find((f) => f.name === "role"),
+      )?.className,
+    ).toContain("ant-tag-magenta");
+  });
+
+  it("show the option's label", () => {
+    expect(tagOf("shipped")?.textContent).toBe("shipped");
+  });
+});

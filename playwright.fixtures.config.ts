@@ -3,7 +3,7 @@
 // (e2e/any-project/serve-fixture.mjs) and a production build of the console pointed at it.
 // FIXTURE=helpdesk (default) or FIXTURE=saas: `npx playwright test -c playwright.fixtures.config.ts`.
 import { defineConfig, devices } from "@playwright/test";
-import { launchOptions } from "./e2e/chromium";
+import { chromiumLaunchOptions } from "opsdesk-stack/playwright";
 import { freePort } from "./stack/src/shared/net";
 
 const fixture = process.env.FIXTURE ?? "helpdesk";
@@ -33,7 +33,7 @@ export default defineConfig({
     // A step that cannot happen fails within seconds, naming its table, instead of the whole run's time.
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    launchOptions,
+    launchOptions: chromiumLaunchOptions(),
     ...devices["Desktop Chrome"],
   },
   webServer: [

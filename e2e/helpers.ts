@@ -1,12 +1,11 @@
-// Shared e2e helpers: demo accounts, saved sessions per role, sign-in through the UI.
-import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+// Shared e2e helpers: demo accounts, sign-in through the UI, the console's controls.
+import { expect, type Locator, type Page } from "@playwright/test";
+import { newContext, testWorld } from "./world";
 
 export const PASSWORD = "opsdesk-demo";
 export type Role = "admin" | "editor" | "viewer";
 
 export const emailOf = (who: string) => `${who}@example.com`;
-/** Where auth.setup.ts saves each role's signed-in browser state. */
-export const sessionFile = (role: Role) => `${process.env.E2E_OUTPUT_DIR ?? "test-results"}/.sessions/${role}.json`;
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("E-mail").fill(email);
@@ -14,9 +13,9 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** A console of its own (a new browser context, so a session of its own), signed in through the UI. */
-export async function signedInPage(browser: Browser, email: string, password = PASSWORD): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+/** A console of its own (a new browser context, so a session of its own), signed in through the sign-in screen. */
+export async function signedInPage(email: string, password = PASSWORD): Promise<Page> {
+  const page = await (await newContext()).newPage();
   await page.goto("/login");
   await signIn(page, email, password);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
@@ -141,11 +140,14 @@ export async function leaveFields(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-/** The action link of the latest e-mail of a kind to an address, from the stack's mail catcher. */
-export async function mailLink(email: string, type: string): Promise<string> {
+/**
+ * The action link of the latest e-mail of a kind to an address, from the mail catcher of the
+ * test's world (or of the stack at `apiUrl`: e2e/any-project runs on a stack of its own).
+ */
+export async function mailLink(email: string, type: string, apiUrl = testWorld().world.url): Promise<string> {
   let link = "";
   await expect(async () => {
-    const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+    const res = await fetch(`${apiUrl}/_mail/api/messages?to=${encodeURIComponent(email)}`);
     const [mail] = (await res.json()) as { action_link: string | null; type: string }[];
     expect(mail?.type).toBe(type);
     link = mail.action_link ?? "";
@@ -155,8 +157,8 @@ export async function mailLink(email: string, type: string): Promise<string> {
 }
 
 /** Follows the invitation mailed to `email` in `page` and chooses the account's first password. */
-export async function acceptInvite(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(await mailLink(email, "invite"));
+export async function acceptInvite(page: Page, email: string, password: string, apiUrl?: string): Promise<void> {
+  await page.goto(await mailLink(email, "invite", apiUrl));
   await expect(page).toHaveURL(/\/update-password/);
   await page.getByLabel("New password", { exact: true }).fill(password);
   await page.getByLabel("Repeat the password").fill(password);

@@ -12,9 +12,9 @@ const expect = baseExpect.configure({ timeout: 40_000 });
 const searchUrl = (word: string) =>
   `/products?filters[0][field]=q&filters[0][operator]=contains&filters[0][value]=${word}`;
 
-test("a colleague's save shows up in the list at once, tinted, over one channel per resource", async ({ browser }) => {
+test("a colleague's save shows up in the list at once, tinted, over one channel per resource", async () => {
   const product = await productOfMyOwn();
-  const editor = await operator(browser, "editor");
+  const editor = await operator("editor");
   const joins: string[] = [];
   editor.on("websocket", (socket) =>
     socket.on("framesent", ({ payload }) => {
@@ -42,7 +42,7 @@ test("a colleague's save shows up in the list at once, tinted, over one channel 
     product.id,
   );
 
-  const admin = await operator(browser, "admin");
+  const admin = await operator("admin");
   await admin.goto(`/products/${product.id}/edit`);
   await expect(formField(admin, "Stock")).toHaveValue("5");
   await formField(admin, "Stock").fill("42");
@@ -63,13 +63,13 @@ test("a colleague's save shows up in the list at once, tinted, over one channel 
   expect(new Set(joins).size).toBe(joins.length);
 });
 
-test("presence shows who else views or edits the record", async ({ browser }) => {
+test("presence shows who else views or edits the record", async () => {
   const product = await productOfMyOwn();
-  const editor = await operator(browser, "editor");
+  const editor = await operator("editor");
   await editor.goto(`/products/${product.id}`);
   await expect(editor.getByText(product.name).first()).toBeVisible();
 
-  const admin = await operator(browser, "admin");
+  const admin = await operator("admin");
   await admin.goto(`/products/${product.id}/edit`);
   await expect(admin.getByRole("status").getByText(/is viewing/)).toHaveText("Eddie Editor is viewing");
   await expect(editor.getByRole("status").getByText(/is editing/)).toHaveText("Ada Admin is editing");

@@ -1,10 +1,10 @@
 // Moving between lists the way operators do (side menu, browser Back, `g` shortcuts) in one
 // page, never reloading: each list shows its own rows and never another resource's state.
 import { expect, type Page } from "@playwright/test";
-import { sessionFile, tableRows } from "./helpers";
+import { tableRows } from "./helpers";
 import { test } from "./test";
 
-test.use({ storageState: sessionFile("admin") });
+test.use({ signedInAs: "admin" });
 
 const LISTS = {
   p: { menu: "Products", path: "/products" },

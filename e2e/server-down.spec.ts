@@ -10,7 +10,7 @@ import { openPath, tableRows, unique } from "./helpers";
 import { germanPhonePage, newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 
-const API = () => `${process.env.E2E_API_URL}/`;
+const API = () => `${process.env.E2E_SUPABASE_URL}/`;
 
 /** What a gateway says when the service behind it is down. */
 const UPSTREAM_DOWN = "upstream connect error or disconnect/reset before headers. reset reason: connection failure";
@@ -28,8 +28,8 @@ async function holdRequests(page: Page, pattern: string | RegExp) {
   return { release, count: () => count };
 }
 
-test("a slow server: the frame shows at once and says it waits; each first read goes out once", async ({ browser }) => {
-  const page = await newOperatorPage(browser, "editor", { width: 1280, height: 800 });
+test("a slow server: the frame shows at once and says it waits; each first read goes out once", async () => {
+  const page = await newOperatorPage("editor", { width: 1280, height: 800 });
   const permissions = await holdRequests(page, "**/rest/v1/rpc/my_permissions");
   const reads: string[] = [];
   page.on("request", (request) => {
@@ -61,10 +61,8 @@ test("a slow server: the frame shows at once and says it waits; each first read 
     ).toHaveLength(1);
 });
 
-test("in German on a phone: a list with the server down says so, offers Retry and clears when it answers", async ({
-  browser,
-}) => {
-  const page = await germanPhonePage(browser, "editor");
+test("in German on a phone: a list with the server down says so, offers Retry and clears when it answers", async () => {
+  const page = await germanPhonePage("editor");
   await page.goto("/products");
   await expect(tableRows(page).first()).toBeVisible();
 
@@ -100,14 +98,14 @@ test("in German on a phone: a list with the server down says so, offers Retry an
   await expect(page.locator(".ant-alert-error")).toHaveCount(0);
 });
 
-test("keys typed into an edit form before its record arrives are kept", async ({ browser }) => {
+test("keys typed into an edit form before its record arrives are kept", async () => {
   const product = await insertRow<{ id: number; name: string; sku: string }>("products", {
     sku: unique("LATE"),
     name: unique("Arrives late"),
     price: 3,
     stock: 2,
   });
-  const page = await newOperatorPage(browser, "editor", { width: 1280, height: 800 });
+  const page = await newOperatorPage("editor", { width: 1280, height: 800 });
   await page.goto("/products");
   await expect(tableRows(page).first()).toBeVisible();
   const record = await holdRequests(page, new RegExp(`/rest/v1/products\\?.*id=eq\\.${product.id}`));

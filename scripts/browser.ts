@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { chromiumLaunchOptions } from "../e2e/chromium";
+import { chromiumLaunchOptions } from "opsdesk-stack/playwright";
 import { NoBrowserError, provisionBrowser } from "./browser-lib";
 
 const LAUNCH_TIMEOUT_MS = 60_000;

@@ -1,12 +1,13 @@
-// How the project's browser runs start Chromium (Playwright's e2e suite, bench/console):
-// Debian's Chromium where it exists (Playwright's own download is not reachable there),
-// with the flags that work on these machines; Playwright's browser elsewhere.
+// How a suite on the kit starts Chromium (docs/qa.md "Browser"; Opsdesk's e2e suite,
+// examples/notes, bench/console): Debian's Chromium where it exists (Playwright's own
+// download is not reachable everywhere), with the flags that work on these machines;
+// Playwright's browser elsewhere.
 import { existsSync } from "node:fs";
 import type { LaunchOptions } from "@playwright/test";
 
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
-/** The options for the machine as it is now (scripts/browser.ts asks again after installing one). */
+/** The options for the machine as it is now (scripts/browser.ts asks again after installing one): `use: { launchOptions: chromiumLaunchOptions() }`. */
 export function chromiumLaunchOptions(): LaunchOptions {
   return existsSync(DEBIAN_CHROMIUM)
     ? {
@@ -22,5 +23,3 @@ export function chromiumLaunchOptions(): LaunchOptions {
       }
     : {};
 }
-
-export const launchOptions: LaunchOptions = chromiumLaunchOptions();

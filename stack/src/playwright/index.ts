@@ -20,7 +20,7 @@ import { type Arrived, describeWait, type Mail, type NextOptions, toMail } from 
 import { type RoleAdapter, rolesFor } from "./roles.js";
 import { routeToWorld, type WorldRoute } from "./routing.js";
 
-export { chromiumLaunchOptions } from "./chromium.js";
+export { chromiumLaunchOptions, npmChromiumDir } from "./chromium.js";
 export type { Mail, NextOptions, RoleAdapter };
 export { expect };
 

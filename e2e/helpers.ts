@@ -78,6 +78,16 @@ export async function openSelect(scope: Locator, name?: string) {
   await scope.locator(".ant-select").filter({ has: combobox }).click();
 }
 
+/**
+ * Waits until the console knows what the operator may do: the side menu lists Products,
+ * which every role may list. The dashboard's heading shows before the permission read has
+ * answered, and the menu, the `g` shortcuts and the shortcuts help follow that answer (a
+ * fresh world answers its first read slower than a warm shared database did).
+ */
+export async function permissionsShown(page: Page, scope: Page | Locator = page): Promise<void> {
+  await expect(scope.getByRole("menuitem", { name: /^(Products|Produkte)$/ }).first()).toBeVisible();
+}
+
 /** The 403 or 404 page (src/components/errors/ErrorPages.tsx). */
 export const errorPage = (page: Page, status: "403" | "404") => page.locator(`.ant-result-${status}`);
 

@@ -79,6 +79,8 @@ test("price ranges and statuses filter as chips; the URL holds only what is acti
   await expect(again).toBeHidden();
   await expect(chip(page, "price")).toHaveText(/^Price: from \$10\.00$/);
   expect(urlFilters(page)).toEqual([{ field: "price", operator: "gte", valued: true }]);
+  // The list reads again for the new filter; a filter opened meanwhile is drawn anew when its rows arrive.
+  await expect(page.locator(".ant-table-wrapper .ant-spin-spinning")).toHaveCount(0);
 
   // The statuses are checkboxes: nothing covers the Filter button while they are chosen.
   const status = await openFilter(page, "Status");

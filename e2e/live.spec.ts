@@ -5,6 +5,7 @@ import { expect as baseExpect } from "@playwright/test";
 import { formField } from "./helpers";
 import { operator, productOfMyOwn } from "./live-helpers";
 import { test } from "./test";
+import { testWorld } from "./world";
 
 // First loads of a lazy screen can take long on a busy shared machine.
 const expect = baseExpect.configure({ timeout: 40_000 });
@@ -16,13 +17,13 @@ test("a colleague's save shows up in the list at once, tinted, over one channel 
   const product = await productOfMyOwn();
   const editor = await operator("editor");
   const joins: string[] = [];
-  editor.on("websocket", (socket) =>
-    socket.on("framesent", ({ payload }) => {
-      const text = String(payload);
-      const topic = /"(realtime:[^"]+)","phx_join"|"topic":"(realtime:[^"]+)","event":"phx_join"/.exec(text);
-      if (topic) joins.push(topic[1] ?? topic[2]);
-    }),
-  );
+  // The kit relays the console's realtime socket to the world: its frames are watched there.
+  await testWorld().world.onFrame(editor.context(), ({ direction, payload }) => {
+    if (direction !== "sent") return;
+    const text = String(payload);
+    const topic = /"(realtime:[^"]+)","phx_join"|"topic":"(realtime:[^"]+)","event":"phx_join"/.exec(text);
+    if (topic) joins.push(topic[1] ?? topic[2]);
+  });
   await editor.goto(searchUrl(product.word));
   const row = editor.locator("tr.ant-table-row", { hasText: product.name });
   await expect(row).toBeVisible();

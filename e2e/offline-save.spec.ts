@@ -8,6 +8,7 @@ import { insertRow, serviceClient } from "./backend";
 import { headerButtons, unique } from "./helpers";
 import { germanPhonePage, newOperatorPage } from "./operatorPage";
 import { test } from "./test";
+import { testWorld } from "./world";
 
 interface Product {
   id: number;
@@ -59,7 +60,7 @@ async function loseFirstAnswer(page: Page, method: "POST" | "PATCH"): Promise<()
     if (route.request().method() !== method) return route.fallback();
     writes += 1;
     if (writes > 1) return route.fallback();
-    await route.fetch();
+    await testWorld().world.fetch(route);
     await route.abort("connectionreset");
   });
   return () => writes;

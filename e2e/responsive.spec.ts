@@ -3,7 +3,7 @@
 // screen fits the width and keeps its title clear of the header; a list's rows are cards.
 import { expect, type Page } from "@playwright/test";
 import { insertRow } from "./backend";
-import { openSelect, unique } from "./helpers";
+import { openSelect, permissionsShown, unique } from "./helpers";
 import { type Box, horizontalOverflow, layoutProblems } from "./layoutChecks";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
@@ -36,6 +36,7 @@ test("every menu screen fits a phone, under a header that holds its controls", a
   await header(page).getByRole("button", { name: "Menu", exact: true }).click();
   const drawer = page.locator(".ant-drawer");
   const openDrawer = page.locator(".ant-drawer-open");
+  await permissionsShown(page, drawer);
   const screens = (await drawer.getByRole("menuitem").allInnerTexts())
     .map((s) => s.trim())
     .filter((s) => s !== "Sign out");

@@ -9,6 +9,7 @@ import { insertRow, serviceClient } from "./backend";
 import { openPath, tableRows, unique } from "./helpers";
 import { germanPhonePage, newOperatorPage } from "./operatorPage";
 import { test } from "./test";
+import { testWorld } from "./world";
 
 const API = () => `${process.env.E2E_SUPABASE_URL}/`;
 
@@ -36,12 +37,13 @@ test("a slow server: the frame shows at once and says it waits; each first read 
     if (request.url().startsWith(API())) reads.push(new URL(request.url()).pathname);
   });
   // The access watch's join: once it has answered, a second permission read would go out.
-  const joined = page.waitForEvent("websocket").then((socket) =>
-    socket.waitForEvent("framereceived", (frame) => {
-      const text = String(frame.payload);
-      return text.includes("access:") && text.includes("phx_reply");
-    }),
-  );
+  // (The kit relays the console's realtime socket to the world: its frames are watched there.)
+  let accessJoined: () => void = () => {};
+  const joined = new Promise<void>((resolve) => (accessJoined = resolve));
+  await testWorld().world.onFrame(page.context(), ({ direction, payload }) => {
+    const text = String(payload);
+    if (direction === "received" && text.includes("access:") && text.includes("phx_reply")) accessJoined();
+  });
   await page.goto("/products");
   // Nothing has answered what the operator may do yet: the frame is there all the same.
   await expect(page.getByRole("button", { name: /Search or jump to/ })).toBeVisible();

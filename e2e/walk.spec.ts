@@ -6,6 +6,7 @@
 
 import { permissionsOf } from "./backend";
 import type { Role } from "./helpers";
+import { permissionsShown } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 import { DESKTOP, Mover } from "./walk/actions";
@@ -44,6 +45,8 @@ for (const role of ROLES) {
     };
 
     await page.goto("/");
+    // The shortcuts help and the menu list the screens the role may open once permissions are known.
+    await permissionsShown(page);
     let state = await settle(page, may, errors, false).catch((error) => fail(0, error));
     for (let step = 1; step <= STEPS; step++) {
       try {

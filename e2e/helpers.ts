@@ -88,6 +88,25 @@ export async function permissionsShown(page: Page, scope: Page | Locator = page)
   await expect(scope.getByRole("menuitem", { name: /^(Products|Produkte)$/ }).first()).toBeVisible();
 }
 
+/**
+ * Waits until the `g` shortcuts are known: the palette asks for each screen's permission on
+ * its own (after the menu may already show), and until it has its answers the shortcuts help
+ * lists no `g` keys and a `g` sequence goes nowhere. Read from the help, as an operator would.
+ */
+export async function shortcutsShown(page: Page): Promise<void> {
+  await leaveFields(page);
+  await page.keyboard.press("Shift+?");
+  const help = page.getByRole("dialog").filter({ has: page.locator(".ant-table") });
+  await expect(
+    help
+      .locator("kbd")
+      .filter({ hasText: /^g [a-z]$/ })
+      .first(),
+  ).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+}
+
 /** The 403 or 404 page (src/components/errors/ErrorPages.tsx). */
 export const errorPage = (page: Page, status: "403" | "404") => page.locator(`.ant-result-${status}`);
 

@@ -1,7 +1,7 @@
 // Moving between lists the way operators do (side menu, browser Back, `g` shortcuts) in one
 // page, never reloading: each list shows its own rows and never another resource's state.
 import { expect, type Page } from "@playwright/test";
-import { permissionsShown, tableRows } from "./helpers";
+import { shortcutsShown, tableRows } from "./helpers";
 import { test } from "./test";
 
 test.use({ signedInAs: "admin" });
@@ -41,7 +41,7 @@ test("every ordered pair of lists through the side menu keeps each list to its o
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   // The g shortcuts lead to the screens the operator may open: known once permissions are.
-  await permissionsShown(page);
+  await shortcutsShown(page);
   for (const letter of EVERY_PAIR) {
     await page.getByRole("menuitem", { name: LISTS[letter].menu, exact: true }).click();
     await expectList(page, letter, errors);

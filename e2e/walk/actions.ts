@@ -188,6 +188,13 @@ export class Mover {
     await this.page.keyboard.press("Shift+?");
     const help = this.page.getByRole("dialog").filter({ has: this.page.locator(".ant-table") });
     await expect(help).toBeVisible();
+    // The g keys are listed once the palette's permission checks have answered.
+    await expect(
+      help
+        .locator("kbd")
+        .filter({ hasText: /^g [a-z]$/ })
+        .first(),
+    ).toBeVisible();
     const keys = (await help.locator("kbd").allInnerTexts()).filter((k) => /^g [a-z]$/.test(k));
     await this.page.keyboard.press("Escape");
     await expect(help).toBeHidden();

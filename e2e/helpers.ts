@@ -91,20 +91,19 @@ export async function permissionsShown(page: Page, scope: Page | Locator = page)
 /**
  * Waits until the `g` shortcuts are known: the palette asks for each screen's permission on
  * its own (after the menu may already show), and until it has its answers the shortcuts help
- * lists no `g` keys and a `g` sequence goes nowhere. Read from the help, as an operator would.
+ * lists no `g` keys and a `g` sequence goes nowhere. Read from the help, as an operator would;
+ * resolves to the `g` keys it lists ("g p", …).
  */
-export async function shortcutsShown(page: Page): Promise<void> {
+export async function shortcutsShown(page: Page): Promise<string[]> {
   await leaveFields(page);
   await page.keyboard.press("Shift+?");
   const help = page.getByRole("dialog").filter({ has: page.locator(".ant-table") });
-  await expect(
-    help
-      .locator("kbd")
-      .filter({ hasText: /^g [a-z]$/ })
-      .first(),
-  ).toBeVisible();
+  const goKeys = help.locator("kbd").filter({ hasText: /^g [a-z]$/ });
+  await expect(goKeys.first()).toBeVisible();
+  const keys = await goKeys.allInnerTexts();
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
+  return keys;
 }
 
 /** The 403 or 404 page (src/components/errors/ErrorPages.tsx). */

@@ -2,6 +2,11 @@
 // starts the local stack on one of the committed fixture projects with Opsdesk installed
 // (e2e/any-project/serve-fixture.mjs) and a production build of the console pointed at it.
 // FIXTURE=helpdesk (default) or FIXTURE=saas: `npx playwright test -c playwright.fixtures.config.ts`.
+// FIXTURE=/abs/path/to/project tries any project's folder the same way (a copy; docs/any-project.md
+// "Trying a project of your own"); E2E_FIXTURE_REUSE_BUILD=1 with a fixed E2E_FIXTURE_API_PORT
+// serves the console built for that API address by an earlier run instead of building again.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "opsdesk-stack/playwright";
 import { freePort } from "./stack/src/shared/net";
@@ -14,7 +19,13 @@ process.env.E2E_FIXTURE_WEB_PORT ??= String(await freePort());
 const apiUrl = `http://127.0.0.1:${process.env.E2E_FIXTURE_API_PORT}`;
 const webUrl = `http://127.0.0.1:${process.env.E2E_FIXTURE_WEB_PORT}`;
 process.env.E2E_API_URL = apiUrl;
-const buildDir = `dist/e2e-fixture-${fixture}`;
+const name = path.isAbsolute(fixture) ? "dir" : fixture;
+const buildDir = `dist/e2e-fixture-${name}`;
+// The build records the API address it was made for; only a build for this one is served again.
+const marker = path.join(buildDir, "api-url.txt");
+const reuse =
+  process.env.E2E_FIXTURE_REUSE_BUILD === "1" && existsSync(marker) && readFileSync(marker, "utf8") === apiUrl;
+const build = `npx vite build --outDir ${buildDir} --emptyOutDir --logLevel warn && node -e "require('fs').writeFileSync('${marker}', process.argv[1])" ${apiUrl} && `;
 
 export default defineConfig({
   testDir: "e2e/any-project",
@@ -23,7 +34,7 @@ export default defineConfig({
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  outputDir: `test-results/fixture-${fixture}`,
+  outputDir: `test-results/fixture-${name}`,
   reporter: process.env.CI ? "line" : [["list"]],
   use: {
     baseURL: webUrl,
@@ -47,7 +58,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `npx vite build --outDir ${buildDir} --emptyOutDir --logLevel warn && npx vite preview --outDir ${buildDir} --port ${process.env.E2E_FIXTURE_WEB_PORT} --strictPort`,
+      command: `${reuse ? "" : build}npx vite preview --outDir ${buildDir} --port ${process.env.E2E_FIXTURE_WEB_PORT} --strictPort`,
       url: webUrl,
       env: { VITE_SUPABASE_URL: apiUrl },
       timeout: 180_000,

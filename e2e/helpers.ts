@@ -1,5 +1,5 @@
 // Shared e2e helpers: demo accounts, sign-in through the UI, the console's controls.
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import { newContext, testWorld } from "./world";
 
 export const PASSWORD = "opsdesk-demo";
@@ -191,4 +191,51 @@ export async function acceptInvite(page: Page, email: string, password: string, 
   await page.getByLabel("New password", { exact: true }).fill(password);
   await page.getByLabel("Repeat the password").fill(password);
   await page.getByRole("button", { name: "Set password" }).click();
+}
+
+/** An e-mail the stack's mail catcher holds. */
+export interface CaughtMail {
+  action_link: string | null;
+  created_at: string;
+  type: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The invitations the mail catcher holds for the address, newest first (at least `count`). */
+export async function invitationMails(email: string, count = 1): Promise<CaughtMail[]> {
+  let mails: CaughtMail[] = [];
+  await expect(async () => {
+    const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+    mails = ((await res.json()) as CaughtMail[]).filter((mail) => mail.type === "invite");
+    expect(mails.length).toBeGreaterThanOrEqual(count);
+    expect(mails[0].action_link).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return mails;
+}
+
+/**
+ * An invitation not yet followed, on an admin's screen (the demo's staff, an Opsdesk project's
+ * operators): Resend mails a new link, Revoke takes it back (the row goes), and the resent link
+ * then leads nowhere. `name` is how the revoke notice names the invitee.
+ */
+export async function resendThenRevoke(browser: Browser, admin: Page, row: Locator, email: string, name: string) {
+  const [first] = await invitationMails(email);
+  // Auth mails an address once a second at most (config.toml's max_frequency, GoTrue's default
+  // "1s"; a resend sooner is refused with 429): the operator's click comes after it.
+  await admin.waitForTimeout(Math.max(0, Date.parse(first.created_at) + 1_000 - Date.now()));
+  await row.getByRole("button", { name: "Resend invitation" }).click();
+  await expect(admin.getByText(`Invitation sent to ${email} again`)).toBeVisible();
+  const [second] = await invitationMails(email, 2);
+  expect(second.action_link).not.toBe(first.action_link);
+
+  await row.getByRole("button", { name: "Revoke invitation" }).click();
+  await admin.locator(".ant-popover:visible").getByRole("button", { name: "Revoke invitation" }).click();
+  await expect(admin.getByText(`The invitation of ${name} is revoked.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(second.action_link ?? "");
+  await expect(invitee.getByRole("alert")).toHaveText("This link has expired or was already used. Request a new one.");
 }

@@ -24,7 +24,9 @@ Commands:
                                 local stack of DIR (started for the command if it is not running)
   add-operator EMAIL --role ROLE --password PW --project-dir DIR
                                 the same with another role (editor, viewer or one an admin added)
-  sql                           print the whole install as one script (for a SQL editor)
+  sql [--after VERSION]         print the whole install as one script (for a SQL editor); with
+                                --after, only the upgrades after that install version (the
+                                database's: select max(version) from opsdesk.installed)
   admin-sql EMAIL               print the one line that makes an existing user admin on a hosted project
 
 Options:
@@ -44,6 +46,7 @@ const { values, positionals } = parseArgs({
     password: { type: "string" },
     role: { type: "string" },
     version: { type: "string" },
+    after: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -58,6 +61,12 @@ function init(): void {
   } else {
     out.push(`Wrote ${result.written.length} migration${result.written.length === 1 ? "" : "s"}:`);
     for (const file of result.written) out.push(`  supabase/${file}`);
+  }
+  for (const file of result.differing) {
+    out.push(
+      `Note: supabase/migrations/${file} is not Opsdesk's released file of that version (edited, or written`,
+      "  by a development build); init leaves it as it is. Upgrades come as new files, never as changes to it.",
+    );
   }
   if (result.functions.length > 0) {
     out.push("Wrote edge function files:");
@@ -125,11 +134,12 @@ if (values.help || !command) {
 } else if (command === "add-operator") {
   await addOperatorCommand(values.role ?? fail("add-operator needs --role."));
 } else if (command === "sql") {
-  process.stdout.write(
-    installFiles()
-      .map((f) => f.sql)
-      .join("\n"),
-  );
+  const after = values.after;
+  if (after !== undefined && !/^\d{4}$/.test(after))
+    fail(`--after takes an install version such as 0001, not "${after}".`);
+  const files = installFiles().filter((f) => after === undefined || f.version > after);
+  if (files.length === 0) process.stderr.write(`Install ${after} is this release's newest: nothing to upgrade.\n`);
+  process.stdout.write(files.map((f) => f.sql).join("\n"));
 } else if (command === "admin-sql") {
   const email = rest[0] ?? fail("admin-sql needs an e-mail address.");
   process.stdout.write(`select opsdesk.make_admin(${`'${email.replaceAll("'", "''")}'`});\n`);

@@ -5,7 +5,15 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { exposeSchema, initProject, installFiles, installFunctionFiles } from "./project.js";
+import {
+  digestOf,
+  exposeSchema,
+  folderInstall,
+  initProject,
+  installFiles,
+  installFunctionFiles,
+  releasedDigests,
+} from "./project.js";
 
 const dirs: string[] = [];
 function project(config: string, migrations: string[] = []): string {
@@ -48,6 +56,56 @@ describe("initProject", () => {
     expect(initProject(dir, { now: new Date("2026-11-27T18:00:00Z") }).written[0]).toMatch(
       /^migrations\/20261127180000_opsdesk_0001_core\.sql$/,
     );
+  });
+});
+
+describe('upgrades (docs/any-project.md, "Upgrades")', () => {
+  it("never change a released install file: each one's digest is pinned in install/sql/released.json", () => {
+    const released = releasedDigests();
+    const files = installFiles();
+    // A released file edited in place fails here: write the change as the next NNNN file instead.
+    expect(Object.fromEntries(files.map((f) => [f.version, digestOf(f.sql)]))).toEqual(released);
+    // Versions run 0001, 0002, … without gaps, each file ending by recording itself.
+    files.forEach((f, i) => {
+      expect(f.version).toBe(String(i + 1).padStart(4, "0"));
+      expect(f.sql).toContain(`insert into opsdesk.installed (version, name) values ('${f.version}', '${f.name}');`);
+    });
+  });
+
+  it("init on a folder with an older release's install adds exactly the upgrade, then nothing", () => {
+    const dir = project("[api]\n", ["20240101000000_init.sql"]);
+    const [core, ...upgrades] = installFiles();
+    expect(upgrades.length).toBeGreaterThan(0);
+    const now = new Date("2026-11-27T18:00:00Z");
+    expect(initProject(dir, { now, files: [core] }).written).toEqual([
+      "migrations/20261127180000_opsdesk_0001_core.sql",
+    ]);
+    const upgrade = initProject(dir, { now });
+    expect(upgrade.written).toEqual(
+      upgrades.map(
+        (f, i) => `migrations/2026112718000${i + 1}_opsdesk_${f.version}_${f.name.replace(/^opsdesk_/, "")}.sql`,
+      ),
+    );
+    expect(upgrade.present).toEqual(["0001"]);
+    expect(upgrade.differing).toEqual([]);
+    const again = initProject(dir, { now });
+    expect(again.written).toEqual([]);
+    expect(folderInstall(dir)).toEqual({ present: installFiles().map((f) => f.version), missing: [], differing: [] });
+  });
+
+  it("reports a folder's install file that differs from the release's, and leaves it as it is", () => {
+    const dir = project("[api]\n");
+    const [written] = initProject(dir, { now: new Date("2026-11-27T18:00:00Z") }).written;
+    const file = path.join(dir, "supabase", written);
+    // CRLF line endings (a checkout on Windows) are the same file.
+    writeFileSync(file, readFileSync(file, "utf8").replaceAll("\n", "\r\n"));
+    expect(folderInstall(dir).differing).toEqual([]);
+    const edited = `${readFileSync(file, "utf8")}\nalter table opsdesk.roles add column x int;\n`;
+    writeFileSync(file, edited);
+    const again = initProject(dir);
+    expect(again.written).toEqual([]);
+    expect(again.differing).toEqual([path.basename(written)]);
+    expect(readFileSync(file, "utf8")).toBe(edited);
   });
 });
 

@@ -1,9 +1,12 @@
 // What `npm run opsdesk -- init` does to a project folder (docs/any-project.md): Opsdesk's SQL
 // (install/sql/NNNN_name.sql) becomes ordinary timestamped migrations in
-// supabase/migrations/, only the files the folder lacks; Opsdesk's edge functions
+// supabase/migrations/, only the files the folder lacks (an upgrade is a new NNNN file, never a
+// change to a released one: install/sql/released.json pins each released file's digest, and a
+// folder's copy that differs from it is reported, never rewritten); Opsdesk's edge functions
 // (install/functions/<name>/) are written into supabase/functions/<name>/ where missing or
 // changed; and `opsdesk` joins `[api] schemas` in config.toml with the file's own formatting
 // and comments kept.
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +19,15 @@ const MIGRATION_FILE = /^(\d+)_.*\.sql$/;
 const VERSION = /^\d{14}$/;
 const OPSDESK_MIGRATION = /^\d+_opsdesk_(\d{4})_[a-z0-9_]+\.sql$/;
 export const OPSDESK_SCHEMA = "opsdesk";
+
+/** sha-256 of an install file's SQL, as install/sql/released.json lists it. */
+export const digestOf = (sql: string) => createHash("sha256").update(sql).digest("hex");
+
+/** The released install files' digests (install/sql/released.json): version → sha-256. */
+export function releasedDigests(dir = INSTALL_SQL_DIR): Record<string, string> {
+  const file = path.join(dir, "released.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, string>) : {};
+}
 
 export interface InstallFile {
   /** "0001" */
@@ -83,9 +95,50 @@ function nextVersion(after: string | undefined, now: Date): string {
   return stamp(d);
 }
 
+/** The header init writes above an install file's SQL in a project's migration. */
+const headerOf = (file: InstallFile) =>
+  `-- Opsdesk install ${file.version} (${file.name}), written by \`npm run opsdesk -- init\`.\n-- Do not edit: a later init adds upgrades as new files. See Opsdesk's docs/any-project.md.\n\n`;
+
+/** What a project folder's migrations hold of Opsdesk's install. */
+export interface FolderInstall {
+  /** Install versions the folder has a migration of ("0001", …). */
+  present: string[];
+  /** Install versions of this release the folder lacks: what init would add. */
+  missing: string[];
+  /**
+   * The folder's Opsdesk migrations whose SQL is not this release's file of that version (edited
+   * by hand, or written by a development build before the file was released); file names.
+   */
+  differing: string[];
+}
+
+/** Reads which of Opsdesk's install files a folder's migrations hold, by their names and contents. */
+export function folderInstall(projectDir: string, files = installFiles()): FolderInstall {
+  const migrationsDir = path.join(supabaseDirOf(projectDir), "migrations");
+  const existing = existsSync(migrationsDir) ? readdirSync(migrationsDir).filter((f) => OPSDESK_MIGRATION.test(f)) : [];
+  const present = new Set<string>();
+  const differing: string[] = [];
+  for (const name of existing.sort()) {
+    const version = (OPSDESK_MIGRATION.exec(name) as RegExpExecArray)[1];
+    present.add(version);
+    const shipped = files.find((f) => f.version === version);
+    if (!shipped) continue;
+    // Line endings as git may have checked them out; the header is init's, or left out.
+    const text = readFileSync(path.join(migrationsDir, name), "utf8").replaceAll("\r\n", "\n");
+    if (text !== headerOf(shipped) + shipped.sql && text !== shipped.sql) differing.push(name);
+  }
+  return {
+    present: [...present].sort(),
+    missing: files.filter((f) => !present.has(f.version)).map((f) => f.version),
+    differing,
+  };
+}
+
 export interface InitResult {
   /** Migration files written (paths relative to the project's supabase folder). */
   written: string[];
+  /** The folder's Opsdesk migrations that differ from this release's (left as they are). */
+  differing: string[];
   /** Edge function files written because they were missing or differed (relative to supabase/). */
   functions: string[];
   /** Install versions the folder already had. */
@@ -117,7 +170,8 @@ export function initProject(projectDir: string, options: InitOptions = {}): Init
   const migrationsDir = path.join(supabaseDir, "migrations");
   mkdirSync(migrationsDir, { recursive: true });
   const existing = readdirSync(migrationsDir).filter((f) => MIGRATION_FILE.test(f));
-  const present = new Set(existing.map((f) => OPSDESK_MIGRATION.exec(f)?.[1]).filter((v): v is string => !!v));
+  const folder = folderInstall(projectDir, files);
+  const present = new Set(folder.present);
   let last = existing
     .map((f) => (MIGRATION_FILE.exec(f) as RegExpExecArray)[1])
     .sort()
@@ -140,8 +194,7 @@ export function initProject(projectDir: string, options: InitOptions = {}): Init
         : nextVersion(last, options.version ? new Date(0) : now);
     last = version;
     const name = `${version}_opsdesk_${file.version}_${file.name.replace(/^opsdesk_/, "")}.sql`;
-    const header = `-- Opsdesk install ${file.version} (${file.name}), written by \`npm run opsdesk -- init\`.\n-- Do not edit: a later init adds upgrades as new files. See Opsdesk's docs/any-project.md.\n\n`;
-    writeFileSync(path.join(migrationsDir, name), header + file.sql);
+    writeFileSync(path.join(migrationsDir, name), headerOf(file) + file.sql);
     written.push(path.join("migrations", name));
   }
   const functions: string[] = [];
@@ -154,6 +207,7 @@ export function initProject(projectDir: string, options: InitOptions = {}): Init
   }
   return {
     written,
+    differing: folder.differing,
     functions,
     present: [...present].sort(),
     config: exposeSchema(path.join(supabaseDir, "config.toml")),

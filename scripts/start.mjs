@@ -13,6 +13,7 @@ register();
 const { startStack } = await import("../stack/src/index.ts");
 const { DEMO_ACCOUNTS } = await import("./demoAccounts.ts");
 const { applyInstall, exposeLocally } = await import("../install/database.ts");
+const { folderInstall } = await import("../install/project.ts");
 const { createServer } = await import("vite");
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -38,10 +39,15 @@ async function waitForHealth(url) {
 const stack = await startStack({ projectDir, port, dbPort });
 let vite;
 let installed = [];
+let upgrade = [];
 try {
-  // A folder without Opsdesk's migrations: install into the local database only.
+  // A folder without Opsdesk's migrations: install into the local database only. A folder with
+  // them is migrated as it is (an install file applied beside its migration would run twice
+  // once init adds it); a release's newer files are named for init.
   if (!isDemo) {
-    installed = await applyInstall(stack.dbUrl);
+    const folder = folderInstall(projectDir);
+    if (folder.present.length === 0) installed = await applyInstall(stack.dbUrl);
+    else upgrade = folder.missing;
     await exposeLocally(stack.dbUrl, stack.config.api.schemas);
   }
   await waitForHealth(stack.url);
@@ -65,6 +71,13 @@ const projectLines = [
         "",
         `  Opsdesk was installed into this local database only (install ${installed.join(", ")}).`,
         "  To keep it in the project (and deploy it with `supabase db push`), add it to the folder:",
+        `    npm run opsdesk -- init --project-dir ${relativeDir}`,
+      ]
+    : []),
+  ...(upgrade.length > 0
+    ? [
+        "",
+        `  This Opsdesk has upgrades the folder lacks (install ${upgrade.join(", ")}); add them as migrations:`,
         `    npm run opsdesk -- init --project-dir ${relativeDir}`,
       ]
     : []),

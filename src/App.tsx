@@ -37,6 +37,12 @@ const CustomerCreatePage = lazyChunk(() =>
 );
 const DuplicatesPage = lazyChunk(() => import("./pages/customers/DuplicatesPage").then((m) => m.DuplicatesPage));
 const ProfilePage = lazyChunk(() => import("./pages/profile/ProfilePage").then((m) => m.ProfilePage));
+// bench:console's hand-built baseline list (pages/bench), in bench builds only: elsewhere Vite
+// drops it with the condition.
+const HandBuiltList =
+  import.meta.env.VITE_BENCH_HAND_LIST === "1"
+    ? lazyChunk(() => import("./pages/bench/HandBuiltList").then((m) => m.HandBuiltList))
+    : undefined;
 const TablesOverview = lazyChunk(() => import("./pages/tables/TablesOverview").then((m) => m.TablesOverview));
 const TablesPage = lazyChunk(() => import("./pages/tables/TablesPage").then((m) => m.TablesPage));
 const OperatorsPage = lazyChunk(() => import("./pages/operators/OperatorsPage").then((m) => m.OperatorsPage));
@@ -127,6 +133,16 @@ const consoleRoutes = (live: ConsoleResources) => (
       />
     )}
     {live.menu.map((def) => resourceRoutes(def, overrides))}
+    {HandBuiltList && (
+      <Route
+        path="/~bench/:resource"
+        element={
+          <ChunkBoundary>
+            <HandBuiltList />
+          </ChunkBoundary>
+        }
+      />
+    )}
     {live.generated &&
       ADMIN_SCREENS.map(({ name, path, Screen }) => (
         <Route

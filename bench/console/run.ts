@@ -1,11 +1,16 @@
-// Performance at scale, console half (issues 6 and 18): a production build of the console
+// bench:console. First (issue 30, bench/console/generated.ts): on a stack of its own, the list the
+// console generates from the live schema against the same list built by hand with useTable and an
+// antd Table, in one bundle: first render, page change, their ratio, and describe() round trips
+// before a warm start's first list. `--rows N` (default 1 000 000) sizes its products table.
+// Then, performance at scale, console half (issues 6 and 18): a production build of the console
 // driven by Chromium against a stack holding the large data set (`npm run seed:large`), signed
 // in as the demo admin. Prints the JS the sign-in route loads (gzip), the time from the sign-in
 // click until the dashboard's KPIs show, and per list interaction the time from the operator's
 // action until the list's new rows are painted, each beside its target from issue 18.
 //   npm run bench:console [-- --url http://127.0.0.1:55120 | --data-dir DIR] [--web-port 55122] [--runs 5]
-//                         [--only filter,sort] [--build-dir DIR --no-build]
-// Without --url it uses the stack of <data-dir>/stack.json (default ./.stack). `--only` keeps the
+//                         [--only filter,sort] [--build-dir DIR --no-build] [--rows N]
+// Without --url it uses the stack of <data-dir>/stack.json (default ./.stack); without one it
+// prints the first part only. `--only` keeps the
 // figures whose names contain one of the words; `--no-build` serves a build made earlier (for
 // comparing two builds back to back under the same load).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -17,6 +22,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "opsdesk-stack/playwright";
+import { measureGenerated, printGenerated } from "./generated.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({
@@ -28,6 +34,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     "build-dir": { type: "string" },
     "no-build": { type: "boolean", default: false },
+    rows: { type: "string", default: "1000000" },
   },
 });
 const ONLY = values.only?.split(",").map((word) => word.trim().toLowerCase());
@@ -36,10 +43,10 @@ const RUNS = Number(values.runs);
 const BUILD_DIR = path.resolve(ROOT, values["build-dir"] ?? "dist/bench-console");
 const WEB_URL = `http://127.0.0.1:${values["web-port"]}`;
 
-function stackUrl(): string {
+function stackUrl(): string | undefined {
   if (values.url) return values.url;
   const file = path.resolve(values["data-dir"] ?? path.join(ROOT, ".stack"), "stack.json");
-  if (!existsSync(file)) throw new Error(`No running stack (${file}): start one, load seed:large, or pass --url.`);
+  if (!existsSync(file)) return undefined;
   return (JSON.parse(readFileSync(file, "utf8")) as { url: string }).url;
 }
 
@@ -295,7 +302,16 @@ async function signInToKpis(browser: Browser): Promise<number[]> {
 }
 
 async function main() {
+  if (wanted("generated")) {
+    printGenerated(await measureGenerated({ rows: Number(values.rows), runs: RUNS }));
+  }
   const apiUrl = stackUrl();
+  if (!apiUrl) {
+    console.log(
+      "\nThe demo's figures need its running stack with seed:large (npm run stack; npm run seed:large) or --url.",
+    );
+    return;
+  }
   if (!values["no-build"]) {
     console.log(`building the console for ${apiUrl} …`);
     build(apiUrl);

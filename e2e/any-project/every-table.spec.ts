@@ -43,10 +43,17 @@ async function withoutPageErrors(page: Page, run: () => Promise<void>) {
   await expect(page.getByText("Something went wrong on this screen")).toHaveCount(0);
 }
 
+/** With E2E_SHOTS=DIR (trying a project by hand), a screenshot of each screen the run passes. */
+async function shot(page: Page, def: ResourceDefinition, screen: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${def.name.replace(/[^\w.-]/g, "_")}-${screen}.png`, fullPage: true });
+}
+
 async function openList(page: Page, def: ResourceDefinition) {
   await page.goto(pathOf(def));
   await expect(page.getByRole("heading", { name: listTitle(def), exact: true })).toBeVisible();
   await expect(page.getByText(/^Could not load/)).toHaveCount(0);
+  await shot(page, def, "list");
 }
 
 /** The refusal a save shows, if any: beside Save or on a field. */
@@ -148,6 +155,7 @@ test.describe("a project's every table", () => {
             if (await show.count()) {
               await show.click();
               await expect(page.getByRole("button", { name: "Refresh" })).toBeVisible();
+              await shot(page, def, "show");
             }
           }
           if (def.readOnlyReason) {

@@ -1,11 +1,12 @@
 // The admin's Operators screen on a fixture project with Opsdesk installed (docs/any-project.md
 // "Operators and roles"): inviting a new person by e-mail through the project's opsdesk-admin
-// function (mail catcher → link → password → signed in), adding an existing account, changing a
-// role and deactivating, each followed at once by the operator's open console; refusals worded by
-// their OPSDESK_* code in English and German; the screen is the admins' only.
+// function (mail catcher → link → password → signed in; "Invited" until then), resending and
+// revoking an invitation not yet followed, adding an existing account, changing a role and
+// deactivating, each followed at once by the operator's open console; refusals worded by their
+// OPSDESK_* code in English and German; the screen is the admins' only.
 import { type Browser, expect, type Page } from "@playwright/test";
 import type { ResourceDefinition } from "../../src/resources/types";
-import { acceptInvite, openSelect } from "../helpers";
+import { acceptInvite, openSelect, resendThenRevoke } from "../helpers";
 import { API_URL, apiSignIn, definitionsFor, listTitle, operator, PASSWORD, rpc } from "./fixture";
 import { test } from "./test";
 
@@ -62,7 +63,9 @@ test("an admin invites someone new, changes their role and deactivates them; the
   await invite(admin, email, "Editor");
   await expect(admin.getByText(`Invitation sent to ${email}`)).toBeVisible();
   const row = admin.locator("tr.ant-table-row").filter({ hasText: email });
-  await expect(row).toContainText("Active");
+  // Not "Active" before they have followed the link (operator_list: e-mail not confirmed).
+  await expect(row).toContainText("Invited");
+  await expect(row.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
   // Searching by a part of the address finds them alone (the words match e-mail or name).
   const search = admin.getByLabel("Search operators");
   await search.fill(email.slice(0, 14));
@@ -80,6 +83,9 @@ test("an admin invites someone new, changes their role and deactivates them; the
   await invitee.goto(`/${table.route ?? table.name}`);
   await expect(invitee.getByRole("heading", { name: listTitle(table), exact: true })).toBeVisible();
   await expect(invitee.getByRole("button", { name: "Create" })).toBeVisible();
+  // Joined: active now.
+  await admin.reload();
+  await expect(row).toContainText("Active");
 
   // Made a viewer: their open console drops Create without a reload (opsdesk:access:<user id>).
   await openSelect(row);
@@ -106,6 +112,16 @@ test("an admin invites someone new, changes their role and deactivates them; the
   const own = admin.locator("tr.ant-table-row").filter({ hasText: operator("admin") });
   await expect(own.getByRole("combobox")).toHaveCount(0);
   await expect(own.getByRole("button")).toHaveCount(0);
+});
+
+test("an invitation not yet followed is resent or revoked, and a revoked link leads nowhere", async ({ browser }) => {
+  const admin = await signedIn(browser, operator("admin"));
+  await admin.goto("/~operators");
+  const email = `${unique("revoked")}@example.com`;
+  await invite(admin, email, "Viewer");
+  const row = admin.locator("tr.ant-table-row").filter({ hasText: email });
+  await expect(row).toContainText("Invited");
+  await resendThenRevoke(browser, admin, row, email, email);
 });
 
 test("in German: the screen and a refusal by its code", async ({ browser }) => {

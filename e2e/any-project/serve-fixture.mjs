@@ -4,7 +4,9 @@
 // function, `opsdesk` exposed in config.toml), the local stack started on the copy (migrations
 // applied as `supabase db push` applies them, the function served), and three operators: an
 // admin, an editor and a viewer (password below). Removed again on exit.
-// Usage: node e2e/any-project/serve-fixture.mjs <fixture> <api port> <db port>
+// Usage: node e2e/any-project/serve-fixture.mjs <fixture | project folder> <api port> <db port>
+// A folder (an absolute path) is any project's own, tried as the fixtures are (docs/any-project.md
+// "Trying a project of your own"); it is copied too, so the folder itself is never changed.
 import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,9 +25,10 @@ const FIXTURE_PASSWORD = "opsdesk-e2e-pw";
 const [fixture, port, dbPort] = process.argv.slice(2);
 const root = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
 // The stack's data and the project's copy share one temporary directory, removed as one.
-const dataDir = mkdtempSync(path.join(tmpdir(), `opsdesk-e2e-${fixture}-`));
+const source = path.isAbsolute(fixture) ? fixture : path.join(root, "fixtures", "projects", fixture);
+const dataDir = mkdtempSync(path.join(tmpdir(), `opsdesk-e2e-${path.basename(fixture)}-`));
 const projectDir = path.join(dataDir, "project");
-cpSync(path.join(root, "fixtures", "projects", fixture), projectDir, { recursive: true });
+cpSync(source, projectDir, { recursive: true });
 initProject(projectDir);
 
 const stack = await startStack({ projectDir, port: Number(port), dbPort: Number(dbPort), dataDir }).catch(

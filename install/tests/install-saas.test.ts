@@ -18,6 +18,7 @@ import type {
 } from "../../src/resources/describe.types.js";
 import { latestMail, mailsTo } from "../../stack/test/fixtures/auth/helpers.js";
 import { addOperator } from "../database.js";
+import { installFiles } from "../project.js";
 import {
   accessMap,
   as,
@@ -377,11 +378,134 @@ describe("the opsdesk-admin edge function init wrote", () => {
     );
     expect(n).toBe(0);
   });
+
+  const openInvitation = async (email: string) => {
+    const { data } = await ops.schema("opsdesk").rpc("operator_list");
+    return (data as OperatorListEntry[]).find((r) => r.email === email);
+  };
+
+  it("resends an invitation not yet followed (a new link) and revokes it (operator row and the account it made)", async () => {
+    const email = "rita.revoked@launchpad.test";
+    const invited = await call(ops, { action: "invite", email, role: "viewer", full_name: "Rita Revoked" });
+    expect(invited.status).toBe(200);
+    const row = await openInvitation(email);
+    expect(row).toMatchObject({ opsdesk_invited: true, email_confirmed_at: null, invited_at: expect.any(String) });
+    const userId = row?.user_id as string;
+    const [first] = await mailsTo(project.stack, email);
+    // Auth mails an address once a second at most (config.toml's max_frequency, default 1s).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(first.created_at) + 1_000 - Date.now())));
+    expect(await call(ops, { action: "resend_invite", user_id: userId })).toMatchObject({
+      status: 200,
+      body: { operator: { email } },
+    });
+    const mails = await mailsTo(project.stack, email);
+    expect(mails).toHaveLength(2);
+    expect(mails[0].action_link).not.toBe(first.action_link);
+    // Only admins, only an open invitation, only a well-formed id.
+    expect(await call(viewer, { action: "resend_invite", user_id: userId })).toMatchObject({
+      status: 403,
+      body: { code: "OPSDESK_NOT_ADMIN" },
+    });
+    expect(await call(ops, { action: "resend_invite", user_id: USERS.bob.sub })).toMatchObject({
+      status: 409,
+      body: { code: "OPSDESK_INVITATION_FOLLOWED" },
+    });
+    expect(await call(ops, { action: "revoke_invite", user_id: "not-a-uuid" })).toMatchObject({
+      status: 400,
+      body: { code: "OPSDESK_BAD_REQUEST" },
+    });
+    expect(await call(ops, { action: "revoke_invite", user_id: USERS.carol.sub })).toMatchObject({
+      status: 404,
+      body: { code: "OPSDESK_NO_SUCH_USER" },
+    });
+
+    expect(await call(ops, { action: "revoke_invite", user_id: userId })).toMatchObject({
+      status: 200,
+      body: { account_deleted: true, operator: { email } },
+    });
+    expect(await openInvitation(email)).toBeUndefined();
+    const [{ n }] = await project.stack.sql<{ n: number }>("select count(*)::int as n from auth.users where id = $1", [
+      userId,
+    ]);
+    expect(n).toBe(0);
+    // The revoked link leads nowhere: its account is gone.
+    const followed = await fetch(mails[0].action_link as string, { redirect: "manual" });
+    const location = followed.headers.get("location") ?? "";
+    expect(location).toContain("error_code=");
+    expect(location).not.toContain("access_token");
+  });
+
+  it("revoking an invitation the project's app sent keeps the app's account", async () => {
+    // The app invited this user itself (not opsdesk-admin); an admin then made them an operator.
+    const email = "app.invitee@launchpad.test";
+    const appInvite = await project.stack.service().auth.admin.inviteUserByEmail(email);
+    expect(appInvite.error).toBeNull();
+    expect((await ops.schema("opsdesk").rpc("add_operator", { email, role: "viewer" })).error).toBeNull();
+    const row = await openInvitation(email);
+    expect(row).toMatchObject({ opsdesk_invited: false, email_confirmed_at: null });
+    expect(await call(ops, { action: "revoke_invite", user_id: row?.user_id })).toMatchObject({
+      status: 200,
+      body: { account_deleted: false },
+    });
+    expect(await openInvitation(email)).toBeUndefined();
+    const [{ n }] = await project.stack.sql<{ n: number }>(
+      "select count(*)::int as n from auth.users where email = $1",
+      [email],
+    );
+    expect(n).toBe(1);
+  });
+});
+
+describe("file columns (install 0003)", () => {
+  // A 1×1 PNG: the avatars bucket takes images only.
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const upload = (client: SupabaseClient, path: string) =>
+    client.storage.from("avatars").upload(path, PNG, { contentType: "image/png", upsert: false });
+
+  it("an admin marks profiles.avatar_url as a file in avatars: operators read its limits, upload and remove as the matrix allows", async () => {
+    const set = await ops.schema("opsdesk").rpc("set_table_settings", {
+      schema_name: "public",
+      table_name: "profiles",
+      settings: { file_columns: { avatar_url: { bucket: "avatars" } } },
+    });
+    expect(set.error).toBeNull();
+    // The bucket's limits, which storage.buckets does not let operators read.
+    const buckets = await viewer.schema("opsdesk").rpc("file_buckets");
+    expect(buckets.error).toBeNull();
+    expect(buckets.data).toEqual([
+      {
+        id: "avatars",
+        public: true,
+        file_size_limit: 1048576,
+        allowed_mime_types: ["image/png", "image/jpeg", "image/webp"],
+      },
+    ]);
+    const alice = await signIn(USERS.alice.email);
+    expect((await alice.schema("opsdesk").rpc("file_buckets")).error).toMatchObject({ hint: "OPSDESK_NOT_OPERATOR" });
+
+    // The admin (edit on profiles) uploads under the column's folder; the viewer may not.
+    const path = `public/profiles/avatar_url/${crypto.randomUUID()}.png`;
+    expect((await upload(ops, path)).error).toBeNull();
+    expect((await upload(viewer, `public/profiles/avatar_url/${crypto.randomUUID()}.png`)).error).not.toBeNull();
+    // Only a file column's folder: another column, another shape, another bucket's name are refused.
+    expect((await upload(ops, `public/profiles/display_name/${crypto.randomUUID()}.png`)).error).not.toBeNull();
+    expect((await upload(ops, `public/profiles/avatar_url/x/${crypto.randomUUID()}.png`)).error).not.toBeNull();
+    // An app user gains nothing there, and keeps their own folder (the app's policies).
+    expect((await upload(alice, `public/profiles/avatar_url/${crypto.randomUUID()}.png`)).error).not.toBeNull();
+    expect((await upload(alice, `${USERS.alice.sub}/me.png`)).error).toBeNull();
+    // Removing needs edit or delete: the viewer's removal reaches nothing, the admin's the file.
+    expect((await viewer.storage.from("avatars").remove([path])).data).toEqual([]);
+    const removed = await ops.storage.from("avatars").remove([path]);
+    expect(removed.data?.map((o) => o.name)).toEqual([path]);
+  });
 });
 
 it("init run again adds nothing, and tells where the install already is", async () => {
   const out = await runCli(["init", "--project-dir", project.dir]);
   expect(out).toContain("Opsdesk is up to date");
   const files = readdirSync(path.join(project.dir, "supabase", "migrations")).filter((f) => f.includes("_opsdesk_"));
-  expect(files).toHaveLength(1);
+  expect(files).toHaveLength(installFiles().length);
 });

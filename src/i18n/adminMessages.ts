@@ -19,6 +19,7 @@ const ADMIN_MESSAGES = {
   OPSDESK_ALREADY_OPERATOR: "This person is an operator already.",
   OPSDESK_MAIL_LIMIT: "Too many e-mails were sent just now. Try again in a few minutes.",
   OPSDESK_BAD_REQUEST: "The request was refused as malformed.",
+  OPSDESK_INVITATION_FOLLOWED: "This person has joined already; there is no open invitation.",
   ROLE_EXISTS: "A role with this name already exists.",
   ROLE_NAME: "A role's name is 1–40 lower-case letters, digits or _, starting with a letter.",
   ROLE_DESCRIPTION: "A role's description is at most 200 characters.",

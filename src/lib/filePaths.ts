@@ -14,6 +14,22 @@ export function newImagePath(recordId: unknown, mimeType: string, random: () => 
   return `${folderOf(recordId)}/${random()}.${extension}`;
 }
 
+/**
+ * A new, never reused name for a file column's object: '<schema>/<table>/<column>/<uuid>.<ext>',
+ * the folder storage RLS lets operators write (install 0003, opsdesk.file_access). The extension
+ * is the image type's, else the file name's own (letters and digits), else none.
+ */
+export function fileColumnPath(
+  column: { schema: string; table: string; name: string },
+  file: { name: string },
+  mimeType: string,
+  random: () => string = () => crypto.randomUUID(),
+): string {
+  const own = /\.([A-Za-z0-9]{1,8})$/.exec(file.name)?.[1]?.toLowerCase();
+  const extension = IMAGE_EXTENSIONS[mimeType.toLowerCase()] ?? own;
+  return `${column.schema}/${column.table}/${column.name}/${random()}${extension ? `.${extension}` : ""}`;
+}
+
 const MAX_NAME = 100;
 
 /**

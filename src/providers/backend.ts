@@ -4,7 +4,7 @@
 // screen to word with its bucket's rules. Only src/providers/ imports supabase-js or the
 // client (biome.json); screens use Refine's hooks or this.
 import type { BaseKey } from "@refinedev/core";
-import type { AuditEntry, ImportResult, ManageResult, TableSettings } from "../resources/describe.types";
+import type { AuditEntry, FileBucket, ImportResult, ManageResult, TableSettings } from "../resources/describe.types";
 import type { ResourceDefinition } from "../resources/types";
 import { rememberedKind } from "./backendKind";
 import { type DescribeResource, type Operation, toHttpError } from "./errors";
@@ -42,7 +42,8 @@ export interface RpcContext {
 /** Opsdesk's admin RPCs by name and arguments (docs/any-project.md); failures as HttpErrors. */
 type OpsdeskAdminRpc =
   | ["set_table_settings", { schema_name: string; table_name: string; settings: TableSettings }]
-  | ["manage_table", { schema_name: string; table_name: string; allow_without_rls: boolean }];
+  | ["manage_table", { schema_name: string; table_name: string; allow_without_rls: boolean }]
+  | ["file_buckets", Record<string, never>];
 
 async function opsdeskRpc<T>(
   name: OpsdeskAdminRpc[0],
@@ -171,6 +172,8 @@ export const backend = {
         { schema_name: schema, table_name: table, allow_without_rls: allowWithoutRls },
         table,
       ),
+    /** The limits of the buckets file columns name (opsdesk.file_buckets(), install 0003). */
+    fileBuckets: () => opsdeskRpc<FileBucket[]>("file_buckets", {}, "files"),
   },
 
   /**
@@ -183,6 +186,10 @@ export const backend = {
       operatorAdmin.updateOperator(consoleClient(), userId, change),
     remove: (userId: string) => operatorAdmin.removeOperator(consoleClient(), userId),
     invite: (command: operatorAdmin.InviteCommand) => operatorAdmin.inviteOperator(consoleClient(), command),
+    invitations: () => operatorAdmin.openInvitations(consoleClient()),
+    resendInvitation: (userId: string, redirectTo?: string) =>
+      operatorAdmin.resendInvitation(consoleClient(), userId, redirectTo),
+    revokeInvitation: (userId: string) => operatorAdmin.revokeInvitation(consoleClient(), userId),
     roles: () => operatorAdmin.listRoles(consoleClient()),
     addRole: (role: { name: string; description?: string }) => operatorAdmin.addRole(consoleClient(), role),
     describeRole: (name: string, description: string) => operatorAdmin.describeRole(consoleClient(), name, description),

@@ -12,7 +12,9 @@ import { storageBucket } from "./storage";
 
 export function bucketsOf(def: ResourceDefinition | undefined): string[] {
   if (!def) return [];
-  const images = def.fields.flatMap((f) => (f.type === "image" && f.bucket ? [f.bucket] : []));
+  // A file column's objects live under its own folder, not '<id>/' (which, in a project's bucket,
+  // may be the app's own folder of that id): they are not removed by folder.
+  const images = def.fields.flatMap((f) => (f.type === "image" && f.bucket && !f.fileColumn ? [f.bucket] : []));
   return [...new Set([...images, ...(def.documents ? [def.documents.bucket] : [])])];
 }
 

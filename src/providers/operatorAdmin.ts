@@ -111,6 +111,7 @@ const ADMIN_CODES = new Set<string>([
   "OPSDESK_ALREADY_OPERATOR",
   "OPSDESK_MAIL_LIMIT",
   "OPSDESK_BAD_REQUEST",
+  "OPSDESK_INVITATION_FOLLOWED",
 ]);
 const isAdminCode = (code: string): code is AdminErrorCode => ADMIN_CODES.has(code);
 
@@ -220,6 +221,47 @@ export async function inviteOperator(client: SupabaseClient, command: InviteComm
       .eq("user_id", added.data as string),
   );
   return { operator: rows[0], invited: false };
+}
+
+/** An invitation not yet followed (operator_list: invited, e-mail not confirmed). */
+export interface OpenInvitation {
+  invited_at: string;
+  /** opsdesk-admin made the account: revoking deletes it; otherwise the app's account stays. */
+  opsdesk_invited: boolean;
+}
+
+/** The operators whose invitation is open, by user id (admins; opsdesk.operator_list). */
+export async function openInvitations(client: SupabaseClient): Promise<Map<string, OpenInvitation>> {
+  const rows = await run<
+    { user_id: string; invited_at: string | null; email_confirmed_at: string | null; opsdesk_invited: boolean }[]
+  >(opsdesk(client).rpc("operator_list"));
+  return new Map(
+    rows
+      .filter((r) => r.invited_at !== null && r.email_confirmed_at === null)
+      .map((r) => [r.user_id, { invited_at: r.invited_at as string, opsdesk_invited: r.opsdesk_invited }]),
+  );
+}
+
+/** Mails an open invitation again through opsdesk-admin (a new link; the old one stops working). */
+export async function resendInvitation(client: SupabaseClient, userId: string, redirectTo?: string): Promise<void> {
+  try {
+    await invokeFunction(client, "opsdesk-admin", {
+      action: "resend_invite",
+      user_id: userId,
+      ...(redirectTo ? { redirect_to: redirectTo } : {}),
+    });
+  } catch (error) {
+    throw functionAdminError(error);
+  }
+}
+
+/** Takes an open invitation back through opsdesk-admin: the operator row, and the account Opsdesk made. */
+export async function revokeInvitation(client: SupabaseClient, userId: string): Promise<void> {
+  try {
+    await invokeFunction(client, "opsdesk-admin", { action: "revoke_invite", user_id: userId });
+  } catch (error) {
+    throw functionAdminError(error);
+  }
 }
 
 /** The function's refusal by its code; a network failure or an ended session as such. */

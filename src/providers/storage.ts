@@ -37,6 +37,9 @@ export function storageBucket(client: SupabaseClient, bucket: string) {
     /** A short-lived link that downloads the object as `fileName`. */
     downloadUrl: async (path: string, seconds: number, fileName: string): Promise<string> =>
       ok(await objects().createSignedUrl(path, seconds, { download: fileName })).signedUrl,
+    /** A short-lived link that shows the object (an image of a private bucket). */
+    signedUrl: async (path: string, seconds: number): Promise<string> =>
+      ok(await objects().createSignedUrl(path, seconds)).signedUrl,
     /** Where a public bucket serves the object. */
     publicUrl: (path: string): string => objects().getPublicUrl(path).data.publicUrl,
   };

@@ -212,6 +212,18 @@ export interface OperatorListEntry {
   last_sign_in_at: string | null;
   invited_at: string | null;
   mfa: boolean;
+  /** Null while the account has not followed its invitation (or another confirmation) link (install 0002). */
+  email_confirmed_at: string | null;
+  /** opsdesk-admin made the account for its invitation: revoking that invitation deletes it (install 0002). */
+  opsdesk_invited: boolean;
+}
+
+/** A bucket a file column names, with its limits (`opsdesk.file_buckets()`, install 0003). */
+export interface FileBucket {
+  id: string;
+  public: boolean;
+  file_size_limit: number | null;
+  allowed_mime_types: string[] | null;
 }
 
 /** The codes Opsdesk raises in an error's `hint` (docs/any-project.md, "Error codes"). */

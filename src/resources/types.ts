@@ -120,6 +120,12 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
   reference?: Reference;
   /** Storage bucket of an image path. */
   bucket?: string;
+  /**
+   * A file column an admin marked on a project's table (settings.file_columns): its objects live
+   * under '<schema>/<table>/<column>/' (lib/filePaths.ts fileColumnPath), where storage RLS lets
+   * operators write (docs/any-project.md, "File columns"); the demo's images live under '<id>/'.
+   */
+  fileColumn?: { schema: string; table: string };
   /** Short help text under the input. */
   help?: string;
   /** Placeholder for the input. */

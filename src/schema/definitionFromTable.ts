@@ -256,6 +256,7 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
     if (file && shape.type === "text") {
       field.type = "image";
       field.bucket = file.bucket;
+      field.fileColumn = { schema: table.schema, table: table.name };
     }
     Object.assign(field, checkPatch(field, context.checks?.columns[column.name]));
     if (field.type === "tags" && field.options) field.view = undefined;

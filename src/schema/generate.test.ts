@@ -157,12 +157,18 @@ describe("generateResources", () => {
     expect(field("group", "slug")).toMatchObject({ createOnly: true, required: true });
   });
 
-  it("applies the admin's settings: labels per language, list columns, actions", () => {
+  it("applies the admin's settings: labels per language, list columns, actions, file columns", () => {
     const group = def("group");
     expect(group.label).toEqual({ singular: "team", plural: "teams" });
     expect(field("group", "title")?.label).toBe("Team name");
     expect(group.list.columns).toEqual(["title", "slug"]);
     expect(group.screens?.delete).toBe(false);
+    // A file column: the bucket's file, stored under the table's own folder (install 0003).
+    expect(field("group", "logo_path")).toMatchObject({
+      type: "image",
+      bucket: "logos",
+      fileColumn: { schema: "public", table: "group" },
+    });
     expect(generated.texts.de).toMatchObject({
       "resources.group.singular": "Team",
       "resources.group.plural": "Teams",

@@ -146,10 +146,12 @@ export const SAMPLE: Described = {
       [
         column("slug", "text", "text", { nullable: false }),
         column("title", "character varying(80)", "text", { max_length: 80 }),
+        column("logo_path", "text", "text"),
       ],
       {
         primary_key: ["slug"],
         settings: {
+          file_columns: { logo_path: { bucket: "logos" } },
           labels: { en: { singular: "team", plural: "teams" }, de: { singular: "Team", plural: "Teams" } },
           field_labels: { title: { en: "Team name", de: "Teamname" } },
           hidden: [],

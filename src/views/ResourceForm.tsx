@@ -24,8 +24,8 @@ import { idColumnOf, metaFor } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
 import { BACK_ICON } from "./backIcon";
 import { DefinitionNotices } from "./DefinitionNotices";
-import { limitsFor } from "./files/limits";
 import { type ChosenImage, NewImagePicker } from "./files/NewImagePicker";
+import { useBucketLimits } from "./files/useBucketLimits";
 import { useAttachImage } from "./files/useRecordImage";
 import { showFieldErrors } from "./formErrors";
 import { buildFormItems } from "./formItems";
@@ -75,7 +75,8 @@ export function ResourceForm({ definition: def, action, children }: Props) {
   // the form goes to the record's page (onMutationSuccess, after the upload).
   const imageField = action === "create" ? def.fields.find((f) => f.type === "image" && f.bucket) : undefined;
   const [newImage, setNewImage] = useState<ChosenImage>();
-  const { attach } = useAttachImage(def, imageField ?? def.fields[0], limitsFor(imageField));
+  const imageLimits = useBucketLimits(imageField?.bucket ?? "product-images");
+  const { attach } = useAttachImage(def, imageField ?? def.fields[0], imageLimits);
   const { open: notify } = useNotification();
   const navigate = useNavigate();
   const { setWarnWhen } = useWarnAboutChange();

@@ -1,15 +1,9 @@
-// An image stored in a public Storage bucket, shown as a small thumbnail.
-import { Image } from "antd";
-import { backend } from "../providers/backend";
+// A file field's stored object in a list or on a record page: a small thumbnail for an image
+// (a public bucket's URL, or a signed one for a private bucket), a download link otherwise.
+import { StoredFile } from "./files/StoredFile";
+import { useBucketLimits } from "./files/useBucketLimits";
 
 export function StorageImage({ bucket, path }: { bucket: string; path: string }) {
-  return (
-    <Image
-      src={backend.storage(bucket).publicUrl(path)}
-      width={64}
-      height={64}
-      style={{ objectFit: "cover" }}
-      alt={path}
-    />
-  );
+  const limits = useBucketLimits(bucket);
+  return <StoredFile limits={limits} path={path} size={64} alt={path} />;
 }

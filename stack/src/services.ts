@@ -13,7 +13,7 @@ import { createVectorService } from "./vectors/index.js";
  * What a stack whose database is a copy of a prepared one (a QA world, docs/qa.md) can
  * skip at start: the REST schema cache is the template's, the configured buckets exist.
  */
-export interface WarmStart {
+interface WarmStart {
   schemaCache?: SchemaCache;
   bucketsReady?: boolean;
 }

@@ -107,6 +107,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const started = performance.now();
   const log = options.log ?? createLogger("stack");
   const config = loadConfig(options.projectDir, options);
+  for (const key of config.ignored)
+    log.debug(`config.toml: [${key}] is ignored by the local stack (the Supabase CLI reads it)`);
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(config));
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
 

@@ -74,7 +74,15 @@ describe("OAuth server clients", () => {
     });
     expect(publicClient).toMatchObject({ client_type: "public" });
     expect(publicClient).not.toHaveProperty("client_secret");
-    const regenerate = await oauth.regenerateClientSecret(publicClient?.client_id as string);
+    // An update is read as GoTrue's OAuthServerClientUpdateParams, which has no client_type.
+    const publicId = publicClient?.client_id as string;
+    const badName = await oauth.updateClient(publicId, { client_name: 3 as unknown as string });
+    expect(badName.error?.message).toBe(
+      "Could not parse request body as JSON: json: cannot unmarshal number into Go struct field OAuthServerClientUpdateParams.client_name of type string",
+    );
+    const typeOnly = await oauth.updateClient(publicId, { client_type: "confidential" } as never);
+    expect(typeOnly.error).toMatchObject({ status: 400, message: "No fields provided for update" });
+    const regenerate = await oauth.regenerateClientSecret(publicId);
     expect(regenerate.error?.message).toBe("Cannot regenerate secret for public client");
   });
 

@@ -69,6 +69,9 @@ export async function invite(
     email: cmd.email,
     email_confirm: false,
     user_metadata: cmd.fullName ? { full_name: cmd.fullName } : {},
+    // Marks the account as this invitation's (only the service role writes app_metadata): revoking
+    // the invitation deletes such an account, never one the project's app made.
+    app_metadata: { opsdesk_invited: true },
   });
   if (created.error?.code === "email_exists") {
     if (options.existingAccount === "refuse") {
@@ -96,4 +99,69 @@ export async function invite(
     if (removed.error) console.error("could not remove the invited account", user.id, removed.error);
     throw err;
   }
+}
+
+/**
+ * The operator row of an invitation not yet followed, with whether Opsdesk made its account: the
+ * caller must see the row (RLS: admins), and the account must not have confirmed its e-mail
+ * (following the link does that).
+ */
+async function openInvitation(
+  clients: { caller: SupabaseClient; service: SupabaseClient },
+  userId: string,
+): Promise<{ operator: Record<string, unknown>; madeByOpsdesk: boolean }> {
+  const { data, error } = await clients.caller
+    .schema("opsdesk")
+    .from("operators")
+    .select("*")
+    .eq("user_id", userId)
+    .maybeSingle();
+  if (error) throw OpsdeskError.fromDatabase(error);
+  if (!data) throw new OpsdeskError("OPSDESK_NO_SUCH_USER", "No operator has this account.");
+  const found = await clients.service.auth.admin.getUserById(userId);
+  if (found.error) throw new Error(`reading the account failed: ${found.error.status} ${found.error.message}`);
+  const user = found.data.user;
+  if (user.email_confirmed_at || !user.invited_at) {
+    throw new OpsdeskError(
+      "OPSDESK_INVITATION_FOLLOWED",
+      "This person has joined already; there is no open invitation.",
+    );
+  }
+  return { operator: data, madeByOpsdesk: user.app_metadata?.opsdesk_invited === true };
+}
+
+/** Mails an open invitation again: a new link, the old one stops working. */
+export async function resendInvitation(
+  clients: { caller: SupabaseClient; service: SupabaseClient },
+  cmd: { userId: string; redirectTo?: string },
+): Promise<Record<string, unknown>> {
+  const { operator } = await openInvitation(clients, cmd.userId);
+  const mailed = await clients.service.auth.admin.inviteUserByEmail(String(operator.email), {
+    data: operator.full_name ? { full_name: operator.full_name } : {},
+    redirectTo: cmd.redirectTo,
+  });
+  if (mailed.error?.status === 429) {
+    throw new OpsdeskError("OPSDESK_MAIL_LIMIT", "Too many e-mails sent. Try again in a few minutes.");
+  }
+  if (mailed.error) throw new Error(`sending the invitation failed: ${mailed.error.status} ${mailed.error.message}`);
+  return operator;
+}
+
+/**
+ * Takes an open invitation back: the operator row is deleted as the calling admin (the audit log
+ * names them, and opsdesk's rules apply), then the account, when this function made it, so its
+ * link leads nowhere. An account the project's app made stays (it is the app's user).
+ */
+export async function revokeInvitation(
+  clients: { caller: SupabaseClient; service: SupabaseClient },
+  userId: string,
+): Promise<{ operator: Record<string, unknown>; account_deleted: boolean }> {
+  const { operator, madeByOpsdesk } = await openInvitation(clients, userId);
+  const { error } = await clients.caller.schema("opsdesk").from("operators").delete().eq("user_id", userId);
+  if (error) throw OpsdeskError.fromDatabase(error);
+  if (madeByOpsdesk) {
+    const removed = await clients.service.auth.admin.deleteUser(userId);
+    if (removed.error) throw new Error(`removing the account failed: ${removed.error.status} ${removed.error.message}`);
+  }
+  return { operator, account_deleted: madeByOpsdesk };
 }

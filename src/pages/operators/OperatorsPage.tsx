@@ -4,10 +4,12 @@
 // (their account stays: they may be the app's users). The database decides: nobody changes
 // their own role or deactivates or removes themselves, the last active admin stays; its
 // refusals are shown in the operator's words. An operator's open console follows at once
-// (their access channel, providers/accessRefresh.ts).
+// (their access channel, providers/accessRefresh.ts). Someone invited who has not followed the
+// invitation's link yet is "Invited", with Resend and Revoke (the opsdesk-admin function), as on
+// the demo's staff screen.
 import { useGetIdentity, useNotification, useTranslate } from "@refinedev/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
+import { Button, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
 import { useState } from "react";
 import { ActiveToggle } from "../../components/ActiveToggle";
@@ -20,6 +22,7 @@ import { InviteOperatorModal } from "./InviteOperatorModal";
 import { roleLabel } from "./roleLabel";
 
 const OPERATORS = "opsdesk-operators";
+const INVITATIONS = ["opsdesk-invitations"];
 export const ROLES_QUERY = ["opsdesk-roles"];
 
 const nameOf = (row: OperatorRow) => row.full_name?.trim() || row.email || row.user_id;
@@ -43,6 +46,8 @@ export function OperatorsPage() {
     placeholderData: keepPreviousData,
   });
   const roles = useQuery({ queryKey: ROLES_QUERY, queryFn: () => backend.operatorAdmin.roles() });
+  const invitations = useQuery({ queryKey: INVITATIONS, queryFn: () => backend.operatorAdmin.invitations() });
+  const invitationOf = (row: OperatorRow) => invitations.data?.get(row.user_id);
 
   const title = t("operators.title", "Operators");
   useTabTitle(title);
@@ -56,7 +61,10 @@ export function OperatorsPage() {
       notify?.({ type: "error", message: localizeMessage((error as Error).message, t) });
     } finally {
       setBusy(undefined);
-      await queryClient.invalidateQueries({ queryKey: [OPERATORS] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [OPERATORS] }),
+        queryClient.invalidateQueries({ queryKey: INVITATIONS }),
+      ]);
     }
   };
 
@@ -163,12 +171,26 @@ export function OperatorsPage() {
             key: "active",
             dataIndex: "active",
             title: t("staff.status", "Status"),
-            render: (active: boolean) =>
-              active ? (
+            render: (active: boolean, row) => {
+              const invitation = invitationOf(row);
+              if (invitation)
+                return (
+                  <Tooltip
+                    title={t(
+                      "staff.invitedAt",
+                      { at: format.dateTime(invitation.invited_at) },
+                      "Invited {{at}}; not joined yet",
+                    )}
+                  >
+                    <Tag color="gold">{t("staff.invitedStatus", "Invited")}</Tag>
+                  </Tooltip>
+                );
+              return active ? (
                 <Tag color="green">{t("staff.active", "Active")}</Tag>
               ) : (
                 <Tag>{t("staff.inactive", "Deactivated")}</Tag>
-              ),
+              );
+            },
           },
           {
             key: "created_at",
@@ -182,7 +204,14 @@ export function OperatorsPage() {
             key: "actions",
             title: t("staff.actions", "Actions"),
             render: (_, row) =>
-              self(row) ? null : (
+              self(row) ? null : invitationOf(row) ? (
+                <InvitationActions
+                  row={row}
+                  accountGoes={invitationOf(row)?.opsdesk_invited ?? false}
+                  busy={busy === row.user_id}
+                  change={change}
+                />
+              ) : (
                 <Space>
                   <ActiveToggle
                     active={row.active}
@@ -237,9 +266,71 @@ export function OperatorsPage() {
         <InviteOperatorModal
           roles={roles.data}
           onClose={() => setInviting(false)}
-          onInvited={() => void queryClient.invalidateQueries({ queryKey: [OPERATORS] })}
+          onInvited={() => {
+            void queryClient.invalidateQueries({ queryKey: [OPERATORS] });
+            void queryClient.invalidateQueries({ queryKey: INVITATIONS });
+          }}
         />
       )}
     </div>
+  );
+}
+
+/** Resend and Revoke of an invitation not yet followed. */
+function InvitationActions({
+  row,
+  accountGoes,
+  busy,
+  change,
+}: {
+  row: OperatorRow;
+  /** Revoking deletes the account (opsdesk-admin made it); else only the operator row goes. */
+  accountGoes: boolean;
+  busy: boolean;
+  change: (row: OperatorRow, work: () => Promise<unknown>, success: string) => Promise<void>;
+}) {
+  const t = useTranslate();
+  const redirectTo = new URL("/update-password", window.location.origin).href;
+  return (
+    <Space wrap>
+      <Button
+        size="small"
+        loading={busy}
+        onClick={() =>
+          change(
+            row,
+            () => backend.operatorAdmin.resendInvitation(row.user_id, redirectTo),
+            t("staff.inviteResent", { email: row.email }, "Invitation sent to {{email}} again"),
+          )
+        }
+      >
+        {t("staff.resendInvite", "Resend invitation")}
+      </Button>
+      <Popconfirm
+        title={t("staff.revokeConfirm", { name: nameOf(row) }, "Revoke the invitation of {{name}}?")}
+        description={
+          accountGoes
+            ? t("staff.revokeHint", "Their link stops working and their account is removed.")
+            : t(
+                "operators.revokeKeepsAccountHint",
+                "Their link no longer leads into this console; their account stays (it is the app's).",
+              )
+        }
+        okText={t("staff.revoke", "Revoke invitation")}
+        okButtonProps={{ danger: true }}
+        cancelText={t("buttons.cancel", "Cancel")}
+        onConfirm={() =>
+          change(
+            row,
+            () => backend.operatorAdmin.revokeInvitation(row.user_id),
+            t("staff.revoked", { name: nameOf(row) }, "The invitation of {{name}} is revoked."),
+          )
+        }
+      >
+        <Button danger size="small" loading={busy}>
+          {t("staff.revoke", "Revoke invitation")}
+        </Button>
+      </Popconfirm>
+    </Space>
   );
 }

@@ -4,7 +4,7 @@
 import { InboxOutlined } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
 import { Upload } from "antd";
-import { acceptOf, type BucketLimits } from "./limits";
+import { acceptOf, type BucketLimits, imagesOnly } from "./limits";
 
 interface Props {
   limits: BucketLimits;
@@ -32,11 +32,15 @@ export function ImageDropZone({ limits, replaces, disabled, onFile }: Props) {
         <InboxOutlined />
       </p>
       <p className="ant-upload-text">
-        {replaces
-          ? t("files.replaceImage", "Drop an image here or click to replace it")
-          : t("files.addImage", "Drop an image here or click to add one")}
+        {imagesOnly(limits)
+          ? replaces
+            ? t("files.replaceImage", "Drop an image here or click to replace it")
+            : t("files.addImage", "Drop an image here or click to add one")
+          : replaces
+            ? t("files.replaceFile", "Drop a file here or click to replace it")
+            : t("files.addFile", "Drop a file here or click to add one")}
       </p>
-      <p className="ant-upload-hint">{t(limits.rule.key, limits.rule.text)}</p>
+      <p className="ant-upload-hint">{t(limits.rule.key, limits.rule.values ?? {}, limits.rule.text)}</p>
     </Upload.Dragger>
   );
 }

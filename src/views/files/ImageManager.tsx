@@ -2,12 +2,13 @@
 // record a drop zone (or file picker) that replaces it and a button that removes it.
 // The bucket's limits are shown before upload and checked before anything is sent.
 import { type BaseRecord, useCan, useTranslate } from "@refinedev/core";
-import { Alert, Button, Image, Popconfirm, Space, Typography } from "antd";
+import { Alert, Button, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
-import { backend } from "../../providers/backend";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import { ImageDropZone } from "./ImageDropZone";
-import { limitsOf } from "./limits";
+import { imagesOnly } from "./limits";
+import { StoredFile } from "./StoredFile";
+import { useBucketLimits } from "./useBucketLimits";
 import { useFileCheck } from "./useFileCheck";
 import { useRecordImage } from "./useRecordImage";
 
@@ -18,7 +19,7 @@ interface Props {
 }
 
 export function ImageManager({ definition, field, record }: Props) {
-  const limits = limitsOf(field.bucket);
+  const limits = useBucketLimits(field.bucket);
   const t = useTranslate();
   const canEdit = useCan({ resource: definition.name, action: "edit" }).data?.can ?? false;
   const image = useRecordImage(definition, field, record, limits);
@@ -29,14 +30,15 @@ export function ImageManager({ definition, field, record }: Props) {
     const checked = await check(file);
     setError("refused" in checked ? checked.refused : await image.replace(file, checked.type));
   };
-  const url = image.current ? backend.storage(limits.bucket).publicUrl(image.current) : undefined;
 
   return (
     <Space direction="vertical" style={{ width: "100%", maxWidth: 360 }}>
-      {url ? (
-        <Image src={url} width={160} height={160} style={{ objectFit: "contain" }} alt={field.label} />
+      {image.current ? (
+        <StoredFile limits={limits} path={image.current} size={160} alt={field.label} />
       ) : (
-        <Typography.Text type="secondary">{t("files.noImage", "No image")}</Typography.Text>
+        <Typography.Text type="secondary">
+          {imagesOnly(limits) ? t("files.noImage", "No image") : t("files.noFile", "No file")}
+        </Typography.Text>
       )}
       {canEdit && (
         <>
@@ -48,13 +50,17 @@ export function ImageManager({ definition, field, record }: Props) {
           />
           {image.current && (
             <Popconfirm
-              title={t("files.removeImageConfirm", "Remove this image?")}
+              title={
+                imagesOnly(limits)
+                  ? t("files.removeImageConfirm", "Remove this image?")
+                  : t("files.removeFileConfirm", "Remove this file?")
+              }
               okText={t("files.remove", "Remove")}
               cancelText={t("files.cancel", "Cancel")}
               onConfirm={async () => setError(await image.remove())}
             >
               <Button danger loading={image.busy}>
-                {t("files.removeImage", "Remove image")}
+                {imagesOnly(limits) ? t("files.removeImage", "Remove image") : t("files.removeFile", "Remove file")}
               </Button>
             </Popconfirm>
           )}

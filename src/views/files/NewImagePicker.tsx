@@ -6,7 +6,7 @@ import { Alert, Button, Image, Space } from "antd";
 import { useEffect, useState } from "react";
 import type { FieldDefinition } from "../../resources/types";
 import { ImageDropZone } from "./ImageDropZone";
-import { limitsOf } from "./limits";
+import { useBucketLimits } from "./useBucketLimits";
 import { useFileCheck } from "./useFileCheck";
 
 export interface ChosenImage {
@@ -25,7 +25,7 @@ export function NewImagePicker({
   onChange: (image: ChosenImage | undefined) => void;
 }) {
   const t = useTranslate();
-  const limits = limitsOf(field.bucket);
+  const limits = useBucketLimits(field.bucket);
   const check = useFileCheck(limits);
   const [error, setError] = useState<string>();
   const [preview, setPreview] = useState<string>();

@@ -1,8 +1,9 @@
 import { Buffer } from "node:buffer";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../i18n/messages";
-import { documentPath, fileNameOf, newImagePath, safeFileName } from "../../lib/filePaths";
-import { acceptOf, fileProblem, ORDER_DOCUMENTS, PRODUCT_IMAGES } from "./limits";
+import { documentPath, fileColumnPath, fileNameOf, newImagePath, safeFileName } from "../../lib/filePaths";
+import { acceptOf, fileProblem, imagesOnly, isImagePath, ORDER_DOCUMENTS, PRODUCT_IMAGES } from "./limits";
+import { limitsFromBucket } from "./liveLimits";
 import { storageErrorMessage } from "./storageErrors";
 import { fileTypeOf } from "./useFileCheck";
 
@@ -100,5 +101,60 @@ describe("storageErrorMessage", () => {
       storageErrorMessage({ message: "Failed to fetch", name: "StorageUnknownError" }, PRODUCT_IMAGES, english),
     ).toBe(MESSAGES.network);
     expect(storageErrorMessage({ message: "odd", statusCode: "500" }, PRODUCT_IMAGES, english)).toBe("odd");
+  });
+});
+
+describe('a file column\'s bucket (docs/any-project.md, "File columns")', () => {
+  const avatars = limitsFromBucket({
+    id: "avatars",
+    public: true,
+    file_size_limit: 1048576,
+    allowed_mime_types: ["image/png", "image/jpeg"],
+  });
+
+  it("takes the live bucket's size and types, and says them", () => {
+    expect(fileProblem({ size: 1048576, type: "image/png" }, avatars)).toBeNull();
+    expect(fileProblem({ size: 1048577, type: "image/png" }, avatars)).toBe("tooLarge");
+    expect(fileProblem({ size: 10, type: "application/pdf" }, avatars)).toBe("wrongType");
+    expect(avatars.rule).toEqual({
+      key: "files.bucketRule",
+      text: "Files must be {{types}} up to {{size}}.",
+      values: { types: "image/png, image/jpeg", size: "1 MB" },
+    });
+    expect(storageErrorMessage({ message: "big", statusCode: "413" }, avatars, english)).toBe(
+      "Files must be image/png, image/jpeg up to 1 MB.",
+    );
+    expect(imagesOnly(avatars)).toBe(true);
+    expect(avatars.public).toBe(true);
+  });
+
+  it("matches type/* as Storage does, and takes any type (by the declared one) where the bucket names none", () => {
+    const images = limitsFromBucket({ id: "i", public: false, file_size_limit: null, allowed_mime_types: ["image/*"] });
+    expect(fileProblem({ size: 5, type: "image/gif" }, images)).toBeNull();
+    expect(fileProblem({ size: 5, type: "text/plain" }, images)).toBe("wrongType");
+    const any = limitsFromBucket({ id: "a", public: false, file_size_limit: null, allowed_mime_types: null });
+    expect(fileProblem({ size: 5, type: "text/csv" }, any)).toBeNull();
+    expect(fileProblem({ size: 0, type: "text/csv" }, any)).toBe("empty");
+    expect(any.rule.key).toBe("files.bucketAnyRule");
+    expect(any.declaredTypeFallback).toBe(true);
+    expect(imagesOnly(any)).toBe(false);
+    // The demo's buckets keep trusting only what a file's bytes prove.
+    expect(PRODUCT_IMAGES.declaredTypeFallback).toBeUndefined();
+  });
+
+  it("stores each upload under the column's folder with a fresh name", () => {
+    const column = { schema: "public", table: "profiles", name: "avatar_url" };
+    expect(fileColumnPath(column, { name: "Me.PNG" }, "image/png", () => "u1")).toBe(
+      "public/profiles/avatar_url/u1.png",
+    );
+    expect(fileColumnPath(column, { name: "Invoice 7.PDF" }, "application/pdf", () => "u2")).toBe(
+      "public/profiles/avatar_url/u2.pdf",
+    );
+    expect(fileColumnPath(column, { name: "../../etc/passwd" }, "", () => "u3")).toBe("public/profiles/avatar_url/u3");
+  });
+
+  it("shows images as previews and other files as downloads, by the object's name", () => {
+    expect(isImagePath("public/profiles/avatar_url/u1.webp")).toBe(true);
+    expect(isImagePath("billing/invoices/pdf_path/u2.pdf")).toBe(false);
   });
 });

@@ -15,7 +15,11 @@ export function storageErrorMessage(error: StorageLikeError, limits: BucketLimit
   switch (error.statusCode) {
     case "413":
     case "415":
-      return t(limits.rule.key, limits.rule.text);
+      // A live bucket's rule names its types and size: filled in here (this `t` takes no values).
+      return t(limits.rule.key, limits.rule.text).replace(
+        /\{\{(\w+)\}\}/g,
+        (_, name: string) => limits.rule.values?.[name] ?? "",
+      );
     case "401":
     case "403":
       return t("files.forbidden", MESSAGES.forbidden);

@@ -16,10 +16,12 @@ export type FileCheck = { refused: string } | { type: string };
 export function useFileCheck(limits: BucketLimits) {
   const t = useTranslate();
   return async (file: File): Promise<FileCheck> => {
-    const type = file.size === 0 ? file.type : await fileTypeOf(file);
+    const sniffed = file.size === 0 ? file.type : await fileTypeOf(file);
+    // A live bucket of any type, or of types without a signature (text), takes the declared type.
+    const type = sniffed || (limits.declaredTypeFallback ? file.type || "application/octet-stream" : "");
     const problem = fileProblem({ size: file.size, type }, limits);
     if (problem === "empty") return { refused: t("files.empty", "The file is empty.") };
-    if (problem) return { refused: t(limits.rule.key, limits.rule.text) };
+    if (problem) return { refused: t(limits.rule.key, limits.rule.values ?? {}, limits.rule.text) };
     return { type };
   };
 }

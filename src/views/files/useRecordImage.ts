@@ -1,10 +1,11 @@
 // Replacing and removing a record's image: the new object is uploaded under a fresh
 // name, the record is pointed at it, then the old object is removed. When the record
 // update fails, the new object is removed again, so no file is left without a record.
-// A new record's image (chosen in its create form) is attached the same way once it exists.
+// A new record's image (chosen in its create form) is attached the same way once it exists. A
+// file column of a project's table (field.fileColumn) keeps its objects under its own folder.
 import { type BaseRecord, type HttpError, useTranslate, useUpdate } from "@refinedev/core";
 import { useState } from "react";
-import { newImagePath } from "../../lib/filePaths";
+import { fileColumnPath, newImagePath } from "../../lib/filePaths";
 import { idColumnOf, metaFor } from "../../lib/select";
 import { backend } from "../../providers/backend";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
@@ -40,7 +41,9 @@ export function useAttachImage(def: ResourceDefinition, field: FieldDefinition, 
   };
 
   const attach = async (id: unknown, file: File, type: string, previous?: string): Promise<string | undefined> => {
-    const path = newImagePath(id, type);
+    const path = field.fileColumn
+      ? fileColumnPath({ ...field.fileColumn, name: field.name }, file, type)
+      : newImagePath(id, type);
     try {
       await bucket.upload(path, file, type);
     } catch (error) {

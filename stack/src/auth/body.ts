@@ -72,17 +72,48 @@ function wrongField(p: Params<TProperties>, field: string, value: unknown, issue
 }
 
 /**
- * Reads the body as the params struct `p`. Unknown fields are ignored (auth-js sends
- * gotrue_meta_security and friends); `null` counts as absent, as Go leaves the zero
- * value; the first field of the wrong type, in the body's order, is the error.
+ * A name folded as encoding/json folds a key to find its field: case-insensitively, by
+ * Unicode simple folding (the Kelvin sign is a `k`, `ſ` an `s`), never one letter into
+ * two (`ß` is not `ss`).
+ */
+function foldName(name: string): string {
+  let out = "";
+  for (const char of name) {
+    const upper = char.toUpperCase();
+    out += ([...upper].length === 1 ? upper : char).toLowerCase();
+  }
+  return out;
+}
+
+/** Each struct's fields by folded name, made on first use. */
+const foldedFields = new WeakMap<Params<TProperties>, Map<string, string>>();
+
+/** The field a body key decodes into: its exact name first, else a case-insensitive match (encoding/json). */
+function fieldFor(p: Params<TProperties>, key: string): string | undefined {
+  if (Object.hasOwn(p.fields, key)) return key;
+  let folded = foldedFields.get(p);
+  if (!folded) {
+    folded = new Map(Object.keys(p.fields).map((name) => [foldName(name), name]));
+    foldedFields.set(p, folded);
+  }
+  return folded.get(foldName(key));
+}
+
+/**
+ * Reads the body as the params struct `p`. A key names its field as encoding/json finds
+ * it, case-insensitively (`"Email"` is `email`; of two spellings the later wins). Unknown
+ * fields are ignored (auth-js sends gotrue_meta_security and friends); `null` leaves the
+ * field as it was, as Go does; the first field of the wrong type, in the body's order, is
+ * the error.
  */
 export function readBody<P extends TProperties>(req: FastifyRequest, p: Params<P>): Partial<Static<TObject<P>>> {
   const body = req.body ?? {};
   if (typeof body !== "object" || Array.isArray(body)) throw notAnObject(p as unknown as Params<TProperties>, body);
   const out: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
-    const schema = Object.hasOwn(p.fields, field) ? p.fields[field] : undefined;
-    if (!schema || value === undefined || value === null) continue;
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    const field = fieldFor(p as unknown as Params<TProperties>, key);
+    if (field === undefined || value === undefined || value === null) continue;
+    const schema = p.fields[field];
     const checked = fieldValidator(schema)(value);
     if (!checked.ok) {
       throw wrongField(p as unknown as Params<TProperties>, field, value, checked.issues[0] as SchemaIssue);

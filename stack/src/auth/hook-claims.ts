@@ -3,37 +3,42 @@
 // hook returns — once it has checked the returned claims against its minimum viable token
 // schema (required claims, their types). A refused output is a 500 whose message lists
 // each problem as GoTrue's JSON schema library words it.
-import { Ajv, type ErrorObject } from "ajv";
+import { Type } from "@sinclair/typebox";
 import type pg from "pg";
+import { type SchemaIssue, STRICT_TYPES, validatorOf } from "../shared/validation.js";
 import { AUTH_ERRORS } from "./errors.js";
 import { type HookOrigin, hookEnabled, runHook } from "./hooks.js";
 import type { AuthContext } from "./state.js";
 
-/** GoTrue's MinimumViableTokenSchema (internal/tokens), property for property. */
-const TOKEN_SCHEMA = {
-  type: "object",
-  properties: {
-    aud: { type: ["string", "array"] },
-    exp: { type: "integer" },
-    jti: { type: "string" },
-    iat: { type: "integer" },
-    iss: { type: "string" },
-    nbf: { type: "integer" },
-    sub: { type: "string" },
-    email: { type: "string" },
-    phone: { type: "string" },
-    app_metadata: { type: "object", additionalProperties: true },
-    user_metadata: { type: "object", additionalProperties: true },
-    role: { type: "string" },
-    aal: { type: "string" },
-    amr: { type: "array", items: { anyOf: [{ type: "string" }, { type: "object" }] } },
-    session_id: { type: "string" },
-    client_id: { type: "string" },
+/**
+ * GoTrue's MinimumViableTokenSchema (internal/tokens), property for property: `aud` may be
+ * a string or a list (a union type, as GoTrue writes it, so a failure names both), and
+ * `is_anonymous` is required without being described, as there.
+ */
+const TOKEN_SCHEMA = Type.Object(
+  {
+    aud: Type.Optional(Type.Unsafe<string | unknown[]>({ type: ["string", "array"] })),
+    exp: Type.Optional(Type.Integer()),
+    jti: Type.Optional(Type.String()),
+    iat: Type.Optional(Type.Integer()),
+    iss: Type.Optional(Type.String()),
+    nbf: Type.Optional(Type.Integer()),
+    sub: Type.Optional(Type.String()),
+    email: Type.Optional(Type.String()),
+    phone: Type.Optional(Type.String()),
+    app_metadata: Type.Optional(Type.Object({})),
+    user_metadata: Type.Optional(Type.Object({})),
+    role: Type.Optional(Type.String()),
+    aal: Type.Optional(Type.String()),
+    amr: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Object({})]))),
+    session_id: Type.Optional(Type.String()),
+    client_id: Type.Optional(Type.String()),
   },
-  required: ["aud", "exp", "iat", "sub", "email", "phone", "role", "aal", "session_id", "is_anonymous"],
-} as const;
+  { required: ["aud", "exp", "iat", "sub", "email", "phone", "role", "aal", "session_id", "is_anonymous"] },
+);
 
-const validate = new Ajv({ allErrors: true, strict: false }).compile(TOKEN_SCHEMA);
+/** Every problem at once, as GoTrue lists them; no coercion (a string `exp` is a wrong type). */
+const validate = validatorOf(TOKEN_SCHEMA, { ...STRICT_TYPES, useDefaults: false, allowUnionTypes: true });
 
 /** A JSON value's type as the schema library names it (a whole number is an integer). */
 function typeName(value: unknown): string {
@@ -54,7 +59,7 @@ function valueAt(root: unknown, path: string): unknown {
 }
 
 /** One line per problem: `(root): aal is required`, `exp: Invalid type. Expected: integer, given: string`. */
-function describe(claims: unknown, errors: ErrorObject[]): string[] {
+function describe(claims: unknown, errors: SchemaIssue[]): string[] {
   const problems: string[] = [];
   for (const e of errors) {
     if (e.keyword === "required") problems.push(`(root): ${e.params.missingProperty} is required`);
@@ -85,8 +90,9 @@ function claimsOf(output: unknown): Record<string, unknown> {
     throw AUTH_ERRORS.hookOutputUnreadable();
   }
   if (claims === null) throw AUTH_ERRORS.claimsInvalid(["(root): Invalid type. Expected: object, given: null"]);
-  if (!validate(claims)) throw AUTH_ERRORS.claimsInvalid(describe(claims, validate.errors ?? []));
-  return claims as unknown as Record<string, unknown>;
+  const checked = validate(claims);
+  if (!checked.ok) throw AUTH_ERRORS.claimsInvalid(describe(claims, checked.issues));
+  return checked.value as Record<string, unknown>;
 }
 
 /**

@@ -75,7 +75,7 @@ export async function mfaAttempt(
 }
 
 /** The user GoTrue is about to create, as its User JSON before the insert. */
-export interface UserToCreate {
+interface UserToCreate {
   id: string;
   email: string | null;
   /** A phone user's number. */
@@ -110,7 +110,7 @@ export async function beforeUserCreated(ctx: AuthContext, origin: HookOrigin, us
 }
 
 /** GoTrue's EmailData, the link's parts for the hook to build its own mail. */
-export interface EmailData {
+interface EmailData {
   token: string;
   token_hash: string;
   redirect_to: string;

@@ -28,7 +28,7 @@ const KINDS: Record<
   magiclink: { column: "recovery_token", sentAt: "recovery_sent_at", mail: "magic_link", method: "magiclink" },
 };
 
-export interface LinkOptions {
+interface LinkOptions {
   redirectTo: string;
   pkce: PkceParams | null;
   data?: Record<string, unknown>;
@@ -76,7 +76,7 @@ export async function sendLink(
   });
 }
 
-export interface EmailChangeTokens {
+interface EmailChangeTokens {
   new: IssuedToken;
   current: IssuedToken | null;
 }

@@ -5,7 +5,7 @@
 import type { FastifyRequest } from "fastify";
 import type pg from "pg";
 import { storeMail } from "../mail/store.js";
-import { parseGoDuration } from "./duration.js";
+import { parseGoDuration } from "../shared/duration.js";
 import { AUTH_ERRORS } from "./errors.js";
 import { sendEmailEnabled, sendEmailHook } from "./hook-events.js";
 import { hookOrigin } from "./hooks.js";
@@ -78,7 +78,7 @@ export function checkMaxFrequency(ctx: AuthContext, lastSentAt: Date | null): vo
   }
 }
 
-export interface MailRequest {
+interface MailRequest {
   type: MailType;
   /** The account the mail is about. */
   user: UserRow;

@@ -11,7 +11,7 @@ const GRANT_TYPES = ["authorization_code", "refresh_token"];
 const DANGEROUS_SCHEMES = ["javascript", "data", "file", "vbscript", "about", "blob"];
 const LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
-export interface OAuthClientRow {
+interface OAuthClientRow {
   id: string;
   client_secret_hash: string | null;
   registration_type: string;

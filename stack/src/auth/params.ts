@@ -84,12 +84,17 @@ const ceremony = { challenge_id: text, credential: raw };
 export const PasskeyRegistrationVerifyParams = params("api.PasskeyRegistrationVerifyParams", ceremony);
 export const PasskeyAuthenticationVerifyParams = params("api.PasskeyAuthenticationVerifyParams", ceremony);
 export const PasskeyUpdateParams = params("api.PasskeyUpdateParams", { friendly_name: text });
-export const OAuthServerClientRegisterParams = params("oauthserver.OAuthServerClientRegisterParams", {
+const oauthClientFields = {
   redirect_uris: list,
   grant_types: list,
   client_name: text,
   client_uri: text,
   logo_uri: text,
   token_endpoint_auth_method: text,
+};
+export const OAuthServerClientRegisterParams = params("oauthserver.OAuthServerClientRegisterParams", {
+  ...oauthClientFields,
   client_type: text,
 });
+/** The update's own struct: the register fields but `client_type`, which an update cannot change (ignored). */
+export const OAuthServerClientUpdateParams = params("oauthserver.OAuthServerClientUpdateParams", oauthClientFields);

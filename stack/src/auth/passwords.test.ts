@@ -5,7 +5,7 @@ import { checkPasswordStrength, hashPassword, passwordMatches } from "./password
 
 const auth = loadConfig("/nonexistent").auth;
 
-function reasonsOf(password: string, requirements = "", min = 6): string[] {
+function reasonsOf(password: string, requirements: typeof auth.password_requirements = "", min = 6): string[] {
   try {
     checkPasswordStrength(password, { ...auth, password_requirements: requirements, minimum_password_length: min });
     return [];

@@ -6,7 +6,7 @@
 // Not here (GoTrue has them): phone changes, MFA phone factors, test OTPs, the SMS limit.
 import type { FastifyRequest } from "fastify";
 import type pg from "pg";
-import { parseGoDuration } from "./duration.js";
+import { parseGoDuration } from "../shared/duration.js";
 import { AUTH_ERRORS } from "./errors.js";
 import { objectOutput, runHook } from "./hooks.js";
 import { generateOtp, recordOneTimeToken, tokenHash } from "./otp.js";

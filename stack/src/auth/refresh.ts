@@ -9,7 +9,7 @@ import { insertRefreshToken, type RefreshTokenRow, type SessionRow, sessionRespo
 import type { AuthContext } from "./state.js";
 import { findUserById, isBanned } from "./users.js";
 
-export type RefreshResult = { session: Record<string, unknown> } | { error: ServiceError };
+type RefreshResult = { session: Record<string, unknown> } | { error: ServiceError };
 
 export async function refreshGrant(
   ctx: AuthContext,

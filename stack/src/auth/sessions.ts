@@ -54,14 +54,14 @@ export type AuthMethod =
   | "passkey";
 
 /** What the access token hook is told of how the token came about (GoTrue's AuthenticationMethod). */
-export type TokenOrigin = AuthMethod | "token_refresh";
+type TokenOrigin = AuthMethod | "token_refresh";
 
 /** Where a sign-in came from: the session row keeps it; the hooks' metadata carry the address. */
-export interface ClientMeta extends HookOrigin {
+interface ClientMeta extends HookOrigin {
   userAgent?: string;
 }
 
-export async function createSession(
+async function createSession(
   db: pg.ClientBase,
   userId: string,
   method: AuthMethod,

@@ -17,7 +17,7 @@ const stderrLogger: Logger = {
   child: () => stderrLogger,
 };
 
-export interface GenTypesOptions {
+interface GenTypesOptions {
   projectDir: string;
   dataDir?: string;
   schemas: string[];

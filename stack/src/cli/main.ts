@@ -75,7 +75,7 @@ const options = {
   requireApiKey: values["require-api-key"],
 };
 
-export function statusLines(s: Pick<RunningStack, "url" | "dbUrl" | "keys" | "config">): string {
+function statusLines(s: Pick<RunningStack, "url" | "dbUrl" | "keys" | "config">): string {
   const rows: [string, string][] = [
     ["API URL", s.url],
     ["REST URL", `${s.url}/rest/v1`],

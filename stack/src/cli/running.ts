@@ -5,7 +5,7 @@ import path from "node:path";
 import { loadConfig } from "../config/index.js";
 import { defaultDataDir } from "../stack.js";
 
-export interface RunningInfo {
+interface RunningInfo {
   pid: number;
   url: string;
   dbUrl: string;

@@ -16,7 +16,7 @@ const PGTAP_PACKAGES = ["postgresql-15-pgtap", "libtap-parser-sourcehandler-pgta
 const ENABLE_PGTAP = "create extension if not exists pgtap with schema extensions";
 const DISABLE_PGTAP = "drop extension if exists pgtap";
 
-export interface TestDbOptions {
+interface TestDbOptions {
   /** The folder holding supabase/ (relative paths are read from it). */
   projectDir: string;
   /** The database to test (the running stack's). */

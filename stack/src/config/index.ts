@@ -1,10 +1,20 @@
 // Reads a Supabase CLI project folder (`supabase/config.toml`) into the stack's
-// typed configuration. Defaults are the Supabase CLI's own, so a folder written
-// for `supabase start` means the same thing here.
+// typed configuration, checked as the CLI checks it (schema.ts, decode.ts): a key or
+// value the CLI would refuse stops the start with the file, line, key and what is
+// allowed. Defaults are the CLI's own, so a folder written for `supabase start` means
+// the same thing here (docs/configuration.md).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { JWK } from "jose";
-import { parse as parseToml } from "smol-toml";
+import { parse as parseToml, TomlError } from "smol-toml";
+import { STRICT_TYPES, validatorOf } from "../shared/validation.js";
+import { type ConfigIssue, weaklyDecode } from "./decode.js";
+import { ConfigError, describeSchemaIssue, keyName, lineOf } from "./errors.js";
+import { HOOK_NAMES, type HookConfig, type HookName, readHook } from "./hooks.js";
+import { type ConfigFile, ConfigFileSchema } from "./schema.js";
+
+export { ConfigError } from "./errors.js";
+export type { HookConfig, HookName } from "./hooks.js";
 
 export const WELL_KNOWN = {
   jwtSecret: "super-secret-jwt-token-with-at-least-32-characters-long",
@@ -17,67 +27,22 @@ export const WELL_KNOWN = {
   dbPassword: "postgres",
 } as const;
 
-export interface RateLimits {
-  email_sent: number;
-  sms_sent: number;
-  anonymous_users: number;
-  token_refresh: number;
-  sign_in_sign_ups: number;
-  token_verifications: number;
-}
+/** [auth.rate_limit] as GoTrue's limiter reads it (the CLI's web3 limit has no endpoint here). */
+export type RateLimits = Omit<ConfigFile["auth"]["rate_limit"], "web3">;
 
-interface EmailTemplate {
-  subject?: string;
-  content_path?: string;
-}
+type FunctionConfig = ConfigFile["functions"][string];
+type Auth = ConfigFile["auth"];
 
-interface BucketConfig {
-  public: boolean;
-  file_size_limit?: number;
-  allowed_mime_types?: string[];
-  objects_path?: string;
-}
-
-interface FunctionConfig {
-  enabled: boolean;
-  verify_jwt: boolean;
-  entrypoint?: string;
-  import_map?: string;
-}
-
-/** [auth.mfa]: one switch pair per factor type, as the CLI passes them to GoTrue. */
-interface MfaConfig {
-  max_enrolled_factors: number;
-  totp: { enroll_enabled: boolean; verify_enabled: boolean };
-  phone: { enroll_enabled: boolean; verify_enabled: boolean };
-  web_authn: { enroll_enabled: boolean; verify_enabled: boolean };
-}
-
-/** The CLI's `[auth.hook.<name>]` sections (GoTrue's extensibility points). */
-export const HOOK_NAMES = [
-  "mfa_verification_attempt",
-  "password_verification_attempt",
-  "custom_access_token",
-  "send_sms",
-  "send_email",
-  "before_user_created",
-] as const;
-export type HookName = (typeof HOOK_NAMES)[number];
-
-/** An enabled hook: a Postgres function or an HTTP endpoint signed with Standard Webhooks. */
-export type HookConfig =
-  | { kind: "pg"; uri: string; schema: string; name: string }
-  | { kind: "http"; uri: string; secrets: string[] };
-
+/**
+ * What the stack runs with: the file's values (types from schema.ts) with the CLI's
+ * defaults, the overrides of the command line, and what the stack derives from them.
+ */
 export interface StackConfig {
   /** Absolute path of the `supabase/` folder. */
   supabaseDir: string;
   projectId: string;
-  api: {
+  api: Pick<ConfigFile["api"], "schemas" | "extra_search_path" | "max_rows"> & {
     port: number;
-    schemas: string[];
-    extra_search_path: string[];
-    max_rows: number;
     /**
      * `[api] auto_expose_new_tables`: false revokes the default Data API grants on new
      * entities in `public` (a hosted project with "Default privileges for new entities"
@@ -87,76 +52,70 @@ export interface StackConfig {
     /** `http://127.0.0.1:<port>`: issuer base and the URL printed to users. */
     external_url: string;
   };
-  db: { port: number; major_version: number; seed: { enabled: boolean; sql_paths: string[] } };
-  auth: {
-    enabled: boolean;
-    site_url: string;
-    additional_redirect_urls: string[];
-    jwt_expiry: number;
+  db: Pick<ConfigFile["db"], "port" | "major_version" | "seed">;
+  auth: Pick<
+    Auth,
+    | "enabled"
+    | "site_url"
+    | "additional_redirect_urls"
+    | "jwt_expiry"
+    | "enable_refresh_token_rotation"
+    | "refresh_token_reuse_interval"
+    | "enable_signup"
+    | "enable_anonymous_sign_ins"
+    | "enable_manual_linking"
+    | "minimum_password_length"
+    | "password_requirements"
+    | "mfa"
+    | "oauth_server"
+  > & {
+    /** `jwt_secret`, or the CLI's well-known one when empty. */
     jwt_secret: string;
     /** The JWK set at `signing_keys_path` (private keys), or null for HS256 with jwt_secret. */
     signing_keys: JWK[] | null;
-    enable_refresh_token_rotation: boolean;
-    refresh_token_reuse_interval: number;
-    enable_signup: boolean;
-    enable_anonymous_sign_ins: boolean;
-    enable_manual_linking: boolean;
-    minimum_password_length: number;
-    password_requirements: string;
     rate_limit: RateLimits;
-    email: {
-      enable_signup: boolean;
-      double_confirm_changes: boolean;
-      enable_confirmations: boolean;
-      secure_password_change: boolean;
-      max_frequency: string;
-      otp_length: number;
-      otp_expiry: number;
-      template: Record<string, EmailTemplate>;
+    email: Omit<Auth["email"], "smtp" | "notification"> & {
       /** [auth.email.smtp] present and not `enabled = false`: a custom SMTP server instead of the catcher. */
       smtp_enabled: boolean;
     };
     /** [auth.external.<provider>] `enabled`, by provider name. */
     external: Record<string, boolean>;
-    mfa: MfaConfig;
-    /** [auth.passkey]: passkey sign-in (GoTrue's GOTRUE_PASSKEY_*), off by default as in the CLI. */
+    /**
+     * [auth.passkey]: passkey sign-in (GoTrue's GOTRUE_PASSKEY_*), off by default as in the CLI;
+     * `max_passkeys_per_user` is GoTrue's default (the CLI has no key for it).
+     */
     passkey: { enabled: boolean; max_passkeys_per_user: number };
     /**
      * [auth.webauthn]: the relying party passkeys are bound to (GOTRUE_WEBAUTHN_*). GoTrue
-     * needs all three once passkeys are on; `challenge_expiry` is in seconds.
+     * needs all three once passkeys are on; `challenge_expiry` (seconds) is GoTrue's default.
      */
-    webauthn: { rp_display_name: string; rp_id: string; rp_origins: string[]; challenge_expiry: number };
-    /** [auth.oauth_server]: GoTrue as an OAuth 2.1 server (here: its admin client registry). */
-    oauth_server: { enabled: boolean };
+    webauthn: Auth["webauthn"] & { challenge_expiry: number };
     /** [auth.hook.*]: the enabled hooks only. */
     hook: Partial<Record<HookName, HookConfig>>;
     /**
      * [auth.sms]: phone sign-up and sign-in (GoTrue's EXTERNAL_PHONE_ENABLED is enable_signup,
      * SMS_AUTOCONFIRM is !enable_confirmations); the codes go out through the send_sms hook.
      */
-    sms: { enable_signup: boolean; enable_confirmations: boolean; max_frequency: string };
+    sms: Pick<Auth["sms"], "enable_signup" | "enable_confirmations" | "max_frequency">;
   };
-  storage: {
-    enabled: boolean;
+  storage: Pick<ConfigFile["storage"], "enabled" | "buckets" | "image_transformation"> & {
     file_size_limit: number;
-    buckets: Record<string, BucketConfig>;
-    image_transformation: { enabled: boolean };
     /** `[storage.vector]`: vector buckets (on by default here; the hosted limits). */
-    vector: { enabled: boolean; max_buckets: number; max_indexes: number };
+    vector: Omit<ConfigFile["storage"]["vector"], "buckets">;
   };
   realtime: { enabled: boolean };
   functions: Record<string, FunctionConfig>;
   inbucket: { enabled: boolean };
+  /** Sections set in the file that only the CLI reads (its containers, the hosted project); logged at debug. */
+  ignored: string[];
 }
 
-type Toml = Record<string, unknown>;
-
-/** Parses sizes the way the CLI does: "50MiB", "5MB", "1024" (bytes). */
+/** Parses sizes the way storage-api does: "50MiB", "5MB" (decimal), "1024" (bytes). */
 export function parseByteSize(value: unknown, fallback: number): number {
   if (value === undefined || value === null || value === "") return fallback;
   if (typeof value === "number") return value;
   const m = /^\s*(\d+(?:\.\d+)?)\s*([KMGT]i?B|B)?\s*$/i.exec(String(value));
-  if (!m) throw new Error(`config.toml: cannot read the size "${String(value)}"`);
+  if (!m) throw new Error(`cannot read the size "${String(value)}"`);
   const units: Record<string, number> = {
     B: 1,
     KB: 1e3,
@@ -169,29 +128,6 @@ export function parseByteSize(value: unknown, fallback: number): number {
     TIB: 1024 ** 4,
   };
   return Math.round(Number(m[1]) * (units[(m[2] ?? "B").toUpperCase()] ?? 1));
-}
-
-/** The CLI substitutes `env(NAME)` in string values from the environment. */
-function substituteEnv(value: unknown): unknown {
-  if (typeof value === "string") {
-    const m = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value.trim());
-    return m ? (process.env[m[1]] ?? "") : value;
-  }
-  if (Array.isArray(value)) return value.map(substituteEnv);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituteEnv(v)]));
-  }
-  return value;
-}
-
-function section(root: Toml, ...keys: string[]): Toml {
-  let cur: unknown = root;
-  for (const key of keys) cur = (cur as Toml | undefined)?.[key];
-  return cur && typeof cur === "object" ? (cur as Toml) : {};
-}
-
-function pick<T>(obj: Toml, key: string, fallback: T): T {
-  return obj[key] === undefined ? fallback : (obj[key] as T);
 }
 
 /** `signing_keys_path` (relative to supabase/) holds a JSON array of private JWKs, as the CLI reads it. */
@@ -209,70 +145,6 @@ function readSigningKeys(supabaseDir: string, keysPath: string): JWK[] | null {
   return keys as JWK[];
 }
 
-const HOOK_SECRET = /^v1,whsec_[A-Za-z0-9+/=]{32,88}$/;
-const POSTGRES_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,62}$/;
-/** GoTrue takes plain http only for the machine itself (the CLI's GoTrue reaches it as host.docker.internal). */
-const LOCAL_HTTP_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "host.docker.internal"]);
-
-/** One `[auth.hook.<name>]`, checked as the CLI and GoTrue check it; null when not enabled. */
-function readHook(name: HookName, raw: Toml): HookConfig | null {
-  if (pick<unknown>(raw, "enabled", false) !== true) return null;
-  const uri = pick<unknown>(raw, "uri", "");
-  const secrets = pick<unknown>(raw, "secrets", "");
-  const fail = (why: string) => new Error(`config.toml: ${why}`);
-  if (typeof uri !== "string" || uri === "") throw fail(`Missing required field in config: auth.hook.${name}.uri`);
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    throw fail(`failed to parse template url: ${uri}`);
-  }
-  switch (url.protocol.toLowerCase()) {
-    case "http:":
-    case "https:": {
-      if (typeof secrets !== "string" || secrets === "") {
-        throw fail(`Missing required field in config: auth.hook.${name}.secrets`);
-      }
-      const list = secrets.split("|").filter((s) => s !== "");
-      if (list.some((s) => !HOOK_SECRET.test(s))) {
-        throw fail(
-          `Invalid hook config: auth.hook.${name}.secrets must be formatted as "v1,whsec_<base64_encoded_secret>" with a minimum length of 32 characters.`,
-        );
-      }
-      if (url.protocol === "http:" && !LOCAL_HTTP_HOSTS.has(url.hostname)) {
-        throw fail(`auth.hook.${name}.uri: only localhost, 127.0.0.1, and ::1 are supported with http`);
-      }
-      return { kind: "http", uri, secrets: list };
-    }
-    case "pg-functions:": {
-      if (secrets) throw fail(`Invalid hook config: auth.hook.${name}.secrets is unsupported for pg-functions URI`);
-      const parts = url.pathname.split("/").map((part) => {
-        try {
-          return decodeURIComponent(part);
-        } catch {
-          return part;
-        }
-      });
-      if (parts.length < 3) throw fail(`auth.hook.${name}.uri: URI path does not contain enough parts`);
-      const [, schema, fn] = parts;
-      if (!POSTGRES_NAME.test(schema)) throw fail(`auth.hook.${name}.uri: invalid schema name: ${schema}`);
-      if (!POSTGRES_NAME.test(fn)) throw fail(`auth.hook.${name}.uri: invalid table name: ${fn}`);
-      return { kind: "pg", uri, schema, name: fn };
-    }
-    default:
-      throw fail(`Invalid hook config: auth.hook.${name}.uri should be a HTTP, HTTPS, or pg-functions URI`);
-  }
-}
-
-function readHooks(raw: Toml): Partial<Record<HookName, HookConfig>> {
-  const hooks: Partial<Record<HookName, HookConfig>> = {};
-  for (const name of HOOK_NAMES) {
-    const hook = readHook(name, section(raw, "auth", "hook", name));
-    if (hook) hooks[name] = hook;
-  }
-  return hooks;
-}
-
 export interface ConfigOverrides {
   port?: number;
   dbPort?: number;
@@ -287,148 +159,128 @@ function resolveSupabaseDir(projectDir: string): string {
   return abs;
 }
 
+/**
+ * The schema's validator: all problems at once, each with the schema node and value
+ * (`verbose`) to word it; defaults filled in; `goKind`/`ignored` are annotations.
+ */
+const validateFile = validatorOf(ConfigFileSchema, {
+  ...STRICT_TYPES,
+  verbose: true,
+  keywords: ["goKind", "ignored"],
+});
+
+/** Sections set in the file whose schema says only the CLI reads them. */
+function ignoredSections(schema: Record<string, unknown>, value: unknown, path: string[], out: string[]): void {
+  if (path.length > 0 && schema.ignored === true) {
+    out.push(keyName(path));
+    return;
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return;
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [key, item] of Object.entries(value)) {
+    if (Object.hasOwn(properties, key)) ignoredSections(properties[key], item, [...path, key], out);
+  }
+}
+
+/** supabase/config.toml read, decoded and checked; an absent file is the CLI's defaults. */
+function readConfigFile(file: string): { config: ConfigFile; ignored: string[]; source: string } {
+  const source = existsSync(file) ? readFileSync(file, "utf8") : "";
+  let parsed: unknown;
+  try {
+    parsed = parseToml(source);
+  } catch (err) {
+    if (err instanceof TomlError) throw new Error(`${file}:${err.line}:${err.column}: ${err.message}`);
+    throw new Error(`${file}: ${(err as Error).message}`);
+  }
+  const issues: ConfigIssue[] = [];
+  const decoded = weaklyDecode(ConfigFileSchema, parsed, [], issues);
+  const checked = validateFile(decoded);
+  if (!checked.ok) issues.push(...checked.issues.map(describeSchemaIssue));
+  if (issues.length > 0 || !checked.ok) {
+    const seen = new Set<string>();
+    throw new ConfigError(
+      file,
+      issues
+        .map((issue) => ({ line: lineOf(source, issue.path), key: keyName(issue.path), message: issue.message }))
+        .filter((issue) => !seen.has(issue.key) && seen.add(issue.key))
+        .sort((a, b) => (a.line ?? Number.POSITIVE_INFINITY) - (b.line ?? Number.POSITIVE_INFINITY)),
+    );
+  }
+  const ignored: string[] = [];
+  ignoredSections(ConfigFileSchema, parsed, [], ignored);
+  return { config: checked.value, ignored, source };
+}
+
 export function loadConfig(projectDir: string, overrides: ConfigOverrides = {}): StackConfig {
   const supabaseDir = resolveSupabaseDir(projectDir);
   const file = path.join(supabaseDir, "config.toml");
-  let raw: Toml = {};
-  if (existsSync(file)) {
-    try {
-      raw = substituteEnv(parseToml(readFileSync(file, "utf8"))) as Toml;
-    } catch (err) {
-      throw new Error(`${file}: ${(err as Error).message}`);
-    }
-  }
-  const api = section(raw, "api");
-  const db = section(raw, "db");
-  const auth = section(raw, "auth");
-  const email = section(raw, "auth", "email");
-  const storage = section(raw, "storage");
-  const port = overrides.port ?? pick(api, "port", 54321);
+  const { config: raw, ignored, source } = readConfigFile(file);
+  const { api, db, auth, storage } = raw;
+  const port = overrides.port ?? api.port;
 
-  const buckets: Record<string, BucketConfig> = {};
-  for (const [name, b] of Object.entries(section(raw, "storage", "buckets"))) {
-    const bucket = b as Toml;
-    buckets[name] = {
-      public: pick(bucket, "public", false),
-      file_size_limit: bucket.file_size_limit === undefined ? undefined : parseByteSize(bucket.file_size_limit, 0),
-      allowed_mime_types: bucket.allowed_mime_types as string[] | undefined,
-      objects_path: bucket.objects_path as string | undefined,
+  const hook: Partial<Record<HookName, HookConfig>> = {};
+  for (const name of HOOK_NAMES) {
+    const fail = (key: string, why: string) => {
+      const where = ["auth", "hook", name, key];
+      return new ConfigError(file, [{ line: lineOf(source, where), key: keyName(where), message: why }]);
     };
+    const found = readHook(name, auth.hook[name], fail);
+    if (found) hook[name] = found;
   }
 
-  const functions: Record<string, FunctionConfig> = {};
-  for (const [name, f] of Object.entries(section(raw, "functions"))) {
-    const fn = f as Toml;
-    functions[name] = {
-      enabled: pick(fn, "enabled", true),
-      verify_jwt: pick(fn, "verify_jwt", true),
-      entrypoint: fn.entrypoint as string | undefined,
-      import_map: fn.import_map as string | undefined,
-    };
-  }
-
-  const rateLimit = section(raw, "auth", "rate_limit");
-  const mfa = section(raw, "auth", "mfa");
-  const factorSwitches = (name: string) => {
-    const factor = section(mfa, name);
-    return {
-      enroll_enabled: pick(factor, "enroll_enabled", false),
-      verify_enabled: pick(factor, "verify_enabled", false),
-    };
-  };
+  const { smtp, notification: _notification, ...email } = auth.email;
+  const { web3: _web3, ...rateLimit } = auth.rate_limit;
+  const { buckets: _vectorBuckets, ...vector } = storage.vector;
   return {
     supabaseDir,
-    projectId: pick(raw, "project_id", path.basename(path.dirname(supabaseDir))),
+    projectId: raw.project_id ?? path.basename(path.dirname(supabaseDir)),
     api: {
       port,
-      schemas: pick(api, "schemas", ["public", "graphql_public"]),
-      extra_search_path: pick(api, "extra_search_path", ["public", "extensions"]),
-      max_rows: pick(api, "max_rows", 1000),
-      ...(typeof api.auto_expose_new_tables === "boolean" && { auto_expose_new_tables: api.auto_expose_new_tables }),
+      schemas: api.schemas,
+      extra_search_path: api.extra_search_path,
+      max_rows: api.max_rows,
+      ...(api.auto_expose_new_tables !== undefined && { auto_expose_new_tables: api.auto_expose_new_tables }),
       external_url: `http://127.0.0.1:${port}`,
     },
-    db: {
-      port: overrides.dbPort ?? pick(db, "port", 54322),
-      major_version: pick(db, "major_version", 17),
-      seed: {
-        enabled: pick(section(raw, "db", "seed"), "enabled", true),
-        sql_paths: pick(section(raw, "db", "seed"), "sql_paths", ["./seed.sql"]),
-      },
-    },
+    db: { port: overrides.dbPort ?? db.port, major_version: db.major_version, seed: db.seed },
     auth: {
-      enabled: pick(auth, "enabled", true),
-      site_url: pick(auth, "site_url", "http://127.0.0.1:3000"),
-      additional_redirect_urls: pick(auth, "additional_redirect_urls", ["https://127.0.0.1:3000"]),
-      jwt_expiry: pick(auth, "jwt_expiry", 3600),
-      jwt_secret: pick(auth, "jwt_secret", "") || WELL_KNOWN.jwtSecret,
-      signing_keys: readSigningKeys(supabaseDir, pick(auth, "signing_keys_path", "")),
-      enable_refresh_token_rotation: pick(auth, "enable_refresh_token_rotation", true),
-      refresh_token_reuse_interval: pick(auth, "refresh_token_reuse_interval", 10),
-      enable_signup: pick(auth, "enable_signup", true),
-      enable_anonymous_sign_ins: pick(auth, "enable_anonymous_sign_ins", false),
-      enable_manual_linking: pick(auth, "enable_manual_linking", false),
-      minimum_password_length: pick(auth, "minimum_password_length", 6),
-      password_requirements: pick(auth, "password_requirements", ""),
-      rate_limit: {
-        email_sent: pick(rateLimit, "email_sent", 2),
-        sms_sent: pick(rateLimit, "sms_sent", 30),
-        anonymous_users: pick(rateLimit, "anonymous_users", 30),
-        token_refresh: pick(rateLimit, "token_refresh", 150),
-        sign_in_sign_ups: pick(rateLimit, "sign_in_sign_ups", 30),
-        token_verifications: pick(rateLimit, "token_verifications", 30),
-      },
-      email: {
-        enable_signup: pick(email, "enable_signup", true),
-        double_confirm_changes: pick(email, "double_confirm_changes", true),
-        enable_confirmations: pick(email, "enable_confirmations", false),
-        secure_password_change: pick(email, "secure_password_change", false),
-        max_frequency: pick(email, "max_frequency", "1s"),
-        otp_length: pick(email, "otp_length", 6),
-        otp_expiry: pick(email, "otp_expiry", 3600),
-        template: section(raw, "auth", "email", "template") as Record<string, EmailTemplate>,
-        smtp_enabled:
-          "smtp" in email && pick<boolean>(section(raw, "auth", "email", "smtp"), "enabled", true) !== false,
-      },
-      external: Object.fromEntries(
-        Object.entries(section(raw, "auth", "external")).map(([name, p]) => [name, pick(p as Toml, "enabled", false)]),
-      ),
-      oauth_server: { enabled: pick(section(raw, "auth", "oauth_server"), "enabled", false) },
-      hook: readHooks(raw),
+      enabled: auth.enabled,
+      site_url: auth.site_url,
+      additional_redirect_urls: auth.additional_redirect_urls,
+      jwt_expiry: auth.jwt_expiry,
+      jwt_secret: auth.jwt_secret || WELL_KNOWN.jwtSecret,
+      signing_keys: readSigningKeys(supabaseDir, auth.signing_keys_path),
+      enable_refresh_token_rotation: auth.enable_refresh_token_rotation,
+      refresh_token_reuse_interval: auth.refresh_token_reuse_interval,
+      enable_signup: auth.enable_signup,
+      enable_anonymous_sign_ins: auth.enable_anonymous_sign_ins,
+      enable_manual_linking: auth.enable_manual_linking,
+      minimum_password_length: auth.minimum_password_length,
+      password_requirements: auth.password_requirements,
+      rate_limit: rateLimit,
+      email: { ...email, smtp_enabled: smtp?.enabled === true },
+      external: Object.fromEntries(Object.entries(auth.external).map(([name, p]) => [name, p.enabled])),
+      oauth_server: auth.oauth_server,
+      hook,
       sms: {
-        enable_signup: pick(section(raw, "auth", "sms"), "enable_signup", false),
-        enable_confirmations: pick(section(raw, "auth", "sms"), "enable_confirmations", false),
-        max_frequency: pick(section(raw, "auth", "sms"), "max_frequency", "5s"),
+        enable_signup: auth.sms.enable_signup,
+        enable_confirmations: auth.sms.enable_confirmations,
+        max_frequency: auth.sms.max_frequency,
       },
-      passkey: {
-        enabled: pick(section(raw, "auth", "passkey"), "enabled", false),
-        max_passkeys_per_user: pick(section(raw, "auth", "passkey"), "max_passkeys_per_user", 10),
-      },
-      webauthn: {
-        rp_display_name: pick(section(raw, "auth", "webauthn"), "rp_display_name", ""),
-        rp_id: pick(section(raw, "auth", "webauthn"), "rp_id", ""),
-        rp_origins: pick(section(raw, "auth", "webauthn"), "rp_origins", []),
-        challenge_expiry: 300,
-      },
-      mfa: {
-        max_enrolled_factors: pick(mfa, "max_enrolled_factors", 10),
-        totp: factorSwitches("totp"),
-        phone: factorSwitches("phone"),
-        web_authn: factorSwitches("web_authn"),
-      },
+      passkey: { enabled: auth.passkey.enabled, max_passkeys_per_user: 10 },
+      webauthn: { ...auth.webauthn, challenge_expiry: 300 },
+      mfa: auth.mfa,
     },
     storage: {
-      enabled: pick(storage, "enabled", true),
-      file_size_limit: parseByteSize(storage.file_size_limit, 50 * 1024 ** 2),
-      buckets,
-      image_transformation: { enabled: pick(section(storage, "image_transformation"), "enabled", true) },
-      vector: {
-        enabled: pick(section(raw, "storage", "vector"), "enabled", true),
-        max_buckets: pick(section(raw, "storage", "vector"), "max_buckets", 10),
-        max_indexes: pick(section(raw, "storage", "vector"), "max_indexes", 10),
-      },
+      enabled: storage.enabled,
+      file_size_limit: storage.file_size_limit ?? 50 * 1024 ** 2,
+      buckets: storage.buckets,
+      image_transformation: storage.image_transformation,
+      vector,
     },
-    realtime: { enabled: pick(section(raw, "realtime"), "enabled", true) },
-    functions,
-    inbucket: { enabled: pick(section(raw, "inbucket"), "enabled", true) },
+    realtime: { enabled: raw.realtime.enabled },
+    functions: raw.functions,
+    inbucket: { enabled: raw.inbucket.enabled },
+    ignored,
   };
 }

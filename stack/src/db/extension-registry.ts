@@ -18,7 +18,7 @@ type ExtensionState =
   /** Cannot be created here: `create extension` fails with `why` and `todo`. */
   | "unavailable";
 
-export interface ExtensionEntry {
+interface ExtensionEntry {
   name: string;
   /** Where Supabase puts it: the schema of `create extension … with schema`, or the one it fixes itself. */
   schema: string;

@@ -23,7 +23,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface PoolSizes {
+interface PoolSizes {
   /** The superuser's pool (default 5). */
   admin?: number;
   /** The authenticator's pool (default 10). */

@@ -17,7 +17,7 @@ const BASE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "base")
 const MIGRATION_FILE = /^([0-9]+)_(.*)\.sql$/;
 
 /** Where in a file a statement failed: its number, text and the error's line in it. */
-export interface FailedStatement {
+interface FailedStatement {
   /** 1-based, of `total`. */
   number: number;
   total: number;
@@ -184,7 +184,7 @@ export async function isFresh(client: pg.ClientBase): Promise<boolean> {
   return rows[0].fresh;
 }
 
-export interface MigrationFile {
+interface MigrationFile {
   version: string;
   name: string;
   file: string;

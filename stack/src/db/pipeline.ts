@@ -2,14 +2,14 @@
 // for its answer before the next; a request that needs "become the caller, then
 // read" would pay BEGIN, set_config, the read and COMMIT as four round trips. This
 // Submittable writes every statement (Parse/Bind/Describe/Execute, values as bind
-// parameters) followed by a single Sync, in one socket write: in the extended
+// parameters; node-postgres internals through adapters/pg-internals.ts) followed by a single Sync, in one socket write: in the extended
 // protocol the statements up to a Sync run in one implicit transaction, committed at
 // the Sync, rolled back on the first error (the server skips the rest), so
 // set_config(…, true) holds for the statements after it and ends with them.
 // Statements whose text repeats (the caller settings, compiled reads) are prepared
 // once per connection under a name, so Postgres parses and plans them once.
-import { createRequire } from "node:module";
 import type pg from "pg";
+import { type PgConnection, PgResult, prepareValue, serialize } from "../adapters/pg-internals.js";
 
 export interface Statement {
   text: string;
@@ -23,35 +23,6 @@ export interface Statement {
   /** The rows are not wanted (e.g. set_config results): not described, not parsed. */
   discard?: boolean;
 }
-
-interface PgResult {
-  rows: Record<string, unknown>[];
-  addFields(fields: unknown[]): void;
-  parseRow(fields: unknown[]): Record<string, unknown>;
-  addRow(row: Record<string, unknown>): void;
-  addCommandComplete(msg: unknown): void;
-}
-
-interface Connection {
-  stream: { writable: boolean; write(buffer: Buffer): boolean };
-  sendCopyFail(message: string): void;
-}
-
-interface Serializer {
-  parse(q: { text: string; name: string }): Buffer;
-  bind(c: { statement: string; values: unknown[]; valueMapper: (v: unknown) => unknown }): Buffer;
-  describe(m: { type: "P"; name: string }): Buffer;
-  execute(): Buffer;
-  close(m: { type: "S"; name: string }): Buffer;
-  sync(): Buffer;
-}
-
-// node-postgres' own row parsing (with the type parsers set in ./index.ts, which opens every pool), value and
-// message serialisation, so results and parameters are exactly what client.query gives.
-const require = createRequire(import.meta.url);
-const Result = require("pg/lib/result.js") as new () => PgResult;
-const { prepareValue } = require("pg/lib/utils.js") as { prepareValue: (v: unknown) => unknown };
-const { serialize } = require("pg-protocol") as { serialize: Serializer };
 
 /**
  * Named statements one connection keeps (one per query shape: values are bound).
@@ -87,9 +58,9 @@ class PreparedStatements {
   }
 }
 
-const preparedByConnection = new WeakMap<Connection, PreparedStatements>();
+const preparedByConnection = new WeakMap<PgConnection, PreparedStatements>();
 
-function preparedOf(connection: Connection): PreparedStatements {
+function preparedOf(connection: PgConnection): PreparedStatements {
   let prepared = preparedByConnection.get(connection);
   if (!prepared) {
     prepared = new PreparedStatements();
@@ -110,7 +81,7 @@ class Pipeline {
   private reject!: (err: Error) => void;
 
   constructor(private readonly statements: Statement[]) {
-    this.results = statements.map(() => new Result());
+    this.results = statements.map(() => new PgResult());
     this.done = new Promise((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
@@ -122,7 +93,7 @@ class Pipeline {
    * serialised fails the batch before anything is sent (node-postgres then reports
    * the returned error and frees the connection).
    */
-  submit(connection: Connection): Error | undefined {
+  submit(connection: PgConnection): Error | undefined {
     const prepared = preparedOf(connection);
     this.prepared = prepared;
     try {
@@ -198,7 +169,7 @@ class Pipeline {
 
   handlePortalSuspended(): void {}
 
-  handleCopyInResponse(connection: Connection): void {
+  handleCopyInResponse(connection: PgConnection): void {
     connection.sendCopyFail("COPY is not supported in a pipeline");
   }
 

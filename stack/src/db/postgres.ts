@@ -36,7 +36,7 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-export interface EmbeddedOptions {
+interface EmbeddedOptions {
   dataDir: string;
   port: number;
   log: Logger;

@@ -3,7 +3,7 @@
 // `Bearer` token are checked, with no clock skew.
 import type { JwtKeys } from "../shared/jwt.js";
 
-export type GateResult = { ok: true } | { ok: false; msg: string };
+type GateResult = { ok: true } | { ok: false; msg: string };
 
 export async function checkJwt(authorization: string | undefined, jwt: JwtKeys): Promise<GateResult> {
   if (!authorization) return { ok: false, msg: "Error: Missing authorization header" };

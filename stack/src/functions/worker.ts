@@ -26,7 +26,7 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-export interface WorkerOptions {
+interface WorkerOptions {
   spec: FunctionSpec;
   deno: string;
   /** The wrapper module that imports the function (see worker-main.ts). */

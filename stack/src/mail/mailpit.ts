@@ -5,14 +5,14 @@
 import type { MailMessage } from "./store.js";
 
 /** The sender the Supabase CLI's GoTrue uses for local mail (GOTRUE_SMTP_ADMIN_EMAIL). */
-export const LOCAL_SENDER = { Name: "", Address: "admin@email.com" };
+const LOCAL_SENDER = { Name: "", Address: "admin@email.com" };
 
 interface Address {
   Name: string;
   Address: string;
 }
 
-export interface MailpitListItem {
+interface MailpitListItem {
   ID: string;
   MessageID: string;
   Read: boolean;

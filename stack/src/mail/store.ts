@@ -17,7 +17,7 @@ export interface MailMessage {
   read: boolean;
 }
 
-export interface OutgoingMail {
+interface OutgoingMail {
   to: string;
   subject: string;
   html: string;

@@ -7,6 +7,7 @@
 // (`clock.advance`, docs/qa.md), the job runs once, as a machine woken from sleep would.
 import { CronExpressionParser } from "cron-parser";
 import pg from "pg";
+import { backendPidOf } from "../adapters/pg-internals.js";
 import type { Database } from "../db/index.js";
 import type { Clock } from "../shared/clock.js";
 import type { Logger } from "../shared/log.js";
@@ -81,7 +82,7 @@ export async function startCronScheduler(
       } = await record(
         `insert into cron.job_run_details (jobid, job_pid, database, username, command, status, start_time)
          values ($1, $2, current_database(), $3, $4, 'running', now()) returning runid`,
-        [job.jobid, (client as unknown as { processID: number }).processID, job.username, job.command],
+        [job.jobid, backendPidOf(client), job.username, job.command],
       ));
       await client.query("select set_config('role', $1, false)", [job.username]);
       const results = await client.query(job.command);

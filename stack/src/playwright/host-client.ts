@@ -26,7 +26,7 @@ export class HostError extends Error {
   }
 }
 
-export interface HostClientOptions {
+interface HostClientOptions {
   /** The folder holding `supabase/` (or that folder itself). */
   projectDir: string;
   /** Worlds the host makes ahead (default: this run's worker count). */

@@ -43,7 +43,7 @@ function decodeEntities(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
-export function linksOf(html: string, text: string): string[] {
+function linksOf(html: string, text: string): string[] {
   const found: string[] = [];
   for (const match of html.matchAll(/\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
     found.push(decodeEntities(match[1] ?? match[2] ?? ""));
@@ -52,7 +52,7 @@ export function linksOf(html: string, text: string): string[] {
   return [...new Set(found.filter((link) => /^https?:\/\//i.test(link)))];
 }
 
-export function otpOf(text: string): string | null {
+function otpOf(text: string): string | null {
   // Links carry long hex tokens; look at the text without them.
   const words = text.replace(/https?:\/\/\S+/g, " ");
   return /(?<![\w-])(\d{6,10})(?![\w-])/.exec(words)?.[1] ?? null;

@@ -19,7 +19,7 @@ export interface RoleAdapter {
 }
 
 /** Opsdesk installed (docs/any-project.md): an active operator of the role, through the install's own function. */
-export const OPSDESK_OPERATORS: RoleAdapter = {
+const OPSDESK_OPERATORS: RoleAdapter = {
   name: "opsdesk.operators",
   async grant(sql, user, role) {
     await sql.superuser`select opsdesk.add_operator(${user.email}::text, ${role}::text)`;
@@ -27,7 +27,7 @@ export const OPSDESK_OPERATORS: RoleAdapter = {
 };
 
 /** Opsdesk's demo schema: an active row in public.staff. */
-export const DEMO_STAFF: RoleAdapter = {
+const DEMO_STAFF: RoleAdapter = {
   name: "public.staff",
   async grant(sql, user, role) {
     await sql.superuser`

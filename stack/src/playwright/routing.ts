@@ -29,7 +29,7 @@ export interface WorldRoute {
 }
 
 /** The origins an app may name the same local API by (127.0.0.1 and localhost). */
-export function appOrigins(appUrl: string): Set<string> {
+function appOrigins(appUrl: string): Set<string> {
   const url = new URL(appUrl);
   const origins = new Set([url.origin]);
   if (url.hostname === "127.0.0.1" || url.hostname === "localhost") {

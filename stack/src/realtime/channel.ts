@@ -4,10 +4,11 @@
 // handled one at a time in arrival order.
 import { randomUUID } from "node:crypto";
 import type { Claims } from "../shared/jwt.js";
-import { confirmSession, confirmToken, REVOKED_MESSAGE, TokenError } from "./auth.js";
+import { confirmSession, confirmToken } from "./auth.js";
 import { OutgoingBroadcast } from "./broadcast.js";
 import { type BindingParams, bindingId } from "./changes/bindings.js";
 import { BindingError, type ChangeSubscriber } from "./changes/index.js";
+import { REALTIME_ERRORS, REALTIME_REASONS, RealtimeError } from "./errors.js";
 import { topicKey } from "./hub.js";
 import { canWrite, type Extension, readableExtensions } from "./policies.js";
 import type { PresenceDiff } from "./presence.js";
@@ -107,7 +108,7 @@ export class Channel implements TopicMember, ChangeSubscriber {
   private async join(frame: Frame): Promise<void> {
     const payload = record(frame.payload);
     const config = record(payload.config) as JoinConfig;
-    if (!this.subTopic) return this.refuseJoin(frame, "TopicNameRequired: You must provide a topic name");
+    if (!this.subTopic) return this.refuseJoin(frame, REALTIME_ERRORS.topicRequired().reason);
 
     this.isPrivate = config.private === true;
     this.selfBroadcast = config.broadcast?.self === true;
@@ -125,14 +126,11 @@ export class Channel implements TopicMember, ChangeSubscriber {
       if (this.isPrivate) {
         this.readable = await readableExtensions(this.rt.ctx.db.admin, this.caller(), this.subTopic);
         if (this.readable.size === 0) {
-          throw new TokenError(
-            "Unauthorized",
-            `You do not have permissions to read from this Channel topic: ${this.subTopic}`,
-          );
+          throw REALTIME_ERRORS.topicUnreadable(this.subTopic);
         }
       }
     } catch (err) {
-      if (!(err instanceof TokenError)) throw err;
+      if (!(err instanceof RealtimeError)) throw err;
       return this.refuseJoin(frame, err.reason);
     }
 
@@ -148,7 +146,7 @@ export class Channel implements TopicMember, ChangeSubscriber {
     try {
       await confirmSession(this.rt.ctx.db.admin, this.claims);
     } catch (err) {
-      if (!(err instanceof TokenError)) throw err;
+      if (!(err instanceof RealtimeError)) throw err;
       return this.refuseJoin(frame, err.reason);
     }
     this.joined = true;
@@ -233,7 +231,7 @@ export class Channel implements TopicMember, ChangeSubscriber {
   revokeSession(sessionId: string): void {
     if (this.closed || this.claims?.session_id !== sessionId) return;
     this.queue = this.queue.then(() => {
-      if (!this.closed) this.shutdown(REVOKED_MESSAGE);
+      if (!this.closed) this.shutdown(REALTIME_ERRORS.tokenRevoked().message);
     });
   }
 
@@ -243,7 +241,7 @@ export class Channel implements TopicMember, ChangeSubscriber {
       const confirmed = await confirmToken(this.rt.ctx.jwt, this.token);
       this.scheduleTokenCheck(confirmed.exp);
     } catch (err) {
-      if (err instanceof TokenError) return this.shutdown(err.message);
+      if (err instanceof RealtimeError) return this.shutdown(err.message);
       throw err;
     }
   }
@@ -264,7 +262,7 @@ export class Channel implements TopicMember, ChangeSubscriber {
         }
       }
     } catch (err) {
-      if (err instanceof TokenError) return this.shutdown(err.message);
+      if (err instanceof RealtimeError) return this.shutdown(err.message);
       throw err;
     }
     // The bindings now act with the new claims; a new role must be valid for them.
@@ -303,7 +301,7 @@ export class Channel implements TopicMember, ChangeSubscriber {
     if (payload.event === "track") {
       const state = payload.payload;
       if (!state || typeof state !== "object" || Array.isArray(state)) {
-        return this.reply(frame.ref, "error", { reason: "Presence track payload must be a map" });
+        return this.reply(frame.ref, "error", { reason: REALTIME_REASONS.presencePayload });
       }
       if (await this.allowedToWrite("presence")) {
         if (!this.presenceEnabled) {

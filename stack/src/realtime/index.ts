@@ -6,8 +6,9 @@ import { WebSocketServer } from "ws";
 import { jwtForApiKey } from "../api-keys.js";
 import type { Service, StackContext } from "../context.js";
 import type { Listener } from "../db/listen.js";
-import { confirmToken, TokenError } from "./auth.js";
+import { confirmToken } from "./auth.js";
 import { ChangeService } from "./changes/index.js";
+import { RealtimeError, UPGRADE_ERRORS, type UpgradeRefusal } from "./errors.js";
 import { registerBroadcastApi } from "./http/broadcast-api.js";
 import { TopicHub } from "./hub.js";
 import { deliverDatabaseMessages, startMessageJanitor } from "./messages.js";
@@ -21,10 +22,10 @@ const WEBSOCKET_PATH = `${PREFIX}/websocket`;
 /** Phoenix closes sockets that sent nothing (not even a heartbeat) for this long. */
 const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
-function refuse(socket: Duplex, status: number, error: string): void {
+function refuse(socket: Duplex, { status, statusText, error }: UpgradeRefusal): void {
   const body = JSON.stringify({ error });
   socket.end(
-    `HTTP/1.1 ${status} ${status === 401 ? "Unauthorized" : "Bad Request"}\r\n` +
+    `HTTP/1.1 ${status} ${statusText}\r\n` +
       `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
@@ -56,15 +57,15 @@ export function createRealtimeService(ctx: StackContext): Service {
 
   async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
     const vsn = parseVsn(url.searchParams.get("vsn"));
-    if (!vsn) return refuse(socket, 400, "Unsupported vsn");
+    if (!vsn) return refuse(socket, UPGRADE_ERRORS.unsupportedVsn);
     const header = req.headers["x-api-key"];
     const apikey = (typeof header === "string" ? header : null) ?? url.searchParams.get("apikey");
-    if (!apikey) return refuse(socket, 401, "API key is missing");
+    if (!apikey) return refuse(socket, UPGRADE_ERRORS.apiKeyMissing);
     const tenantToken = jwtForApiKey(apikey, ctx.keys);
     try {
       await confirmToken(ctx.jwt, tenantToken);
     } catch (err) {
-      if (err instanceof TokenError) return refuse(socket, 401, err.message);
+      if (err instanceof RealtimeError) return refuse(socket, UPGRADE_ERRORS.token(err));
       throw err;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 
 type PresenceMeta = Record<string, unknown> & { phx_ref: string; phx_ref_prev?: string };
-export type PresenceMap = Record<string, { metas: PresenceMeta[] }>;
+type PresenceMap = Record<string, { metas: PresenceMeta[] }>;
 export interface PresenceDiff {
   joins: PresenceMap;
   leaves: PresenceMap;

@@ -3,18 +3,17 @@
 // is dropped once its unsent buffer passes the bound, so it cannot hold up others.
 // Joins are limited per socket as Realtime limits them per tenant (state.ts
 // RealtimeLimits): too many in one second and the join is refused and the socket
-// closed ("ClientJoinRateLimitReached"); too many channels at once and the join is
-// refused ("ChannelRateLimitReached").
+// closed; too many channels at once and the join is refused (reasons: errors.ts).
 import type { Socket } from "node:net";
 import type WebSocket from "ws";
+import { tcpSocketOf } from "../adapters/ws-socket.js";
 import { Channel, type SocketLink } from "./channel.js";
+import { REALTIME_CLOSES, REALTIME_ERRORS, REALTIME_REASONS } from "./errors.js";
 import { decodeFrame, encodeFrame, type Frame, FrameError, type Vsn } from "./protocol/frames.js";
 import type { RealtimeState } from "./state.js";
 
 /** Unsent bytes a client may fall behind by before it is disconnected. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-/** Close code for "try again later" (the client reconnects with backoff). */
-const CLOSE_SLOW_CONSUMER = 1013;
 const OPCODE_TEXT = 0x1;
 const OPCODE_BINARY = 0x2;
 
@@ -55,11 +54,6 @@ function flushAll(): void {
   for (const socket of sockets) socket.flush();
 }
 
-const JOIN_RATE_REASON = "ClientJoinRateLimitReached: Too many joins per second";
-const TOO_MANY_CHANNELS_REASON = "ChannelRateLimitReached: Too many channels";
-/** Close code for "policy violation": the client broke the join rate. */
-const CLOSE_POLICY_VIOLATION = 1008;
-
 export class RealtimeSocket implements SocketLink {
   private readonly channels = new Map<string, Channel>();
   /** The second joins are counted in, and how many this socket made in it. */
@@ -81,7 +75,7 @@ export class RealtimeSocket implements SocketLink {
     readonly vsn: Vsn,
     readonly tenantToken: string,
   ) {
-    const tcp = (ws as unknown as { _socket?: Socket })._socket;
+    const tcp = tcpSocketOf(ws);
     // With an extension (permessage-deflate) frames would need ws to encode them.
     this.framing = tcp && ws.extensions === "" ? tcp : null;
     ws.on("message", (data: Buffer, isBinary: boolean) => this.onMessage(data, isBinary));
@@ -120,7 +114,7 @@ export class RealtimeSocket implements SocketLink {
     if (this.ws.bufferedAmount + this.queuedBytes > MAX_BUFFERED_BYTES) {
       this.rt.log.warn("realtime client too slow to read; disconnecting it");
       this.discardQueued();
-      this.ws.close(CLOSE_SLOW_CONSUMER, "slow consumer");
+      this.ws.close(REALTIME_CLOSES.slowConsumer.code, REALTIME_CLOSES.slowConsumer.reason);
       this.disposeAll();
       return false;
     }
@@ -187,7 +181,7 @@ export class RealtimeSocket implements SocketLink {
 
   closeIdle(): void {
     this.flush(); // frames already sent go out before the close frame
-    this.ws.close(1000, "heartbeat timeout");
+    this.ws.close(REALTIME_CLOSES.heartbeatTimeout.code, REALTIME_CLOSES.heartbeatTimeout.reason);
     this.disposeAll();
     setTimeout(() => this.ws.terminate(), 1000).unref();
   }
@@ -212,7 +206,7 @@ export class RealtimeSocket implements SocketLink {
     }
     const channel = this.channels.get(frame.topic);
     if (!channel || (frame.joinRef !== null && channel.joinRef !== null && frame.joinRef !== channel.joinRef)) {
-      this.reply(frame, "error", { reason: "unmatched topic" });
+      this.reply(frame, "error", { reason: REALTIME_REASONS.unmatchedTopic });
       return;
     }
     channel.handle(frame);
@@ -225,16 +219,16 @@ export class RealtimeSocket implements SocketLink {
       this.joinsThisSecond = 0;
     }
     if (++this.joinsThisSecond > this.rt.limits.joinsPerSecond) {
-      this.reply(frame, "error", { reason: JOIN_RATE_REASON });
+      this.reply(frame, "error", { reason: REALTIME_ERRORS.joinRate().reason });
       this.flush();
-      this.ws.close(CLOSE_POLICY_VIOLATION, "too many joins per second");
+      this.ws.close(REALTIME_CLOSES.joinRate.code, REALTIME_CLOSES.joinRate.reason);
       this.disposeAll();
       return;
     }
     // A second join of a topic replaces the first, as in Phoenix.
     const existing = this.channels.get(frame.topic);
     if (!existing && this.channels.size >= this.rt.limits.channelsPerClient) {
-      this.reply(frame, "error", { reason: TOO_MANY_CHANNELS_REASON });
+      this.reply(frame, "error", { reason: REALTIME_ERRORS.tooManyChannels().reason });
       return;
     }
     if (existing) {
@@ -250,7 +244,7 @@ export class RealtimeSocket implements SocketLink {
       );
     }
     if (!frame.topic.startsWith("realtime:")) {
-      this.reply(frame, "error", { reason: "unmatched topic" });
+      this.reply(frame, "error", { reason: REALTIME_REASONS.unmatchedTopic });
       return;
     }
     const channel = new Channel(this.rt, this, frame.topic, frame.joinRef ?? frame.ref);

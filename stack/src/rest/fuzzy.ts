@@ -2,6 +2,7 @@
 // string set (Haskell's Data.FuzzySet, a port of fuzzyset.js): names are compared by
 // the cosine similarity of their 3-grams (2-grams when no 3-gram is shared), and the
 // best candidates are then re-scored by Levenshtein distance.
+import { levenshtein } from "../shared/levenshtein.js";
 
 const GRAM_SIZES = [3, 2];
 const LEVENSHTEIN_CANDIDATES = 50;
@@ -28,18 +29,6 @@ function norm(counts: Map<string, number>): number {
   let sum = 0;
   for (const c of counts.values()) sum += c * c;
   return Math.sqrt(sum);
-}
-
-function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 /** The candidate most like `value`, if its score reaches `minScore` (0.33 is Data.FuzzySet's default). */

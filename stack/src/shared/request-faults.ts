@@ -4,7 +4,7 @@
 // neither the gateway nor this module knows any service's errors.
 import type { FastifyInstance } from "fastify";
 
-export type RequestFaultKind =
+type RequestFaultKind =
   | "bad_url"
   | "body_too_large"
   | "invalid_json"

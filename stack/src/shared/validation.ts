@@ -46,7 +46,7 @@ export const FASTIFY_DEFAULTS: Options = { coerceTypes: "array", useDefaults: tr
 /** No coercion and no NaN/Infinity: a value of the wrong type is refused, as Go's JSON decoding refuses it. */
 export const STRICT_TYPES: Options = { coerceTypes: false, useDefaults: true, strictNumbers: true };
 
-export interface ValidationOptions {
+interface ValidationOptions {
   /** Ajv options of this service (FASTIFY_DEFAULTS or STRICT_TYPES, plus its own). */
   ajv: Options;
   /** Schemas other schemas refer to by `$ref` (each with an `$id`). */

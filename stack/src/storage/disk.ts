@@ -12,7 +12,7 @@ import type { Readable } from "node:stream";
 import { ERRORS } from "./errors.js";
 import { bucketDir, objectDir } from "./keys.js";
 
-export interface StoredFile {
+interface StoredFile {
   size: number;
   /** Quoted MD5 of the bytes, the ETag S3 and storage-api give a single-part object. */
   etag: string;

@@ -8,7 +8,7 @@ import { jsonNestsDeeperThan, jsonTooDeep } from "../shared/request-faults.js";
 import { ERRORS } from "./errors.js";
 import { DEFAULT_MEDIA_TYPE, formatMediaType, type MediaType, mediaTypeAllowed, parseMediaType } from "./media-type.js";
 
-export interface IncomingFile {
+interface IncomingFile {
   stream: Readable;
   /** The canonical media type (media-type.ts): what is stored and served. */
   mimeType: string;

@@ -47,7 +47,7 @@ function decodeCursor(token: string): Cursor {
   return cursor;
 }
 
-export interface ListV2Options {
+interface ListV2Options {
   bucket: string;
   prefix: string;
   limit?: number;

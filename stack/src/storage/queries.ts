@@ -5,7 +5,7 @@ import { quoteIdent } from "../shared/sql.js";
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-export interface BucketRow {
+interface BucketRow {
   id: string;
   name: string;
   owner: string | null;
@@ -218,7 +218,7 @@ export async function deleteObjects(db: Queryable, bucket: string, names: string
 
 export const LIST_SORT_COLUMNS = ["name", "updated_at", "created_at", "last_accessed_at"] as const;
 
-export interface ListEntry {
+interface ListEntry {
   name: string;
   id: string | null;
   updated_at: string | null;

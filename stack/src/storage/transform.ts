@@ -81,7 +81,7 @@ function sourceError(err: unknown) {
   return invalid("The source image is invalid or unsupported for rendering");
 }
 
-export interface RenderedImage {
+interface RenderedImage {
   body: Buffer;
   contentType: string;
   transformations: string[];

@@ -11,7 +11,7 @@ import { ERRORS } from "./errors.js";
 import { assertMimeAllowed, incomingFile } from "./incoming.js";
 import { findBucket, type NewObject, writeObject } from "./queries.js";
 
-export interface UploadTarget {
+interface UploadTarget {
   bucket: string;
   key: string;
   upsert: boolean;

@@ -10,13 +10,13 @@ import { VECTOR_ERRORS } from "./errors.js";
 import { LIMITS } from "./limits.js";
 import { MemoryIndex, type Metadata, type Neighbour, norm } from "./scan.js";
 
-export interface VectorInput {
+interface VectorInput {
   key: string;
   data: { float32: number[] };
   metadata?: Metadata;
 }
 
-export interface StoredVector {
+interface StoredVector {
   key: string;
   data?: { float32: number[] };
   metadata?: Metadata;

@@ -74,7 +74,7 @@ function numberIn(body: unknown, key: string, max: number): number {
   return value;
 }
 
-export interface ControlServer {
+interface ControlServer {
   url: string;
   /** Workers attached right now. */
   attached(): number;

@@ -44,7 +44,7 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 /** Checks a rule as it arrives from the kit; throws FaultError naming what is wrong. */
-export function validateRule(input: unknown): FaultRule {
+function validateRule(input: unknown): FaultRule {
   if (!input || typeof input !== "object") throw new FaultError("a fault is an object");
   const rule = input as FaultRule;
   if (rule.service !== undefined && !(rule.service in SERVICES)) {

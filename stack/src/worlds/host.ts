@@ -19,7 +19,7 @@ import { freePort } from "../shared/net.js";
 import { buildTemplate, dropTemplate, projectHash, type Template } from "./template.js";
 import { World, type WorldSetup } from "./world.js";
 
-export interface HostOptions {
+interface HostOptions {
   projectDir: string;
   /** Where the host keeps its Postgres cluster and the worlds' files. */
   stateDir: string;

@@ -12,7 +12,7 @@ import { serveControl } from "./control.js";
 import { WorldHost } from "./host.js";
 import type { HostAddress } from "./protocol.js";
 
-export interface ServeOptions {
+interface ServeOptions {
   projectDir: string;
   stateDir: string;
   spares: number;

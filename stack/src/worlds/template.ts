@@ -16,7 +16,7 @@ import { quoteIdent } from "../shared/sql.js";
 import { prepareDatabase } from "../stack.js";
 import { upsertConfiguredBucket } from "../storage/queries.js";
 
-export interface DatabaseSetting {
+interface DatabaseSetting {
   name: string;
   value: string;
 }

@@ -36,6 +36,10 @@ export default {
   "operators.error.OPSDESK_MAIL_LIMIT":
     "Gerade wurden zu viele E-Mails gesendet. Versuchen Sie es in ein paar Minuten erneut.",
   "operators.error.OPSDESK_BAD_REQUEST": "Die Anfrage wurde als fehlerhaft abgelehnt.",
+  "operators.error.OPSDESK_INVITATION_FOLLOWED":
+    "Diese Person ist bereits beigetreten; es gibt keine offene Einladung.",
+  "operators.revokeKeepsAccountHint":
+    "Ihr Link führt dann nicht mehr in diese Konsole; ihr Konto bleibt (es gehört zur App).",
   "operators.error.ROLE_EXISTS": "Eine Rolle mit diesem Namen gibt es bereits.",
   "operators.error.ROLE_NAME":
     "Ein Rollenname besteht aus 1–40 Kleinbuchstaben, Ziffern oder _ und beginnt mit einem Buchstaben.",

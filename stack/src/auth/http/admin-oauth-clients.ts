@@ -15,13 +15,9 @@ import {
   registerClient,
   updateClient,
 } from "../oauth-clients.js";
-import { OAuthServerClientRegisterParams } from "../params.js";
+import { OAuthServerClientRegisterParams, OAuthServerClientUpdateParams } from "../params.js";
 import type { AuthContext } from "../state.js";
 import { inTransaction } from "../tx.js";
-
-function readFields(req: FastifyRequest): ClientFields {
-  return readBody(req, OAuthServerClientRegisterParams);
-}
 
 /** Registered inside the admin scope, whose hook has already required the service role. */
 export function adminOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext): void {
@@ -38,14 +34,14 @@ export function adminOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext): 
     };
 
     scope.post("/admin/oauth/clients", async (req, reply) => {
-      const fields = readFields(req);
+      const fields: ClientFields = readBody(req, OAuthServerClientRegisterParams);
       const created = await inTransaction(ctx, (db) => registerClient(db, fields));
       return reply.code(201).send(created);
     });
     scope.get("/admin/oauth/clients", async () => ({ clients: await listClients(ctx.db.admin) }));
     scope.get("/admin/oauth/clients/:clientId", async (req) => clientJson(await loaded(req, ctx.db.admin)));
     scope.put("/admin/oauth/clients/:clientId", async (req) => {
-      const fields = readFields(req);
+      const fields: ClientFields = readBody(req, OAuthServerClientUpdateParams);
       if (Object.values(fields).every((v) => v === undefined)) throw AUTH_ERRORS.nothingToUpdate();
       return inTransaction(ctx, async (db) => updateClient(db, await loaded(req, db), fields));
     });

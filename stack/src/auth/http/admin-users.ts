@@ -2,9 +2,9 @@
 // create (with an e-mail, a phone or both), read, update, delete, and the user's MFA factors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
+import { parseGoDuration } from "../../shared/duration.js";
 import { normalizeEmail, queryParam, readBody } from "../body.js";
 import { isUuid } from "../caller.js";
-import { parseGoDuration } from "../duration.js";
 import { AUTH_ERRORS } from "../errors.js";
 import { AdminUserDeleteParams, AdminUserParams } from "../params.js";
 import { checkPasswordStrength, hashPassword } from "../passwords.js";

@@ -10,7 +10,7 @@ import type { RelationCatalog, RelationInfo } from "./relations.js";
 import type { ChangeBinding, ChangeData, ChangeSubscriber, ChangeType, SubscriptionRegistry } from "./subscriptions.js";
 import { type Viewer, visibleRows } from "./visibility.js";
 
-export interface TimedChange {
+interface TimedChange {
   change: RowChange;
   commitTimestamp: string;
   /** The transaction that made the change. */

@@ -13,9 +13,9 @@ import type { RowChange, TextRow } from "./payload.js";
 
 const PUBLICATION = "supabase_realtime";
 /** Base 45: realtime.messages, whose inserts go out as broadcasts. */
-export const MESSAGES_PUBLICATION = "supabase_realtime_messages_publication";
+const MESSAGES_PUBLICATION = "supabase_realtime_messages_publication";
 /** Base 58: deletions of auth.sessions, so a revocation is seen after its transaction's broadcasts. */
-export const SESSIONS_PUBLICATION = "stack_session_revocations";
+const SESSIONS_PUBLICATION = "stack_session_revocations";
 
 export interface CommittedTransaction {
   /** `YYYY-MM-DDTHH:MM:SS.mmmZ`, as upstream formats commit_timestamp. */
@@ -49,7 +49,7 @@ const RETRY_MS = [250, 1000, 2000, 5000];
 /** Transactions dispatched together at most (bounds one RLS query's size). */
 const MAX_BATCH = 200;
 
-export interface ReplicationFeedOptions {
+interface ReplicationFeedOptions {
   /** Superuser URL of the stack's database. */
   url: string;
   admin: pg.Pool;

@@ -64,7 +64,7 @@ export function valueToJson(text: string | null | undefined, codec: ColumnCodec)
   return mapArray(parseArrayLiteral(text), (el) => (el === null ? null : scalarToJson(el, codec.kind)));
 }
 
-export type ArrayLiteral = Array<string | null | ArrayLiteral>;
+type ArrayLiteral = Array<string | null | ArrayLiteral>;
 
 function mapArray(items: ArrayLiteral, fn: (el: string | null) => unknown): unknown[] {
   return items.map((el) => (Array.isArray(el) ? mapArray(el, fn) : fn(el)));

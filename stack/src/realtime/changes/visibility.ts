@@ -103,7 +103,7 @@ async function checkGroup(pool: pg.Pool, rel: RelationInfo, rows: Rows, viewers:
 }
 
 /** A committed row: column → Postgres text (undefined: an unchanged TOAST value, not sent). */
-export type RowImage = Record<string, string | null | undefined>;
+type RowImage = Record<string, string | null | undefined>;
 
 /** Whether the image holds every stored column, so the policies can be run on it alone. */
 function isComplete(rel: RelationInfo, row: RowImage): boolean {

@@ -2,10 +2,10 @@
 // and `POST /api/broadcast/:topic/events/:event` (body = payload), both 202. Private
 // messages go out only where the caller's token may write to the topic.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ServiceError } from "../../shared/errors.js";
 import { guardJsonDepth } from "../../shared/request-faults.js";
-import { confirmToken, REVOKED_MESSAGE, TokenError } from "../auth.js";
+import { confirmToken } from "../auth.js";
 import { OutgoingBroadcast } from "../broadcast.js";
+import { BROADCAST_API_ERRORS, REALTIME_ERRORS, RealtimeError } from "../errors.js";
 import { topicKey } from "../hub.js";
 import { type Caller, canWrite } from "../policies.js";
 import { fanOut, type RealtimeState } from "../state.js";
@@ -17,17 +17,15 @@ interface Message {
   private: boolean;
 }
 
-function invalid(message: string): ServiceError {
-  return new ServiceError(422, { message });
-}
-
 function parseMessages(body: unknown): Message[] {
   const list = (body as { messages?: unknown } | null)?.messages;
-  if (!Array.isArray(list)) throw invalid("messages must be a list");
+  if (!Array.isArray(list)) throw BROADCAST_API_ERRORS.invalid("messages must be a list");
   return list.map((m, i) => {
     const item = (m ?? {}) as Record<string, unknown>;
-    if (typeof item.topic !== "string" || !item.topic) throw invalid(`messages[${i}].topic is required`);
-    if (typeof item.event !== "string" || !item.event) throw invalid(`messages[${i}].event is required`);
+    if (typeof item.topic !== "string" || !item.topic)
+      throw BROADCAST_API_ERRORS.invalid(`messages[${i}].topic is required`);
+    if (typeof item.event !== "string" || !item.event)
+      throw BROADCAST_API_ERRORS.invalid(`messages[${i}].event is required`);
     return { topic: item.topic, event: item.event, payload: item.payload ?? {}, private: item.private === true };
   });
 }
@@ -36,10 +34,10 @@ async function callerOf(rt: RealtimeState, req: FastifyRequest): Promise<Caller>
   const token = req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "";
   try {
     const { role, claims } = await confirmToken(rt.ctx.jwt, token);
-    if (!(await rt.ctx.sessions.claimsLive(claims))) throw new TokenError("InvalidJWTToken", REVOKED_MESSAGE);
+    if (!(await rt.ctx.sessions.claimsLive(claims))) throw REALTIME_ERRORS.tokenRevoked();
     return { role, claims };
   } catch (err) {
-    if (err instanceof TokenError) throw new ServiceError(401, { message: err.message });
+    if (err instanceof RealtimeError) throw BROADCAST_API_ERRORS.token(err);
     throw err;
   }
 }

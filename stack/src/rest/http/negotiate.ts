@@ -60,7 +60,7 @@ export function parseRange(header: string | undefined): { offset: number; limit?
 const EXPLAIN_OPTIONS = ["analyze", "verbose", "settings", "buffers", "wal"];
 
 /** `Accept: application/vnd.pgrst.plan+json; for="…"; options=analyze|verbose`: how to EXPLAIN. */
-export interface PlanMedia {
+interface PlanMedia {
   format: "json" | "text";
   options: string[];
   /** The media type the plan is for (only echoed back). */

@@ -16,7 +16,7 @@ import { CONTENT_TYPES, mediaOf } from "./negotiate.js";
 import { contentRange, csvHeader, preferenceApplied, readStatus, requireSingleRow, unwrapSingle } from "./respond.js";
 import { gucsOf, type ResponseGucs } from "./response-gucs.js";
 
-export interface CompiledRead {
+interface CompiledRead {
   main: SqlQuery;
   /**
    * The statement whose plan estimate is the total: always for count=planned; for

@@ -80,7 +80,7 @@ function opSql(b: SqlBuilder, lhs: string, column: Column, isJsonPath: boolean, 
 }
 
 /** `exists (…)` for an embed's rows; supplied by read.ts to avoid a cycle. */
-export type ExistsFn = (b: SqlBuilder, embedNode: Condition & { kind: "embedNull" }, parentAlias: string) => string;
+type ExistsFn = (b: SqlBuilder, embedNode: Condition & { kind: "embedNull" }, parentAlias: string) => string;
 
 export function conditionSql(b: SqlBuilder, alias: string, c: Condition, exists: ExistsFn): string {
   if (c.kind === "op") {

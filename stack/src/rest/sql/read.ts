@@ -195,7 +195,7 @@ export const RESPONSE_GUC_COLUMNS =
   "nullif(current_setting('response.headers', true), '') as response_headers, " +
   "nullif(current_setting('response.status', true), '') as response_status";
 
-export interface ReadSqlOptions {
+interface ReadSqlOptions {
   /** Count the matching rows in the same statement: all (count=exact) or up to a limit (count=estimated). */
   count?: { limit?: number };
   /** Body as CSV rows (the header is built from the output names). */

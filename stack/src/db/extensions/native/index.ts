@@ -40,7 +40,7 @@ export interface NativeExtensions {
   close(): Promise<void>;
 }
 
-export interface NativeOptions {
+interface NativeOptions {
   /** Superuser URL of the project's database. */
   url: string;
   /** The project's migration and seed files, read for `create extension`. */

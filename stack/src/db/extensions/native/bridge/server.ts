@@ -63,14 +63,14 @@ export class BridgeConnection {
 
 export type BridgeHandler = (frame: Frame, connection: BridgeConnection) => Promise<void>;
 
-export interface Bridge {
+interface Bridge {
   socketPath: string;
   dir: string;
   close(): Promise<void>;
 }
 
 /** The OS user the database server runs as, when it is not ourselves (running as root). */
-export interface SocketOwner {
+interface SocketOwner {
   uid: number;
   gid: number;
 }

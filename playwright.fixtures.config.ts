@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { launchOptions } from "./e2e/chromium";
+import { chromiumLaunchOptions } from "opsdesk-stack/playwright";
 import { freePort } from "./stack/src/shared/net";
 
 const fixture = process.env.FIXTURE ?? "helpdesk";
@@ -44,7 +44,7 @@ export default defineConfig({
     // A step that cannot happen fails within seconds, naming its table, instead of the whole run's time.
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    launchOptions,
+    launchOptions: chromiumLaunchOptions(),
     ...devices["Desktop Chrome"],
   },
   webServer: [

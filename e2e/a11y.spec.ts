@@ -3,12 +3,13 @@
 // the open palette and shortcuts help, and the sign-in screens. One pass over the screens:
 // each is scanned with every rule in the theme it opens in, then switched to the other
 // theme in place and scanned with the colour rules (the only ones a theme can change).
-import { type Browser, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { COLOUR_RULES, seriousViolations } from "./axe";
 import { serviceClient } from "./backend";
-import { leaveFields, openPath, type Role, sessionFile, switchTheme } from "./helpers";
+import { emailOf, leaveFields, openPath, type Role, switchTheme } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
+import { newContext, testWorld } from "./world";
 
 type Theme = "light" | "dark";
 const THEMES: Theme[] = ["light", "dark"];
@@ -77,15 +78,13 @@ const HALVES: { name: string; screens: () => Promise<[string, (page: Page) => Pr
   },
 ];
 
-test.describe.configure({ mode: "parallel" });
-
 for (const half of HALVES) {
-  test(`${half.name}: no serious accessibility violations in either theme`, async ({ browser }) => {
+  test(`${half.name}: no serious accessibility violations in either theme`, async () => {
     // About ten screens, each loaded once and scanned twice.
     test.setTimeout(180_000);
     const found: string[] = [];
     // An admin of its own: switching the theme stores it for the operator.
-    const admin = await newOperatorPage(browser, "admin");
+    const admin = await newOperatorPage("admin");
     for (const [path, shown] of await half.screens()) {
       await open(admin, path, shown);
       found.push(...(await scanBothThemes(admin, path)));
@@ -95,10 +94,8 @@ for (const half of HALVES) {
   });
 }
 
-test("the palette and the shortcuts help have no serious accessibility violations in either theme", async ({
-  browser,
-}) => {
-  const admin = await newOperatorPage(browser, "admin");
+test("the palette and the shortcuts help have no serious accessibility violations in either theme", async () => {
+  const admin = await newOperatorPage("admin");
   // Over a light screen: axe scans the whole page, and the screens have had their scan.
   await open(admin, "/profile", heading("Profile"));
   const palette = async () => {
@@ -120,27 +117,27 @@ test("the palette and the shortcuts help have no serious accessibility violation
 });
 
 /** A page in a theme chosen before it loads (the demo accounts' stored theme stays as it is). */
-async function themedPage(browser: Browser, theme: Theme, role?: Role): Promise<Page> {
-  const context = await browser.newContext(role ? { storageState: sessionFile(role) } : {});
+async function themedPage(theme: Theme, role?: Role): Promise<Page> {
+  const context = await newContext();
   await context.addInitScript((value) => localStorage.setItem("opsdesk.theme", value), theme);
-  return context.newPage();
+  const page = await context.newPage();
+  if (role) await testWorld().signIn(emailOf(role), { page });
+  return page;
 }
 
-test("the 403 page and the sign-in screens have no serious accessibility violations in either theme", async ({
-  browser,
-}) => {
+test("the 403 page and the sign-in screens have no serious accessibility violations in either theme", async () => {
   const found: string[] = [];
   for (const theme of THEMES) {
     const scan = async (page: Page, path: string, shown: (page: Page) => Promise<void>) => {
       await open(page, path, shown);
       found.push(...(await seriousViolations(page)).map((v) => `${path} (${theme}): ${v}`));
     };
-    const viewer = await themedPage(browser, theme, "viewer");
+    const viewer = await themedPage(theme, "viewer");
     await scan(viewer, "/staff", async (page) => {
       await expect(page.getByText("You don't have permission to open this page.")).toBeVisible();
     });
     await viewer.context().close();
-    const signedOut = await themedPage(browser, theme);
+    const signedOut = await themedPage(theme);
     await scan(signedOut, "/login", heading("Sign in to your account"));
     await scan(signedOut, "/forgot-password", heading("Reset your password"));
     await signedOut.context().close();

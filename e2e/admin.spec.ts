@@ -1,10 +1,10 @@
 // Only admins delete, and the database's restrict rule explains itself.
 import { expect } from "@playwright/test";
 import { serviceClient } from "./backend";
-import { chooseOption, formField, openPath, sessionFile, unique } from "./helpers";
+import { chooseOption, formField, openPath, unique } from "./helpers";
 import { test } from "./test";
 
-test.use({ storageState: sessionFile("admin") });
+test.use({ signedInAs: "admin" });
 
 test("admin deletes a category, and one still in use is refused", async ({ page }) => {
   const name = unique("E2E Category");

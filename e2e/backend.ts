@@ -1,19 +1,11 @@
-// Direct backend access for arranging and checking e2e data: a service-role client of
-// the e2e stack (the Supabase CLI's well-known local key; never a real project's).
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import WebSocket from "ws";
+// Direct backend access for arranging and checking e2e data: the service-role client of
+// the running test's world (the kit's `supabase` fixture, bound by e2e/test.ts).
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { PASSWORD, type Role } from "./helpers";
-
-const LOCAL_SERVICE_ROLE_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+import { testWorld } from "./world";
 
 export function serviceClient(): SupabaseClient {
-  const url = process.env.E2E_API_URL;
-  if (!url) throw new Error("E2E_API_URL is not set (run through playwright.config.ts)");
-  return createClient(url, LOCAL_SERVICE_ROLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
+  return testWorld().supabase;
 }
 
 /** Whether the role's rows of the permission matrix hold an action on a resource. */

@@ -4,7 +4,7 @@
 // offers every row matching the list's filter.
 import { expect, type Page, type Request } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
-import { sessionFile, unique } from "./helpers";
+import { unique } from "./helpers";
 import { test } from "./test";
 
 const rows = (page: Page) => page.locator(".ant-table-tbody tr.ant-table-row");
@@ -44,7 +44,7 @@ async function selectAll(page: Page, count: number) {
 }
 
 test.describe("as admin", () => {
-  test.use({ storageState: sessionFile("admin") });
+  test.use({ signedInAs: "admin" });
 
   test("bulk delete removes what it can and reports a category still used by products", async ({ page }) => {
     const prefix = unique("Bulk");
@@ -106,7 +106,7 @@ test.describe("as admin", () => {
 });
 
 test.describe("as editor", () => {
-  test.use({ storageState: sessionFile("editor") });
+  test.use({ signedInAs: "editor" });
 
   test("set status activates the products that may be active and reports the one without a price", async ({ page }) => {
     const category = await insertRow<{ id: number }>("categories", { name: unique("Bulk status") });

@@ -1,9 +1,10 @@
 // Comfort: German that follows the operator, dark mode without a flash, the command palette
 // and shortcuts, and a small sign-in route (axe on every screen: a11y.spec.ts).
-import { type Browser, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createOperator, insertRow } from "./backend";
-import { formField, mailLink, sessionFile, signIn, unique } from "./helpers";
+import { formField, mailLink, signIn, unique } from "./helpers";
 import { test } from "./test";
+import { newContext } from "./world";
 
 /** A staff member of its own, so switching language or theme never touches other specs' users. */
 async function newOperator(role: "editor" | "admin" = "editor") {
@@ -11,8 +12,8 @@ async function newOperator(role: "editor" | "admin" = "editor") {
   return email;
 }
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+async function signedIn(email: string): Promise<Page> {
+  const page = await (await newContext()).newPage();
   await page.goto("/login");
   await signIn(page, email);
   await expect(page.getByRole("heading", { name: /Dashboard/ })).toBeVisible();
@@ -33,9 +34,9 @@ async function switchToGerman(page: Page) {
   }).toPass({ timeout: 15_000 });
 }
 
-test("German follows the operator into a fresh browser, and English stays the default", async ({ browser }) => {
+test("German follows the operator into a fresh browser, and English stays the default", async () => {
   const email = await newOperator();
-  const page = await signedIn(browser, email);
+  const page = await signedIn(email);
   await expect(page.getByRole("menuitem", { name: "Products" })).toBeVisible();
 
   await switchToGerman(page);
@@ -45,7 +46,7 @@ test("German follows the operator into a fresh browser, and English stays the de
   await expect(page.getByRole("menuitem", { name: "Produkte" })).toBeVisible();
 
   // A fresh context knows nothing locally: the stored preference brings German back.
-  const fresh = await signedIn(browser, email);
+  const fresh = await signedIn(email);
   await expect(fresh.getByRole("menuitem", { name: "Produkte" })).toBeVisible();
   await fresh.goto("/products");
   await expect(fresh.getByRole("heading", { name: "Produkte" })).toBeVisible();
@@ -58,13 +59,13 @@ test("German follows the operator into a fresh browser, and English stays the de
   await page.context().close();
 });
 
-test("the generated list, show page and form speak German, database errors included", async ({ browser }) => {
+test("the generated list, show page and form speak German, database errors included", async () => {
   const taken = await insertRow<{ id: number; sku: string }>("products", {
     sku: unique("DE"),
     name: "Comfort Lampe",
     price: 12.5,
   });
-  const page = await signedIn(browser, await newOperator());
+  const page = await signedIn(await newOperator());
   await switchToGerman(page);
   await expect(page.getByRole("menuitem", { name: "Produkte" })).toBeVisible();
 
@@ -111,9 +112,9 @@ test("the sign-in screens reset a password: e-mail link, new password, into the 
   await expect(page.getByText("Password changed")).toBeVisible();
 });
 
-test("dark mode persists per operator and paints before the app renders", async ({ browser }) => {
+test("dark mode persists per operator and paints before the app renders", async () => {
   const email = await newOperator();
-  const page = await signedIn(browser, email);
+  const page = await signedIn(email);
   await page.getByTitle("Dark").click();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   const background = await page
@@ -132,17 +133,15 @@ test("dark mode persists per operator and paints before the app renders", async 
   // Handlers still delaying a script finish first (unrouting under them fails their continue()).
   await page.unrouteAll({ behavior: "wait" });
 
-  const fresh = await signedIn(browser, email);
+  const fresh = await signedIn(email);
   await expect(fresh.locator("html")).toHaveAttribute("data-theme", "dark");
   await fresh.context().close();
   await page.context().close();
 });
 
-test("antd's styles come from the built stylesheet of the page's theme: a page load generates none", async ({
-  browser,
-}) => {
+test("antd's styles come from the built stylesheet of the page's theme: a page load generates none", async () => {
   const email = await newOperator();
-  const page = await signedIn(browser, email);
+  const page = await signedIn(email);
   /** Styles antd generated in the browser, and the built antd stylesheets the page loaded. */
   const styles = () =>
     page.evaluate(() => ({
@@ -167,7 +166,7 @@ test("antd's styles come from the built stylesheet of the page's theme: a page l
 });
 
 test.describe("as an editor", () => {
-  test.use({ storageState: sessionFile("editor") });
+  test.use({ signedInAs: "editor" });
 
   test("Ctrl+K goes to a resource, creates, and finds a record; g/?// shortcuts work", async ({ page }) => {
     await page.goto("/");

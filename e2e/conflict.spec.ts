@@ -3,14 +3,14 @@
 // stale save, and keeps the operator's unsaved values beside the current ones.
 import { expect } from "@playwright/test";
 import { serviceClient } from "./backend";
-import { formField, sessionFile } from "./helpers";
+import { formField } from "./helpers";
 import { operator, productOfMyOwn } from "./live-helpers";
 import { test } from "./test";
 
 // First loads of a lazy screen can take long on a busy shared machine.
 const patient = expect.configure({ timeout: 40_000 });
 
-test.use({ storageState: sessionFile("editor") });
+test.use({ signedInAs: "editor" });
 
 test("a stale edit gets the conflict message and a reload", async ({ context }) => {
   const first = await context.newPage();
@@ -42,17 +42,15 @@ test("a stale edit gets the conflict message and a reload", async ({ context }) 
   await expect(formField(second, "Stock")).toHaveValue("11");
 });
 
-test("an edit form hears of a colleague's save, refuses the stale save and keeps the operator's values to compare", async ({
-  browser,
-}) => {
+test("an edit form hears of a colleague's save, refuses the stale save and keeps the operator's values to compare", async () => {
   const product = await productOfMyOwn();
-  const editor = await operator(browser, "editor");
+  const editor = await operator("editor");
   await editor.goto(`/products/${product.id}/edit`);
   await patient(formField(editor, "Name")).toHaveValue(product.name);
   const mine = `${product.name} (editor)`;
   await formField(editor, "Name").fill(mine);
 
-  const admin = await operator(browser, "admin");
+  const admin = await operator("admin");
   await admin.goto(`/products/${product.id}/edit`);
   // Fill only once the record is in the form: its arrival resets the fields.
   await patient(formField(admin, "Name")).toHaveValue(product.name);

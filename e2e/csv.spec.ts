@@ -5,10 +5,11 @@ import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import Papa from "papaparse";
 import { serviceClient } from "./backend";
-import { sessionFile, unique } from "./helpers";
+import { emailOf, unique } from "./helpers";
 import { test } from "./test";
+import { signedInAs } from "./world";
 
-test.use({ storageState: sessionFile("editor") });
+test.use({ signedInAs: "editor" });
 
 async function exportCsv(page: Page) {
   const download = page.waitForEvent("download");
@@ -101,9 +102,9 @@ test("an import with errors reports every bad row in one round and writes nothin
   expect(written.map((c) => c.description).sort()).toEqual(["Row 1, quoted", "Row 2, quoted", "Row 3, quoted"]);
 });
 
-test("a viewer sees export but not import", async ({ browser }) => {
-  const context = await browser.newContext({ storageState: sessionFile("viewer") });
-  const page = await context.newPage();
+test("a viewer sees export but not import", async () => {
+  const page = await signedInAs(emailOf("viewer"));
+  const context = page.context();
   await page.goto("/categories");
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Import CSV" })).toHaveCount(0);

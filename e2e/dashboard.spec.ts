@@ -4,10 +4,10 @@
 
 import { expect, type Page } from "@playwright/test";
 import { signedInClient } from "./apiClient";
-import { emailOf, sessionFile } from "./helpers";
+import { emailOf } from "./helpers";
 import { test } from "./test";
 
-test.use({ storageState: sessionFile("viewer") });
+test.use({ signedInAs: "viewer" });
 
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 

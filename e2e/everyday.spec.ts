@@ -3,8 +3,9 @@
 // covering the header.
 import { expect, type Locator, type Page } from "@playwright/test";
 import { insertRow } from "./backend";
-import { formField, sessionFile, unique } from "./helpers";
+import { emailOf, formField, unique } from "./helpers";
 import { test } from "./test";
+import { newContext, signedInAs } from "./world";
 
 function overlaps(a: { x: number; y: number; width: number; height: number } | null, b: typeof a) {
   if (!a || !b) return false;
@@ -21,13 +22,13 @@ async function expectClearNotice(page: Page, notice: Locator) {
   }
 }
 
-test("tab titles name the sign-in screen, a list and a record", async ({ browser }) => {
-  const signedOut = await browser.newPage();
+test("tab titles name the sign-in screen, a list and a record", async () => {
+  const signedOut = await (await newContext()).newPage();
   await signedOut.goto("/login");
   await expect(signedOut).toHaveTitle("Sign in · Opsdesk");
   await signedOut.close();
 
-  const page = await (await browser.newContext({ storageState: sessionFile("viewer") })).newPage();
+  const page = await signedInAs(emailOf("viewer"));
   const product = await insertRow<{ id: number; name: string }>("products", {
     sku: unique("TAB"),
     name: `Aquarium pump ${unique("T")}`,
@@ -43,7 +44,7 @@ test("tab titles name the sign-in screen, a list and a record", async ({ browser
 });
 
 test.describe("as an editor", () => {
-  test.use({ storageState: sessionFile("editor") });
+  test.use({ signedInAs: "editor" });
 
   test("Enter submits a one-line field's form, Ctrl+Enter any form; the notice names the record", async ({ page }) => {
     const name = unique("Keys category");

@@ -10,6 +10,7 @@ import { openPath } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 import { settle, watchErrors } from "./walk/checks";
+import { newContext } from "./world";
 
 const GERMAN_PLURALS = ["Produkte", "Kategorien", "Kunden", "Bestellungen", "Mitarbeitende", "Protokolleinträge"];
 
@@ -60,11 +61,14 @@ const resourceScreens = (resource: string, id: string) => [
 ];
 
 let english: Set<string>;
-let ids: Record<string, string>;
 
 test.beforeAll(async () => {
   english = await englishOnlyTexts();
-  ids = {
+});
+
+/** A record of each resource in the test's world. */
+async function recordIds(): Promise<Record<string, string>> {
+  return {
     products: await firstId("products", "id"),
     categories: await firstId("categories", "id"),
     customers: await firstId("customers", "id"),
@@ -72,7 +76,7 @@ test.beforeAll(async () => {
     staff: await firstId("staff", "user_id"),
     audit: await firstId("audit_log", "id"),
   };
-});
+}
 
 /** What on the page is English or broken German. */
 async function problemsOn(page: Page, where: string): Promise<string[]> {
@@ -93,13 +97,13 @@ test("the English catalogue is found (the scan itself works)", () => {
 });
 
 for (const [group, screensOf] of Object.entries(GROUPS)) {
-  test(`in German, without English left over or broken forms: ${group}`, async ({ browser }) => {
+  test(`in German, without English left over or broken forms: ${group}`, async () => {
     test.setTimeout(150_000);
     const may = await permissionsOf("admin");
-    const page = await newOperatorPage(browser, "admin");
+    const page = await newOperatorPage("admin");
     await page.context().addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));
     const errors = watchErrors(page);
-    for (const [index, screen] of screensOf(ids).entries()) {
+    for (const [index, screen] of screensOf(await recordIds()).entries()) {
       // Loaded once (in German, from the init script), then opened as a link does: each
       // screen is a fresh one all the same.
       if (index === 0) await page.goto(screen);
@@ -114,8 +118,8 @@ for (const [group, screensOf] of Object.entries(GROUPS)) {
   });
 }
 
-test("the sign-in page reads German", async ({ browser }) => {
-  const page = await (await browser.newContext()).newPage();
+test("the sign-in page reads German", async () => {
+  const page = await (await newContext()).newPage();
   await page.addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));
   await page.goto("/login");
   await expect(page.getByRole("button", { name: "Anmelden" })).toBeVisible();

@@ -1,12 +1,11 @@
-// Shared e2e helpers: demo accounts, saved sessions per role, sign-in through the UI.
+// Shared e2e helpers: demo accounts, sign-in through the UI, the console's controls.
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { newContext, testWorld } from "./world";
 
 export const PASSWORD = "opsdesk-demo";
 export type Role = "admin" | "editor" | "viewer";
 
 export const emailOf = (who: string) => `${who}@example.com`;
-/** Where auth.setup.ts saves each role's signed-in browser state. */
-export const sessionFile = (role: Role) => `${process.env.E2E_OUTPUT_DIR ?? "test-results"}/.sessions/${role}.json`;
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("E-mail").fill(email);
@@ -14,9 +13,9 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** A console of its own (a new browser context, so a session of its own), signed in through the UI. */
-export async function signedInPage(browser: Browser, email: string, password = PASSWORD): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+/** A console of its own (a new browser context, so a session of its own), signed in through the sign-in screen. */
+export async function signedInPage(email: string, password = PASSWORD): Promise<Page> {
+  const page = await (await newContext()).newPage();
   await page.goto("/login");
   await signIn(page, email, password);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
@@ -77,6 +76,34 @@ export async function openSelect(scope: Locator, name?: string) {
   const page = scope.page();
   const combobox = name === undefined ? page.getByRole("combobox") : page.getByRole("combobox", { name });
   await scope.locator(".ant-select").filter({ has: combobox }).click();
+}
+
+/**
+ * Waits until the console knows what the operator may do: the side menu lists Products,
+ * which every role may list. The dashboard's heading shows before the permission read has
+ * answered, and the menu, the `g` shortcuts and the shortcuts help follow that answer (a
+ * fresh world answers its first read slower than a warm shared database did).
+ */
+export async function permissionsShown(page: Page, scope: Page | Locator = page): Promise<void> {
+  await expect(scope.getByRole("menuitem", { name: /^(Products|Produkte)$/ }).first()).toBeVisible();
+}
+
+/**
+ * Waits until the `g` shortcuts are known: the palette asks for each screen's permission on
+ * its own (after the menu may already show), and until it has its answers the shortcuts help
+ * lists no `g` keys and a `g` sequence goes nowhere. Read from the help, as an operator would;
+ * resolves to the `g` keys it lists ("g p", …).
+ */
+export async function shortcutsShown(page: Page): Promise<string[]> {
+  await leaveFields(page);
+  await page.keyboard.press("Shift+?");
+  const help = page.getByRole("dialog").filter({ has: page.locator(".ant-table") });
+  const goKeys = help.locator("kbd").filter({ hasText: /^g [a-z]$/ });
+  await expect(goKeys.first()).toBeVisible();
+  const keys = await goKeys.allInnerTexts();
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+  return keys;
 }
 
 /** The 403 or 404 page (src/components/errors/ErrorPages.tsx). */
@@ -141,11 +168,14 @@ export async function leaveFields(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-/** The action link of the latest e-mail of a kind to an address, from the stack's mail catcher. */
-export async function mailLink(email: string, type: string): Promise<string> {
+/**
+ * The action link of the latest e-mail of a kind to an address, from the mail catcher of the
+ * test's world (or of the stack at `apiUrl`: e2e/any-project runs on a stack of its own).
+ */
+export async function mailLink(email: string, type: string, apiUrl = testWorld().world.url): Promise<string> {
   let link = "";
   await expect(async () => {
-    const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+    const res = await fetch(`${apiUrl}/_mail/api/messages?to=${encodeURIComponent(email)}`);
     const [mail] = (await res.json()) as { action_link: string | null; type: string }[];
     expect(mail?.type).toBe(type);
     link = mail.action_link ?? "";
@@ -155,8 +185,8 @@ export async function mailLink(email: string, type: string): Promise<string> {
 }
 
 /** Follows the invitation mailed to `email` in `page` and chooses the account's first password. */
-export async function acceptInvite(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(await mailLink(email, "invite"));
+export async function acceptInvite(page: Page, email: string, password: string, apiUrl?: string): Promise<void> {
+  await page.goto(await mailLink(email, "invite", apiUrl));
   await expect(page).toHaveURL(/\/update-password/);
   await page.getByLabel("New password", { exact: true }).fill(password);
   await page.getByLabel("Repeat the password").fill(password);

@@ -2,7 +2,7 @@
 // and /audit filtered by table, record, actor and time range.
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
-import { formField, sessionFile, unique } from "./helpers";
+import { formField, unique } from "./helpers";
 import { test } from "./test";
 
 async function newCategory() {
@@ -16,7 +16,7 @@ const expect = baseExpect.configure({ timeout: 40_000 });
 const historyTable = (page: Page) => page.getByRole("table", { name: "Change history" });
 
 test.describe("as an editor", () => {
-  test.use({ storageState: sessionFile("editor") });
+  test.use({ signedInAs: "editor" });
 
   test("the History tab shows who changed what, old → new, and new entries arrive live", async ({ page }) => {
     const category = await newCategory();
@@ -50,7 +50,7 @@ test.describe("as an editor", () => {
 });
 
 test.describe("as an editor, labels and items", () => {
-  test.use({ storageState: sessionFile("editor") });
+  test.use({ signedInAs: "editor" });
 
   test("an order's History shows its items added, changed and removed, products and categories by name", async ({
     page,
@@ -129,7 +129,7 @@ test.describe("as an editor, labels and items", () => {
 });
 
 test.describe("as an admin", () => {
-  test.use({ storageState: sessionFile("admin") });
+  test.use({ signedInAs: "admin" });
 
   test("/audit filters by table, record, actor and time range on the server", async ({ page }) => {
     const category = await newCategory();
@@ -181,7 +181,7 @@ test.describe("as an admin", () => {
 });
 
 test.describe("as a viewer", () => {
-  test.use({ storageState: sessionFile("viewer") });
+  test.use({ signedInAs: "viewer" });
 
   test("a viewer, who may not read the audit log, sees no History tab and no /audit", async ({ page }) => {
     const category = await newCategory();

@@ -1,8 +1,9 @@
 // Helpers for specs with two operators at once: a signed-in page per role in its own
 // browser context, and a product of the test's own.
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
-import { type Role, sessionFile, unique } from "./helpers";
+import { emailOf, type Role, unique } from "./helpers";
+import { signedInAs } from "./world";
 
 /** A fresh product only this test touches, found by a search word of its own. */
 export async function productOfMyOwn() {
@@ -19,7 +20,6 @@ export async function productOfMyOwn() {
 }
 
 /** Another operator: a page in a browser context signed in as `role`. */
-export async function operator(browser: Browser, role: Role): Promise<Page> {
-  const context = await browser.newContext({ storageState: sessionFile(role) });
-  return context.newPage();
+export function operator(role: Role): Promise<Page> {
+  return signedInAs(emailOf(role));
 }

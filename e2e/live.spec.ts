@@ -5,6 +5,7 @@ import { expect as baseExpect } from "@playwright/test";
 import { formField } from "./helpers";
 import { operator, productOfMyOwn } from "./live-helpers";
 import { test } from "./test";
+import { testWorld } from "./world";
 
 // First loads of a lazy screen can take long on a busy shared machine.
 const expect = baseExpect.configure({ timeout: 40_000 });
@@ -12,17 +13,17 @@ const expect = baseExpect.configure({ timeout: 40_000 });
 const searchUrl = (word: string) =>
   `/products?filters[0][field]=q&filters[0][operator]=contains&filters[0][value]=${word}`;
 
-test("a colleague's save shows up in the list at once, tinted, over one channel per resource", async ({ browser }) => {
+test("a colleague's save shows up in the list at once, tinted, over one channel per resource", async () => {
   const product = await productOfMyOwn();
-  const editor = await operator(browser, "editor");
+  const editor = await operator("editor");
   const joins: string[] = [];
-  editor.on("websocket", (socket) =>
-    socket.on("framesent", ({ payload }) => {
-      const text = String(payload);
-      const topic = /"(realtime:[^"]+)","phx_join"|"topic":"(realtime:[^"]+)","event":"phx_join"/.exec(text);
-      if (topic) joins.push(topic[1] ?? topic[2]);
-    }),
-  );
+  // The kit relays the console's realtime socket to the world: its frames are watched there.
+  await testWorld().world.onFrame(editor.context(), ({ direction, payload }) => {
+    if (direction !== "sent") return;
+    const text = String(payload);
+    const topic = /"(realtime:[^"]+)","phx_join"|"topic":"(realtime:[^"]+)","event":"phx_join"/.exec(text);
+    if (topic) joins.push(topic[1] ?? topic[2]);
+  });
   await editor.goto(searchUrl(product.word));
   const row = editor.locator("tr.ant-table-row", { hasText: product.name });
   await expect(row).toBeVisible();
@@ -42,7 +43,7 @@ test("a colleague's save shows up in the list at once, tinted, over one channel 
     product.id,
   );
 
-  const admin = await operator(browser, "admin");
+  const admin = await operator("admin");
   await admin.goto(`/products/${product.id}/edit`);
   await expect(formField(admin, "Stock")).toHaveValue("5");
   await formField(admin, "Stock").fill("42");
@@ -63,13 +64,13 @@ test("a colleague's save shows up in the list at once, tinted, over one channel 
   expect(new Set(joins).size).toBe(joins.length);
 });
 
-test("presence shows who else views or edits the record", async ({ browser }) => {
+test("presence shows who else views or edits the record", async () => {
   const product = await productOfMyOwn();
-  const editor = await operator(browser, "editor");
+  const editor = await operator("editor");
   await editor.goto(`/products/${product.id}`);
   await expect(editor.getByText(product.name).first()).toBeVisible();
 
-  const admin = await operator(browser, "admin");
+  const admin = await operator("admin");
   await admin.goto(`/products/${product.id}/edit`);
   await expect(admin.getByRole("status").getByText(/is viewing/)).toHaveText("Eddie Editor is viewing");
   await expect(editor.getByRole("status").getByText(/is editing/)).toHaveText("Ada Admin is editing");

@@ -1,23 +1,19 @@
 // Changes to the permission matrix reach an open console at once, both ways: a revoked
 // permission's button and menu entry go, and a re-granted one's come back, without a
-// navigation. It changes the demo viewer role's rows, so it runs alone after the other specs
-// (playwright.config.ts, project "matrix"), signs in by itself, and puts the rows back.
+// navigation. It changes the demo viewer role's rows in its own world, so no other test sees them.
 import { expect } from "@playwright/test";
 import { serviceClient } from "./backend";
-import { emailOf, headerButtons, signedInPage } from "./helpers";
+import { headerButtons } from "./helpers";
 import { test } from "./test";
+
+test.use({ signedInAs: "viewer" });
 
 const CELLS = [
   { role: "viewer", resource: "products", action: "export" },
   { role: "viewer", resource: "customers", action: "list" },
 ];
 
-test.afterAll(async () => {
-  await serviceClient().from("permissions").upsert(CELLS, { ignoreDuplicates: true });
-});
-
-test("a revoked permission disappears and a re-granted one appears without navigating", async ({ browser }) => {
-  const page = await signedInPage(browser, emailOf("viewer"));
+test("a revoked permission disappears and a re-granted one appears without navigating", async ({ page }) => {
   await page.goto("/products");
   const exportButton = headerButtons(page).getByRole("button", { name: "Export CSV" });
   const customersEntry = page.locator(".ant-menu").getByRole("menuitem", { name: "Customers" });

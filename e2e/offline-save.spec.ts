@@ -8,6 +8,7 @@ import { insertRow, serviceClient } from "./backend";
 import { headerButtons, unique } from "./helpers";
 import { germanPhonePage, newOperatorPage } from "./operatorPage";
 import { test } from "./test";
+import { testWorld } from "./world";
 
 interface Product {
   id: number;
@@ -59,15 +60,15 @@ async function loseFirstAnswer(page: Page, method: "POST" | "PATCH"): Promise<()
     if (route.request().method() !== method) return route.fallback();
     writes += 1;
     if (writes > 1) return route.fallback();
-    await route.fetch();
+    await testWorld().world.fetch(route);
     await route.abort("connectionreset");
   });
   return () => writes;
 }
 
-test("an edit saved offline waits, and is saved by itself once the network is back", async ({ browser }) => {
+test("an edit saved offline waits, and is saved by itself once the network is back", async () => {
   const product = await newProduct();
-  const page = await newOperatorPage(browser, "editor", { width: 1280, height: 800 });
+  const page = await newOperatorPage("editor", { width: 1280, height: 800 });
   await openEdit(page, product);
   const name = unique("Saved later");
   await nameField(page).fill(name);
@@ -88,9 +89,9 @@ test("an edit saved offline waits, and is saved by itself once the network is ba
   expect(await updatesOf(product.id)).toBe(1);
 });
 
-test("a save whose answer was lost is sent again and made once", async ({ browser }) => {
+test("a save whose answer was lost is sent again and made once", async () => {
   const product = await newProduct();
-  const page = await newOperatorPage(browser, "editor", { width: 1280, height: 800 });
+  const page = await newOperatorPage("editor", { width: 1280, height: 800 });
   await openEdit(page, product);
   const sentEdits = await loseFirstAnswer(page, "PATCH");
   const name = unique("Answer lost");
@@ -115,9 +116,9 @@ test("a save whose answer was lost is sent again and made once", async ({ browse
   expect(await productsWithSku(sku)).toBe(1);
 });
 
-test("a tab closed while its save waited loses nothing: the form brings it back and sends it", async ({ browser }) => {
+test("a tab closed while its save waited loses nothing: the form brings it back and sends it", async () => {
   const product = await newProduct();
-  const page = await newOperatorPage(browser, "editor", { width: 1280, height: 800 });
+  const page = await newOperatorPage("editor", { width: 1280, height: 800 });
   const context = page.context();
   await openEdit(page, product);
   const name = unique("After a crash");
@@ -137,10 +138,8 @@ test("a tab closed while its save waited loses nothing: the form brings it back 
   expect(await updatesOf(product.id)).toBe(1);
 });
 
-test("in German on a phone: a product created offline is created once when the network is back", async ({
-  browser,
-}) => {
-  const page = await germanPhonePage(browser, "editor");
+test("in German on a phone: a product created offline is created once when the network is back", async () => {
+  const page = await germanPhonePage("editor");
   await page.goto("/products/create");
   const sku = unique("DE");
   await page.locator("form").getByLabel("SKU").fill(sku);
@@ -155,11 +154,9 @@ test("in German on a phone: a product created offline is created once when the n
   expect(await productsWithSku(sku)).toBe(1);
 });
 
-test("leaving a form with changes asks first: menu, Back, palette, closing the tab, and after a refused save", async ({
-  browser,
-}) => {
+test("leaving a form with changes asks first: menu, Back, palette, closing the tab, and after a refused save", async () => {
   const product = await newProduct();
-  const page = await newOperatorPage(browser, "editor", { width: 1280, height: 800 });
+  const page = await newOperatorPage("editor", { width: 1280, height: 800 });
   const asked: string[] = [];
   let answer: "stay" | "leave" = "stay";
   page.on("dialog", (dialog) => {
@@ -209,9 +206,9 @@ test("leaving a form with changes asks first: menu, Back, palette, closing the t
   await expect(page.getByText(/unsaved changes from/)).toHaveCount(0);
 });
 
-test("a reload keeps what was typed: the form brings it back, and Discard drops it", async ({ browser }) => {
+test("a reload keeps what was typed: the form brings it back, and Discard drops it", async () => {
   const product = await newProduct();
-  const page = await newOperatorPage(browser, "editor", { width: 1280, height: 800 });
+  const page = await newOperatorPage("editor", { width: 1280, height: 800 });
   page.on("dialog", (dialog) => void dialog.accept());
   await openEdit(page, product);
   const name = unique("Typed before reload");

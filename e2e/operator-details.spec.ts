@@ -5,9 +5,10 @@
 // title; a record that is not there is one 404 page, also for an address that is no key.
 import { expect, type Page } from "@playwright/test";
 import { createOperator, insertRow, serviceClient } from "./backend";
-import { errorPage, mailLink, sessionFile, unique } from "./helpers";
+import { errorPage, mailLink, unique } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
+import { newContext } from "./world";
 
 const oneProductList = async () => {
   const category = await insertRow<{ id: number; name: string }>("categories", { name: unique("Single") });
@@ -37,7 +38,7 @@ async function cellsUnderActions(page: Page): Promise<string[]> {
 }
 
 test.describe("at 1 280 px, in English", () => {
-  test.use({ storageState: sessionFile("admin"), viewport: { width: 1280, height: 900 } });
+  test.use({ signedInAs: "admin", viewport: { width: 1280, height: 900 } });
 
   test("one product is counted as one, and every column shows beside the row actions", async ({ page }) => {
     const { path } = await oneProductList();
@@ -98,8 +99,8 @@ test.describe("at 1 280 px, in English", () => {
   });
 });
 
-test("a saved view keeps its name over a reload, and shows when the list differs from it", async ({ browser }) => {
-  const page = await newOperatorPage(browser, "editor");
+test("a saved view keeps its name over a reload, and shows when the list differs from it", async () => {
+  const page = await newOperatorPage("editor");
   const name = unique("Drafts");
   await page.goto("/products?filters[0][field]=status&filters[0][operator]=in&filters[0][value][0]=draft");
   await expect(page.locator(".ant-table-tbody tr.ant-table-row").first()).toBeVisible();
@@ -126,17 +127,15 @@ test("a saved view keeps its name over a reload, and shows when the list differs
   await expect(page.getByRole("button", { name: /^View/ })).toHaveText("View (changed)");
 });
 
-test('in German, one product is "1 Produkt"', async ({ browser }) => {
+test('in German, one product is "1 Produkt"', async () => {
   const { path } = await oneProductList();
-  const page = await newOperatorPage(browser, "viewer");
+  const page = await newOperatorPage("viewer");
   await page.context().addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));
   await page.goto(path);
   await expect(page.locator(".ant-pagination-total-text")).toHaveText("1 Produkt");
 });
 
-test("a reset link already used says so at once and offers a new one, before any password is typed", async ({
-  browser,
-}) => {
+test("a reset link already used says so at once and offers a new one, before any password is typed", async () => {
   const { email } = await createOperator("viewer", `${unique("reset-twice").toLowerCase()}@example.com`);
   const { error } = await serviceClient().auth.resetPasswordForEmail(email, {
     redirectTo: `${test.info().project.use.baseURL}/update-password`,
@@ -144,7 +143,7 @@ test("a reset link already used says so at once and offers a new one, before any
   expect(error).toBeNull();
   const link = await mailLink(email, "recovery");
 
-  const first = await (await browser.newContext()).newPage();
+  const first = await (await newContext()).newPage();
   await first.goto(link);
   await expect(first.getByLabel("New password", { exact: true })).toBeVisible();
   await first.getByLabel("New password", { exact: true }).fill("reset-twice-password");
@@ -152,7 +151,7 @@ test("a reset link already used says so at once and offers a new one, before any
   await first.getByRole("button", { name: "Set password" }).click();
   await expect(first.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 
-  const again = await (await browser.newContext()).newPage();
+  const again = await (await newContext()).newPage();
   await again.goto(link);
   await expect(again.getByRole("alert")).toHaveText("This link has expired or was already used. Request a new one.");
   await expect(again.getByLabel("New password", { exact: true })).toHaveCount(0);

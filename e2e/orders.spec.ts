@@ -1,9 +1,9 @@
 // An order walks pending → paid → shipped → delivered, offered only the legal next states.
 import { expect, type Page } from "@playwright/test";
-import { chooseOption, sessionFile } from "./helpers";
+import { chooseOption } from "./helpers";
 import { test } from "./test";
 
-test.use({ storageState: sessionFile("editor") });
+test.use({ signedInAs: "editor" });
 
 const statusButtons = (page: Page) => page.getByLabel("Change status").getByRole("button");
 

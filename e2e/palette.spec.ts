@@ -22,8 +22,8 @@ async function openPalette(page: Page) {
   await expect(input(page)).toBeFocused();
 }
 
-test('from the dashboard, "amir" finds the customer Amir… with the e-mail; Enter opens it', async ({ browser }) => {
-  const page = await newOperatorPage(browser, "viewer");
+test('from the dashboard, "amir" finds the customer Amir… with the e-mail; Enter opens it', async () => {
+  const page = await newOperatorPage("viewer");
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   const requests = searchRequests(page);
@@ -48,8 +48,8 @@ test('from the dashboard, "amir" finds the customer Amir… with the e-mail; Ent
   await expect(page.getByRole("heading", { name: new RegExp(name) })).toBeVisible();
 });
 
-test("orders show status and total, products their SKU; each group is a resource", async ({ browser }) => {
-  const page = await newOperatorPage(browser, "editor");
+test("orders show status and total, products their SKU; each group is a resource", async () => {
+  const page = await newOperatorPage("editor");
   await page.goto("/categories");
   await expect(page.getByRole("heading", { name: "Categories" })).toBeVisible();
   await openPalette(page);
@@ -61,10 +61,8 @@ test("orders show status and total, products their SKU; each group is a resource
   await expect(product.locator(".command-palette-detail")).toHaveText(/^[A-Z0-9-]{3,} · \$/);
 });
 
-test("only resources the role may list appear: staff for the admin, neither staff nor audit for the viewer", async ({
-  browser,
-}) => {
-  const admin = await newOperatorPage(browser, "admin");
+test("only resources the role may list appear: staff for the admin, neither staff nor audit for the viewer", async () => {
+  const admin = await newOperatorPage("admin");
   await admin.goto("/");
   await expect(admin.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await openPalette(admin);
@@ -72,7 +70,7 @@ test("only resources the role may list appear: staff for the admin, neither staf
   await expect(group(admin, "Staff")).toBeVisible();
   await expect(group(admin, "Audit log")).toBeVisible();
 
-  const viewer = await newOperatorPage(browser, "viewer");
+  const viewer = await newOperatorPage("viewer");
   await viewer.goto("/");
   await expect(viewer.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await openPalette(viewer);

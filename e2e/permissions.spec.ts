@@ -1,19 +1,15 @@
 // /permissions: the matrix editor writes the rows RLS reads. The test works on a resource
-// of its own (rows it creates and removes), so parallel specs keep the demo matrix.
+// of its own, so it appears in the grid (the test's world is its own: nothing to put back).
 
 import { expect } from "@playwright/test";
 import { signedInClient } from "./apiClient";
 import { serviceClient } from "./backend";
-import { emailOf, sessionFile } from "./helpers";
+import { emailOf } from "./helpers";
 import { test } from "./test";
 
-test.use({ storageState: sessionFile("admin") });
+test.use({ signedInAs: "admin" });
 
 const resource = `e2e_${Date.now().toString(36)}`;
-
-test.afterAll(async () => {
-  await serviceClient().from("permissions").delete().eq("resource", resource);
-});
 
 test("granting and revoking a cell changes what the role may do at once", async ({ page }) => {
   // A row of the test's own resource, so it appears in the grid.

@@ -1,10 +1,10 @@
 // An editor's day with products: create, duplicate SKU, edit, filter, sort, paginate, search.
 import { expect, type Page } from "@playwright/test";
 import { serviceClient } from "./backend";
-import { chooseOption, columnTexts, formField, formItem, sessionFile, tableRows, unique } from "./helpers";
+import { chooseOption, columnTexts, formField, formItem, tableRows, unique } from "./helpers";
 import { test } from "./test";
 
-test.use({ storageState: sessionFile("editor") });
+test.use({ signedInAs: "editor" });
 
 const rows = tableRows;
 

@@ -58,10 +58,8 @@ test("an operator sets up an authenticator app and then signs in with its code",
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 });
 
-test("in German on a phone, the set-up shows its QR code, refuses a wrong code in German and can be cancelled", async ({
-  browser,
-}) => {
-  const page = await germanPhonePage(browser, "viewer");
+test("in German on a phone, the set-up shows its QR code, refuses a wrong code in German and can be cancelled", async () => {
+  const page = await germanPhonePage("viewer");
   await page.goto("/profile");
   await page.getByRole("button", { name: "Authenticator-App einrichten" }).click();
   await expectDrawn(page, "QR-Code für Ihre Authenticator-App");

@@ -3,12 +3,12 @@
 // screen fits the width and keeps its title clear of the header; a list's rows are cards.
 import { expect, type Page } from "@playwright/test";
 import { insertRow } from "./backend";
-import { openSelect, sessionFile, unique } from "./helpers";
+import { openSelect, permissionsShown, unique } from "./helpers";
 import { type Box, horizontalOverflow, layoutProblems } from "./layoutChecks";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 
-test.use({ storageState: sessionFile("admin"), viewport: { width: 390, height: 800 } });
+test.use({ signedInAs: "admin", viewport: { width: 390, height: 800 } });
 
 const header = (page: Page) => page.locator("header.ant-layout-header");
 
@@ -36,6 +36,7 @@ test("every menu screen fits a phone, under a header that holds its controls", a
   await header(page).getByRole("button", { name: "Menu", exact: true }).click();
   const drawer = page.locator(".ant-drawer");
   const openDrawer = page.locator(".ant-drawer-open");
+  await permissionsShown(page, drawer);
   const screens = (await drawer.getByRole("menuitem").allInnerTexts())
     .map((s) => s.trim())
     .filter((s) => s !== "Sign out");
@@ -70,9 +71,7 @@ test("the account menu holds language and theme on a phone", async ({ page }) =>
     await expect(page.getByRole("menuitem", { name: item })).toBeVisible();
 });
 
-test("at 390 px in German each row is a readable card, sorted and filtered from above the list", async ({
-  browser,
-}) => {
+test("at 390 px in German each row is a readable card, sorted and filtered from above the list", async () => {
   const category = await insertRow<{ id: number; name: string }>("categories", { name: unique("Phone") });
   const product = await insertRow<{ id: number; sku: string; name: string }>("products", {
     sku: unique("PHONE"),
@@ -82,7 +81,7 @@ test("at 390 px in German each row is a readable card, sorted and filtered from 
     status: "active",
     category_id: category.id,
   });
-  const page = await newOperatorPage(browser, "editor", { width: 390, height: 800 });
+  const page = await newOperatorPage("editor", { width: 390, height: 800 });
   await page.context().addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));
   await page.goto(`/products?filters[0][field]=category_id&filters[0][operator]=eq&filters[0][value]=${category.id}`);
   const card = page.getByRole("article", { name: product.name });

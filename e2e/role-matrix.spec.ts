@@ -2,12 +2,12 @@
 // has, the actions offered are exactly those of the role's `permissions` rows, read from the
 // database (a changed matrix changes the expectations): menu entries, list, bulk and show
 // buttons, the order's status and item controls, and 403 for screens the role may not open.
-// biome-ignore lint/style/noRestrictedImports: Playwright's own `test`, as the consoles below outlive a single test.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { menuResources } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/types";
 import { insertRow, type May, permissionsOf, serviceClient } from "./backend";
-import { errorPage, expectShown, headerButtons, openPath, type Role, sessionFile, tableRows } from "./helpers";
+import { errorPage, expectShown, headerButtons, openPath, type Role, tableRows } from "./helpers";
+import { test } from "./test";
 
 const ROLES: Role[] = ["viewer", "editor", "admin"];
 
@@ -16,22 +16,20 @@ const pathOf = (def: ResourceDefinition) => `/${def.route ?? def.name}`;
 const menuLabel = (def: ResourceDefinition) => def.label.plural.charAt(0).toUpperCase() + def.label.plural.slice(1);
 
 /** A pending order with one item, so the order page offers status and item controls. */
-let pendingOrder: number;
-
-test.beforeAll(async () => {
+async function pendingOrder(): Promise<number> {
   const { data: customer, error } = await serviceClient().from("customers").select("id").limit(1).single();
   if (error) throw new Error(`a customer: ${error.message}`);
-  pendingOrder = (await insertRow<{ id: number }>("orders", { customer_id: customer.id })).id;
-  await insertRow("order_items", { order_id: pendingOrder, product_id: 4, quantity: 1 });
-});
+  const order = (await insertRow<{ id: number }>("orders", { customer_id: customer.id })).id;
+  await insertRow("order_items", { order_id: order, product_id: 4, quantity: 1 });
+  return order;
+}
 
 /** The record a resource's show and edit screens are opened with. */
 async function recordId(def: ResourceDefinition): Promise<string> {
-  if (def.name === "orders") return String(pendingOrder);
+  if (def.name === "orders") return String(await pendingOrder());
   const key = def.idColumn ?? "id";
   let query = serviceClient().from(def.name).select("*");
-  // Each role may show the entries of products; the first entry of all is whatever another
-  // spec wrote first (a new operator's staff row is not every role's to see).
+  // Each role may show the entries of products (a staff row's entry is not every role's to see).
   if (def.name === "audit_log") query = query.eq("table_name", "products");
   const { data, error } = await query.order(key).limit(1).single<Record<string, unknown>>();
   if (error) throw new Error(`a row of ${def.name}: ${error.message}`);
@@ -135,33 +133,14 @@ async function checkForm(page: Page, path: string, allowed: boolean) {
   else await expect(errorPage(page, "403")).toBeVisible();
 }
 
-/**
- * One signed-in page per role for this file: a role's tests share it and move between
- * screens as links do, instead of starting the console again for each test. Closed when
- * the file's tests are done, as the worker goes on to other files.
- */
-const consoles = new Map<Role, Promise<Page>>();
-function consoleAs(browser: Browser, role: Role): Promise<Page> {
-  const page =
-    consoles.get(role) ??
-    browser
-      .newContext({ ...test.info().project.use, storageState: sessionFile(role) })
-      .then((context) => context.newPage());
-  consoles.set(role, page);
-  return page;
-}
-test.afterAll(async () => {
-  for (const page of consoles.values()) await (await page).context().close();
-  consoles.clear();
-});
-
 for (const role of ROLES) {
   test.describe(`${role}`, () => {
     let may: May;
     let page: Page;
-    test.beforeEach(async ({ browser }) => {
-      may ??= await permissionsOf(role);
-      page = await consoleAs(browser, role);
+    test.use({ signedInAs: role });
+    test.beforeEach(async ({ page: signedIn }) => {
+      may = await permissionsOf(role);
+      page = signedIn;
     });
 
     test(`${role}: the menu has exactly the screens the role may list`, async () => {

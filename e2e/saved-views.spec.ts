@@ -2,10 +2,11 @@
 // browser context is there (and, as the default, applied) in a fresh context of the same
 // operator, and invisible to another operator. The operator is created for this test,
 // so no other spec's lists open with its default view.
-import { type Browser, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createOperator } from "./backend";
-import { emailOf, sessionFile, signIn, unique } from "./helpers";
+import { emailOf, signIn, unique } from "./helpers";
 import { test } from "./test";
+import { newContext, signedInAs } from "./world";
 
 const header = (page: Page, name: string) =>
   page.locator(".ant-table-thead th").filter({ hasText: new RegExp(`^${name}$`) });
@@ -17,8 +18,8 @@ const chosenView = (page: Page) =>
     .filter({ has: viewSelect(page) })
     .locator(".ant-select-selection-item");
 
-async function signedInPage(browser: Browser, email: string) {
-  const context = await browser.newContext();
+async function signedInPage(email: string) {
+  const context = await newContext();
   const page = await context.newPage();
   await page.goto("/login");
   await signIn(page, email);
@@ -26,11 +27,11 @@ async function signedInPage(browser: Browser, email: string) {
   return page;
 }
 
-test("a saved default view follows its operator to a fresh browser and no one else sees it", async ({ browser }) => {
+test("a saved default view follows its operator to a fresh browser and no one else sees it", async () => {
   const operator = await createOperator("editor", emailOf(unique("views").toLowerCase()));
   const name = unique("Archived by price");
 
-  const first = await signedInPage(browser, operator.email);
+  const first = await signedInPage(operator.email);
   await first.goto(
     "/products?filters[0][field]=status&filters[0][operator]=in&filters[0][value][0]=archived&sorters[0][field]=price&sorters[0][order]=desc",
   );
@@ -54,7 +55,7 @@ test("a saved default view follows its operator to a fresh browser and no one el
   await first.context().close();
 
   // A fresh browser of the same operator: opening the list bare applies the default view.
-  const second = await signedInPage(browser, operator.email);
+  const second = await signedInPage(operator.email);
   await second.goto("/products");
   await expect(chosenView(second).filter({ hasText: name })).toBeVisible();
   await expect(second).toHaveURL(/filters\[0\]\[value\]\[0\]=archived/);
@@ -76,8 +77,8 @@ test("a saved default view follows its operator to a fresh browser and no one el
   await expect(chosenView(second).filter({ hasText: `${name} renamed` })).toBeVisible();
 
   // Another operator does not see it.
-  const otherContext = await browser.newContext({ storageState: sessionFile("editor") });
-  const other = await otherContext.newPage();
+  const other = await signedInAs(emailOf("editor"));
+  const otherContext = other.context();
   await other.goto("/products");
   await expect(header(other, "Stock")).toBeVisible();
   await viewSelect(other).click();

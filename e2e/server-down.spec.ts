@@ -9,8 +9,9 @@ import { insertRow, serviceClient } from "./backend";
 import { openPath, tableRows, unique } from "./helpers";
 import { germanPhonePage, newOperatorPage } from "./operatorPage";
 import { test } from "./test";
+import { testWorld } from "./world";
 
-const API = () => `${process.env.E2E_API_URL}/`;
+const API = () => `${process.env.E2E_SUPABASE_URL}/`;
 
 /** What a gateway says when the service behind it is down. */
 const UPSTREAM_DOWN = "upstream connect error or disconnect/reset before headers. reset reason: connection failure";
@@ -28,20 +29,21 @@ async function holdRequests(page: Page, pattern: string | RegExp) {
   return { release, count: () => count };
 }
 
-test("a slow server: the frame shows at once and says it waits; each first read goes out once", async ({ browser }) => {
-  const page = await newOperatorPage(browser, "editor", { width: 1280, height: 800 });
+test("a slow server: the frame shows at once and says it waits; each first read goes out once", async () => {
+  const page = await newOperatorPage("editor", { width: 1280, height: 800 });
   const permissions = await holdRequests(page, "**/rest/v1/rpc/my_permissions");
   const reads: string[] = [];
   page.on("request", (request) => {
     if (request.url().startsWith(API())) reads.push(new URL(request.url()).pathname);
   });
   // The access watch's join: once it has answered, a second permission read would go out.
-  const joined = page.waitForEvent("websocket").then((socket) =>
-    socket.waitForEvent("framereceived", (frame) => {
-      const text = String(frame.payload);
-      return text.includes("access:") && text.includes("phx_reply");
-    }),
-  );
+  // (The kit relays the console's realtime socket to the world: its frames are watched there.)
+  let accessJoined: () => void = () => {};
+  const joined = new Promise<void>((resolve) => (accessJoined = resolve));
+  await testWorld().world.onFrame(page.context(), ({ direction, payload }) => {
+    const text = String(payload);
+    if (direction === "received" && text.includes("access:") && text.includes("phx_reply")) accessJoined();
+  });
   await page.goto("/products");
   // Nothing has answered what the operator may do yet: the frame is there all the same.
   await expect(page.getByRole("button", { name: /Search or jump to/ })).toBeVisible();
@@ -61,10 +63,8 @@ test("a slow server: the frame shows at once and says it waits; each first read 
     ).toHaveLength(1);
 });
 
-test("in German on a phone: a list with the server down says so, offers Retry and clears when it answers", async ({
-  browser,
-}) => {
-  const page = await germanPhonePage(browser, "editor");
+test("in German on a phone: a list with the server down says so, offers Retry and clears when it answers", async () => {
+  const page = await germanPhonePage("editor");
   await page.goto("/products");
   await expect(tableRows(page).first()).toBeVisible();
 
@@ -100,14 +100,14 @@ test("in German on a phone: a list with the server down says so, offers Retry an
   await expect(page.locator(".ant-alert-error")).toHaveCount(0);
 });
 
-test("keys typed into an edit form before its record arrives are kept", async ({ browser }) => {
+test("keys typed into an edit form before its record arrives are kept", async () => {
   const product = await insertRow<{ id: number; name: string; sku: string }>("products", {
     sku: unique("LATE"),
     name: unique("Arrives late"),
     price: 3,
     stock: 2,
   });
-  const page = await newOperatorPage(browser, "editor", { width: 1280, height: 800 });
+  const page = await newOperatorPage("editor", { width: 1280, height: 800 });
   await page.goto("/products");
   await expect(tableRows(page).first()).toBeVisible();
   const record = await holdRequests(page, new RegExp(`/rest/v1/products\\?.*id=eq\\.${product.id}`));

@@ -4,7 +4,7 @@
 // each refusal is said where the operator acted, in English and in German, and nothing changes.
 import { expect, type Page } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
-import { sessionFile, unique } from "./helpers";
+import { unique } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 
@@ -56,7 +56,7 @@ async function confirmStatus(page: Page, action: string, yes = "Yes") {
 }
 
 test.describe("as editor, in English", () => {
-  test.use({ storageState: sessionFile("editor") });
+  test.use({ signedInAs: "editor" });
 
   test("a line asks for no more than is in stock, and only for active products", async ({ page }) => {
     const { customer, product } = await arrange(2);
@@ -115,7 +115,7 @@ test.describe("as editor, in English", () => {
 });
 
 test.describe("pickers, as editor", () => {
-  test.use({ storageState: sessionFile("editor") });
+  test.use({ signedInAs: "editor" });
 
   test("the order form's customer picker finds a customer by e-mail and offers no blocked one", async ({ page }) => {
     const open = await insertRow<{ full_name: string; email: string }>("customers", {
@@ -142,14 +142,14 @@ test.describe("pickers, as editor", () => {
 });
 
 test.describe("in German", () => {
-  test("a blocked customer's order is not paid, and a shipped order is not deleted", async ({ browser }) => {
+  test("a blocked customer's order is not paid, and a shipped order is not deleted", async () => {
     const { customer, product } = await arrange(10);
     const pending = await orderWith(customer.id, [{ product_id: product.id, quantity: 1 }]);
     const shipped = await orderWith(customer.id, [{ product_id: product.id, quantity: 1 }]);
     await walk(shipped.id, ["paid", "shipped"]);
     await serviceClient().from("customers").update({ is_blocked: true }).eq("id", customer.id);
 
-    const page = await newOperatorPage(browser, "admin", { width: 390, height: 800 });
+    const page = await newOperatorPage("admin", { width: 390, height: 800 });
     await page.context().addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));
     await page.goto(`/orders/${pending.id}`);
     await confirmStatus(page, "Als bezahlt markieren", "Ja");

@@ -3,10 +3,10 @@
 // the screen, and Undo before that keeps the record.
 import { expect, type Page } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
-import { openPath, sessionFile, unique } from "./helpers";
+import { openPath, unique } from "./helpers";
 import { test } from "./test";
 
-test.use({ storageState: sessionFile("admin") });
+test.use({ signedInAs: "admin" });
 
 /** A category of the test's own, first in the default sort (name, ascending). */
 async function category(label: string) {

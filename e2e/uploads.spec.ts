@@ -4,7 +4,7 @@
 import { Buffer } from "node:buffer";
 import { expect, type Page } from "@playwright/test";
 import { filesIn, insertRow, putFile, serviceClient } from "./backend";
-import { sessionFile, unique } from "./helpers";
+import { unique } from "./helpers";
 import { test } from "./test";
 
 const RED_PNG = Buffer.from(
@@ -32,7 +32,7 @@ const productImage = (page: Page) => page.locator(".ant-descriptions img.ant-ima
 const fileInput = (page: Page) => page.locator("input[type=file]");
 
 test.describe("as an editor", () => {
-  test.use({ storageState: sessionFile("editor") });
+  test.use({ signedInAs: "editor" });
 
   test("the create form takes the product's image, which is there when the product is", async ({ page }) => {
     const sku = unique("NEWIMG");
@@ -143,7 +143,7 @@ test.describe("as an editor", () => {
 });
 
 test.describe("as a viewer", () => {
-  test.use({ storageState: sessionFile("viewer") });
+  test.use({ signedInAs: "viewer" });
 
   test("sees images and documents but cannot change them", async ({ page }) => {
     const product = await newProduct();
@@ -166,7 +166,7 @@ test.describe("as a viewer", () => {
 });
 
 test.describe("as an admin", () => {
-  test.use({ storageState: sessionFile("admin") });
+  test.use({ signedInAs: "admin" });
 
   test("deleting a product removes its images", async ({ page }) => {
     const product = await newProduct();

@@ -1,21 +1,24 @@
 // SPEC §11 in the console: "Similar products" on a product's page, possible
 // duplicates offered on the customer create form, and /customers/duplicates with
 // Merge — in English and German, only for the roles the matrix allows.
-import { type Browser, expect, type Page } from "@playwright/test";
-import { errorPage, formField, sessionFile, tableRows } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { emailOf, errorPage, formField, tableRows } from "./helpers";
 import { test } from "./test";
+import { newContext, testWorld } from "./world";
 
-async function pageAs(browser: Browser, role: "admin" | "editor", locale: "en" | "de" = "en"): Promise<Page> {
-  const context = await browser.newContext({ storageState: sessionFile(role) });
+async function pageAs(role: "admin" | "editor", locale: "en" | "de" = "en"): Promise<Page> {
+  const context = await newContext();
   await context.addInitScript((value) => localStorage.setItem("opsdesk.locale", value), locale);
-  return context.newPage();
+  const page = await context.newPage();
+  await testWorld().signIn(emailOf(role), { page });
+  return page;
 }
 
 /** Seeded products are embedded within seconds of the stack's start; allow for that once. */
 const FIRST_EMBEDDING = { timeout: 60_000 };
 
-test("a product page lists its 5 most similar products with links and similarities", async ({ browser }) => {
-  const page = await pageAs(browser, "editor");
+test("a product page lists its 5 most similar products with links and similarities", async () => {
+  const page = await pageAs("editor");
   await page.goto("/products/1");
   const card = page.getByTestId("similar-products");
   await expect(card.getByText("Similar products")).toBeVisible();
@@ -28,14 +31,14 @@ test("a product page lists its 5 most similar products with links and similariti
   await expect(page).toHaveURL(/\/products\/\d+$/);
   await expect(page.locator(".ant-descriptions").getByText(name ?? "", { exact: true })).toBeVisible();
 
-  const german = await pageAs(browser, "editor", "de");
+  const german = await pageAs("editor", "de");
   await german.goto("/products/2");
   await expect(german.getByText("Ähnliche Produkte")).toBeVisible();
   await expect(german.getByTestId("similar-products").locator(".ant-tag").first()).toHaveText(/^[01],\d\d$/);
 });
 
-test("the customer create form offers an existing customer before a duplicate is saved", async ({ browser }) => {
-  const page = await pageAs(browser, "editor");
+test("the customer create form offers an existing customer before a duplicate is saved", async () => {
+  const page = await pageAs("editor");
   await page.goto("/customers/create");
   await formField(page, "Full name").fill("Haddad Amir");
   await formField(page, "E-mail").fill("amir.haddad@example.org");
@@ -49,8 +52,8 @@ test("the customer create form offers an existing customer before a duplicate is
   await expect(page.locator(".ant-descriptions").getByText("amir.haddad@example.com")).toBeVisible();
 });
 
-test("an admin merges a duplicate pair; an editor may not open the screen", async ({ browser }) => {
-  const page = await pageAs(browser, "admin");
+test("an admin merges a duplicate pair; an editor may not open the screen", async () => {
+  const page = await pageAs("admin");
   await page.goto("/customers/duplicates");
   await expect(page.getByText("Possible duplicates").first()).toBeVisible();
   const pair = tableRows(page).filter({ hasText: "Muller Jurgen" });
@@ -65,11 +68,11 @@ test("an admin merges a duplicate pair; an editor may not open the screen", asyn
   await expect(tableRows(page).filter({ hasText: "Muller Jurgen" })).toHaveCount(0);
 
   // German labels on the same screen.
-  const german = await pageAs(browser, "admin", "de");
+  const german = await pageAs("admin", "de");
   await german.goto("/customers/duplicates");
   await expect(german.getByRole("columnheader", { name: "Ähnlichkeit" })).toBeVisible();
 
-  const editor = await pageAs(browser, "editor");
+  const editor = await pageAs("editor");
   await editor.goto("/customers/duplicates");
   await expect(errorPage(editor, "403")).toBeVisible();
 });

@@ -1,9 +1,8 @@
 // A viewer reads everything the matrix lets them list, and can change nothing.
 import { expect } from "@playwright/test";
-import { sessionFile } from "./helpers";
 import { test } from "./test";
 
-test.use({ storageState: sessionFile("viewer") });
+test.use({ signedInAs: "viewer" });
 
 const WRITE_BUTTONS = /^(Create|Edit|Delete)$/;
 

@@ -6,6 +6,7 @@
 
 import { permissionsOf } from "./backend";
 import type { Role } from "./helpers";
+import { permissionsShown } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 import { DESKTOP, Mover } from "./walk/actions";
@@ -18,19 +19,17 @@ const ROLES: Role[] = ["admin", "editor", "viewer"];
 
 // Full motion, as most operators have it: the walk is where a step racing an animation shows.
 test.use({ reducedMotion: "no-preference" });
-// Each role's walk is independent (an operator of its own): they share the workers.
-test.describe.configure({ mode: "parallel" });
 
 /** Each role walks its own path from the one base seed. */
 const seedOf = (role: Role) => (BASE_SEED + 7919 * (ROLES.indexOf(role) + 1)) >>> 0;
 
 for (const role of ROLES) {
-  test(`a seeded random walk as ${role} keeps every screen whole`, async ({ browser }) => {
+  test(`a seeded random walk as ${role} keeps every screen whole`, async () => {
     test.setTimeout(120_000 + STEPS * 25_000);
     const seed = seedOf(role);
     const may = await permissionsOf(role);
     // A new operator: the walk switches language and theme, which are stored per operator.
-    const page = await newOperatorPage(browser, role, DESKTOP);
+    const page = await newOperatorPage(role, DESKTOP);
     // A move that cannot be made fails the step instead of waiting for the whole walk's time.
     page.setDefaultTimeout(20_000);
     const errors = watchErrors(page);
@@ -46,6 +45,8 @@ for (const role of ROLES) {
     };
 
     await page.goto("/");
+    // The shortcuts help and the menu list the screens the role may open once permissions are known.
+    await permissionsShown(page);
     let state = await settle(page, may, errors, false).catch((error) => fail(0, error));
     for (let step = 1; step <= STEPS; step++) {
       try {

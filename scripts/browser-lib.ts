@@ -1,7 +1,9 @@
 // How `npm test` gets the Chromium its Playwright suites need (docs/qa.md, "Browser"), so a
 // bare machine needs no browser step of its own: one that starts already, else Playwright's
-// download, else Debian's `chromium` package when root on Debian, else the exact command to
-// run. The machine is reached only through the probe, so each branch is testable.
+// download, else Debian's `chromium` package when root on Debian, else the Chromium build an
+// npm package ships (@sparticuz/chromium, from the npm registry, which every machine here
+// reaches), else the exact command to run. The machine is reached only through the probe, so
+// each branch is testable.
 
 export interface BrowserProbe {
   /** Whether Playwright can start a Chromium right now (with the project's launch options). */
@@ -10,11 +12,13 @@ export interface BrowserProbe {
   run(command: string, args: string[]): Promise<boolean>;
   isRoot: boolean;
   isDebian: boolean;
+  /** Where the npm package's Chromium is installed and unpacked (`npmChromiumDir()` of the kit). */
+  npmChromiumDir: string;
   log(line: string): void;
 }
 
 /** Where the Chromium came from. */
-export type BrowserSource = "present" | "playwright-download" | "debian-package";
+export type BrowserSource = "present" | "playwright-download" | "debian-package" | "npm-package";
 
 export class NoBrowserError extends Error {
   override name = "NoBrowserError";
@@ -23,6 +27,24 @@ export class NoBrowserError extends Error {
 export const PLAYWRIGHT_INSTALL = ["npx", "playwright", "install", "chromium"] as const;
 export const APT_UPDATE = ["apt-get", "update", "-qq"] as const;
 export const APT_INSTALL = ["apt-get", "install", "-y", "-qq", "chromium"] as const;
+/** A maintained package shipping a Chromium build (headless shell, x64 Linux), pinned. */
+export const NPM_CHROMIUM = "@sparticuz/chromium@153.0.0";
+
+/** Installs the npm package into `dir`, then unpacks its Chromium there (`dir`/chromium, fonts). */
+export function npmChromiumCommands(dir: string): [string, string[]][] {
+  return [
+    ["npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", NPM_CHROMIUM]],
+    [
+      "node",
+      [
+        "--input-type=module",
+        "-e",
+        // The package unpacks into os.tmpdir(): pointed at `dir`, its Chromium stays there.
+        `process.env.TMPDIR = ${JSON.stringify(dir)}; const { default: c } = await import(${JSON.stringify(`${dir}/node_modules/@sparticuz/chromium/build/index.js`)}); await c.executablePath();`,
+      ],
+    ],
+  ];
+}
 
 function howToInstall(probe: BrowserProbe): string {
   const lines = ["No Chromium that Playwright can start, and none could be installed. Run one of:"];
@@ -34,6 +56,9 @@ function howToInstall(probe: BrowserProbe): string {
   } else {
     lines.push("  or install Chromium at /usr/bin/chromium with your system's package manager");
   }
+  lines.push(
+    `  npm install --prefix ${probe.npmChromiumDir} ${NPM_CHROMIUM}   # a Chromium build from npm (x64 Linux)`,
+  );
   lines.push("then run npm test again.");
   return lines.join("\n");
 }
@@ -51,5 +76,14 @@ export async function provisionBrowser(probe: BrowserProbe): Promise<BrowserSour
       return "debian-package";
     }
   }
+  probe.log(`No system Chromium: installing the one ${NPM_CHROMIUM} ships (into ${probe.npmChromiumDir}).`);
+  let installed = true;
+  for (const [command, args] of npmChromiumCommands(probe.npmChromiumDir)) {
+    if (!(await probe.run(command, args))) {
+      installed = false;
+      break;
+    }
+  }
+  if (installed && (await probe.launches())) return "npm-package";
   throw new NoBrowserError(howToInstall(probe));
 }

@@ -1,7 +1,7 @@
 // npm test's browser provisioning (scripts/browser-lib.ts), each branch on a fake machine:
 // nothing here installs anything.
 import { describe, expect, it } from "vitest";
-import { type BrowserProbe, NoBrowserError, provisionBrowser } from "./browser-lib";
+import { type BrowserProbe, NoBrowserError, npmChromiumCommands, provisionBrowser } from "./browser-lib";
 
 /** A machine where Chromium starts once `installs` (a command line) has exited with 0. */
 function machine(options: {
@@ -24,6 +24,7 @@ function machine(options: {
     },
     isRoot: options.isRoot ?? false,
     isDebian: options.isDebian ?? false,
+    npmChromiumDir: "/cache/chromium-npm",
     log: () => {},
   };
   return { probe, ran };
@@ -32,6 +33,7 @@ function machine(options: {
 const DOWNLOAD = "npx playwright install chromium";
 const UPDATE = "apt-get update -qq";
 const APT = "apt-get install -y -qq chromium";
+const [NPM_INSTALL, NPM_UNPACK] = npmChromiumCommands("/cache/chromium-npm").map(([c, a]) => [c, ...a].join(" "));
 
 describe("provisionBrowser", () => {
   it("installs nothing when a Chromium starts already", async () => {
@@ -58,7 +60,7 @@ describe("provisionBrowser", () => {
     expect(error).toBeInstanceOf(NoBrowserError);
     expect((error as Error).message).toContain("sudo apt-get install chromium");
     expect((error as Error).message).toContain("npx playwright install --with-deps chromium");
-    expect(ran).toEqual([DOWNLOAD]);
+    expect(ran).toEqual([DOWNLOAD, NPM_INSTALL]);
   });
 
   it("outside Debian says to use Playwright's download or the system's Chromium", async () => {
@@ -66,12 +68,38 @@ describe("provisionBrowser", () => {
     const error = await provisionBrowser(probe).catch((e: Error) => e);
     expect((error as Error).message).toContain("npx playwright install --with-deps chromium");
     expect((error as Error).message).not.toContain("apt-get");
-    expect(ran).toEqual([DOWNLOAD]);
+    expect(ran).toEqual([DOWNLOAD, NPM_INSTALL]);
   });
 
   it("fails with the instructions when apt-get ran but Chromium still does not start", async () => {
     const { probe, ran } = machine({ succeeds: [UPDATE, APT], isRoot: true, isDebian: true });
     await expect(provisionBrowser(probe)).rejects.toThrow(/apt-get install chromium/);
-    expect(ran).toEqual([DOWNLOAD, UPDATE, APT]);
+    expect(ran).toEqual([DOWNLOAD, UPDATE, APT, NPM_INSTALL]);
+  });
+
+  it("installs and unpacks the npm package's Chromium when neither Playwright's nor Debian's can be had", async () => {
+    const { probe, ran } = machine({ succeeds: [NPM_INSTALL, NPM_UNPACK], installs: NPM_UNPACK, isDebian: true });
+    expect(await provisionBrowser(probe)).toBe("npm-package");
+    expect(ran).toEqual([DOWNLOAD, NPM_INSTALL, NPM_UNPACK]);
+    expect(NPM_INSTALL).toContain("--prefix /cache/chromium-npm");
+    expect(NPM_INSTALL).toContain("@sparticuz/chromium@153.0.0");
+  });
+
+  it("after Debian's package failed as root, still tries the npm package", async () => {
+    const { probe, ran } = machine({
+      succeeds: [UPDATE, NPM_INSTALL, NPM_UNPACK],
+      installs: NPM_UNPACK,
+      isRoot: true,
+      isDebian: true,
+    });
+    expect(await provisionBrowser(probe)).toBe("npm-package");
+    expect(ran).toEqual([DOWNLOAD, UPDATE, APT, NPM_INSTALL, NPM_UNPACK]);
+  });
+
+  it("says how to install the npm package when its install fails", async () => {
+    const { probe } = machine({ isDebian: false });
+    await expect(provisionBrowser(probe)).rejects.toThrow(
+      /npm install --prefix \/cache\/chromium-npm @sparticuz\/chromium@153\.0\.0/,
+    );
   });
 });

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { chromiumLaunchOptions } from "../e2e/chromium";
+import { chromiumLaunchOptions, npmChromiumDir } from "opsdesk-stack/playwright";
 import { NoBrowserError, provisionBrowser } from "./browser-lib";
 
 const LAUNCH_TIMEOUT_MS = 60_000;
@@ -29,6 +29,7 @@ const source = await provisionBrowser({
     }),
   isRoot: process.getuid?.() === 0,
   isDebian: existsSync("/etc/debian_version"),
+  npmChromiumDir: npmChromiumDir(),
   log: (line) => console.log(line),
 }).catch((err: unknown) => {
   if (!(err instanceof NoBrowserError)) throw err;

@@ -12,8 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
+import { chromiumLaunchOptions } from "opsdesk-stack/playwright";
 import pg from "pg";
-import { launchOptions } from "../../e2e/chromium.js";
 import { addOperator, applyInstall, exposeLocally } from "../../install/database.js";
 import { createLogger } from "../../stack/src/shared/log.js";
 import { freePort } from "../../stack/src/shared/net.js";
@@ -177,7 +177,7 @@ export async function measureGenerated(options: { rows: number; runs: number }):
     build(stack.url, stack.keys.anon);
     const webPort = await freePort();
     server = await serve(webPort);
-    const browser = await chromium.launch(launchOptions);
+    const browser = await chromium.launch(chromiumLaunchOptions());
     try {
       const context = await browser.newContext({
         baseURL: `http://127.0.0.1:${webPort}`,

@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Page } from "@playwright/test";
-import { launchOptions } from "../../e2e/chromium.js";
+import { chromiumLaunchOptions } from "opsdesk-stack/playwright";
 import { measureGenerated, printGenerated } from "./generated.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -317,7 +317,7 @@ async function main() {
     build(apiUrl);
   }
   const server = await serve();
-  const browser = await chromium.launch(launchOptions);
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const js = await loginRouteJs(browser);
     const results: { name: string; times: number[]; target?: number; maxTarget?: number }[] = [];

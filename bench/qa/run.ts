@@ -13,6 +13,7 @@ import { freePort } from "../../stack/src/shared/net.js";
 import { quoteIdent } from "../../stack/src/shared/sql.js";
 import { removeDataDir, startStack } from "../../stack/src/stack.js";
 import { WorldHost } from "../../stack/src/worlds/host.js";
+import type { WorldPhases } from "../../stack/src/worlds/world.js";
 
 const { values } = parseArgs({
   options: {
@@ -51,11 +52,18 @@ async function resets(): Promise<number[]> {
 }
 
 /** Worlds of one host: each test's wait with a spare made ahead, then on demand (no spare). */
-async function worlds(): Promise<{ spare: number[]; onDemand: number[]; fileCopy: number[]; walLog: number[] }> {
+async function worlds(): Promise<{
+  spare: number[];
+  onDemand: number[];
+  phases: Record<keyof WorldPhases, number[]>;
+  fileCopy: number[];
+  walLog: number[];
+}> {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-bench-qa-worlds-"));
   const host = await WorldHost.start({ projectDir, stateDir, spares: 1, log: quiet });
   const spare: number[] = [];
   const onDemand: number[] = [];
+  const phases: Record<keyof WorldPhases, number[]> = { clone: [], services: [], gateway: [], platform: [] };
   const fileCopy: number[] = [];
   const walLog: number[] = [];
   try {
@@ -69,6 +77,7 @@ async function worlds(): Promise<{ spare: number[]; onDemand: number[]; fileCopy
       const world = await host.createWorld();
       spare.push(performance.now() - t0);
       onDemand.push(world.info().createdInMs);
+      for (const [phase, ms] of Object.entries(world.phasesMs)) phases[phase as keyof WorldPhases].push(ms);
       const client = new pg.Client({ connectionString: world.dbUrl });
       await client.connect();
       await client.query("select count(*) from pg_class");
@@ -106,7 +115,7 @@ async function worlds(): Promise<{ spare: number[]; onDemand: number[]; fileCopy
     await host.stop();
     rmSync(stateDir, { recursive: true, force: true });
   }
-  return { spare, onDemand, fileCopy, walLog };
+  return { spare, onDemand, phases, fileCopy, walLog };
 }
 
 const w = await worlds();
@@ -114,7 +123,11 @@ const r = await resets();
 console.log(`\nFresh worlds of ${projectDir} against the stack's reset (same run; ms)`);
 console.table({
   "a test's wait for its world (spare made ahead, as the kit runs)": { ...row(w.spare), target: "p95 ≤ 200" },
-  "a world made on demand (clone + services + gateway)": { ...row(w.onDemand), target: "—" },
+  "a world made on demand (clone + services + gateway)": { ...row(w.onDemand), target: "p95 ≤ 200" },
+  "  of which: the clone (CREATE DATABASE, its settings)": { ...row(w.phases.clone), target: "—" },
+  "  of which: services (storage, pools, keys, listener)": { ...row(w.phases.services), target: "—" },
+  "  of which: gateway (built, services started, listening)": { ...row(w.phases.gateway), target: "—" },
+  "  of which: platform workers (pg_net, pg_cron)": { ...row(w.phases.platform), target: "—" },
   "clone only, CREATE DATABASE … STRATEGY FILE_COPY (used)": { ...row(w.fileCopy), target: "—" },
   "clone only, CREATE DATABASE … STRATEGY WAL_LOG": { ...row(w.walLog), target: "—" },
   "baseline: the stack's reset (stop, wipe, start, migrate, seed)": { ...row(r), target: "—" },

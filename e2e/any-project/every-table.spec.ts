@@ -6,7 +6,6 @@ import { expect, type Page } from "@playwright/test";
 import { formFields } from "../../src/lib/select";
 import type { ResourceDefinition } from "../../src/resources/types";
 import { decodeKey } from "../../src/schema/names";
-import { test } from "../test";
 import {
   apiSignIn,
   definitionsFor,
@@ -18,6 +17,7 @@ import {
   type Session,
   valueFor,
 } from "./fixture";
+import { test } from "./test";
 
 const pathOf = (def: ResourceDefinition) => `/${def.route ?? def.name}`;
 

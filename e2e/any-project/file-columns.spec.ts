@@ -5,8 +5,8 @@
 // column's folder, shows it, replaces it (the old object removed) and removes it (the object
 // removed); a viewer sees the image and no upload. Run with FIXTURE=saas.
 import { expect, type Page } from "@playwright/test";
-import { test } from "../test";
 import { ANON_KEY, API_URL, apiSignIn, operator, PASSWORD, type Session } from "./fixture";
+import { test } from "./test";
 
 test.skip(process.env.FIXTURE !== "saas", "the avatars bucket is the SaaS fixture's");
 

@@ -7,8 +7,8 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import type { ResourceDefinition } from "../../src/resources/types";
 import { acceptInvite, openSelect, resendThenRevoke } from "../helpers";
-import { test } from "../test";
 import { API_URL, apiSignIn, definitionsFor, listTitle, operator, PASSWORD, rpc } from "./fixture";
+import { test } from "./test";
 
 /** An account of the fixture's own app users (its seed), never an operator before this spec. */
 const APP_USER = process.env.FIXTURE === "saas" ? "frank@globex.test" : "lea@tideline.test";
@@ -78,7 +78,7 @@ test("an admin invites someone new, changes their role and deactivates them; the
 
   // The invitee follows the mail's link, chooses a password and is an editor of the project.
   const invitee = await (await browser.newContext()).newPage();
-  await acceptInvite(invitee, email, "invited-password-1");
+  await acceptInvite(invitee, email, "invited-password-1", API_URL);
   await expect(invitee).not.toHaveURL(/\/update-password/);
   await invitee.goto(`/${table.route ?? table.name}`);
   await expect(invitee.getByRole("heading", { name: listTitle(table), exact: true })).toBeVisible();

@@ -3,8 +3,8 @@
 // from the cache and makes no describe() round trip before it (only schema_version(), behind
 // it). bench:console prints the same count on its large table (bench/console/generated.ts).
 import { expect } from "@playwright/test";
-import { test } from "../test";
 import { apiSignIn, definitionsFor, listTitle, operator, PASSWORD } from "./fixture";
+import { test } from "./test";
 
 test("a warm start makes no describe() round trip before the first list", async ({ page }) => {
   const definitions = await definitionsFor(await apiSignIn(operator("admin")));

@@ -3,7 +3,7 @@
 // palette and `g` shortcuts, page / sort / filter / search changes, language and theme,
 // a typed address, and the phone width. Each returns what it did, for the walk's log.
 import { expect, type Page } from "@playwright/test";
-import { leaveFields, switchTheme } from "../helpers";
+import { leaveFields, shortcutsShown, switchTheme } from "../helpers";
 import { motionDone } from "../layoutChecks";
 import type { ScreenState } from "./checks";
 import type { Prng } from "./prng";
@@ -184,13 +184,7 @@ export class Mover {
   }
 
   private async shortcut(): Promise<string> {
-    await leaveFields(this.page);
-    await this.page.keyboard.press("Shift+?");
-    const help = this.page.getByRole("dialog").filter({ has: this.page.locator(".ant-table") });
-    await expect(help).toBeVisible();
-    const keys = (await help.locator("kbd").allInnerTexts()).filter((k) => /^g [a-z]$/.test(k));
-    await this.page.keyboard.press("Escape");
-    await expect(help).toBeHidden();
+    const keys = await shortcutsShown(this.page);
     const chosen = this.rng.pick(keys);
     await this.page.keyboard.press("g");
     await this.page.keyboard.press(chosen.slice(2));

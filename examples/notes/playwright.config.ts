@@ -1,8 +1,7 @@
 // Notes' suite: every test in its own world of ./supabase, the page served on a free port.
 import net from "node:net";
 import { defineConfig, devices } from "@playwright/test";
-import type { KitOptions } from "opsdesk-stack/playwright";
-import { launchOptions } from "../../e2e/chromium";
+import { chromiumLaunchOptions, type KitOptions } from "opsdesk-stack/playwright";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,7 +29,7 @@ export default defineConfig<KitOptions>({
     ...devices["Desktop Chrome"],
     baseURL,
     supabaseProject: "./supabase",
-    launchOptions,
+    launchOptions: chromiumLaunchOptions(),
     trace: { mode: "retain-on-failure", screenshots: false },
   },
   webServer: {

@@ -79,6 +79,38 @@ test("a day later the access token has expired, the page refreshed it, and the n
   await expect(page.getByText("Saved.")).toBeVisible();
 });
 
+test("the relayed realtime frames are watched through the world, and a route of the test's own reaches the world", async ({
+  page,
+  signIn,
+  supabase,
+  world,
+}) => {
+  const { user } = await signIn("watcher@example.com");
+  const sent: string[] = [];
+  const received: string[] = [];
+  await world.onFrame(page.context(), ({ direction, payload }) =>
+    (direction === "sent" ? sent : received).push(String(payload)),
+  );
+  // The test's own handler sees each save's answer, taken from the world.
+  const answers: number[] = [];
+  await page.route("**/rest/v1/notes**", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    const response = await world.fetch(route);
+    answers.push(response.status());
+    await route.fulfill({ response });
+  });
+  await page.goto("/");
+  await expect(page.locator("#live")).toHaveText("live");
+  expect(sent.some((frame) => frame.includes("phx_join"))).toBe(true);
+  await page.getByLabel("New note").fill("Seen twice");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("listitem")).toHaveText(["Seen twice"]);
+  expect(answers).toEqual([201]);
+  await supabase.from("notes").insert({ owner: user.id, title: "From afar" });
+  await expect(page.getByRole("listitem")).toHaveText(["Seen twice", "From afar"]);
+  expect(received.some((frame) => frame.includes("From afar"))).toBe(true);
+});
+
 test("a failing save says why, a slow one shows it is saving", async ({ page, signIn, faults }) => {
   await signIn("unlucky@example.com");
   await page.goto("/");

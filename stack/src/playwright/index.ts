@@ -8,7 +8,7 @@
 // test sees, so tests run in parallel in any order. The browser reaches the test's world
 // at the Supabase URL the app is built with.
 import path from "node:path";
-import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIResponse, type BrowserContext, test as base, expect, type Page, type Route } from "@playwright/test";
 import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
 import ms from "ms";
 import pg from "pg";
@@ -18,9 +18,10 @@ import type { FaultMatch, FaultRule, WorldInfo } from "../worlds/protocol.js";
 import { HostClient, HostError } from "./host-client.js";
 import { type Arrived, describeWait, type Mail, type NextOptions, toMail } from "./mail.js";
 import { type RoleAdapter, rolesFor } from "./roles.js";
-import { routeToWorld, type WorldRoute } from "./routing.js";
+import { type RelayedFrame, routeToWorld, type WorldRoute } from "./routing.js";
 
-export type { Mail, NextOptions, RoleAdapter };
+export { chromiumLaunchOptions, npmChromiumDir } from "./chromium.js";
+export type { Mail, NextOptions, RelayedFrame, RoleAdapter };
 export { expect };
 
 /** A mistake in how the kit is used, worded for the person who made it. */
@@ -59,6 +60,16 @@ export interface KitOptions {
 export interface World extends WorldInfo {
   /** A new browser context routed to this world (closed when the test ends). */
   newContext(options?: Parameters<import("@playwright/test").Browser["newContext"]>[0]): Promise<BrowserContext>;
+  /**
+   * Every realtime frame relayed for `context` from now on. The kit relays a page's realtime
+   * socket itself, so Playwright raises no "websocket" event for it: watch frames here.
+   */
+  onFrame(context: BrowserContext, listener: (frame: RelayedFrame) => void): Promise<void>;
+  /**
+   * In a test's own `page.route` handler for the app's Supabase URL: the world's answer to
+   * the request (`route.fetch()` would fetch the app's address, which only the kit answers).
+   */
+  fetch(route: Route): Promise<APIResponse>;
 }
 
 export interface NewUser {
@@ -276,6 +287,17 @@ export const test = base.extend<KitTestFixtures, KitWorkerFixtures>({
         opened.push(context);
         await _kit.route(context);
         return context;
+      },
+      async onFrame(context, listener) {
+        _kit.assertLive("world.onFrame()");
+        await _kit.route(context);
+        _kit.routes.get(context)?.onFrame(listener);
+      },
+      fetch(route) {
+        _kit.assertLive("world.fetch()");
+        const routed = _kit.routes.values().next().value;
+        if (!routed) throw new KitError("world.fetch(): no browser context of this test is routed to its world yet");
+        return routed.fetch(route);
       },
     });
     await Promise.all(opened.map((c) => c.close().catch(() => {})));

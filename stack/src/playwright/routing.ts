@@ -3,7 +3,7 @@
 // (`context.route` + `route.fetch`), and its realtime WebSockets are proxied frame by
 // frame to the world's (`context.routeWebSocket`: Playwright cannot redirect a socket,
 // so the kit opens the world's socket itself and relays both ways).
-import type { BrowserContext, WebSocketRoute } from "@playwright/test";
+import type { APIResponse, BrowserContext, Route, WebSocketRoute } from "@playwright/test";
 import WebSocket from "ws";
 
 /** Close codes a page's WebSocket may be given (1000, or 3000–4999). */
@@ -11,9 +11,21 @@ function sendableCode(code: number): number | undefined {
   return code === 1000 || (code >= 3000 && code <= 4999) ? code : undefined;
 }
 
+/** A realtime frame the kit relayed between a page and its world (`world.onFrame`). */
+export interface RelayedFrame {
+  direction: "sent" | "received";
+  /** The socket's URL as the app opened it. */
+  url: string;
+  payload: string | Buffer;
+}
+
 export interface WorldRoute {
   /** Closes every proxied socket as a network failure would (`faults.dropRealtime`); returns how many. */
   dropSockets(): number;
+  /** Calls `listener` with every frame relayed from now on (a relayed socket raises no page "websocket" event). */
+  onFrame(listener: (frame: RelayedFrame) => void): void;
+  /** Answers a request of the app's Supabase URL from the world (for a test's own route handler: `route.fetch()` would go to the app's address). */
+  fetch(route: Route): Promise<APIResponse>;
 }
 
 /** The origins an app may name the same local API by (127.0.0.1 and localhost). */
@@ -47,6 +59,10 @@ export async function routeToWorld(context: BrowserContext, appUrl: string, worl
   });
 
   const sockets = new Set<WebSocket>();
+  const listeners: ((frame: RelayedFrame) => void)[] = [];
+  const emit = (frame: RelayedFrame) => {
+    for (const listener of listeners) listener(frame);
+  };
   await context.routeWebSocket(matches, (page: WebSocketRoute) => {
     const url = new URL(page.url());
     const upstream = new WebSocket(
@@ -59,7 +75,9 @@ export async function routeToWorld(context: BrowserContext, appUrl: string, worl
     });
     upstream.on("message", (data, isBinary) => {
       const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-      page.send(isBinary ? bytes : bytes.toString("utf8"));
+      const payload = isBinary ? bytes : bytes.toString("utf8");
+      page.send(payload);
+      emit({ direction: "received", url: url.href, payload });
     });
     upstream.on("close", (code, reason) => {
       sockets.delete(upstream);
@@ -67,6 +85,7 @@ export async function routeToWorld(context: BrowserContext, appUrl: string, worl
     });
     upstream.on("error", () => {});
     page.onMessage((message) => {
+      emit({ direction: "sent", url: url.href, payload: message });
       if (upstream.readyState === WebSocket.OPEN) upstream.send(message);
       else if (upstream.readyState === WebSocket.CONNECTING) pending.push(message);
     });
@@ -82,6 +101,12 @@ export async function routeToWorld(context: BrowserContext, appUrl: string, worl
       const count = sockets.size;
       for (const socket of [...sockets]) socket.terminate();
       return count;
+    },
+    onFrame(listener) {
+      listeners.push(listener);
+    },
+    fetch(route) {
+      return route.fetch({ url: target(new URL(route.request().url())), maxRedirects: 0 });
     },
   };
 }

@@ -68,8 +68,22 @@ function urlOf(serverUrl: string, database: string): string {
   return url.toString();
 }
 
+/**
+ * Where a world's making went (ms), for bench/qa: the clone (CREATE DATABASE and its settings),
+ * the services (storage links, pools, keys, session listener, services built), the gateway
+ * (built, services started, listening) and the platform workers (pg_net, pg_cron).
+ */
+export interface WorldPhases {
+  clone: number;
+  services: number;
+  gateway: number;
+  platform: number;
+}
+
 export class World {
   private destroyed?: Promise<void>;
+  /** Filled in by create(). */
+  phasesMs: WorldPhases = { clone: 0, services: 0, gateway: 0, platform: 0 };
 
   private constructor(
     readonly id: string,
@@ -121,6 +135,7 @@ export class World {
         );
         await admin.query(rows[0].statements);
       }
+      const cloned = performance.now();
       await linkTree(setup.templateStorage, path.join(dir, "storage"));
       await mkdir(dir, { recursive: true });
 
@@ -156,6 +171,7 @@ export class World {
         ]);
       }
       services = createServices(ctx, { schemaCache: template.schemaCache, bucketsReady: true });
+      const servicesMade = performance.now();
       app = await buildGateway(ctx, services, { requireApiKey: false, corsOrigins: [], beforeRequest: faults.hook });
       for (const s of services) await s.start?.();
       await app.listen({ host: "127.0.0.1", port: 0 });
@@ -163,6 +179,7 @@ export class World {
       const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
       config.api.port = typeof address === "object" && address ? address.port : 0;
       config.api.external_url = url;
+      const listening = performance.now();
       platform = await startPlatformWorkers(ctx);
       const world = new World(
         id,
@@ -180,6 +197,13 @@ export class World {
         control,
         dir,
       );
+      const done = performance.now();
+      world.phasesMs = {
+        clone: cloned - started,
+        services: servicesMade - cloned,
+        gateway: listening - servicesMade,
+        platform: done - listening,
+      };
       return world;
     } catch (err) {
       await platform?.stop().catch(() => {});

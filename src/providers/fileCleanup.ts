@@ -2,7 +2,7 @@
 // its definition names (image fields, documents). Storage keeps files outside the
 // database (a SQL trigger cannot remove them), so the console does it through the
 // Storage API once the delete has succeeded, for Refine's deletes and the undoable ones
-// (src/views/undo) alike; a delete the database refuses (e.g. a product still on orders)
+// (src/features/undo) alike; a delete the database refuses (e.g. a product still on orders)
 // keeps its files.
 import type { BaseKey, BaseRecord, DataProvider, DeleteManyParams, DeleteOneParams } from "@refinedev/core";
 import { folderOf } from "../lib/filePaths";

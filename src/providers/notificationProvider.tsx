@@ -1,6 +1,6 @@
 // Refine's notifications on antd's App notifications, in the operator's language (docs/product.md §8
 // messages through localizeMessage). Built on antd directly, as @refinedev/antd's provider is.
-// Undoable deletes have their own notice (views/undo), so Refine's "progress" type is not used.
+// Undoable deletes have their own notice (features/undo), so Refine's "progress" type is not used.
 // A read that got no answer from the server raises no notice: the connection banner says so
 // once for every screen, and the read runs again when the server answers.
 import { CloseOutlined } from "@ant-design/icons";
@@ -33,7 +33,7 @@ export function useNotificationProvider(): NotificationProvider {
   return {
     open: ({ key, message, description, type }) => {
       if (type === "error" && READ_NOTICE.test(key ?? "") && [message, description].includes(MESSAGES.network)) return;
-      // A record that is not there is said by its own page (views/RecordMissing), once: the
+      // A record that is not there is said by its own page (features/show/RecordMissing), once: the
       // edit form's read has no switch for Refine's notice (useForm's useOne).
       if (
         type === "error" &&

@@ -2,7 +2,7 @@
 // that gets no answer fails at once with docs/product.md §8's words instead of spinning through
 // retries, and when the server answers again every read on screen runs again (React Query's
 // "reconnect"), which clears those errors; saves that wait for the server are sent then too
-// (views/saving/). Cached answers never outlive the user they were fetched for.
+// (features/saving/). Cached answers never outlive the user they were fetched for.
 import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { serverConnection } from "./serverConnection";
 import type { ConsoleClient } from "./supabaseClient";

@@ -1,5 +1,5 @@
 // A Storage bucket as the console uses it. Failures are storage-js's errors, thrown: the
-// screen words them with its bucket's rules (src/views/files/storageErrors.ts).
+// screen words them with its bucket's rules (src/features/files/storageErrors.ts).
 import type { ConsoleClient } from "./supabaseClient";
 
 export interface StoredObject {

@@ -52,9 +52,7 @@ test("every ordered pair of lists through the side menu keeps each list to its o
 // key exists only once the palette knows the screen may be opened. On a fresh world the first
 // read is slower than the dashboard's heading, so the keys are read from the help first, as an
 // operator would see them.
-test("browser Back and Forward and the g shortcuts move between lists without a blank screen", async ({
-  page,
-}) => {
+test("browser Back and Forward and the g shortcuts move between lists without a blank screen", async ({ page }) => {
   test.slow();
   const errors = pageErrors(page);
   await page.goto("/");

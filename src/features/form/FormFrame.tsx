@@ -30,24 +30,14 @@ export function FormFrame({ def, action, title, save, notice, children }: Props)
   const footerButtons = ({ defaultButtons }: { defaultButtons: ReactNode }) => (
     <SaveBar notice={notice}>{defaultButtons}</SaveBar>
   );
+  // What both frames show alike.
+  const frame = { title, saveButtonProps, isLoading: state.busy, goBack: BACK_ICON, footerButtons };
   return action === "create" ? (
-    <Create
-      title={title}
-      saveButtonProps={saveButtonProps}
-      isLoading={state.busy}
-      goBack={BACK_ICON}
-      footerButtons={footerButtons}
-    >
-      {children}
-    </Create>
+    <Create {...frame}>{children}</Create>
   ) : (
     <Edit
-      title={title}
-      saveButtonProps={saveButtonProps}
-      isLoading={state.busy}
-      goBack={BACK_ICON}
+      {...frame}
       canDelete={false}
-      footerButtons={footerButtons}
       headerButtons={({ defaultButtons }) => (
         <>
           <RecordPresence others={save.others} />

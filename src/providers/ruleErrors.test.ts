@@ -98,6 +98,28 @@ describe("the store's rules by code", () => {
     ).toBe("A rule of tomorrow.");
   });
 
+  it("words the mistakes of a bulk write's or an import's request by code (20250727100000_request_codes)", () => {
+    const column = toHttpError(
+      refusal("bulk_column_not_settable", { table: "products", column: "sku" }),
+      "products",
+      "update",
+      findResource,
+    );
+    expect(column.message).toBe("products has no column sku to set.");
+    expect(localizeMessage(column.message, german.translate)).toBe(
+      "products hat keine Spalte sku, die gesetzt werden kann.",
+    );
+    const unknown = toHttpError(
+      refusal("request_unknown_column", { table: "products", column: "colour" }),
+      "products",
+      "create",
+      findResource,
+    );
+    expect(localizeMessage(unknown.message, german.translate)).toBe("products hat keine Spalte colour.");
+    const shape = toHttpError(refusal("bulk_not_rows", {}), "products", "delete", findResource);
+    expect(localizeMessage(shape.message, german.translate)).toBe("Die Zeilen müssen eine Liste von Objekten sein.");
+  });
+
   it("survives details that are not JSON", () => {
     const error = { code: "P0001", message: "x", hint: "order_empty", details: "not json" };
     expect(toHttpError(error, "orders", "update", findResource).message).toBe(

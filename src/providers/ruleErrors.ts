@@ -1,6 +1,7 @@
 // The rules the database refuses an operator's change with (the store's, docs/product.md §4, in
 // supabase/migrations/20250712100000_store_rules.sql; staff, permissions, audit, merge, import
-// and bulk rules in 20250721100000_rule_codes.sql): SQLSTATE P0001 with a machine-readable code in HINT and the facts the
+// and bulk rules in 20250721100000_rule_codes.sql, the import's and bulk write's request shape in
+// 20250727100000_request_codes.sql): SQLSTATE P0001 with a machine-readable code in HINT and the facts the
 // sentence names, as JSON, in DETAIL. The console words each refusal by its code in the
 // operator's language and never reads the database's English sentence; a field the rule
 // belongs to gets the message on the form.
@@ -87,6 +88,26 @@ export const RULES: Record<string, Rule> = {
     values: (f) => ({ max: text(f.max) }),
   },
   bulk_too_many_rows: { english: "At most {{max}} rows at once.", values: (f) => ({ max: text(f.max) }) },
+  // A request's shape (20250727100000_request_codes.sql): mistakes the console does not make on
+  // purpose, worded all the same, with the table and column they name.
+  request_no_table: { english: "There is no table {{table}}.", values: (f) => ({ table: text(f.table) }) },
+  request_unknown_column: {
+    english: "{{table}} has no column {{column}}.",
+    values: (f) => ({ table: text(f.table), column: text(f.column) }),
+  },
+  import_not_a_reference: {
+    english: "{{column}} is not a reference of {{table}}.",
+    values: (f) => ({ table: text(f.table), column: text(f.column) }),
+  },
+  bulk_bad_action: { english: "A bulk action updates or deletes." },
+  bulk_not_rows: { english: "The rows must be a list of objects." },
+  bulk_no_key: { english: "{{table}} has no single-column key.", values: (f) => ({ table: text(f.table) }) },
+  bulk_key_missing: { english: "Every row needs its {{column}}.", values: (f) => ({ column: text(f.column) }) },
+  bulk_no_changes: { english: "An update needs the values to set." },
+  bulk_column_not_settable: {
+    english: "{{table}} has no column {{column}} to set.",
+    values: (f) => ({ table: text(f.table), column: text(f.column) }),
+  },
 };
 
 /** The translation key of a rule's sentence. */
@@ -114,10 +135,19 @@ const fill = (sentence: string, values: Record<string, string | Label>) =>
  */
 export function ruleRefusal(error: RaisedError, resource: string): { message: string; field?: string } | undefined {
   const code = error.code === "P0001" ? error.hint : undefined;
-  const rule = code && Object.hasOwn(RULES, code) ? RULES[code] : undefined;
-  if (!code || !rule) return undefined;
-  const facts = factsOf(error.details);
+  const message = code ? ruleMessage(code, factsOf(error.details)) : undefined;
+  if (!code || message === undefined) return undefined;
+  return { message, field: RULES[code].fields?.[resource] };
+}
+
+/**
+ * The sentence of the rule `code` with `facts` filled in (remembered with its key, so it shows
+ * in the operator's language); undefined for a code no migration raises. Also what an edge
+ * function's OPSDESK_RULE answer is worded by (functionErrors.ts).
+ */
+export function ruleMessage(code: string, facts: Facts): string | undefined {
+  const rule = Object.hasOwn(RULES, code) ? RULES[code] : undefined;
+  if (!rule) return undefined;
   const values = rule.values?.(facts) ?? {};
-  const message = templated(fill(rule.english, values), ruleKey(code), values, rule.context?.(facts));
-  return { message, field: rule.fields?.[resource] };
+  return templated(fill(rule.english, values), ruleKey(code), values, rule.context?.(facts));
 }

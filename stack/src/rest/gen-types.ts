@@ -146,14 +146,7 @@ function functionBlock(name: string, overloads: FunctionDef[], cache: SchemaCach
   const variants = overloads.map((fn) => {
     const args = fn.params.filter((p) => p.name);
     const argLines = args.length
-      ? [
-          "Args: {",
-          ...args.map(
-            (p) =>
-              `  ${key(p.name)}${p.hasDefault ? "?" : ""}: ${argType(p, cache)}`,
-          ),
-          "}",
-        ]
+      ? ["Args: {", ...args.map((p) => `  ${key(p.name)}${p.hasDefault ? "?" : ""}: ${argType(p, cache)}`), "}"]
       : fn.params.length
         ? [`Args: { "": ${argType(fn.params[0], cache)} }`]
         : ["Args: never"];

@@ -85,6 +85,12 @@ const labelOf = (resource: string, field: FieldDefinition, text = field.label): 
 });
 const inEnglish = (label: Label | string) => (typeof label === "string" ? label : label.text);
 
+/** The `reason` of a save refused because the record changed since it was loaded (the form offers a reload). */
+const STALE = "stale";
+
+/** Whether a save was refused as stale (toHttpError's `reason`), whatever the message's words. */
+export const isStaleError = (error: HttpError | undefined): boolean => error?.reason === STALE;
+
 function httpError(statusCode: number, message: string, errors?: Record<string, string[]>): HttpError {
   return errors ? { statusCode, message, errors } : { statusCode, message };
 }
@@ -111,7 +117,7 @@ export function toHttpError(
   if (JWT_CODES.has(code)) return httpError(401, MESSAGES.sessionEnded);
   if (code === "42501") return httpError(403, MESSAGES.forbidden);
   // A version that moved on: the demo's trigger (PT409), or opsdesk.bulk_write's refused row.
-  if (code === "PT409" || error.hint === "OPSDESK_STALE") return httpError(409, MESSAGES.stale);
+  if (code === "PT409" || error.hint === "OPSDESK_STALE") return { ...httpError(409, MESSAGES.stale), reason: STALE };
   // PostgREST's own: `.single()` found no row.
   if (code === "PGRST116") return notFound();
 

@@ -22,9 +22,10 @@ import { DefinitionNotices } from "../../components/DefinitionNotices";
 import { listPath, showPath } from "../../components/paths";
 import { recordName } from "../../components/recordName";
 import { useTabTitle } from "../../components/useTabTitle";
-import { localizeMessage, MESSAGES } from "../../i18n/messages";
+import { localizeMessage } from "../../i18n/messages";
 import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
 import { idColumnOf, metaFor } from "../../lib/select";
+import { isStaleError } from "../../providers/errors";
 import type { ResourceDefinition } from "../../resources/types";
 import { type ChosenImage, NewImagePicker } from "../files/NewImagePicker";
 import { useBucketLimits } from "../files/useBucketLimits";
@@ -191,7 +192,7 @@ export function ResourceForm({ definition: def, action, children }: Props) {
         : undefined,
     shown.label.plural.replace(/^./, (c) => c.toUpperCase()),
   );
-  const stale = formError?.statusCode === 409 && formError.message === MESSAGES.stale;
+  const stale = isStaleError(formError);
   const hasFieldErrors = Boolean(formError?.errors && Object.keys(formError.errors).length > 0);
 
   const reload = async () => {

@@ -5,7 +5,7 @@ import { type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from
 import { resourceKey } from "../i18n/resourceKeys";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 import { isUnreachable } from "./connection";
-import { ruleRefusal } from "./ruleErrors";
+import { opsdeskRefusal, ruleRefusal } from "./ruleErrors";
 
 /** What supabase-js hands back in `error` (PostgREST body, or a fetch failure with an empty code). */
 export interface PostgrestLikeError {
@@ -197,6 +197,9 @@ export function toHttpError(
   // The database's rules, by the code they carry (providers/ruleErrors.ts).
   const rule = ruleRefusal(error, resource);
   if (rule) return httpError(400, rule.message, rule.field ? { [rule.field]: [rule.message] } : undefined);
+  // Opsdesk's install, by the OPSDESK_* code in its hint (providers/ruleErrors.ts).
+  const installed = opsdeskRefusal(error);
+  if (installed) return httpError(400, installed);
   // A raise without a code of ours (a caller's mistake, or a project's own trigger): as written.
   if (code === "P0001") return httpError(400, text);
   if (code === "22001") return httpError(400, templated("A value is too long.", "errors.tooLong"));

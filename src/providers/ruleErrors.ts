@@ -7,6 +7,7 @@
 // belongs to gets the message on the form.
 import { type Label, templated } from "../i18n/messages";
 import { resourceKey } from "../i18n/resourceKeys";
+import type { OpsdeskErrorCode } from "../resources/describe.types";
 
 type Facts = Record<string, unknown>;
 
@@ -109,6 +110,43 @@ export const RULES: Record<string, Rule> = {
     values: (f) => ({ table: text(f.table), column: text(f.column) }),
   },
 };
+
+/**
+ * Opsdesk's install (docs/any-project.md "Error codes") raises its refusals with an OPSDESK_* code
+ * in HINT under their own SQLSTATE (22023, 54000, 42703, 55000, P0001…) and no JSON facts: the
+ * ones a generated resource's reads and writes meet, in the console's words (German
+ * `errors.opsdesk.<code>`). Permission codes come as 42501 and read as docs/product.md §8's; the
+ * operator administration's codes are operatorAdmin.ts'.
+ */
+export const OPSDESK_RULES: Partial<Record<OpsdeskErrorCode, string>> = {
+  OPSDESK_NO_SUCH_TABLE: "This table does not exist (any more).",
+  OPSDESK_NOT_MANAGED: "This table is not managed by Opsdesk.",
+  OPSDESK_NOT_MANAGEABLE: "This table cannot be managed by Opsdesk.",
+  OPSDESK_NO_KEY: "This table has no primary key: its rows cannot be named.",
+  OPSDESK_KEY_MISSING: "A row lacks its key.",
+  OPSDESK_ROWS_NOT_LIST: "The rows must be a list of objects.",
+  OPSDESK_TOO_MANY_ROWS: "At most 5000 rows at once.",
+  OPSDESK_BAD_ACTION: "A bulk action updates or deletes.",
+  OPSDESK_NO_CHANGES: "An update needs the values to set.",
+  OPSDESK_UNKNOWN_COLUMN: "This table has no such column (any more).",
+  OPSDESK_READ_ONLY_COLUMN: "This column cannot be set by a bulk action.",
+  OPSDESK_NOT_A_REFERENCE: "This column is not a reference.",
+  OPSDESK_BAD_FILTER: "This filter cannot be applied.",
+  OPSDESK_SEARCH_TOO_LONG: "Search words may be at most 200 characters long.",
+  OPSDESK_TOO_MANY_IDS: "At most 1000 users at once.",
+  OPSDESK_AUDIT_APPEND_ONLY: "The audit log cannot be changed.",
+  OPSDESK_BAD_SETTINGS: "These table settings are not valid.",
+  OPSDESK_BAD_PRESENCE: "This record's presence cannot be shown.",
+};
+
+export const opsdeskRuleKey = (code: string) => `errors.opsdesk.${code}`;
+
+/** An install refusal (OPSDESK_* in HINT) in the console's words; undefined for any other error. */
+export function opsdeskRefusal(error: RaisedError): string | undefined {
+  const code = error.hint ?? "";
+  const english = Object.hasOwn(OPSDESK_RULES, code) ? OPSDESK_RULES[code as OpsdeskErrorCode] : undefined;
+  return english === undefined ? undefined : templated(english, opsdeskRuleKey(code));
+}
 
 /** The translation key of a rule's sentence. */
 export const ruleKey = (code: string) => `errors.rule.${code}`;

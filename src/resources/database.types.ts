@@ -479,7 +479,7 @@ export type Database = {
       }
       order_next_statuses: {
         Args: {
-          status: unknown
+          status: Database["public"]["Enums"]["order_status"]
         }
         Returns: Database["public"]["Enums"]["order_status"][]
       }

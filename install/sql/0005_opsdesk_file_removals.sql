@@ -1,0 +1,264 @@
+-- Opsdesk upgrade 0005 (docs/any-project.md, "File columns"): a deleted record's file goes with
+-- it, and a file column names a bucket that exists.
+--   * Deleting a row of a table with file columns, or changing such a column, queues the object
+--     the old value named (opsdesk.file_removals) in the same transaction: a delete that RLS
+--     refuses deletes no row and queues nothing, one rolled back queues nothing. The database
+--     cannot remove the object itself (Storage keeps the bytes outside it, and refuses a direct
+--     delete from storage.objects), so the console removes what is queued through the Storage
+--     API after each delete (opsdesk.file_removals()); what a removal failed to remove stays
+--     queued and goes at the next one. Only objects of Opsdesk's own folder of that column
+--     ('<schema>/<table>/<column>/<file>') are queued, never the app's, and an object a row
+--     names again is never handed out.
+--   * set_table_settings refuses a file column whose bucket does not exist
+--     (OPSDESK_NO_SUCH_BUCKET, the column in DETAIL); opsdesk.storage_buckets() lists the
+--     buckets for the admin's picker.
+-- An upgrade file: it runs on a database that has 0001 to 0004, and is never changed once
+-- released.
+
+-- The error catalogue of 0001 with OPSDESK_NO_SUCH_BUCKET.
+create or replace function opsdesk.fail(code text, msg text, info text default null) returns void
+language plpgsql volatile set search_path = '' as $$
+declare
+  state text := case code
+    when 'OPSDESK_NOT_SIGNED_IN' then '42501'
+    when 'OPSDESK_NOT_OPERATOR' then '42501'
+    when 'OPSDESK_NOT_ADMIN' then '42501'
+    when 'OPSDESK_FORBIDDEN' then '42501'
+    when 'OPSDESK_NO_SUCH_TABLE' then '42P01'
+    when 'OPSDESK_NOT_MANAGED' then '55000'
+    when 'OPSDESK_NOT_MANAGEABLE' then '55000'
+    when 'OPSDESK_NOT_OWNER' then '42501'
+    when 'OPSDESK_RLS_OFF' then '55000'
+    when 'OPSDESK_NO_KEY' then '55000'
+    when 'OPSDESK_KEY_MISSING' then '22023'
+    when 'OPSDESK_ROWS_NOT_LIST' then '22023'
+    when 'OPSDESK_TOO_MANY_ROWS' then '54000'
+    when 'OPSDESK_BAD_ACTION' then '22023'
+    when 'OPSDESK_NO_CHANGES' then '22023'
+    when 'OPSDESK_UNKNOWN_COLUMN' then '42703'
+    when 'OPSDESK_READ_ONLY_COLUMN' then '42703'
+    when 'OPSDESK_NOT_A_REFERENCE' then '22023'
+    when 'OPSDESK_BAD_FILTER' then '22023'
+    when 'OPSDESK_SEARCH_TOO_LONG' then '22023'
+    when 'OPSDESK_TOO_MANY_IDS' then '54000'
+    when 'OPSDESK_NO_SUCH_USER' then 'P0002'
+    when 'OPSDESK_NO_SUCH_ROLE' then 'P0002'
+    when 'OPSDESK_LAST_ADMIN' then 'P0001'
+    when 'OPSDESK_SELF_DEACTIVATE' then 'P0001'
+    when 'OPSDESK_SELF_ROLE' then 'P0001'
+    when 'OPSDESK_SELF_REMOVE' then 'P0001'
+    when 'OPSDESK_BUILTIN_ROLE' then 'P0001'
+    when 'OPSDESK_AUDIT_APPEND_ONLY' then 'P0001'
+    when 'OPSDESK_BAD_SETTINGS' then '22023'
+    when 'OPSDESK_BAD_PRESENCE' then '22023'
+    when 'OPSDESK_NO_SUCH_BUCKET' then '22023'
+  end;
+begin
+  if state is null then
+    raise exception 'opsdesk.fail: unknown code %', code using errcode = 'XX000';
+  end if;
+  if info is null then
+    raise exception using message = msg, errcode = state, hint = code;
+  end if;
+  raise exception using message = msg, errcode = state, hint = code, detail = info;
+end
+$$;
+
+-- Objects whose rows went: each once, until removed through the Storage API.
+create table opsdesk.file_removals (
+  bucket_id text not null,
+  name text not null,
+  queued_at timestamptz not null default now(),
+  primary key (bucket_id, name)
+);
+alter table opsdesk.file_removals enable row level security;
+revoke all on opsdesk.file_removals from public, anon, authenticated, service_role;
+
+-- Whether `object_name` is a file of Opsdesk's folder of schema.table.column (the shape
+-- opsdesk.file_access of 0003 allows): '<schema>/<table>/<column>/<file>', file neither empty nor
+-- hidden.
+create function opsdesk.is_file_column_object(schema_name text, table_name text, column_name text,
+                                              object_name text) returns boolean
+language sql immutable set search_path = '' as $$
+  select coalesce(
+    cardinality(string_to_array(object_name, '/')) = 4
+    and (string_to_array(object_name, '/'))[1] = schema_name
+    and (string_to_array(object_name, '/'))[2] = table_name
+    and (string_to_array(object_name, '/'))[3] = column_name
+    and (string_to_array(object_name, '/'))[4] <> ''
+    and (string_to_array(object_name, '/'))[4] not like '.%', false)
+$$;
+
+-- The trigger on a table with file columns: the objects the old row named and the new one does
+-- not (a delete, or an update that changed or cleared the column) are queued.
+create function opsdesk.queue_file_removals() returns trigger
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  columns jsonb;
+  old_row jsonb := to_jsonb(old);
+  new_row jsonb := case when tg_op = 'UPDATE' then to_jsonb(new) end;
+  f record;
+  gone text;
+begin
+  select s.settings -> 'file_columns' into columns
+  from opsdesk.table_settings s
+  where s.schema_name = tg_table_schema and s.table_name = tg_table_name;
+  if jsonb_typeof(columns) is distinct from 'object' then
+    return null;
+  end if;
+  for f in select c.key as column_name, c.value ->> 'bucket' as bucket
+           from jsonb_each(columns) c where jsonb_typeof(c.value) = 'object' loop
+    gone := old_row ->> f.column_name;
+    continue when gone is null or f.bucket is null;
+    continue when tg_op = 'UPDATE' and new_row ->> f.column_name is not distinct from gone;
+    continue when not opsdesk.is_file_column_object(tg_table_schema, tg_table_name, f.column_name, gone);
+    insert into opsdesk.file_removals (bucket_id, name) values (f.bucket, gone)
+    on conflict on constraint file_removals_pkey do nothing;
+  end loop;
+  return null;
+end
+$$;
+
+-- Puts the queueing trigger on a table while its settings name file columns (for deletes and
+-- updates of those columns), and takes it off when they name none.
+create function opsdesk.file_removal_hook(rel oid, settings jsonb) returns void
+language plpgsql volatile security definer set search_path = '' set client_min_messages = warning as $$
+declare
+  target text := rel::regclass::text;
+  columns text;
+begin
+  if (select c.relkind from pg_catalog.pg_class c where c.oid = rel) not in ('r', 'p') then
+    return;
+  end if;
+  execute format('drop trigger if exists opsdesk_file_removals on %s', target);
+  select string_agg(format('%I', a.attname), ', ' order by a.attnum) into columns
+  from pg_catalog.pg_attribute a
+  where a.attrelid = rel and a.attnum > 0 and not a.attisdropped
+    and jsonb_typeof(settings -> 'file_columns') = 'object'
+    and (settings -> 'file_columns') ? a.attname::text;
+  if columns is not null then
+    execute format('create trigger opsdesk_file_removals after delete or update of %s on %s
+                    for each row execute function opsdesk.queue_file_removals()', columns, target);
+  end if;
+end
+$$;
+
+-- The buckets of the project, for the admin's picker on the Tables screen (operators cannot
+-- read storage.buckets; opsdesk.file_buckets() of 0003 answers only for buckets already named).
+create function opsdesk.storage_buckets()
+returns table (id text, public boolean, file_size_limit bigint, allowed_mime_types text[])
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform opsdesk.require_admin();
+  if to_regclass('storage.buckets') is null then
+    return;
+  end if;
+  return query
+    select b.id, b.public, b.file_size_limit, b.allowed_mime_types from storage.buckets b order by b.id;
+end
+$$;
+
+-- The Tables screen's save of 0001, which now also refuses a file column whose bucket does not
+-- exist (OPSDESK_NO_SUCH_BUCKET, DETAIL: the column) and keeps the queueing trigger in step.
+create or replace function opsdesk.set_table_settings(schema_name text, table_name text, settings jsonb) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  rel oid := opsdesk.relation(schema_name, table_name);
+  bad text;
+  f record;
+begin
+  perform opsdesk.require_admin();
+  if jsonb_typeof(settings) is distinct from 'object' then
+    perform opsdesk.fail('OPSDESK_BAD_SETTINGS', 'Settings must be an object.');
+  end if;
+  select x into bad from (
+    select settings ->> 'title_field' as x
+    union all select jsonb_array_elements_text(coalesce(settings -> k, '[]'))
+    from unnest(array['list_columns', 'hidden', 'search_columns', 'audit_exclude']) k where jsonb_typeof(settings -> k) = 'array'
+    union all select jsonb_object_keys(settings -> k)
+    from unnest(array['field_labels', 'help', 'file_columns']) k where jsonb_typeof(settings -> k) = 'object'
+    union all select settings -> 'default_sort' ->> 'field') names
+  where x is not null and not exists (
+    select 1 from pg_catalog.pg_attribute a where a.attrelid = rel and a.attname = x and a.attnum > 0 and not a.attisdropped)
+  limit 1;
+  if bad is not null then
+    perform opsdesk.fail('OPSDESK_BAD_SETTINGS', format('%s.%s has no column %s.', schema_name, table_name, bad));
+  end if;
+  if jsonb_typeof(settings -> 'file_columns') = 'object' then
+    for f in select c.key as column_name, c.value from jsonb_each(settings -> 'file_columns') c order by c.key loop
+      if jsonb_typeof(f.value) is distinct from 'object' or jsonb_typeof(f.value -> 'bucket') is distinct from 'string' then
+        perform opsdesk.fail('OPSDESK_BAD_SETTINGS',
+          format('The file column %s needs a bucket: {"bucket": "<bucket id>"}.', f.column_name), f.column_name);
+      end if;
+      if to_regclass('storage.buckets') is null
+         or not exists (select 1 from storage.buckets b where b.id = f.value ->> 'bucket') then
+        perform opsdesk.fail('OPSDESK_NO_SUCH_BUCKET',
+          format('There is no bucket %s for the file column %s.', f.value ->> 'bucket', f.column_name), f.column_name);
+      end if;
+    end loop;
+  end if;
+  insert into opsdesk.table_settings as t (schema_name, table_name, settings)
+  values (set_table_settings.schema_name, set_table_settings.table_name, set_table_settings.settings)
+  on conflict on constraint table_settings_pkey do update set settings = excluded.settings;
+  perform opsdesk.file_removal_hook(rel, settings);
+  -- settings.audit_exclude changes what the table's audit trigger function writes.
+  perform opsdesk.sync_catalog(array[rel]);
+  return settings;
+end
+$$;
+
+-- Whether a row of the object's column names it (again): then it is nobody's to remove.
+create function opsdesk.file_still_named(bucket text, object_name text) returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  parts text[] := string_to_array(object_name, '/');
+  rel oid;
+  named boolean;
+begin
+  if cardinality(parts) is distinct from 4 then
+    return false;
+  end if;
+  rel := to_regclass(format('%I.%I', parts[1], parts[2]));
+  if rel is null or not exists (
+    select 1 from pg_catalog.pg_attribute a where a.attrelid = rel and a.attname = parts[3] and a.attnum > 0 and not a.attisdropped
+  ) then
+    return false;
+  end if;
+  execute format('select exists (select 1 from %s where %I::text = $1)', rel::regclass, parts[3]) into named using object_name;
+  return named;
+end
+$$;
+
+-- The console's part after a delete (docs/any-project.md "File columns"): forgets what is done
+-- (the object is gone, or a row names it again), then answers the queued objects the caller may
+-- remove (edit or delete on their table, as storage's policies of 0003 ask), oldest first. The
+-- console removes them through the Storage API; what it fails to remove is answered again.
+create function opsdesk.file_removals()
+returns table (bucket text, object_name text)
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  perform opsdesk.require_operator();
+  delete from opsdesk.file_removals q
+  where not exists (select 1 from storage.objects o where o.bucket_id = q.bucket_id and o.name = q.name)
+     or opsdesk.file_still_named(q.bucket_id, q.name);
+  return query
+    select q.bucket_id, q.name from opsdesk.file_removals q
+    where opsdesk.file_access(q.bucket_id, q.name, array['edit', 'delete'])
+    order by q.queued_at, q.name
+    limit 1000;
+end
+$$;
+
+revoke all on function opsdesk.is_file_column_object(text, text, text, text), opsdesk.queue_file_removals(),
+  opsdesk.file_removal_hook(oid, jsonb), opsdesk.storage_buckets(), opsdesk.file_still_named(text, text),
+  opsdesk.file_removals()
+  from public, anon, authenticated, service_role;
+grant execute on function opsdesk.storage_buckets(), opsdesk.file_removals() to authenticated, service_role;
+
+-- Tables whose settings name file columns today get the trigger.
+select opsdesk.file_removal_hook(to_regclass(format('%I.%I', s.schema_name, s.table_name)), s.settings)
+from opsdesk.table_settings s
+where jsonb_typeof(s.settings -> 'file_columns') = 'object' and s.settings -> 'file_columns' <> '{}'
+  and to_regclass(format('%I.%I', s.schema_name, s.table_name)) is not null;
+
+insert into opsdesk.installed (version, name) values ('0005', 'opsdesk_file_removals');

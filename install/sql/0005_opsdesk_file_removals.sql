@@ -9,9 +9,9 @@
 --     queued and goes at the next one. Only objects of Opsdesk's own folder of that column
 --     ('<schema>/<table>/<column>/<file>') are queued, never the app's, and an object a row
 --     names again is never handed out.
---   * set_table_settings refuses a file column whose bucket does not exist
---     (OPSDESK_NO_SUCH_BUCKET, the column in DETAIL); opsdesk.storage_buckets() lists the
---     buckets for the admin's picker.
+--   * table settings (set_table_settings, or any write of opsdesk.table_settings) are refused
+--     when a file column's bucket does not exist (OPSDESK_NO_SUCH_BUCKET, the column in DETAIL);
+--     opsdesk.storage_buckets() lists the buckets for the admin's picker.
 -- An upgrade file: it runs on a database that has 0001 to 0004, and is never changed once
 -- released.
 
@@ -119,8 +119,9 @@ begin
 end
 $$;
 
--- Puts the queueing trigger on a table while its settings name file columns (for deletes and
--- updates of those columns), and takes it off when they name none.
+-- Puts the queueing trigger on a managed table while its settings name file columns (for
+-- deletes and updates of those columns), and takes it off when they name none or the table is
+-- no longer managed.
 create function opsdesk.file_removal_hook(rel oid, settings jsonb) returns void
 language plpgsql volatile security definer set search_path = '' set client_min_messages = warning as $$
 declare
@@ -136,7 +137,7 @@ begin
   where a.attrelid = rel and a.attnum > 0 and not a.attisdropped
     and jsonb_typeof(settings -> 'file_columns') = 'object'
     and (settings -> 'file_columns') ? a.attname::text;
-  if columns is not null then
+  if columns is not null and exists (select 1 from opsdesk.managed_tables m where m.relid = rel) then
     execute format('create trigger opsdesk_file_removals after delete or update of %s on %s
                     for each row execute function opsdesk.queue_file_removals()', columns, target);
   end if;
@@ -158,34 +159,17 @@ begin
 end
 $$;
 
--- The Tables screen's save of 0001, which now also refuses a file column whose bucket does not
--- exist (OPSDESK_NO_SUCH_BUCKET, DETAIL: the column) and keeps the queueing trigger in step.
-create or replace function opsdesk.set_table_settings(schema_name text, table_name text, settings jsonb) returns jsonb
+-- A table's settings as written (by set_table_settings of 0001, or by hand): each file column
+-- needs a bucket that exists (OPSDESK_NO_SUCH_BUCKET otherwise, DETAIL: the column), and the
+-- table's queueing trigger follows its file columns.
+create function opsdesk.table_settings_files() returns trigger
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  rel oid := opsdesk.relation(schema_name, table_name);
-  bad text;
   f record;
+  rel oid;
 begin
-  perform opsdesk.require_admin();
-  if jsonb_typeof(settings) is distinct from 'object' then
-    perform opsdesk.fail('OPSDESK_BAD_SETTINGS', 'Settings must be an object.');
-  end if;
-  select x into bad from (
-    select settings ->> 'title_field' as x
-    union all select jsonb_array_elements_text(coalesce(settings -> k, '[]'))
-    from unnest(array['list_columns', 'hidden', 'search_columns', 'audit_exclude']) k where jsonb_typeof(settings -> k) = 'array'
-    union all select jsonb_object_keys(settings -> k)
-    from unnest(array['field_labels', 'help', 'file_columns']) k where jsonb_typeof(settings -> k) = 'object'
-    union all select settings -> 'default_sort' ->> 'field') names
-  where x is not null and not exists (
-    select 1 from pg_catalog.pg_attribute a where a.attrelid = rel and a.attname = x and a.attnum > 0 and not a.attisdropped)
-  limit 1;
-  if bad is not null then
-    perform opsdesk.fail('OPSDESK_BAD_SETTINGS', format('%s.%s has no column %s.', schema_name, table_name, bad));
-  end if;
-  if jsonb_typeof(settings -> 'file_columns') = 'object' then
-    for f in select c.key as column_name, c.value from jsonb_each(settings -> 'file_columns') c order by c.key loop
+  if tg_op <> 'DELETE' and jsonb_typeof(new.settings -> 'file_columns') = 'object' then
+    for f in select c.key as column_name, c.value from jsonb_each(new.settings -> 'file_columns') c order by c.key loop
       if jsonb_typeof(f.value) is distinct from 'object' or jsonb_typeof(f.value -> 'bucket') is distinct from 'string' then
         perform opsdesk.fail('OPSDESK_BAD_SETTINGS',
           format('The file column %s needs a bucket: {"bucket": "<bucket id>"}.', f.column_name), f.column_name);
@@ -197,15 +181,42 @@ begin
       end if;
     end loop;
   end if;
-  insert into opsdesk.table_settings as t (schema_name, table_name, settings)
-  values (set_table_settings.schema_name, set_table_settings.table_name, set_table_settings.settings)
-  on conflict on constraint table_settings_pkey do update set settings = excluded.settings;
-  perform opsdesk.file_removal_hook(rel, settings);
-  -- settings.audit_exclude changes what the table's audit trigger function writes.
-  perform opsdesk.sync_catalog(array[rel]);
-  return settings;
+  if tg_op = 'DELETE' then
+    rel := to_regclass(format('%I.%I', old.schema_name, old.table_name));
+    if rel is not null then
+      perform opsdesk.file_removal_hook(rel, '{}');
+    end if;
+    return old;
+  end if;
+  rel := to_regclass(format('%I.%I', new.schema_name, new.table_name));
+  if rel is not null then
+    perform opsdesk.file_removal_hook(rel, new.settings);
+  end if;
+  return new;
 end
 $$;
+
+create trigger opsdesk_table_settings_files before insert or update or delete on opsdesk.table_settings
+  for each row execute function opsdesk.table_settings_files();
+
+-- Managing a table whose settings already name file columns puts the trigger on; unmanaging
+-- takes it off (as unmanage_table takes the audit triggers off).
+create function opsdesk.managed_tables_files() returns trigger
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  rel oid := case when tg_op = 'DELETE' then old.relid else new.relid end;
+begin
+  if rel is not null and exists (select 1 from pg_catalog.pg_class c where c.oid = rel) then
+    perform opsdesk.file_removal_hook(rel, case when tg_op = 'DELETE' then '{}'::jsonb else coalesce(
+      (select s.settings from opsdesk.table_settings s
+       where s.schema_name = new.schema_name and s.table_name = new.table_name), '{}') end);
+  end if;
+  return null;
+end
+$$;
+
+create trigger opsdesk_managed_tables_files after insert or delete on opsdesk.managed_tables
+  for each row execute function opsdesk.managed_tables_files();
 
 -- Whether a row of the object's column names it (again): then it is nobody's to remove.
 create function opsdesk.file_still_named(bucket text, object_name text) returns boolean
@@ -250,7 +261,8 @@ end
 $$;
 
 revoke all on function opsdesk.is_file_column_object(text, text, text, text), opsdesk.queue_file_removals(),
-  opsdesk.file_removal_hook(oid, jsonb), opsdesk.storage_buckets(), opsdesk.file_still_named(text, text),
+  opsdesk.file_removal_hook(oid, jsonb), opsdesk.table_settings_files(), opsdesk.managed_tables_files(),
+  opsdesk.storage_buckets(), opsdesk.file_still_named(text, text),
   opsdesk.file_removals()
   from public, anon, authenticated, service_role;
 grant execute on function opsdesk.storage_buckets(), opsdesk.file_removals() to authenticated, service_role;

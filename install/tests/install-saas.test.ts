@@ -509,6 +509,14 @@ describe("file columns (install 0003)", () => {
       settings: { file_columns: { avatar_url: { bucket: "avatarz" } } },
     });
     expect(set.error).toMatchObject({ hint: "OPSDESK_NO_SUCH_BUCKET", details: "avatar_url" });
+    // Also when an admin writes the settings row directly (its policy lets admins).
+    const direct = await ops
+      .schema("opsdesk")
+      .from("table_settings")
+      .update({ settings: { file_columns: { avatar_url: { bucket: "avatarz" } } } })
+      .eq("schema_name", "public")
+      .eq("table_name", "profiles");
+    expect(direct.error).toMatchObject({ hint: "OPSDESK_NO_SUCH_BUCKET", details: "avatar_url" });
     // The admin's picker lists the project's buckets; nobody else may read them there.
     const buckets = await ops.schema("opsdesk").rpc("storage_buckets");
     expect(buckets.error).toBeNull();

@@ -121,25 +121,41 @@ $$;
 
 -- Puts the queueing trigger on a managed table while its settings name file columns (for
 -- deletes and updates of those columns), and takes it off when they name none or the table is
--- no longer managed.
+-- no longer managed. The table is touched (a short exclusive lock) only when that changes, not
+-- at every save of its labels.
 create function opsdesk.file_removal_hook(rel oid, settings jsonb) returns void
 language plpgsql volatile security definer set search_path = '' set client_min_messages = warning as $$
 declare
   target text := rel::regclass::text;
-  columns text;
+  wanted int2[];
+  present int2[];
+  hooked boolean;
 begin
   if (select c.relkind from pg_catalog.pg_class c where c.oid = rel) not in ('r', 'p') then
     return;
   end if;
-  execute format('drop trigger if exists opsdesk_file_removals on %s', target);
-  select string_agg(format('%I', a.attname), ', ' order by a.attnum) into columns
-  from pg_catalog.pg_attribute a
-  where a.attrelid = rel and a.attnum > 0 and not a.attisdropped
-    and jsonb_typeof(settings -> 'file_columns') = 'object'
-    and (settings -> 'file_columns') ? a.attname::text;
-  if columns is not null and exists (select 1 from opsdesk.managed_tables m where m.relid = rel) then
+  if exists (select 1 from opsdesk.managed_tables m where m.relid = rel) then
+    select array_agg(a.attnum order by a.attnum) into wanted
+    from pg_catalog.pg_attribute a
+    where a.attrelid = rel and a.attnum > 0 and not a.attisdropped
+      and jsonb_typeof(settings -> 'file_columns') = 'object'
+      and (settings -> 'file_columns') ? a.attname::text;
+  end if;
+  select array(select x from unnest(t.tgattr::int2[]) x order by x) into present
+  from pg_catalog.pg_trigger t where t.tgrelid = rel and t.tgname = 'opsdesk_file_removals';
+  hooked := found;
+  if hooked and wanted is not distinct from present then
+    return;
+  end if;
+  if hooked then
+    execute format('drop trigger opsdesk_file_removals on %s', target);
+  end if;
+  if wanted is not null then
     execute format('create trigger opsdesk_file_removals after delete or update of %s on %s
-                    for each row execute function opsdesk.queue_file_removals()', columns, target);
+                    for each row execute function opsdesk.queue_file_removals()',
+                   (select string_agg(format('%I', a.attname), ', ' order by a.attnum)
+                    from pg_catalog.pg_attribute a where a.attrelid = rel and a.attnum = any (wanted)),
+                   target);
   end if;
 end
 $$;

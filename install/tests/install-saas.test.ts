@@ -527,6 +527,21 @@ describe("file columns (install 0003)", () => {
       "select settings from opsdesk.table_settings where schema_name = 'public' and table_name = 'profiles'",
     );
     expect(settings.file_columns).toEqual({ avatar_url: { bucket: "avatars" } });
+    // The table carries the queueing trigger; a save that keeps its file columns leaves it be
+    // (no exclusive lock on the table for a label).
+    const hook = () =>
+      project.stack.sql<{ oid: number }>(
+        "select oid::int from pg_trigger where tgname = 'opsdesk_file_removals' and tgrelid = 'public.profiles'::regclass",
+      );
+    const [before] = await hook();
+    expect(before).toBeDefined();
+    const relabelled = await ops.schema("opsdesk").rpc("set_table_settings", {
+      schema_name: "public",
+      table_name: "profiles",
+      settings: { ...settings, labels: { en: { singular: "Profile" } } },
+    });
+    expect(relabelled.error).toBeNull();
+    expect(await hook()).toEqual([before]);
   });
 
   it("deleting a record queues its file for removal, a refused delete keeps it, and only Opsdesk's own objects no row names go (install 0005)", async () => {

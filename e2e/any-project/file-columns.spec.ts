@@ -4,7 +4,7 @@
 // then refuses a file the bucket would refuse (its live limits), uploads an image under the
 // column's folder, shows it, replaces it (the old object removed) and removes it (the object
 // removed); a viewer sees the image and no upload. Deleting the record removes its file, and an
-// undone delete keeps it (install 0005). Run with FIXTURE=saas.
+// undone delete keeps it (install 0006). Run with FIXTURE=saas.
 import { expect, type Page } from "@playwright/test";
 import { ANON_KEY, API_URL, apiSignIn, operator, PASSWORD, rpc, type Session } from "./fixture";
 import { test } from "./test";

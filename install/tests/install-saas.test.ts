@@ -502,7 +502,7 @@ describe("file columns (install 0003)", () => {
     expect(removed.data?.map((o) => o.name)).toEqual([path]);
   });
 
-  it("a file column's bucket must exist: set_table_settings refuses another by code, naming the column (install 0005)", async () => {
+  it("a file column's bucket must exist: set_table_settings refuses another by code, naming the column (install 0006)", async () => {
     const set = await ops.schema("opsdesk").rpc("set_table_settings", {
       schema_name: "public",
       table_name: "profiles",
@@ -544,7 +544,7 @@ describe("file columns (install 0003)", () => {
     expect(await hook()).toEqual([before]);
   });
 
-  it("deleting a record queues its file for removal, a refused delete keeps it, and only Opsdesk's own objects no row names go (install 0005)", async () => {
+  it("deleting a record queues its file for removal, a refused delete keeps it, and only Opsdesk's own objects no row names go (install 0006)", async () => {
     const folder = "public/profiles/avatar_url/";
     const pending = async (client: SupabaseClient) => {
       const { data, error } = await client.schema("opsdesk").rpc("file_removals");

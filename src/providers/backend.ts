@@ -175,7 +175,7 @@ export const backend = {
       if (error) throw adminRpcError(error, table);
       return fromJson<ManageResult>(data);
     },
-    /** The project's buckets, for the file-column picker (opsdesk.storage_buckets(), admins, install 0005). */
+    /** The project's buckets, for the file-column picker (opsdesk.storage_buckets(), admins, install 0006). */
     buckets: async () => {
       const { data, error } = await opsdeskSchema(consoleClient()).rpc("storage_buckets");
       if (error) throw adminRpcError(error, "files");

@@ -1,6 +1,6 @@
 // Which buckets a record's delete cleans by its '<id>/' folder (fileCleanup.ts): the demo's image
 // and document buckets, never a file column's bucket of a project, where '<id>/' may be the app's;
-// a table with file columns has its queued objects removed instead (install 0005), per bucket.
+// a table with file columns has its queued objects removed instead (install 0006), per bucket.
 import { describe, expect, it } from "vitest";
 import type { ResourceDefinition } from "../resources/types";
 import { bucketsOf, hasFileColumns, removalsByBucket } from "./fileCleanup";

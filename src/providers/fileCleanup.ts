@@ -1,6 +1,6 @@
 // Deleting a record also removes its files: the record's folder ('<id>/') in each bucket
 // its definition names (image fields, documents), and, for a table with file columns, the
-// objects the database queued when its rows went (install 0005, docs/any-project.md "File
+// objects the database queued when its rows went (install 0006, docs/any-project.md "File
 // columns"). Storage keeps files outside the database (a SQL trigger cannot remove them), so
 // the console does it through the Storage API once the delete has succeeded, for Refine's
 // deletes and the undoable ones (src/features/undo) alike; a delete the database refuses
@@ -32,7 +32,7 @@ export function removalsByBucket(rows: { bucket: string; object_name: string }[]
 }
 
 /**
- * Removes the objects the project queued for the caller to remove (install 0005): those of rows
+ * Removes the objects the project queued for the caller to remove (install 0006): those of rows
  * deleted, or of file columns changed, in tables the caller may edit or delete in. A failure
  * leaves them queued: the next call answers them again.
  */

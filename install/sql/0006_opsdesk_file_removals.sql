@@ -1,4 +1,4 @@
--- Opsdesk upgrade 0005 (docs/any-project.md, "File columns"): a deleted record's file goes with
+-- Opsdesk upgrade 0006 (docs/any-project.md, "File columns"): a deleted record's file goes with
 -- it, and a file column names a bucket that exists.
 --   * Deleting a row of a table with file columns, or changing such a column, queues the object
 --     the old value named (opsdesk.file_removals) in the same transaction: a delete that RLS
@@ -12,7 +12,7 @@
 --   * table settings (set_table_settings, or any write of opsdesk.table_settings) are refused
 --     when a file column's bucket does not exist (OPSDESK_NO_SUCH_BUCKET, the column in DETAIL);
 --     opsdesk.storage_buckets() lists the buckets for the admin's picker.
--- An upgrade file: it runs on a database that has 0001 to 0004, and is never changed once
+-- An upgrade file: it runs on a database that has 0001 to 0005, and is never changed once
 -- released.
 
 -- The error catalogue of 0001 with OPSDESK_NO_SUCH_BUCKET.
@@ -289,4 +289,4 @@ from opsdesk.table_settings s
 where jsonb_typeof(s.settings -> 'file_columns') = 'object' and s.settings -> 'file_columns' <> '{}'
   and to_regclass(format('%I.%I', s.schema_name, s.table_name)) is not null;
 
-insert into opsdesk.installed (version, name) values ('0005', 'opsdesk_file_removals');
+insert into opsdesk.installed (version, name) values ('0006', 'opsdesk_file_removals');

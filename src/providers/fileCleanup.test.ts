@@ -5,6 +5,15 @@ import { describe, expect, it } from "vitest";
 import type { ResourceDefinition } from "../resources/types";
 import { bucketsOf, hasFileColumns, removalsByBucket } from "./fileCleanup";
 
+/** profiles.avatar_url, a file column of a project's table. */
+const avatar = {
+  name: "avatar_url",
+  label: "Avatar",
+  type: "image" as const,
+  bucket: "avatars",
+  fileColumn: { schema: "public", table: "profiles" },
+};
+
 const def = (fields: ResourceDefinition["fields"], documents?: { bucket: string }) =>
   ({ name: "x", fields, documents }) as unknown as ResourceDefinition;
 
@@ -17,26 +26,12 @@ describe("bucketsOf", () => {
   });
 
   it("leaves a file column's bucket alone", () => {
-    const avatar = {
-      name: "avatar_url",
-      label: "Avatar",
-      type: "image" as const,
-      bucket: "avatars",
-      fileColumn: { schema: "public", table: "profiles" },
-    };
     expect(bucketsOf(def([avatar]))).toEqual([]);
   });
 });
 
 describe("queued file removals", () => {
   it("are asked for after deletes of a table with file columns only", () => {
-    const avatar = {
-      name: "avatar_url",
-      label: "Avatar",
-      type: "image" as const,
-      bucket: "avatars",
-      fileColumn: { schema: "public", table: "profiles" },
-    };
     expect(hasFileColumns(def([avatar]))).toBe(true);
     expect(hasFileColumns(def([{ name: "image_path", label: "Image", type: "image", bucket: "product-images" }]))).toBe(
       false,

@@ -1,6 +1,6 @@
 -- The demo store installs Opsdesk as any project does (docs/any-project.md, "The demo store"):
 -- the migrations before this one from 20250730100000 on are `npm run opsdesk -- init` output, byte for byte
--- (install/sql 0001–0005; `init` on this folder answers "Opsdesk is up to date").
+-- (every install/sql file; `init` on this folder answers "Opsdesk is up to date").
 --
 -- This is the first step of the move, not the switch. The store's operators, their matrix,
 -- its audit trail, saved views, list columns, preferences and presence still live in `public`

@@ -16,6 +16,7 @@ import { type PostgresServer, startEmbeddedPostgres, useExistingPostgres } from 
 import { JwtKeys } from "../shared/jwt.js";
 import type { Logger } from "../shared/log.js";
 import { freePort } from "../shared/net.js";
+import { type SettleReport, settleTemplate } from "./settle.js";
 import { buildTemplate, dropTemplate, projectHash, type Template } from "./template.js";
 import { World, type WorldSetup } from "./world.js";
 
@@ -40,6 +41,8 @@ export class WorldHost {
   private setup: WorldSetup | undefined;
   private destroying: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** How the current template's queued work was run before it was frozen (settle.ts). */
+  settleReport: SettleReport | undefined;
   /** Why the database's clock cannot move, when it cannot. */
   databaseClockUnavailable: string | null = null;
 
@@ -154,6 +157,23 @@ export class WorldHost {
             }
           } finally {
             await client.end();
+          }
+        },
+        beforeFreeze: async (url, schemaCache) => {
+          const database = new URL(url).pathname.slice(1);
+          const report = await settleTemplate({
+            url,
+            config,
+            keys: this.keys,
+            schemaCache,
+            dir: path.join(this.options.stateDir, "templates", database),
+            log: this.options.log,
+          });
+          this.settleReport = report;
+          if (report.rounds || report.requests) {
+            this.options.log.info(
+              `template settled in ${Math.round(report.ms)} ms: ${report.rounds} rounds of its pollers, ${report.requests} requests`,
+            );
           }
         },
       });

@@ -2,6 +2,10 @@
 // (docs/qa.md): its pools and LISTEN connection, keys on its own clock, schema cache taken
 // from the template, every service built and started. World.create serves each world's
 // clone with it; the template is served the same way while it settles (settle.ts).
+// Everything that needs no connection (keys, services, the gateway's routes: Fastify's
+// plugin loading is most of a gateway's making) is done first, while the database is
+// still being cloned (`databaseReady`); nothing connects before that resolves, so a
+// world's first connection already has its clock library (world.ts).
 import type { FastifyInstance } from "fastify";
 import type { ApiKeys } from "../api-keys.js";
 import type { StackConfig } from "../config/index.js";
@@ -22,7 +26,10 @@ export interface ServedDatabase {
   app: FastifyInstance;
   /** The gateway's address, `http://127.0.0.1:<port>`. */
   url: string;
-  /** Milliseconds: services (pools, keys, listener, services built) and gateway (built, started, listening). */
+  /**
+   * Milliseconds: services (keys, services and the gateway's routes built, before any
+   * connection) and gateway (from the database's readiness: listener, services started, listening).
+   */
   phasesMs: { services: number; gateway: number };
   /** Stops the services, the gateway and the database's pools. */
   close(): Promise<void>;
@@ -38,7 +45,9 @@ export async function serveDatabase(options: {
   clock: OffsetClock;
   log: Logger;
   faults?: FaultTable;
-  /** Runs on the database's admin pool before the services are built. */
+  /** Resolves when the database may be connected to (a world's clone made and set up). */
+  databaseReady?: Promise<unknown>;
+  /** Runs on the database's admin pool before the services start. */
   beforeServices?(db: Database): Promise<void>;
 }): Promise<ServedDatabase> {
   const started = performance.now();
@@ -56,7 +65,6 @@ export async function serveDatabase(options: {
     const jwt = await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys, clock);
     // Its listener is on the database's one LISTEN connection, which ends with db.close().
     const sessions = new SessionLiveness(db.admin, db.listen);
-    await sessions.start();
     const ctx: StackContext = {
       config,
       db,
@@ -72,14 +80,18 @@ export async function serveDatabase(options: {
         },
       },
     };
-    await options.beforeServices?.(db);
     services = createServices(ctx, { schemaCache: options.schemaCache, bucketsReady: true });
-    const servicesMade = performance.now();
     app = await buildGateway(ctx, services, {
       requireApiKey: false,
       corsOrigins: [],
       beforeRequest: options.faults?.hook,
     });
+    await app.ready();
+    const built = performance.now();
+    await options.databaseReady;
+    const connecting = performance.now();
+    await sessions.start();
+    await options.beforeServices?.(db);
     for (const s of services) await s.start?.();
     await app.listen({ host: "127.0.0.1", port: 0 });
     const address = app.server.address();
@@ -92,7 +104,7 @@ export async function serveDatabase(options: {
       services,
       app,
       url,
-      phasesMs: { services: servicesMade - started, gateway: performance.now() - servicesMade },
+      phasesMs: { services: built - started, gateway: performance.now() - connecting },
       close,
     };
   } catch (err) {

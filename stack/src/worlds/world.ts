@@ -63,9 +63,10 @@ function urlOf(serverUrl: string, database: string): string {
 }
 
 /**
- * Where a world's making went (ms), for bench/qa: the clone (CREATE DATABASE and its settings),
- * the services (storage links, pools, keys, session listener, services built), the gateway
- * (built, services started, listening) and the platform workers (pg_net, pg_cron).
+ * Where a world's making went (ms), for bench/qa: the clone (CREATE DATABASE and its settings)
+ * and, at the same time, the services (keys, services and the gateway's routes built); then,
+ * once both are done, the gateway (session listener, services started, listening) and the
+ * platform workers (pg_net, pg_cron). A world takes about max(clone, services) + the rest.
  */
 export interface WorldPhases {
   clone: number;
@@ -100,11 +101,13 @@ export class World {
     const database = `w_${id}`;
     const dir = path.join(setup.worldsDir, id);
     const log = setup.log.child(`world ${id}`);
-    let control: WorldDatabaseControl | null = null;
+    let control = null as WorldDatabaseControl | null;
     let served: ServedDatabase | undefined;
     let platform: PlatformWorkers | undefined;
     const { admin, template } = setup;
-    try {
+    // The clone and the world's storage folder are made while its services are built (serving.ts).
+    let cloned = 0;
+    const clone = async () => {
       await admin.query(
         `create database ${quoteIdent(database)} template ${quoteIdent(template.database)} strategy file_copy`,
       );
@@ -125,14 +128,16 @@ export class World {
         );
         await admin.query(rows[0].statements);
       }
-      const cloned = performance.now();
+      cloned = performance.now();
       await linkTree(setup.templateStorage, path.join(dir, "storage"));
       await mkdir(dir, { recursive: true });
-
+    };
+    try {
       const dbUrl = urlOf(setup.serverUrl, database);
       const clock = new OffsetClock();
       const faults = new FaultTable();
-      served = await serveDatabase({
+      const cloning = clone();
+      const serving = serveDatabase({
         dbUrl,
         dir,
         config: setup.config,
@@ -141,6 +146,7 @@ export class World {
         clock,
         faults,
         log,
+        databaseReady: cloning,
         // pg_cron keeps the database a job belongs to by name: the template's jobs are this world's.
         beforeServices: async (db) => {
           const { rows: cron } = await db.admin.query("select to_regclass('cron.job') is not null as present");
@@ -151,7 +157,12 @@ export class World {
           }
         },
       });
-      const { ctx, url } = served;
+      // Both settle before anything is undone (a failed clone must not be dropped while still being made).
+      const [made, serve] = await Promise.allSettled([cloning, serving]);
+      if (serve.status === "fulfilled") served = serve.value;
+      if (made.status === "rejected") throw made.reason;
+      if (serve.status === "rejected") throw serve.reason;
+      const { ctx, url } = serve.value;
       const listening = performance.now();
       platform = await startPlatformWorkers(ctx);
       const world = new World(
@@ -163,7 +174,7 @@ export class World {
         performance.now() - started,
         faults,
         setup,
-        served,
+        serve.value,
         platform,
         control,
         dir,
@@ -171,8 +182,8 @@ export class World {
       const done = performance.now();
       world.phasesMs = {
         clone: cloned - started,
-        services: listening - cloned - served.phasesMs.gateway,
-        gateway: served.phasesMs.gateway,
+        services: serve.value.phasesMs.services,
+        gateway: serve.value.phasesMs.gateway,
         platform: done - listening,
       };
       return world;

@@ -1037,6 +1037,13 @@ export type Database = {
         }
         Returns: string
       }
+      authenticated_holds: {
+        Args: {
+          rel: number
+          priv: string
+        }
+        Returns: boolean
+      }
       bulk_write: {
         Args: {
           schema_name: string

@@ -29,6 +29,8 @@ interface HostOptions {
   serverUrl?: string;
   /** Worlds made ahead of demand (default 1; 0 makes every world on request). */
   spares?: number;
+  /** Settle the template's queued work before cloning (default true; false only to measure its effect). */
+  settle?: boolean;
 }
 
 const BRIDGE_SETTINGS = ["opsdesk.bridge_socket", "http.bridge_socket", "plv8.bridge_socket"];
@@ -160,6 +162,7 @@ export class WorldHost {
           }
         },
         beforeFreeze: async (url, schemaCache) => {
+          if (this.options.settle === false) return;
           const database = new URL(url).pathname.slice(1);
           const report = await settleTemplate({
             url,

@@ -9,7 +9,7 @@
 // until a round writes nothing. Jobs of a longer schedule (nightly, hourly) are left for
 // their time: a test moves the clock to see them run.
 import { mkdir } from "node:fs/promises";
-import type pg from "pg";
+import pg from "pg";
 import type { ApiKeys } from "../api-keys.js";
 import type { StackConfig } from "../config/index.js";
 import { nextDelay } from "../platform/cron.js";
@@ -67,6 +67,38 @@ export async function settleTemplate(options: {
   const started = performance.now();
   const log = options.log.child("settle");
   const budgetMs = options.budgetMs ?? SETTLE_BUDGET_MS;
+  // What is queued and who polls, read before anything is served: most projects have neither.
+  const probe = new pg.Client({ connectionString: options.url, application_name: "opsdesk-worlds-template" });
+  await probe.connect();
+  let present: { cron: boolean; net: boolean };
+  let pollers: PollerJob[];
+  let queued: number;
+  try {
+    ({
+      rows: [present],
+    } = await probe.query<{ cron: boolean; net: boolean }>(
+      "select to_regclass('cron.job') is not null as cron, to_regclass('net.http_request_queue') is not null as net",
+    ));
+    const jobs = present.cron
+      ? (
+          await probe.query<PollerJob>(
+            `select jobid, jobname, schedule, command, username from cron.job
+             where active and database = current_database() order by jobid`,
+          )
+        ).rows
+      : [];
+    pollers = jobs.filter((job) => {
+      const period = periodOf(job.schedule);
+      return period !== null && period <= POLLER_PERIOD_MS;
+    });
+    queued = present.net
+      ? (await probe.query<{ n: number }>("select count(*)::int as n from net.http_request_queue")).rows[0].n
+      : 0;
+  } finally {
+    await probe.end();
+  }
+  if (!pollers.length && !queued) return { rounds: 0, requests: 0, ms: performance.now() - started, settled: true };
+
   await mkdir(options.dir, { recursive: true });
   const served = await serveDatabase({
     dbUrl: options.url,
@@ -79,28 +111,6 @@ export async function settleTemplate(options: {
   });
   const { admin } = served.ctx.db;
   try {
-    const {
-      rows: [present],
-    } = await admin.query<{ cron: boolean; net: boolean }>(
-      "select to_regclass('cron.job') is not null as cron, to_regclass('net.http_request_queue') is not null as net",
-    );
-    const jobs = present.cron
-      ? (
-          await admin.query<PollerJob>(
-            `select jobid, jobname, schedule, command, username from cron.job
-             where active and database = current_database() order by jobid`,
-          )
-        ).rows
-      : [];
-    let pollers = jobs.filter((job) => {
-      const period = periodOf(job.schedule);
-      return period !== null && period <= POLLER_PERIOD_MS;
-    });
-    const queued = present.net
-      ? Number((await admin.query("select count(*)::int as n from net.http_request_queue")).rows[0].n)
-      : 0;
-    if (!pollers.length && !queued) return { rounds: 0, requests: 0, ms: performance.now() - started, settled: true };
-
     let requests = 0;
     const net = await startNetWorker(served.ctx.db.listen, admin, () => served.ctx.config.api.external_url, log);
     const drain = async () => {

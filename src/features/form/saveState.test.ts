@@ -2,6 +2,7 @@
 import type { HttpError } from "@refinedev/core";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../i18n/messages";
+import { toHttpError } from "../../providers/errors";
 import { type SaveInputs, saveStateOf } from "./saveState";
 
 const idle = { isPending: false, isPaused: false, failureCount: 0 };
@@ -43,10 +44,17 @@ describe("saveStateOf", () => {
     expect(saveStateOf({ ...base, action: "create", query: failed, record: undefined }).loadFailed).toBe(false);
   });
 
-  it("calls stale only the 409 with the stale message", () => {
-    expect(saveStateOf({ ...base, formError: refusal({ statusCode: 409, message: MESSAGES.stale }) }).stale).toBe(true);
+  it("calls stale the refusal toHttpError gave the stale reason, whatever its words", () => {
+    expect(
+      saveStateOf({
+        ...base,
+        formError: toHttpError({ code: "PT409", message: "stale" }, "products", "update", () => undefined),
+      }).stale,
+    ).toBe(true);
+    expect(saveStateOf({ ...base, formError: refusal({ statusCode: 409, message: MESSAGES.stale }) }).stale).toBe(
+      false,
+    );
     expect(saveStateOf({ ...base, formError: refusal({ statusCode: 409, message: "other" }) }).stale).toBe(false);
-    expect(saveStateOf({ ...base, formError: refusal({ message: MESSAGES.stale }) }).stale).toBe(false);
   });
 
   it("has field errors only when the refusal names a field", () => {

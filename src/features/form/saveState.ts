@@ -3,7 +3,7 @@
 // record failed to load, and whether the refusal was a stale version. Pure, so each case is
 // tested without a form (saveState.test.ts); ResourceForm, SaveNotice and FormFrame read it.
 import type { HttpError } from "@refinedev/core";
-import { MESSAGES } from "../../i18n/messages";
+import { isStaleError } from "../../providers/errors";
 
 export interface SaveInputs {
   action: "create" | "edit";
@@ -20,7 +20,7 @@ export interface SaveState {
   waiting: boolean;
   /** An edit form whose record could not be read: its controls are off, a retry is offered. */
   loadFailed: boolean;
-  /** The database refused the save because the record moved on since it was loaded. */
+  /** The database refused the save because the record moved on since it was loaded (toHttpError's reason, not its words). */
   stale: boolean;
   /** The refusal named fields (shown on them, not beside Save). */
   hasFieldErrors: boolean;
@@ -33,7 +33,7 @@ export function saveStateOf({ action, formError, mutation, query, record }: Save
   return {
     waiting,
     loadFailed: action === "edit" && query?.isError === true && !record,
-    stale: formError?.statusCode === 409 && formError.message === MESSAGES.stale,
+    stale: isStaleError(formError),
     hasFieldErrors: Boolean(formError?.errors && Object.keys(formError.errors).length > 0),
     busy: Boolean(query?.isFetching) || (mutation.isPending && !waiting),
   };

@@ -34,7 +34,8 @@ export default defineConfig<KitOptions>({
   // The machine is shared and small: allow for a slow first render.
   expect: { timeout: 15_000 },
   outputDir: process.env.E2E_OUTPUT_DIR,
-  reporter: process.env.CI ? "line" : [["list"]],
+  // The kit's reporter prints the run's fixture-setup and world waits (p50/p95/max) at the end.
+  reporter: [[process.env.CI ? "line" : "list"], ["opsdesk-stack/playwright/reporter"]],
   use: {
     ...devices["Desktop Chrome"],
     baseURL: webUrl,

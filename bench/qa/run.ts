@@ -1,7 +1,8 @@
 // Fresh QA worlds (docs/qa.md) against the stack's `reset`, measured in the same run on the
 // same project: what a test waits for its world (a spare made ahead, as the kit runs), what
 // making one on demand costs, and the raw clone of the template by each CREATE DATABASE
-// strategy (FILE_COPY, which worlds use, and WAL_LOG, Postgres' default).
+// strategy (FILE_COPY, which worlds use, and WAL_LOG, Postgres' default). It also says what
+// settling the template cost (its queued platform work run once, stack/src/worlds/settle.ts).
 // Run: npx tsx bench/qa/run.ts [--project-dir DIR] [--worlds N] [--resets N]
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -13,6 +14,7 @@ import { freePort } from "../../stack/src/shared/net.js";
 import { quoteIdent } from "../../stack/src/shared/sql.js";
 import { removeDataDir, startStack } from "../../stack/src/stack.js";
 import { WorldHost } from "../../stack/src/worlds/host.js";
+import type { SettleReport } from "../../stack/src/worlds/settle.js";
 import type { WorldPhases } from "../../stack/src/worlds/world.js";
 
 const { values } = parseArgs({
@@ -58,9 +60,11 @@ async function worlds(): Promise<{
   phases: Record<keyof WorldPhases, number[]>;
   fileCopy: number[];
   walLog: number[];
+  settle: SettleReport | undefined;
 }> {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), "opsdesk-bench-qa-worlds-"));
   const host = await WorldHost.start({ projectDir, stateDir, spares: 1, log: quiet });
+  const settle = host.settleReport;
   const spare: number[] = [];
   const onDemand: number[] = [];
   const phases: Record<keyof WorldPhases, number[]> = { clone: [], services: [], gateway: [], platform: [] };
@@ -115,7 +119,7 @@ async function worlds(): Promise<{
     await host.stop();
     rmSync(stateDir, { recursive: true, force: true });
   }
-  return { spare, onDemand, phases, fileCopy, walLog };
+  return { spare, onDemand, phases, fileCopy, walLog, settle };
 }
 
 const w = await worlds();
@@ -125,13 +129,18 @@ console.table({
   "a test's wait for its world (spare made ahead, as the kit runs)": { ...row(w.spare), target: "p95 ≤ 200" },
   "a world made on demand (clone + services + gateway)": { ...row(w.onDemand), target: "p95 ≤ 200" },
   "  of which: the clone (CREATE DATABASE, its settings)": { ...row(w.phases.clone), target: "—" },
-  "  of which: services (storage, pools, keys, listener)": { ...row(w.phases.services), target: "—" },
-  "  of which: gateway (built, services started, listening)": { ...row(w.phases.gateway), target: "—" },
+  "  meanwhile: services built (keys, services, routes)": { ...row(w.phases.services), target: "—" },
+  "  then: gateway (listener, services started, listening)": { ...row(w.phases.gateway), target: "—" },
   "  of which: platform workers (pg_net, pg_cron)": { ...row(w.phases.platform), target: "—" },
   "clone only, CREATE DATABASE … STRATEGY FILE_COPY (used)": { ...row(w.fileCopy), target: "—" },
   "clone only, CREATE DATABASE … STRATEGY WAL_LOG": { ...row(w.walLog), target: "—" },
   "baseline: the stack's reset (stop, wipe, start, migrate, seed)": { ...row(r), target: "—" },
 });
+if (w.settle) {
+  console.log(
+    `The template settled once before cloning: ${Math.round(w.settle.ms)} ms, ${w.settle.rounds} rounds of its pollers, ${w.settle.requests} HTTP requests (each world made them itself before)`,
+  );
+}
 console.log(
   `Load average while measured: ${os
     .loadavg()

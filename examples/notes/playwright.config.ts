@@ -24,7 +24,8 @@ export default defineConfig<KitOptions>({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   outputDir: "../../test-results/examples-notes",
-  reporter: process.env.CI ? "line" : [["list"]],
+  // The kit's reporter prints the run's fixture-setup and world waits (p50/p95/max) at the end.
+  reporter: [[process.env.CI ? "line" : "list"], ["opsdesk-stack/playwright/reporter"]],
   use: {
     ...devices["Desktop Chrome"],
     baseURL,

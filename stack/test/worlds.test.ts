@@ -76,6 +76,27 @@ describe("worlds", () => {
     expect((await sa.storage.from("photos").list(SEEDED_USER)).data?.map((o) => o.name)).toEqual(["a.txt"]);
   });
 
+  it("start with the seed's queued work done: the template ran its pollers and pg_net's queue once", async () => {
+    const w = await world();
+    // Done in the template, before any world was cloned: nothing left for this world's pg_cron and pg_net.
+    expect(await query(w, "select note_id from summary_queue")).toEqual([]);
+    expect(await query(w, "select summary from note_summaries")).toEqual([{ summary: "SEEDED NOTE" }]);
+    expect(await query(w, "select id from net.http_request_queue")).toEqual([]);
+    expect(host.settleReport).toMatchObject({ settled: true, rounds: 2, requests: 1 });
+    // The nightly job was not run to settle the template (its time had not come).
+    expect(await query(w, "select id from nightly_runs")).toEqual([]);
+    // A world's own writes are its own platform's work.
+    await query(w, "insert into notes (owner, body) values ($1, 'mine')", [SEEDED_USER]);
+    await w.advanceClock(1000);
+    await expect
+      .poll(async () =>
+        (await query<{ summary: string }>(w, "select summary from note_summaries order by note_id")).map(
+          (r) => r.summary,
+        ),
+      )
+      .toEqual(["SEEDED NOTE", "MINE"]);
+  });
+
   it("hand out sessions the world's API accepts", async () => {
     const w = await world();
     const session = (await w.session(SEEDED_USER)) as { access_token: string };

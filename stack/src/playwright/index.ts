@@ -17,6 +17,7 @@ import { loadConfig } from "../config/index.js";
 import type { FaultMatch, FaultRule, WorldInfo } from "../worlds/protocol.js";
 import { HostClient, HostError } from "./host-client.js";
 import { type Arrived, describeWait, type Mail, type NextOptions, toMail } from "./mail.js";
+import { WORLD_WAIT_ANNOTATION } from "./reporter.js";
 import { type RoleAdapter, rolesFor } from "./roles.js";
 import { type RelayedFrame, routeToWorld, type WorldRoute } from "./routing.js";
 
@@ -236,8 +237,14 @@ export const test = base.extend<KitTestFixtures, KitWorkerFixtures>({
 
   _kit: async ({ _worldHost, supabaseProject, supabaseUrl, supabaseStorageKey }, use, testInfo) => {
     let info: WorldInfo;
+    const asked = performance.now();
     try {
       info = await _worldHost.createWorld();
+      // The world's wait, for the kit's reporter (reporter.ts): p50/p95 of a run's waits.
+      testInfo.annotations.push({
+        type: WORLD_WAIT_ANNOTATION,
+        description: String(Math.round(performance.now() - asked)),
+      });
     } catch (err) {
       if (err instanceof HostError && err.code === "project_does_not_start") {
         throw new KitError(`The project ${supabaseProject} does not start:\n${err.message}`);

@@ -26,6 +26,8 @@ export async function serveWorldHost(options: ServeOptions): Promise<void> {
     stateDir: options.stateDir,
     spares: options.spares,
     log: options.log,
+    // OPSDESK_WORLDS_SETTLE=0 leaves the seed's queued work to every world (to measure the settle's effect).
+    settle: process.env.OPSDESK_WORLDS_SETTLE !== "0",
   });
   const token = randomBytes(24).toString("hex");
   const control = await serveControl(host, token);

@@ -83,13 +83,16 @@ async function databaseSettings(admin: pg.ClientBase, database: string): Promise
 /**
  * Makes the template database `tpl_<hash>` on the server: base, migrations, seeds (a
  * failing file throws MigrationError with its file and line), configured buckets.
- * `beforePrepare` runs once the database exists (the native extensions' bridge settings).
+ * `beforePrepare` runs once the database exists (the native extensions' bridge settings),
+ * `beforeFreeze` once it is seeded (the host settles its queued work there).
  */
 export async function buildTemplate(options: {
   serverUrl: string;
   config: StackConfig;
   log: Logger;
   beforePrepare(url: string): Promise<void>;
+  /** Runs once the template is prepared, before it is closed to connections (settle.ts). */
+  beforeFreeze?(url: string, schemaCache: SchemaCache): Promise<void>;
 }): Promise<Template> {
   const { serverUrl, config, log } = options;
   const hash = projectHash(config);
@@ -123,6 +126,12 @@ export async function buildTemplate(options: {
       schemaCache = await loadSchemaCache(client, settings.schemas, settings, 1);
     } finally {
       await client.end();
+    }
+    try {
+      await options.beforeFreeze?.(url, schemaCache);
+    } catch (err) {
+      await admin.query(`drop database if exists ${quoteIdent(database)} with (force)`).catch(() => {});
+      throw err;
     }
     // A template must have no connections while it is copied: none may open from now on.
     await admin.query(`alter database ${quoteIdent(database)} with is_template true allow_connections false`);

@@ -6,25 +6,19 @@
 import { randomBytes } from "node:crypto";
 import { link, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
 import type pg from "pg";
 import type { ApiKeys } from "../api-keys.js";
 import { startSession } from "../auth/sessions.js";
 import { createAuthState } from "../auth/state.js";
 import type { StackConfig } from "../config/index.js";
-import type { Service, StackContext } from "../context.js";
 import type { WorldDatabaseControl } from "../db/extensions/native/world/control.js";
-import { type Database, openDatabase } from "../db/index.js";
-import { SessionLiveness } from "../db/sessions.js";
-import { buildGateway } from "../gateway.js";
 import { type PlatformWorkers, startPlatformWorkers } from "../platform/index.js";
-import { createServices } from "../services.js";
 import { OffsetClock } from "../shared/clock.js";
-import { JwtKeys } from "../shared/jwt.js";
 import type { Logger } from "../shared/log.js";
 import { quoteIdent } from "../shared/sql.js";
 import { FaultTable } from "./faults.js";
 import type { WorldInfo } from "./protocol.js";
+import { type ServedDatabase, serveDatabase } from "./serving.js";
 import type { Template } from "./template.js";
 
 /** What every world of a host shares: the server, the template, the keys. */
@@ -69,9 +63,10 @@ function urlOf(serverUrl: string, database: string): string {
 }
 
 /**
- * Where a world's making went (ms), for bench/qa: the clone (CREATE DATABASE and its settings),
- * the services (storage links, pools, keys, session listener, services built), the gateway
- * (built, services started, listening) and the platform workers (pg_net, pg_cron).
+ * Where a world's making went (ms), for bench/qa: the clone (CREATE DATABASE and its settings)
+ * and, at the same time, the services (keys, services and the gateway's routes built); then,
+ * once both are done, the gateway (session listener, services started, listening) and the
+ * platform workers (pg_net, pg_cron). A world takes about max(clone, services) + the rest.
  */
 export interface WorldPhases {
   clone: number;
@@ -94,9 +89,7 @@ export class World {
     readonly createdInMs: number,
     readonly faults: FaultTable,
     private readonly setup: WorldSetup,
-    private readonly ctx: StackContext,
-    private readonly services: Service[],
-    private readonly app: FastifyInstance,
+    private readonly served: ServedDatabase,
     private readonly platform: PlatformWorkers,
     private readonly control: WorldDatabaseControl | null,
     private readonly dir: string,
@@ -108,13 +101,13 @@ export class World {
     const database = `w_${id}`;
     const dir = path.join(setup.worldsDir, id);
     const log = setup.log.child(`world ${id}`);
-    let control: WorldDatabaseControl | null = null;
-    let db: Database | undefined;
-    let services: Service[] = [];
-    let app: FastifyInstance | undefined;
+    let control = null as WorldDatabaseControl | null;
+    let served: ServedDatabase | undefined;
     let platform: PlatformWorkers | undefined;
     const { admin, template } = setup;
-    try {
+    // The clone and the world's storage folder are made while its services are built (serving.ts).
+    let cloned = 0;
+    const clone = async () => {
       await admin.query(
         `create database ${quoteIdent(database)} template ${quoteIdent(template.database)} strategy file_copy`,
       );
@@ -135,50 +128,41 @@ export class World {
         );
         await admin.query(rows[0].statements);
       }
-      const cloned = performance.now();
+      cloned = performance.now();
       await linkTree(setup.templateStorage, path.join(dir, "storage"));
       await mkdir(dir, { recursive: true });
-
+    };
+    try {
       const dbUrl = urlOf(setup.serverUrl, database);
-      db = openDatabase(dbUrl, { admin: 3, api: 4 }, log);
       const clock = new OffsetClock();
-      const config: StackConfig = structuredClone(setup.config);
-      const jwt = await JwtKeys.create(config.auth.jwt_secret, config.auth.signing_keys, clock);
       const faults = new FaultTable();
-      // Its listener is on the world's one LISTEN connection, which ends with db.close().
-      const sessions = new SessionLiveness(db.admin, db.listen);
-      await sessions.start();
-      const ctx: StackContext = {
-        config,
-        db,
-        jwt,
+      const cloning = clone();
+      const serving = serveDatabase({
+        dbUrl,
+        dir,
+        config: setup.config,
         keys: setup.keys,
-        log,
-        dataDir: dir,
+        schemaCache: template.schemaCache,
         clock,
-        sessions,
-        hooks: {
-          reloadSchema: async () => {
-            await Promise.all(services.map((s) => s.reloadSchema?.()));
-          },
+        faults,
+        log,
+        databaseReady: cloning,
+        // pg_cron keeps the database a job belongs to by name: the template's jobs are this world's.
+        beforeServices: async (db) => {
+          const { rows: cron } = await db.admin.query("select to_regclass('cron.job') is not null as present");
+          if (cron[0].present) {
+            await db.admin.query("update cron.job set database = current_database() where database = $1", [
+              template.database,
+            ]);
+          }
         },
-      };
-      // pg_cron keeps the database a job belongs to by name: the template's jobs are this world's.
-      const { rows: cron } = await db.admin.query("select to_regclass('cron.job') is not null as present");
-      if (cron[0].present) {
-        await db.admin.query("update cron.job set database = current_database() where database = $1", [
-          template.database,
-        ]);
-      }
-      services = createServices(ctx, { schemaCache: template.schemaCache, bucketsReady: true });
-      const servicesMade = performance.now();
-      app = await buildGateway(ctx, services, { requireApiKey: false, corsOrigins: [], beforeRequest: faults.hook });
-      for (const s of services) await s.start?.();
-      await app.listen({ host: "127.0.0.1", port: 0 });
-      const address = app.server.address();
-      const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-      config.api.port = typeof address === "object" && address ? address.port : 0;
-      config.api.external_url = url;
+      });
+      // Both settle before anything is undone (a failed clone must not be dropped while still being made).
+      const [made, serve] = await Promise.allSettled([cloning, serving]);
+      if (serve.status === "fulfilled") served = serve.value;
+      if (made.status === "rejected") throw made.reason;
+      if (serve.status === "rejected") throw serve.reason;
+      const { ctx, url } = serve.value;
       const listening = performance.now();
       platform = await startPlatformWorkers(ctx);
       const world = new World(
@@ -190,9 +174,7 @@ export class World {
         performance.now() - started,
         faults,
         setup,
-        ctx,
-        services,
-        app,
+        serve.value,
         platform,
         control,
         dir,
@@ -200,16 +182,14 @@ export class World {
       const done = performance.now();
       world.phasesMs = {
         clone: cloned - started,
-        services: servicesMade - cloned,
-        gateway: listening - servicesMade,
+        services: serve.value.phasesMs.services,
+        gateway: serve.value.phasesMs.gateway,
         platform: done - listening,
       };
       return world;
     } catch (err) {
       await platform?.stop().catch(() => {});
-      for (const s of services) await s.stop?.().catch(() => {});
-      await app?.close().catch(() => {});
-      await db?.close().catch(() => {});
+      await served?.close();
       await admin.query(`drop database if exists ${quoteIdent(database)} with (force)`).catch(() => {});
       await control?.remove().catch(() => {});
       await rm(dir, { recursive: true, force: true }).catch(() => {});
@@ -237,7 +217,7 @@ export class World {
   async advanceClock(ms: number): Promise<{ offsetMs: number; nowMs: number }> {
     this.clock.advance(ms);
     await this.control?.setClockOffset(this.clock.offsetMs);
-    for (const s of this.services) s.clockMoved?.();
+    for (const s of this.served.services) s.clockMoved?.();
     await this.platform.cron.clockMoved();
     return { offsetMs: this.clock.offsetMs, nowMs: this.clock.now() };
   }
@@ -249,13 +229,13 @@ export class World {
   }
 
   dropRealtime(): number {
-    return this.services.reduce((n, s) => n + (s.dropConnections?.() ?? 0), 0);
+    return this.served.services.reduce((n, s) => n + (s.dropConnections?.() ?? 0), 0);
   }
 
   /** A signed-in session for the user, as a password sign-in answers it (the kit's signIn). */
   async session(userId: string): Promise<Record<string, unknown>> {
-    const ctx = { ...this.ctx, auth: createAuthState(this.ctx.config) };
-    const client = await this.ctx.db.admin.connect();
+    const ctx = { ...this.served.ctx, auth: createAuthState(this.served.ctx.config) };
+    const client = await this.served.ctx.db.admin.connect();
     try {
       await client.query("begin");
       const session = await startSession(ctx, client, userId, "password", { userAgent: "opsdesk-stack QA kit" });
@@ -274,9 +254,7 @@ export class World {
     this.destroyed ??= (async () => {
       const { admin, log } = this.setup;
       await this.platform.stop().catch((e) => log.warn("platform workers stop", e));
-      for (const s of [...this.services].reverse()) await s.stop?.().catch((e) => log.warn(`${s.name} stop`, e));
-      await this.app.close().catch(() => {});
-      await this.ctx.db.close().catch(() => {});
+      await this.served.close();
       // A database with a replication slot cannot be dropped (realtime made one if a channel subscribed).
       await admin.query(
         "select pg_terminate_backend(active_pid, 5000) from pg_replication_slots where database = $1 and active",

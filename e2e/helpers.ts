@@ -1,5 +1,5 @@
 // Shared e2e helpers: demo accounts, sign-in through the UI, the console's controls.
-import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { newContext, testWorld } from "./world";
 
 export const PASSWORD = "opsdesk-demo";
@@ -204,11 +204,18 @@ export interface CaughtMail {
   text: string;
 }
 
-/** The invitations the mail catcher holds for the address, newest first (at least `count`). */
-export async function invitationMails(email: string, count = 1): Promise<CaughtMail[]> {
+/**
+ * The invitations the mail catcher at `mailUrl` holds for the address, newest first (at least
+ * `count`). The stack started for the fixture projects by default; a QA-kit world passes its own.
+ */
+export async function invitationMails(
+  email: string,
+  count = 1,
+  mailUrl = process.env.E2E_API_URL,
+): Promise<CaughtMail[]> {
   let mails: CaughtMail[] = [];
   await expect(async () => {
-    const res = await fetch(`${process.env.E2E_API_URL}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+    const res = await fetch(`${mailUrl}/_mail/api/messages?to=${encodeURIComponent(email)}`);
     mails = ((await res.json()) as CaughtMail[]).filter((mail) => mail.type === "invite");
     expect(mails.length).toBeGreaterThanOrEqual(count);
     expect(mails[0].action_link).toBeTruthy();
@@ -217,26 +224,56 @@ export async function invitationMails(email: string, count = 1): Promise<CaughtM
 }
 
 /**
+ * Closes every notice on the page in one step. Notices sit bottom right, over the last rows of a
+ * short list, and a pointer resting on one keeps it open. Counting them and clicking each would
+ * race: a notice can time out in between, and the click then waits for a button that never comes.
+ */
+export async function closeNotices(page: Page) {
+  await page.evaluate(() => {
+    for (const close of document.querySelectorAll<HTMLElement>(".ant-notification-notice-close")) close.click();
+  });
+  await expect(page.locator(".ant-notification-notice")).toHaveCount(0);
+}
+
+/**
  * An invitation not yet followed, on an admin's screen (the demo's staff, an Opsdesk project's
  * operators): Resend mails a new link, Revoke takes it back (the row goes), and the resent link
- * then leads nowhere. `name` is how the revoke notice names the invitee.
+ * then leads nowhere. `name` is how the revoke notice names the invitee; `newPage` opens the
+ * invitee's browser and `mailUrl` is the mail catcher (see invitationMails).
  */
-export async function resendThenRevoke(browser: Browser, admin: Page, row: Locator, email: string, name: string) {
-  const [first] = await invitationMails(email);
+export async function resendThenRevoke(
+  admin: Page,
+  row: Locator,
+  invitee: { email: string; name: string; newPage: () => Promise<Page>; mailUrl?: string },
+) {
+  const { email, name, mailUrl } = invitee;
+  const [first] = await invitationMails(email, 1, mailUrl);
   // Auth mails an address once a second at most (config.toml's max_frequency, GoTrue's default
   // "1s"; a resend sooner is refused with 429): the operator's click comes after it.
   await admin.waitForTimeout(Math.max(0, Date.parse(first.created_at) + 1_000 - Date.now()));
   await row.getByRole("button", { name: "Resend invitation" }).click();
   await expect(admin.getByText(`Invitation sent to ${email} again`)).toBeVisible();
-  const [second] = await invitationMails(email, 2);
+  const [second] = await invitationMails(email, 2, mailUrl);
   expect(second.action_link).not.toBe(first.action_link);
 
+  await closeNotices(admin);
   await row.getByRole("button", { name: "Revoke invitation" }).click();
   await admin.locator(".ant-popover:visible").getByRole("button", { name: "Revoke invitation" }).click();
   await expect(admin.getByText(`The invitation of ${name} is revoked.`)).toBeVisible();
   await expect(row).toHaveCount(0);
 
-  const invitee = await (await browser.newContext()).newPage();
-  await invitee.goto(second.action_link ?? "");
-  await expect(invitee.getByRole("alert")).toHaveText("This link has expired or was already used. Request a new one.");
+  const page = await invitee.newPage();
+  await page.goto(second.action_link ?? "");
+  await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used. Request a new one.");
+}
+
+/**
+ * Ticks an option of an enum filter as an operator does and waits until it shows ticked.
+ * antd's checkbox group is controlled by the filter's keys and draws the tick a render after
+ * the click, which Playwright's `check()` (one look right after its click) takes for a click
+ * that changed nothing.
+ */
+export async function tick(option: Locator) {
+  await option.click();
+  await expect(option).toBeChecked();
 }

@@ -5,7 +5,7 @@
 // as an operator of its own, so its stored column choices touch no other spec.
 import { expect, type Page } from "@playwright/test";
 import { createOperator, insertRow, serviceClient } from "./backend";
-import { columnTexts, tableRows, unique } from "./helpers";
+import { columnTexts, tableRows, tick, unique } from "./helpers";
 import { horizontalOverflow } from "./layoutChecks";
 import { newOperatorPage, operatorPage } from "./operatorPage";
 import { test } from "./test";
@@ -84,12 +84,15 @@ test("price ranges and statuses filter as chips; the URL holds only what is acti
 
   // The statuses are checkboxes: nothing covers the Filter button while they are chosen.
   const status = await openFilter(page, "Status");
-  for (const option of ["active", "draft"]) await status.getByRole("checkbox", { name: option }).check();
+  for (const option of ["active", "draft"]) await tick(status.getByRole("checkbox", { name: option }));
   await status.getByRole("button", { name: "Filter" }).click({ trial: true });
   await status.getByRole("button", { name: "Filter" }).click();
   // In the order the checkboxes list them (the status machine's order).
   await expect(chip(page, "status")).toHaveText(/^Status: draft, active$/);
-  for (const tag of await columnTexts(page, "Status")) expect(["active", "draft"]).toContain(tag);
+  // The chip follows the URL at once; the rows follow when the read answers.
+  await expect(async () => {
+    for (const tag of await columnTexts(page, "Status")) expect(["active", "draft"]).toContain(tag);
+  }).toPass();
 
   // Each chip removes its own filter; Clear all the rest, and the URL carries none.
   await page.getByRole("button", { name: "Remove the filter on Price" }).click();
@@ -212,4 +215,25 @@ test("at phone width the chips wrap inside the screen and stay removable", async
   await page.getByRole("button", { name: "Remove the filter on Status" }).click();
   await expect(chip(page, "status")).toHaveCount(0);
   expect(urlFilters(page)).toEqual([{ field: "price", operator: "gte", valued: true }]);
+});
+
+test("an open filter keeps what the operator chose while the list reads again for a live change", async () => {
+  const page = await newOperatorPage("editor");
+  await page.goto("/products");
+  await settled(page);
+  const status = await openFilter(page, "Status");
+  await tick(status.getByRole("checkbox", { name: "active" }));
+  // Another operator's change arrives live: the list reads its page again under the open filter.
+  const reads = page.waitForResponse((r) => r.url().includes("/rest/v1/products?") && r.request().method() === "GET");
+  const { data } = await serviceClient().from("products").select("id, stock").limit(1).single();
+  await serviceClient()
+    .from("products")
+    .update({ stock: (data?.stock ?? 0) + 1 })
+    .eq("id", data?.id);
+  await reads;
+  await expect(page.locator(".ant-table-wrapper .ant-spin-spinning")).toHaveCount(0);
+  await expect(status.getByRole("checkbox", { name: "active" })).toBeChecked();
+  await tick(status.getByRole("checkbox", { name: "draft" }));
+  await status.getByRole("button", { name: "Filter" }).click();
+  await expect(chip(page, "status")).toHaveText(/^Status: draft, active$/);
 });

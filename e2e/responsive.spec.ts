@@ -3,7 +3,7 @@
 // screen fits the width and keeps its title clear of the header; a list's rows are cards.
 import { expect, type Page } from "@playwright/test";
 import { insertRow } from "./backend";
-import { openSelect, permissionsShown, unique } from "./helpers";
+import { openSelect, permissionsShown, tick, unique } from "./helpers";
 import { type Box, horizontalOverflow, layoutProblems } from "./layoutChecks";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
@@ -113,7 +113,7 @@ test("at 390 px in German each row is a readable card, sorted and filtered from 
   // Every column filter, in a drawer that fits the phone.
   await page.locator(".phone-list-tools").getByRole("button", { name: "Filter" }).click();
   const drawer = page.locator(".ant-drawer-content").filter({ hasText: "Filter" });
-  await drawer.getByRole("checkbox", { name: "Entwurf" }).check();
+  await tick(drawer.getByRole("checkbox", { name: "Entwurf" }));
   await drawer.getByRole("button", { name: "Filtern" }).click();
   await expect(page.getByRole("button", { name: "Filter auf Status entfernen" })).toBeVisible();
   await expect(card).toHaveCount(0);

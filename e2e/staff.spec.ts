@@ -1,33 +1,13 @@
 // /staff: an admin invites an operator (mail catcher → link → password → sign-in), changes
 // their role and deactivates them, which signs out their open console, then reactivates.
 import { expect } from "@playwright/test";
-import { emailOf, openSelect, signedInPage, signIn, unique } from "./helpers";
+import { emailOf, invitationMails, openSelect, resendThenRevoke, signedInPage, signIn, unique } from "./helpers";
 import { test } from "./test";
 import { newContext, signedInAs, testWorld } from "./world";
 
-interface Mail {
-  action_link: string | null;
-  created_at: string;
-  type: string;
-  subject: string;
-  html: string;
-  text: string;
-}
-
-/** The invitations the mail catcher holds for the address, newest first (at least `count`). */
-async function invitations(email: string, count = 1): Promise<Mail[]> {
-  let mails: Mail[] = [];
-  await expect(async () => {
-    const res = await fetch(`${testWorld().world.url}/_mail/api/messages?to=${encodeURIComponent(email)}`);
-    mails = ((await res.json()) as Mail[]).filter((mail) => mail.type === "invite");
-    expect(mails.length).toBeGreaterThanOrEqual(count);
-    expect(mails[0].action_link).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  return mails;
-}
-
 /** The invite link the mail catcher holds for the address. */
-const inviteLink = async (email: string) => (await invitations(email))[0].action_link as string;
+const inviteLink = async (email: string) =>
+  (await invitationMails(email, 1, testWorld().world.url))[0].action_link as string;
 
 test("invite, first password, role change and deactivation of a new operator", async () => {
   const admin = await signedInAs(emailOf("admin"));
@@ -50,7 +30,7 @@ test("invite, first password, role change and deactivation of a new operator", a
   await expect(row.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
 
   // The e-mail leads into this console: no other port, no code no screen takes.
-  const [mail] = await invitations(email);
+  const [mail] = await invitationMails(email, 1, testWorld().world.url);
   expect(mail.subject).toBe("You are invited to Opsdesk");
   expect(mail.text).toContain(name);
   expect(mail.text).not.toMatch(/code|127\.0\.0\.1:5173/i);
@@ -114,28 +94,12 @@ test("an invitation not yet followed is resent or revoked, and a revoked link le
   await dialog.getByRole("button", { name: "Send invitation" }).click();
   const row = admin.locator("tr.ant-table-row").filter({ hasText: email });
   await expect(row).toContainText("Invited");
-  const [first] = await invitations(email);
-
-  // Auth sends an address one mail a second at most (config.toml's max_frequency, GoTrue's
-  // default "1s"; a resend sooner is refused with 429): the operator's click comes after it.
-  await admin.waitForTimeout(Math.max(0, Date.parse(first.created_at) + 1_000 - Date.now()));
-  await row.getByRole("button", { name: "Resend invitation" }).click();
-  await expect(admin.getByText(`Invitation sent to ${email} again`)).toBeVisible();
-  const [second] = await invitations(email, 2);
-  expect(second.action_link).not.toBe(first.action_link);
-
-  // The invite's and the resend's notices sit bottom right, over the last rows of a short
-  // list (a world's staff list is the seed's), and a pointer resting on one keeps it open.
-  const notices = admin.locator(".ant-notification-notice-close");
-  while ((await notices.count()) > 0) await notices.first().click();
-  await row.getByRole("button", { name: "Revoke invitation" }).click();
-  await admin.locator(".ant-popover:visible").getByRole("button", { name: "Revoke invitation" }).click();
-  await expect(admin.getByText(`The invitation of ${name} is revoked.`)).toBeVisible();
-  await expect(row).toHaveCount(0);
-
-  const invitee = await (await newContext()).newPage();
-  await invitee.goto(second.action_link ?? "");
-  await expect(invitee.getByRole("alert")).toHaveText("This link has expired or was already used. Request a new one.");
+  await resendThenRevoke(admin, row, {
+    email,
+    name,
+    newPage: async () => (await newContext()).newPage(),
+    mailUrl: testWorld().world.url,
+  });
 });
 
 test("an admin cannot change their own role or deactivate themselves here", async () => {

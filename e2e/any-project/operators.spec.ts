@@ -121,7 +121,11 @@ test("an invitation not yet followed is resent or revoked, and a revoked link le
   await invite(admin, email, "Viewer");
   const row = admin.locator("tr.ant-table-row").filter({ hasText: email });
   await expect(row).toContainText("Invited");
-  await resendThenRevoke(browser, admin, row, email, email);
+  await resendThenRevoke(admin, row, {
+    email,
+    name: email,
+    newPage: async () => (await browser.newContext()).newPage(),
+  });
 });
 
 test("in German: the screen and a refusal by its code", async ({ browser }) => {

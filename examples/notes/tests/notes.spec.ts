@@ -129,6 +129,24 @@ test("a failing save says why, a slow one shows it is saving", async ({ page, si
   await expect(page.getByText("Saved.")).toBeVisible();
 });
 
+test("a context set offline no longer reaches its world, and does again once back online", async ({
+  page,
+  signIn,
+  supabase,
+}) => {
+  await signIn("traveller@example.com");
+  await page.goto("/");
+  await page.context().setOffline(true);
+  await page.getByLabel("New note").fill("Written on a train");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("alert")).toContainText("Could not save the note");
+  expect((await supabase.from("notes").select("title")).data).toEqual([]);
+
+  await page.context().setOffline(false);
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("listitem")).toHaveText(["Written on a train"]);
+});
+
 test("dropped realtime sockets reconnect and the list stays live", async ({ page, signIn, faults, supabase }) => {
   const { user } = await signIn("commuter@example.com");
   await page.goto("/");

@@ -47,7 +47,20 @@ export async function routeToWorld(context: BrowserContext, appUrl: string, worl
   const httpOrigin = (url: URL) => `${url.protocol.replace(/^ws/, "http")}//${url.host}`;
   const matches = (url: URL) => origins.has(httpOrigin(url)) && url.pathname.startsWith(basePath);
 
+  // Chromium's offline emulation never reaches a request a route answers from Node, so the
+  // kit follows the context's own switch: after `context.setOffline(true)` the world's
+  // requests fail as every other request of the page does (net::ERR_INTERNET_DISCONNECTED).
+  // Without it a save pressed "offline" reached the world whenever the page had not yet
+  // seen its `offline` event. Relayed realtime sockets are not cut (docs/qa.md).
+  let offline = false;
+  const setOffline = context.setOffline.bind(context);
+  context.setOffline = async (value: boolean) => {
+    offline = value;
+    await setOffline(value);
+  };
+
   await context.route(matches, async (route) => {
+    if (offline) return route.abort("internetdisconnected");
     const url = new URL(route.request().url());
     try {
       const response = await route.fetch({ url: target(url), maxRedirects: 0 });

@@ -102,9 +102,9 @@ export async function addOperator(
  * yet (a folder without Opsdesk's migrations): PostgREST's in-database setting
  * `pgrst.db_schemas` on the authenticator role, for this database only, overrides
  * `[api] schemas`. Once config.toml lists opsdesk the override is removed again. Either way the
- * list the API serves is recorded in the install (install 0005, `opsdesk.set_api_schemas`), so
+ * list the API serves is recorded in the install (install 0007, `opsdesk.set_api_schemas`), so
  * describe() offers only tables the API can reach (docs/any-project.md, "Which schemas are
- * exposed"); an install older than 0005 keeps its guess.
+ * exposed"); an install older than 0007 keeps its guess.
  */
 export async function exposeLocally(databaseUrl: string, configSchemas: string[]): Promise<boolean> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: "opsdesk-install" });

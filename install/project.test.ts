@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   apiSchemasSql,
@@ -210,5 +211,20 @@ describe("the exposed schemas for a hosted project's SQL editor", () => {
     expect(apiSchemasSql(["public", "opsdesk", "it's"])).toBe(
       "select opsdesk.set_api_schemas(array['public', 'opsdesk', 'it''s']);",
     );
+  });
+});
+
+describe('the demo store (docs/any-project.md, "The demo store")', () => {
+  const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+  it("holds this release's install as init writes it: every file, none edited, and Opsdesk's edge function", () => {
+    expect(folderInstall(root)).toEqual({
+      present: installFiles().map((f) => f.version),
+      missing: [],
+      differing: [],
+    });
+    for (const file of installFunctionFiles()) {
+      expect(readFileSync(path.join(root, "supabase", "functions", file.path), "utf8")).toBe(file.content);
+    }
   });
 });

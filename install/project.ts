@@ -216,7 +216,7 @@ export function initProject(projectDir: string, options: InitOptions = {}): Init
 
 /**
  * The SQL-editor line that tells a hosted project's install which schemas its Data API serves
- * (install 0005; docs/any-project.md "Which schemas are exposed"): config.toml's `[api] schemas`
+ * (install 0007; docs/any-project.md "Which schemas are exposed"): config.toml's `[api] schemas`
  * and opsdesk, each a quoted literal.
  */
 export function apiSchemasSql(schemas: string[]): string {

@@ -3,9 +3,10 @@
 // admin marks profiles.avatar_url as a file in that bucket on the Tables screen; the record page
 // then refuses a file the bucket would refuse (its live limits), uploads an image under the
 // column's folder, shows it, replaces it (the old object removed) and removes it (the object
-// removed); a viewer sees the image and no upload. Run with FIXTURE=saas.
+// removed); a viewer sees the image and no upload. Deleting the record removes its file, and an
+// undone delete keeps it (install 0006). Run with FIXTURE=saas.
 import { expect, type Page } from "@playwright/test";
-import { ANON_KEY, API_URL, apiSignIn, operator, PASSWORD, type Session } from "./fixture";
+import { ANON_KEY, API_URL, apiSignIn, operator, PASSWORD, rpc, type Session } from "./fixture";
 import { test } from "./test";
 
 test.skip(process.env.FIXTURE !== "saas", "the avatars bucket is the SaaS fixture's");
@@ -43,12 +44,17 @@ async function storedObjects(session: Session): Promise<string[]> {
   return ((await response.json()) as { name: string }[]).map((o) => `${FOLDER}${o.name}`);
 }
 
-/** The profile's avatar_url as stored. */
-async function avatarPath(session: Session): Promise<string | null> {
-  const response = await fetch(`${API_URL}/rest/v1/profiles?user_id=eq.${PROFILE}&select=avatar_url`, {
+/** The profile's rows as stored (none once deleted). */
+async function profileRows(session: Session, profile: string): Promise<{ avatar_url: string | null }[]> {
+  const response = await fetch(`${API_URL}/rest/v1/profiles?user_id=eq.${profile}&select=avatar_url`, {
     headers: { apikey: ANON_KEY, Authorization: `Bearer ${session.token}` },
   });
-  return ((await response.json()) as { avatar_url: string | null }[])[0].avatar_url;
+  return (await response.json()) as { avatar_url: string | null }[];
+}
+
+/** The profile's avatar_url as stored. */
+async function avatarPath(session: Session, profile = PROFILE): Promise<string | null> {
+  return (await profileRows(session, profile))[0].avatar_url;
 }
 
 test("an admin marks a column as a file in a bucket; its file is uploaded, shown, replaced and removed", async ({
@@ -62,9 +68,12 @@ test("an admin marks a column as a file in a bucket; its file is uploaded, shown
   await admin.goto("/~tables");
   const row = admin.locator("tr.ant-table-row").filter({ has: admin.getByText("public.profiles", { exact: true }) });
   await row.getByRole("button", { name: "Settings" }).click();
-  await admin.getByRole("textbox", { name: "avatar_url bucket" }).fill("avatars");
+  // The bucket is picked from the project's buckets (opsdesk.storage_buckets()).
+  const bucket = admin.getByRole("combobox", { name: "avatar_url bucket" });
+  await bucket.click();
+  await admin.locator(".ant-select-dropdown:visible").getByTitle("avatars", { exact: true }).click();
   await admin.getByRole("button", { name: "Save" }).click();
-  await expect(admin.getByRole("textbox", { name: "avatar_url bucket" })).toBeHidden();
+  await expect(bucket).toBeHidden();
 
   await admin.goto(`/profiles/${PROFILE}`);
   const zone = admin.getByText("Drop an image here or click to add one");
@@ -105,4 +114,54 @@ test("an admin marks a column as a file in a bucket; its file is uploaded, shown
   await expect(admin.getByText("No image")).toBeVisible();
   expect(await avatarPath(session)).toBeNull();
   await expect.poll(() => storedObjects(session)).toEqual([]);
+});
+
+test("deleting a record removes its file; an undone delete keeps it", async ({ page }) => {
+  const session = await apiSignIn(operator("admin"));
+  await rpc(session, "set_table_settings", {
+    schema_name: "public",
+    table_name: "profiles",
+    settings: { file_columns: { avatar_url: { bucket: "avatars" } } },
+  });
+  // Bob's profile, made again if another spec deleted it.
+  const bob = "5aa50000-0000-4000-8000-000000000002";
+  const made = await fetch(`${API_URL}/rest/v1/profiles?on_conflict=user_id`, {
+    method: "POST",
+    headers: {
+      apikey: ANON_KEY,
+      Authorization: `Bearer ${session.token}`,
+      "Content-Type": "application/json",
+      Prefer: "resolution=merge-duplicates",
+    },
+    body: JSON.stringify({ user_id: bob, display_name: "Bob", avatar_url: null }),
+  });
+  expect(made.ok).toBe(true);
+
+  await signedIn(page, operator("admin"));
+  await page.goto(`/profiles/${bob}`);
+  await page.getByText("Drop an image here or click to add one").waitFor();
+  await page.locator("input[type=file]").setInputFiles({ name: "bob.png", mimeType: "image/png", buffer: PNG_A });
+  await expect(page.getByRole("img", { name: "Avatar url" })).toBeVisible();
+  const file = await avatarPath(session, bob);
+  expect(await storedObjects(session)).toContain(file);
+
+  const deleteRecord = async () => {
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.locator(".ant-popover:visible").getByRole("button", { name: "Delete" }).click();
+  };
+  // Undone: the record and its file stay.
+  await deleteRecord();
+  await page.getByRole("button", { name: /^Undo/ }).click();
+  await expect(page.getByRole("button", { name: /^Undo/ })).toHaveCount(0);
+  await page.goto(`/profiles/${bob}`);
+  await expect(page.getByRole("img", { name: "Avatar url" })).toBeVisible();
+  expect(await profileRows(session, bob)).toHaveLength(1);
+  expect(await storedObjects(session)).toContain(file);
+
+  // Deleted: leaving the screen sends the waiting delete at once (features/undo); the file goes with it.
+  await deleteRecord();
+  await expect(page.getByText(/^Deleted /)).toBeVisible();
+  await page.getByRole("menuitem", { name: "Dashboard" }).click();
+  await expect.poll(() => profileRows(session, bob)).toEqual([]);
+  await expect.poll(() => storedObjects(session)).not.toContain(file);
 });

@@ -94,7 +94,7 @@ it("answers the console through the API: my_access, describe, bulk_write by text
   expect(described.error).toBeNull();
   const tables = (described.data as Described).tables;
   // `internal` is usable by authenticated and its table granted, but config.toml's `[api]
-  // schemas` leaves it out: the recorded list wins over the install's guess (install 0005),
+  // schemas` leaves it out: the recorded list wins over the install's guess (install 0007),
   // and the table the install took on by that guess is given back as it was.
   expect((described.data as Described).schemas).toEqual(["public", "billing"]);
   expect(tables.some((t) => t.schema === "internal")).toBe(false);
@@ -511,6 +511,116 @@ describe("file columns (install 0003)", () => {
     expect((await viewer.storage.from("avatars").remove([path])).data).toEqual([]);
     const removed = await ops.storage.from("avatars").remove([path]);
     expect(removed.data?.map((o) => o.name)).toEqual([path]);
+  });
+
+  it("a file column's bucket must exist: set_table_settings refuses another by code, naming the column (install 0006)", async () => {
+    const set = await ops.schema("opsdesk").rpc("set_table_settings", {
+      schema_name: "public",
+      table_name: "profiles",
+      settings: { file_columns: { avatar_url: { bucket: "avatarz" } } },
+    });
+    expect(set.error).toMatchObject({ hint: "OPSDESK_NO_SUCH_BUCKET", details: "avatar_url" });
+    // Also when an admin writes the settings row directly (its policy lets admins).
+    const direct = await ops
+      .schema("opsdesk")
+      .from("table_settings")
+      .update({ settings: { file_columns: { avatar_url: { bucket: "avatarz" } } } })
+      .eq("schema_name", "public")
+      .eq("table_name", "profiles");
+    expect(direct.error).toMatchObject({ hint: "OPSDESK_NO_SUCH_BUCKET", details: "avatar_url" });
+    // The admin's picker lists the project's buckets; nobody else may read them there.
+    const buckets = await ops.schema("opsdesk").rpc("storage_buckets");
+    expect(buckets.error).toBeNull();
+    expect((buckets.data as { id: string }[]).map((b) => b.id)).toContain("avatars");
+    expect((await viewer.schema("opsdesk").rpc("storage_buckets")).error).toMatchObject({ hint: "OPSDESK_NOT_ADMIN" });
+    // The setting of the test before stays as it was.
+    const [{ settings }] = await project.stack.sql<{ settings: Record<string, unknown> }>(
+      "select settings from opsdesk.table_settings where schema_name = 'public' and table_name = 'profiles'",
+    );
+    expect(settings.file_columns).toEqual({ avatar_url: { bucket: "avatars" } });
+    // The table carries the queueing trigger; a save that keeps its file columns leaves it be
+    // (no exclusive lock on the table for a label).
+    const hook = () =>
+      project.stack.sql<{ oid: number }>(
+        "select oid::int from pg_trigger where tgname = 'opsdesk_file_removals' and tgrelid = 'public.profiles'::regclass",
+      );
+    const [before] = await hook();
+    expect(before).toBeDefined();
+    const relabelled = await ops.schema("opsdesk").rpc("set_table_settings", {
+      schema_name: "public",
+      table_name: "profiles",
+      settings: { ...settings, labels: { en: { singular: "Profile" } } },
+    });
+    expect(relabelled.error).toBeNull();
+    expect(await hook()).toEqual([before]);
+  });
+
+  it("deleting a record queues its file for removal, a refused delete keeps it, and only Opsdesk's own objects no row names go (install 0006)", async () => {
+    const folder = "public/profiles/avatar_url/";
+    const pending = async (client: SupabaseClient) => {
+      const { data, error } = await client.schema("opsdesk").rpc("file_removals");
+      expect(error).toBeNull();
+      return (data as { bucket: string; object_name: string }[]).map((r) => `${r.bucket}:${r.object_name}`);
+    };
+    const setAvatar = async (user: string, avatar: string | null) => {
+      const { error } = await ops.from("profiles").update({ avatar_url: avatar }).eq("user_id", user);
+      expect(error).toBeNull();
+    };
+    const exists = async (name: string) => {
+      const [{ n }] = await project.stack.sql<{ n: number }>(
+        "select count(*)::int as n from storage.objects where bucket_id = 'avatars' and name = $1",
+        [name],
+      );
+      return n === 1;
+    };
+    const danFile = `${folder}${crypto.randomUUID()}.png`;
+    expect((await upload(ops, danFile)).error).toBeNull();
+    await setAvatar(USERS.dan.sub, danFile);
+
+    // A delete RLS refuses (the viewer lacks delete) deletes no row and queues nothing.
+    const refused = await viewer.from("profiles").delete().eq("user_id", USERS.dan.sub).select();
+    expect(refused.data).toEqual([]);
+    expect(await pending(ops)).toEqual([]);
+
+    // The admin's delete queues the object; its removal through Storage empties the queue.
+    const deleted = await ops.from("profiles").delete().eq("user_id", USERS.dan.sub).select("user_id");
+    expect(deleted.data).toHaveLength(1);
+    expect(await pending(viewer)).toEqual([]); // the viewer may not remove it
+    expect(await pending(ops)).toEqual([`avatars:${danFile}`]);
+    expect((await ops.storage.from("avatars").remove([danFile])).data).toHaveLength(1);
+    expect(await pending(ops)).toEqual([]);
+    const [{ n }] = await project.stack.sql<{ n: number }>("select count(*)::int as n from opsdesk.file_removals");
+    expect(n).toBe(0);
+
+    // Replacing a file queues the old one, unless a row names it again; the app's own paths never.
+    const first = `${folder}${crypto.randomUUID()}.png`;
+    const second = `${folder}${crypto.randomUUID()}.png`;
+    for (const file of [first, second]) expect((await upload(ops, file)).error).toBeNull();
+    await setAvatar(USERS.alice.sub, first);
+    await setAvatar(USERS.alice.sub, second);
+    expect(await pending(ops)).toEqual([`avatars:${first}`]);
+    await setAvatar(USERS.bob.sub, first);
+    expect(await pending(ops)).toEqual([]);
+    expect(await exists(first)).toBe(true);
+    await setAvatar(USERS.carol.sub, `${USERS.carol.sub}/me.png`);
+    await setAvatar(USERS.carol.sub, null);
+    expect(await pending(ops)).toEqual([]);
+    // Without file columns the table has no trigger: a change queues nothing.
+    expect(
+      (
+        await ops.schema("opsdesk").rpc("set_table_settings", {
+          schema_name: "public",
+          table_name: "profiles",
+          settings: {},
+        })
+      ).error,
+    ).toBeNull();
+    await setAvatar(USERS.alice.sub, null);
+    const [{ queued }] = await project.stack.sql<{ queued: number }>(
+      "select count(*)::int as queued from opsdesk.file_removals",
+    );
+    expect(queued).toBe(0);
+    expect(await exists(second)).toBe(true);
   });
 });
 

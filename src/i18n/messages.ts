@@ -11,8 +11,12 @@ export const MESSAGES = {
   network: "Can't reach the server. Retrying…",
 } as const;
 
-export const uniqueMessage = (resource: string, field: string) => `A ${resource} with this ${field} already exists.`;
-export const stillUsedMessage = (resource: string, other: string) => `This ${resource} is still used by ${other}.`;
+/** "A <resource> with this <field> already exists.", remembered with its key and values (templated). */
+export const uniqueMessage = (resource: string, field: string) =>
+  templated(`A ${resource} with this ${field} already exists.`, "messages.unique", { resource, field });
+/** "This <resource> is still used by <other>.", remembered with its key and values (templated). */
+export const stillUsedMessage = (resource: string, other: string) =>
+  templated(`This ${resource} is still used by ${other}.`, "messages.stillUsed", { resource, other });
 
 /** Anything with Refine's translate signature (useTranslate(), i18nProvider.translate). */
 export type Translate = (key: string, options: Record<string, unknown>, defaultMessage: string) => string;
@@ -50,9 +54,6 @@ export function templated(text: string, key: string, values: Template["values"] 
 /** The translation key a message was built with (`templated`), if any. */
 export const messageKey = (text: string): string | undefined => templates.get(text)?.key;
 
-const UNIQUE = /^A (.+) with this (.+) already exists\.$/;
-const STILL_USED = /^This (.+) is still used by (.+)\.$/;
-
 /**
  * The operator's language for a docs/product.md §8 message. Providers produce the English text (code
  * and tests compare against MESSAGES); screens and notifications show it through this,
@@ -72,9 +73,5 @@ export function localizeMessage(text: string, translate: Translate): string {
   }
   const name = (Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]).find((key) => MESSAGES[key] === text);
   if (name) return translate(`messages.${name}`, {}, text);
-  const unique = UNIQUE.exec(text);
-  if (unique) return translate("messages.unique", { resource: unique[1], field: unique[2] }, text);
-  const used = STILL_USED.exec(text);
-  if (used) return translate("messages.stillUsed", { resource: used[1], other: used[2] }, text);
   return text;
 }

@@ -175,6 +175,12 @@ export const backend = {
       if (error) throw adminRpcError(error, table);
       return fromJson<ManageResult>(data);
     },
+    /** The project's buckets, for the file-column picker (opsdesk.storage_buckets(), admins, install 0006). */
+    buckets: async () => {
+      const { data, error } = await opsdeskSchema(consoleClient()).rpc("storage_buckets");
+      if (error) throw adminRpcError(error, "files");
+      return fromJson<FileBucket[]>(data);
+    },
     /** The limits of the buckets file columns name (opsdesk.file_buckets(), install 0003). */
     fileBuckets: async () => {
       const { data, error } = await opsdeskSchema(consoleClient()).rpc("file_buckets");

@@ -16,7 +16,7 @@ import { dataProvider as supabaseDataProvider } from "@refinedev/supabase";
 import { type ResourceMeta, resourceMetaOf, type SearchMeta } from "../lib/resourceMeta";
 import { anyRpc, anyTable } from "./anyTable";
 import { type DescribeResource, noRow, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
-import { hasFirstRead, rpcReadKey, takeFirstRead } from "./firstReads";
+import { hasFirstRead, NOT_READ, type NotRead, rpcReadKey, takeFirstRead } from "./firstReads";
 import { listThroughSearchRpc } from "./searchRpc";
 import type { ConsoleClient } from "./supabaseClient";
 import {
@@ -42,7 +42,9 @@ async function earlyRpcAnswer(
   if (!hasFirstRead(key)) return undefined;
   const { data } = await client.auth.getSession();
   const userId = data.session?.user.id;
-  return userId ? takeFirstRead<RpcAnswer>(userId, key) : undefined;
+  const early = userId ? await takeFirstRead<RpcAnswer | NotRead>(userId, key) : undefined;
+  // Not read on this project (staffGate.ts): the call goes out, and the backend answers it.
+  return early === NOT_READ ? undefined : early;
 }
 
 /** The header a form save carries its key in, and the SQLSTATE of "this key was used already". */

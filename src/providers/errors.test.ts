@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../i18n/messages";
 import { findResource } from "../resources";
-import { noRow, parseConstraint, toHttpError } from "./errors";
+import { isStaleError, noRow, parseConstraint, toHttpError } from "./errors";
 
 const map = (error: Parameters<typeof toHttpError>[0], resource: string, op: Parameters<typeof toHttpError>[2]) =>
   toHttpError(error, resource, op, findResource);
@@ -153,12 +153,18 @@ describe("toHttpError", () => {
     expect(map({ code: "PT409", message: "x" }, "products", "update")).toEqual({
       statusCode: 409,
       message: MESSAGES.stale,
+      reason: "stale",
     });
     // A row opsdesk.bulk_write refused because it changed since it was listed.
     expect(map({ code: "40001", hint: "OPSDESK_STALE", message: "x" }, "products", "update")).toEqual({
       statusCode: 409,
       message: MESSAGES.stale,
+      reason: "stale",
     });
+    // The form offers its reload by the reason, never by the words: a project's trigger that
+    // says the same sentence is no stale save.
+    expect(isStaleError(map({ code: "PT409", message: "x" }, "products", "update"))).toBe(true);
+    expect(isStaleError({ statusCode: 409, message: MESSAGES.stale })).toBe(false);
     expect(map({ code: "42501", message: "new row violates row-level security" }, "products", "create")).toEqual({
       statusCode: 403,
       message: MESSAGES.forbidden,

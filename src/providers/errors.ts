@@ -5,7 +5,7 @@ import { type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from
 import { resourceKey } from "../i18n/resourceKeys";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 import { isUnreachable } from "./connection";
-import { ruleRefusal } from "./ruleErrors";
+import { opsdeskRefusal, ruleRefusal } from "./ruleErrors";
 
 /** What supabase-js hands back in `error` (PostgREST body, or a fetch failure with an empty code). */
 export interface PostgrestLikeError {
@@ -85,6 +85,12 @@ const labelOf = (resource: string, field: FieldDefinition, text = field.label): 
 });
 const inEnglish = (label: Label | string) => (typeof label === "string" ? label : label.text);
 
+/** The `reason` of a save refused because the record changed since it was loaded (the form offers a reload). */
+const STALE = "stale";
+
+/** Whether a save was refused as stale (toHttpError's `reason`), whatever the message's words. */
+export const isStaleError = (error: HttpError | undefined): boolean => error?.reason === STALE;
+
 function httpError(statusCode: number, message: string, errors?: Record<string, string[]>): HttpError {
   return errors ? { statusCode, message, errors } : { statusCode, message };
 }
@@ -111,7 +117,7 @@ export function toHttpError(
   if (JWT_CODES.has(code)) return httpError(401, MESSAGES.sessionEnded);
   if (code === "42501") return httpError(403, MESSAGES.forbidden);
   // A version that moved on: the demo's trigger (PT409), or opsdesk.bulk_write's refused row.
-  if (code === "PT409" || error.hint === "OPSDESK_STALE") return httpError(409, MESSAGES.stale);
+  if (code === "PT409" || error.hint === "OPSDESK_STALE") return { ...httpError(409, MESSAGES.stale), reason: STALE };
   // PostgREST's own: `.single()` found no row.
   if (code === "PGRST116") return notFound();
   // The table's schema is not one the project's Data API serves (docs/any-project.md, "Which
@@ -199,6 +205,9 @@ export function toHttpError(
   // The database's rules, by the code they carry (providers/ruleErrors.ts).
   const rule = ruleRefusal(error, resource);
   if (rule) return httpError(400, rule.message, rule.field ? { [rule.field]: [rule.message] } : undefined);
+  // Opsdesk's install, by the OPSDESK_* code in its hint (providers/ruleErrors.ts).
+  const installed = opsdeskRefusal(error);
+  if (installed) return httpError(400, installed);
   // A raise without a code of ours (a caller's mistake, or a project's own trigger): as written.
   if (code === "P0001") return httpError(400, text);
   if (code === "22001") return httpError(400, templated("A value is too long.", "errors.tooLong"));

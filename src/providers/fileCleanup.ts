@@ -1,12 +1,14 @@
 // Deleting a record also removes its files: the record's folder ('<id>/') in each bucket
-// its definition names (image fields, documents). Storage keeps files outside the
-// database (a SQL trigger cannot remove them), so the console does it through the
-// Storage API once the delete has succeeded, for Refine's deletes and the undoable ones
-// (src/features/undo) alike; a delete the database refuses (e.g. a product still on orders)
-// keeps its files.
+// its definition names (image fields, documents), and, for a table with file columns, the
+// objects the database queued when its rows went (install 0006, docs/any-project.md "File
+// columns"). Storage keeps files outside the database (a SQL trigger cannot remove them), so
+// the console does it through the Storage API once the delete has succeeded, for Refine's
+// deletes and the undoable ones (src/features/undo) alike; a delete the database refuses
+// (e.g. a product still on orders) keeps its files.
 import type { BaseKey, BaseRecord, DataProvider, DeleteManyParams, DeleteOneParams } from "@refinedev/core";
 import { folderOf } from "../lib/filePaths";
 import type { ResourceDefinition } from "../resources/types";
+import { opsdeskSchema } from "./opsdeskSchema";
 import { storageBucket } from "./storage";
 import type { ConsoleClient } from "./supabaseClient";
 
@@ -18,8 +20,38 @@ export function bucketsOf(def: ResourceDefinition | undefined): string[] {
   return [...new Set([...images, ...(def.documents ? [def.documents.bucket] : [])])];
 }
 
-/** Removes the files of deleted records: each one's folder in every bucket its definition names. */
+/** Whether the definition has file columns of a project's table (their objects are queued). */
+export const hasFileColumns = (def: ResourceDefinition | undefined) =>
+  def?.fields.some((f) => f.fileColumn !== undefined) ?? false;
+
+/** Queued objects (opsdesk.file_removals()) as one list of names per bucket. */
+export function removalsByBucket(rows: { bucket: string; object_name: string }[]): Map<string, string[]> {
+  const byBucket = new Map<string, string[]>();
+  for (const row of rows) byBucket.set(row.bucket, [...(byBucket.get(row.bucket) ?? []), row.object_name]);
+  return byBucket;
+}
+
+/**
+ * Removes the objects the project queued for the caller to remove (install 0006): those of rows
+ * deleted, or of file columns changed, in tables the caller may edit or delete in. A failure
+ * leaves them queued: the next call answers them again.
+ */
+export async function removeQueuedFiles(client: ConsoleClient): Promise<void> {
+  const { data, error } = await opsdeskSchema(client).rpc("file_removals");
+  if (error || !data) return;
+  for (const [bucket, names] of removalsByBucket(data)) {
+    await storageBucket(client, bucket)
+      .discard(names)
+      .catch(() => undefined);
+  }
+}
+
+/**
+ * Removes the files of deleted records: each one's folder in every bucket its definition names,
+ * and what the project queued when they went if the table has file columns.
+ */
 export async function removeRecordFiles(client: ConsoleClient, def: ResourceDefinition | undefined, ids: BaseKey[]) {
+  if (hasFileColumns(def) && ids.length > 0) await removeQueuedFiles(client);
   for (const bucket of bucketsOf(def)) {
     for (const id of ids) {
       const folder = folderOf(id);

@@ -20,7 +20,7 @@ import {
 import { PermissionStore, supabasePermissionSource } from "./permissions";
 import { loadPreferenceRow } from "./preferenceRows";
 import { signIn } from "./signIn";
-import { finishSignIn } from "./staffGate";
+import { finishSignIn, warmUp } from "./staffGate";
 
 afterEach(() => {
   forgetFirstReads();
@@ -155,5 +155,21 @@ describe("a sign-in", () => {
     // my_access() answered "not installed" before the demo's functions were asked.
     expect(asked.indexOf("/rest/v1/rpc/my_access")).toBeLessThan(asked.indexOf("/rest/v1/rpc/my_permissions"));
     expect(asked.indexOf("/rest/v1/rpc/my_permissions")).toBeLessThan(asked.indexOf("/rest/v1/rpc/dashboard_kpis"));
+  });
+
+  it("on a project with Opsdesk, makes no demo read and invents no answer: the screen asks the backend itself", async () => {
+    rememberKind("opsdesk");
+    const { client, times } = stagedBackend("cy-id");
+    await client.auth.signInWithPassword({ email: "cy@example.com", password: "pw" });
+    const permissions = new PermissionStore(supabasePermissionSource(client));
+    expectScreenReads([{ rpc: "dashboard_kpis", args: {} }]);
+    await warmUp(client, permissions);
+    expect(times("/rest/v1/rpc/dashboard_kpis")).toBe(0);
+    // The backend's own answer reaches the screen, not one the console made up.
+    const custom = createDataProvider(client, findResource).custom;
+    await expect(custom?.({ url: "rpc/dashboard_kpis", method: "get", query: {} })).resolves.toEqual({
+      data: { orders_today: 7 },
+    });
+    expect(times("/rest/v1/rpc/dashboard_kpis")).toBe(1);
   });
 });

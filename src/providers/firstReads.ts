@@ -28,6 +28,13 @@ export const IDENTITY = "identity";
 export const PREFERENCES = "preferences";
 export const rpcReadKey = ({ rpc, args }: { rpc: string; args: object }) => `rpc/${rpc}?${JSON.stringify(args)}`;
 
+/**
+ * A first read that was not made after all (the project turned out to have none of the demo's
+ * functions): the taker reads for itself and gets the backend's own answer.
+ */
+export const NOT_READ: unique symbol = Symbol("not read");
+export type NotRead = typeof NOT_READ;
+
 /** The RPCs of the screen about to open; started with the next warm-up (signIn.ts). */
 export function expectScreenReads(reads: RpcRead[]): void {
   screenReads = reads;

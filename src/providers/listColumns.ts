@@ -2,7 +2,7 @@
 // (supabase/migrations/20250702100000_list_columns.sql; RLS: own rows, for resources the
 // operator may list), so they follow the operator across reloads and browsers.
 import { templated } from "../i18n/messages";
-import { plainMessage } from "./errors";
+import { type PostgrestLikeError, plainMessage, violatedConstraint } from "./errors";
 import { operatorTable, storedResource } from "./operatorTables";
 import type { ConsoleClient } from "./supabaseClient";
 
@@ -27,8 +27,10 @@ async function operatorId(client: ConsoleClient): Promise<string | undefined> {
   return data.session?.user.id;
 }
 
-function failure(error: { message: string }): Error {
-  const rule = Object.entries(RULES).find(([name]) => error.message.includes(name))?.[1];
+/** A failed read or write of the choice, in the operator's words. */
+export function listColumnsError(error: PostgrestLikeError): Error {
+  // The broken check by its name (errors.ts reads it as every constraint error is read).
+  const rule = RULES[violatedConstraint(error) ?? ""];
   return new Error(rule ? templated(rule[1], rule[0]) : plainMessage(error));
 }
 
@@ -41,7 +43,7 @@ export async function loadListColumns(client: ConsoleClient, resource: string): 
     .eq("user_id", userId)
     .eq("resource", storedResource(resource))
     .maybeSingle();
-  if (error) throw failure(error);
+  if (error) throw listColumnsError(error);
   return data ? { columns: data.columns, widths: (data.widths ?? {}) as Record<string, number> } : null;
 }
 
@@ -57,5 +59,5 @@ export async function saveListColumns(
     { user_id: userId, resource: storedResource(resource), ...choice },
     { onConflict: "user_id,resource" },
   );
-  if (error) throw failure(error);
+  if (error) throw listColumnsError(error);
 }

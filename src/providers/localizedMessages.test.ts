@@ -31,6 +31,14 @@ describe("docs/product.md §8 messages in the operator's language", () => {
     expect(localizeMessage(stillUsedMessage("gadget", "widgets"), german.translate)).toMatch(/widgets/);
     expect(localizeMessage("Some database text", german.translate)).toBe("Some database text");
   });
+
+  it("never parses a sentence it did not build: a project's own words that look like the console's stay as raised", () => {
+    const theirs = "A booking with this slot already exists.";
+    expect(localizeMessage(theirs, german.translate)).toBe(theirs);
+    expect(localizeMessage("This room is still used by bookings.", german.translate)).toBe(
+      "This room is still used by bookings.",
+    );
+  });
 });
 
 describe("database errors in the operator's language", () => {

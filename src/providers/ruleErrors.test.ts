@@ -8,8 +8,9 @@ import { collectMessages, createI18n } from "../i18n";
 import { createI18nProvider } from "../i18n/i18nProvider";
 import { localizeMessage } from "../i18n/messages";
 import { findResource } from "../resources";
+import { OPSDESK_ERROR_CODES } from "../resources/describe.types";
 import { toHttpError } from "./errors";
-import { RULES, ruleKey } from "./ruleErrors";
+import { OPSDESK_RULES, opsdeskRuleKey, RULES, ruleKey } from "./ruleErrors";
 
 const catalogue = collectMessages(
   import.meta.glob<{ default: Record<string, string> }>("../i18n/locales/*/*.ts", { eager: true }),
@@ -96,6 +97,42 @@ describe("the store's rules by code", () => {
     expect(
       toHttpError(refusal("some_future_rule", {}, "A rule of tomorrow."), "orders", "delete", findResource).message,
     ).toBe("A rule of tomorrow.");
+  });
+
+  it("words the mistakes of a bulk write's or an import's request by code (20250727100000_request_codes)", () => {
+    const column = toHttpError(
+      refusal("bulk_column_not_settable", { table: "products", column: "sku" }),
+      "products",
+      "update",
+      findResource,
+    );
+    expect(column.message).toBe("products has no column sku to set.");
+    expect(localizeMessage(column.message, german.translate)).toBe(
+      "products hat keine Spalte sku, die gesetzt werden kann.",
+    );
+    const unknown = toHttpError(
+      refusal("request_unknown_column", { table: "products", column: "colour" }),
+      "products",
+      "create",
+      findResource,
+    );
+    expect(localizeMessage(unknown.message, german.translate)).toBe("products hat keine Spalte colour.");
+    const shape = toHttpError(refusal("bulk_not_rows", {}), "products", "delete", findResource);
+    expect(localizeMessage(shape.message, german.translate)).toBe("Die Zeilen müssen eine Liste von Objekten sein.");
+  });
+
+  it("words Opsdesk's install refusals by their OPSDESK_* hint, whatever their SQLSTATE, in English and German", () => {
+    const unknown = toHttpError(
+      { code: "42703", message: "public.things has no column colour.", hint: "OPSDESK_UNKNOWN_COLUMN" },
+      "things",
+      "update",
+      findResource,
+    );
+    expect(unknown).toEqual({ statusCode: 400, message: "This table has no such column (any more)." });
+    expect(localizeMessage(unknown.message, german.translate)).toBe("Diese Tabelle hat keine solche Spalte (mehr).");
+    expect(Object.keys(OPSDESK_RULES).filter((code) => !(opsdeskRuleKey(code) in catalogue.de))).toEqual([]);
+    for (const code of Object.keys(OPSDESK_RULES))
+      expect(OPSDESK_ERROR_CODES as readonly string[], code).toContain(code);
   });
 
   it("survives details that are not JSON", () => {

@@ -2,7 +2,7 @@
 // table's rules (supabase/migrations/20250602100100_saved_views.sql) in plain words.
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { MESSAGES } from "../i18n/messages";
-import { plainMessage } from "./errors";
+import { plainMessage, violatedConstraint } from "./errors";
 import { operatorTable, storedResource } from "./operatorTables";
 import type { ConsoleClient } from "./supabaseClient";
 
@@ -34,8 +34,9 @@ interface PostgrestLikeError {
 }
 
 export function savedViewErrorMessage(error: PostgrestLikeError, t: Translate): string {
-  const rule = Object.keys(RULES).find((name) => error.message.includes(name));
-  if (rule) return t(...RULES[rule]);
+  // The broken constraint by its name (errors.ts reads it as every constraint error is read).
+  const rule = RULES[violatedConstraint(error) ?? ""];
+  if (rule) return t(...rule);
   if (error.code === "42501") return t("savedViews.forbidden", MESSAGES.forbidden);
   return plainMessage(error);
 }

@@ -4,7 +4,15 @@
 import { MESSAGES } from "../i18n/messages";
 import { anyRpc } from "./anyTable";
 import { rememberedKind } from "./backendKind";
-import { forgetFirstReads, IDENTITY, PREFERENCES, rpcReadKey, startFirstRead, takeScreenReads } from "./firstReads";
+import {
+  forgetFirstReads,
+  IDENTITY,
+  NOT_READ,
+  PREFERENCES,
+  rpcReadKey,
+  startFirstRead,
+  takeScreenReads,
+} from "./firstReads";
 import { loadLiveSchema } from "./liveSchema";
 import type { PermissionStore } from "./permissions";
 import { readPreferenceRow } from "./preferenceRows";
@@ -33,7 +41,7 @@ export async function warmUp(client: ConsoleClient, permissions: PermissionStore
     startFirstRead(userId, rpcReadKey(read), () =>
       known.then(() =>
         rememberedKind() === "opsdesk"
-          ? Promise.resolve({ data: null, error: { code: "PGRST202", message: "not on this project" } })
+          ? Promise.resolve(NOT_READ)
           : (anyRpc(client, read.rpc, read.args, { get: true }) as PromiseLike<unknown>),
       ),
     );

@@ -1,6 +1,6 @@
 // Planted mistakes that `npm run typecheck` must refuse (issue 29, docs/architecture.md "Typed
-// calls"): each line under `@ts-expect-error` names a function, an argument or a column the
-// migrations and install files do not have, through each way the console calls the backend.
+// calls"): each line under `@ts-expect-error` names a function, an argument, a column or an enum
+// value the migrations and install files do not have, through each way the console calls the backend.
 // Should the typing go (an untyped client, a `string` RPC name, an `object` of arguments), the
 // mistake compiles, the directive is unused and typecheck fails on it. Never called: the
 // mistakes are for the compiler only.
@@ -24,6 +24,8 @@ export async function plantedMistakes() {
   await backend.rpc("order_next_status", { status: "pending" }, context);
   // @ts-expect-error renamed RPC argument (order_next_statuses takes `status`)
   await backend.rpc("order_next_statuses", { from_status: "pending" }, context);
+  // @ts-expect-error a value the order_status enum lacks (an enum argument is the enum's union)
+  await backend.rpc("order_next_statuses", { status: "lost" }, context);
 
   // supabase-js on the console's client.
   await client.rpc("search_count", { resource: "orders", q: "ada" });

@@ -479,7 +479,7 @@ export type Database = {
       }
       order_next_statuses: {
         Args: {
-          status: unknown
+          status: Database["public"]["Enums"]["order_status"]
         }
         Returns: Database["public"]["Enums"]["order_status"][]
       }
@@ -683,6 +683,24 @@ export type Database = {
           old?: Json | null
           new?: Json | null
           changed?: string[] | null
+        }
+        Relationships: []
+      }
+      file_removals: {
+        Row: {
+          bucket_id: string
+          name: string
+          queued_at: string
+        }
+        Insert: {
+          bucket_id: string
+          name: string
+          queued_at?: string
+        }
+        Update: {
+          bucket_id?: string
+          name?: string
+          queued_at?: string
         }
         Relationships: []
       }
@@ -1040,6 +1058,13 @@ export type Database = {
         }
         Returns: string
       }
+      authenticated_holds: {
+        Args: {
+          rel: number
+          priv: string
+        }
+        Returns: boolean
+      }
       bulk_write: {
         Args: {
           schema_name: string
@@ -1145,6 +1170,27 @@ export type Database = {
           allowed_mime_types: string[]
         }[]
       }
+      file_removal_hook: {
+        Args: {
+          rel: number
+          settings: Json
+        }
+        Returns: undefined
+      }
+      file_removals: {
+        Args: never
+        Returns: {
+          bucket: string
+          object_name: string
+        }[]
+      }
+      file_still_named: {
+        Args: {
+          bucket: string
+          object_name: string
+        }
+        Returns: boolean
+      }
       filter_sql: {
         Args: {
           rel: number
@@ -1187,6 +1233,15 @@ export type Database = {
       }
       is_admin: {
         Args: never
+        Returns: boolean
+      }
+      is_file_column_object: {
+        Args: {
+          schema_name: string
+          table_name: string
+          column_name: string
+          object_name: string
+        }
         Returns: boolean
       }
       is_operator: {
@@ -1454,6 +1509,15 @@ export type Database = {
           settings: Json
         }
         Returns: Json
+      }
+      storage_buckets: {
+        Args: never
+        Returns: {
+          id: string
+          public: boolean
+          file_size_limit: number
+          allowed_mime_types: string[]
+        }[]
       }
       sync_catalog: {
         Args: {

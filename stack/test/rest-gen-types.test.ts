@@ -10,6 +10,12 @@ let types: string;
 
 beforeAll(async () => {
   stack = await startRestStack();
+  // Functions taking an enum and an array of it (the fixture has none): typed by the enum.
+  await stack.sql(`
+    create function public.authors_in_mood(wanted mood) returns setof authors language sql stable as
+      'select * from authors where mood = wanted';
+    create function public.authors_in_moods(wanted mood[]) returns setof authors language sql stable as
+      'select * from authors where mood = any (wanted)'`);
   types = generateTypes(await loadSchemaCache(stack.ctx.db.admin, ["public"]), ["public"]);
 });
 afterAll(async () => {
@@ -47,6 +53,12 @@ describe("gen-types", () => {
         Returns: number
       }`);
     expect(types).toContain('Returns: Database["public"]["Tables"]["books"]["Row"][]');
+    // An enum argument is the enum's union, as supabase's generator writes it, never `unknown`.
+    expect(types).toContain(`      authors_in_mood: {
+        Args: {
+          wanted: Database["public"]["Enums"]["mood"]
+        }`);
+    expect(types).toContain('wanted: Database["public"]["Enums"]["mood"][]');
     expect(types).toContain('mood: "happy" | "sad" | "meh"');
     for (const helper of ["Tables<", "TablesInsert<", "TablesUpdate<", "Enums<", "CompositeTypes<"]) {
       expect(types).toContain(`export type ${helper}`);

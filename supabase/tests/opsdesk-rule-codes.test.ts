@@ -107,4 +107,48 @@ describe("the database's rules refuse with a code", () => {
     const bulk = await admin.rpc("bulk_write", { resource: "categories", action: "delete", rows: ids });
     expect(refusal(bulk.error)).toEqual(coded("bulk_too_many_rows", { max: 5000 }));
   });
+
+  it("imports and bulk actions: a request of the wrong shape (20250727100000_request_codes)", async () => {
+    const importing = (args: object) => admin.rpc("import_rows", { resource: "categories", rows: [], ...args });
+    // A resource the matrix lets the admin import into and delete from, with no table behind it.
+    await stack.sql(
+      "insert into public.permissions values ('admin', 'nowhere', 'import'), ('admin', 'nowhere', 'delete'), ('admin', 'permissions', 'delete') on conflict do nothing",
+    );
+    const noTable = await admin.rpc("import_rows", { resource: "nowhere", rows: [] });
+    expect(refusal(noTable.error)).toEqual(coded("request_no_table", { table: "nowhere" }));
+    const noBulkTable = await admin.rpc("bulk_write", { resource: "nowhere", action: "delete", rows: [] });
+    expect(refusal(noBulkTable.error)).toEqual(coded("request_no_table", { table: "nowhere" }));
+    expect(refusal((await importing({ rows: [{ colour: "red" }] })).error)).toEqual(
+      coded("request_unknown_column", { table: "categories", column: "colour" }),
+    );
+    expect(
+      refusal((await admin.rpc("import_rows", { resource: "products", rows: [], labels: { name: "x" } })).error),
+    ).toEqual(coded("import_not_a_reference", { table: "products", column: "name" }));
+    expect(
+      refusal(
+        (await admin.rpc("import_rows", { resource: "products", rows: [], labels: { category_id: "nope" } })).error,
+      ),
+    ).toEqual(coded("request_unknown_column", { table: "public.categories", column: "nope" }));
+
+    const bulk = (args: object) =>
+      admin.rpc("bulk_write", {
+        resource: "categories",
+        action: "update",
+        rows: [{ id: 1 }],
+        changes: { name: "x" },
+        ...args,
+      });
+    expect(refusal((await bulk({ action: "merge" })).error)).toEqual(coded("bulk_bad_action", { action: "merge" }));
+    expect(refusal((await bulk({ rows: [1, 2] })).error)).toEqual(coded("bulk_not_rows"));
+    expect(refusal((await bulk({ rows: [{ name: "no key" }] })).error)).toEqual(
+      coded("bulk_key_missing", { column: "id" }),
+    );
+    expect(refusal((await bulk({ changes: {} })).error)).toEqual(coded("bulk_no_changes"));
+    expect(refusal((await bulk({ changes: { colour: "red" } })).error)).toEqual(
+      coded("bulk_column_not_settable", { table: "categories", column: "colour" }),
+    );
+    // A table without a single-column key (the permissions matrix: role, resource, action).
+    const keyless = await admin.rpc("bulk_write", { resource: "permissions", action: "delete", rows: [] });
+    expect(refusal(keyless.error)).toEqual(coded("bulk_no_key", { table: "permissions" }));
+  });
 });

@@ -530,3 +530,30 @@ describe("audit log", () => {
     }
   });
 });
+
+describe('Opsdesk installed as any project does (docs/any-project.md, "The demo store")', () => {
+  it("holds every install file, and none of Opsdesk's policies, triggers or grants on the store's tables yet", async () => {
+    const versions = readdirSync(path.join(REPO_ROOT, "install", "sql"))
+      .map((f) => /^(\d{4})_/.exec(f)?.[1])
+      .filter(Boolean);
+    const installed = await stack.sql<{ version: string }>("select version from opsdesk.installed order by 1");
+    expect(installed.map((r) => r.version)).toEqual(versions);
+    expect(await one("select count(*)::int as n from opsdesk.managed_tables")).toEqual({ n: 0 });
+    const hooks = await stack.sql(
+      `select tablename::text as name from pg_policies where schemaname = 'public' and policyname like 'opsdesk:%'
+       union all
+       select tgrelid::regclass::text from pg_trigger where tgname like 'opsdesk\\_%' and tgrelid::regclass::text not like 'auth.%'
+         and tgrelid::regclass::text not like 'opsdesk.%'`,
+    );
+    expect(hooks).toEqual([]);
+    // The store's own grants, as its migrations make them: the audit log is read-only for the API
+    // roles, and a record's key and timestamps are never inserted through the API.
+    expect(
+      await one(
+        `select has_table_privilege('authenticated', 'public.audit_log', 'insert, update, delete') as audit_writable,
+                has_table_privilege('authenticated', 'public.categories', 'insert') as categories_whole_table,
+                has_column_privilege('authenticated', 'public.categories', 'name', 'insert') as categories_name`,
+      ),
+    ).toEqual({ audit_writable: false, categories_whole_table: false, categories_name: true });
+  });
+});

@@ -31,11 +31,12 @@ async function call<T>(
   client: SupabaseClient,
   name: string,
   body: object,
-): Promise<{ data?: T; status?: number; error?: string }> {
+): Promise<{ data?: T; status?: number; error?: string; code?: string; rule?: string }> {
   const { data, error } = await client.functions.invoke(name, { body });
   if (!error) return { data: data as T };
   const response = (error as FunctionsHttpError).context as Response;
-  return { status: response.status, error: (await response.json()).error };
+  const { error: message, code, rule } = await response.json();
+  return { status: response.status, error: message, code, rule };
 }
 
 beforeAll(async () => {
@@ -104,6 +105,7 @@ describe("similar, duplicates and merge-customers", () => {
       expect(await call(client, "merge-customers", pair)).toMatchObject({
         status: 403,
         error: "You don't have permission to do that.",
+        code: "OPSDESK_FORBIDDEN",
       });
       // The whole-table comparison is for who may merge (customers edit + delete), as its screen.
       expect(await call(client, "duplicates", {})).toMatchObject({
@@ -126,7 +128,18 @@ describe("similar, duplicates and merge-customers", () => {
     expect(stale).toMatchObject({
       status: 409,
       error: "Someone else changed one of these customers. Reload to see their changes.",
+      code: "OPSDESK_STALE",
     });
+    // The merge's own rules answer their code (app.refuse), never only an English sentence.
+    expect(
+      await call(admin, "merge-customers", {
+        keep: { id: keep.id, version: keep.version },
+        duplicate: { id: keep.id, version: keep.version },
+      }),
+    ).toMatchObject({ status: 409, code: "OPSDESK_RULE", rule: "customer_merge_self" });
+    expect(
+      await call(admin, "merge-customers", { keep: { id: keep.id }, duplicate: { id: duplicate.id, version: 1 } }),
+    ).toMatchObject({ status: 400, code: "OPSDESK_BAD_REQUEST" });
 
     const [{ before }] = await stack.sql("select clock_timestamp() as before");
     const merged = await call<{ moved_orders: number }>(admin, "merge-customers", {

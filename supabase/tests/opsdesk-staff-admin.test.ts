@@ -24,7 +24,7 @@ async function signIn(email: string, password = DEMO_PASSWORD): Promise<Supabase
 
 interface Answer {
   status: number;
-  body: { staff?: Record<string, unknown>; error?: string };
+  body: { staff?: Record<string, unknown>; error?: string; code?: string };
 }
 
 /** Invokes staff-admin and returns its status and JSON body, success or not. */
@@ -71,7 +71,10 @@ describe("who may call staff-admin", () => {
       { action: "set_role", user_id: DEMO[account].id, role: "admin" },
       { action: "reactivate", user_id: DEMO.former.id },
     ]) {
-      expect(await staffAdmin(client, body)).toEqual({ status: 403, body: { error: FORBIDDEN } });
+      expect(await staffAdmin(client, body)).toEqual({
+        status: 403,
+        body: { error: FORBIDDEN, code: "OPSDESK_FORBIDDEN" },
+      });
     }
     expect(await stack.sql("select count(*)::int as n from auth.users")).toEqual(before);
     expect(await staffRow(DEMO.former.id)).toMatchObject({ active: false });
@@ -80,7 +83,10 @@ describe("who may call staff-admin", () => {
 
   it("an anonymous caller (anon key, no session) is refused with 401", async () => {
     const answer = await staffAdmin(stack.anon(), { action: "deactivate", user_id: DEMO.viewer.id });
-    expect(answer).toEqual({ status: 401, body: { error: "Your session has ended. Please sign in again." } });
+    expect(answer).toEqual({
+      status: 401,
+      body: { error: "Your session has ended. Please sign in again.", code: "OPSDESK_NOT_SIGNED_IN" },
+    });
   });
 
   it("a request without a JWT, or with a forged one, is stopped by verify_jwt", async () => {
@@ -127,34 +133,49 @@ describe("input validation", () => {
       { action: "toString" },
       "action must be one of invite, set_role, deactivate, reactivate, resend_invite, revoke_invite.",
     ],
-    [{ action: "invite", email: "not-an-address", full_name: "X", role: "viewer" }, "Enter a valid e-mail address."],
-    [{ action: "invite", full_name: "X", role: "viewer" }, "Enter a valid e-mail address."],
+    [
+      { action: "invite", email: "not-an-address", full_name: "X", role: "viewer" },
+      "Enter a valid e-mail address.",
+      "email",
+    ],
+    [{ action: "invite", full_name: "X", role: "viewer" }, "Enter a valid e-mail address.", "email"],
     [
       { action: "invite", email: "ok@example.com", full_name: "   ", role: "viewer" },
       "Full name must be 1–120 characters.",
+      "full_name",
     ],
     [
       { action: "invite", email: "ok@example.com", full_name: "x".repeat(121), role: "viewer" },
       "Full name must be 1–120 characters.",
+      "full_name",
     ],
     [
       { action: "invite", email: "ok@example.com", full_name: "X", role: "owner" },
       "Role must be admin, editor or viewer.",
+      "role",
     ],
     [
       { action: "invite", email: "ok@example.com", full_name: "X", role: "viewer", redirect_to: "javascript:alert(1)" },
       "redirect_to must be an http(s) URL.",
+      "redirect_to",
     ],
     [
       { action: "invite", email: "ok@example.com", full_name: "X", role: "viewer", password: "x" },
       'Unknown field "password" for invite.',
     ],
-    [{ action: "set_role", user_id: "42", role: "viewer" }, "user_id must be the id (a UUID) of a staff member."],
-    [{ action: "set_role", user_id: DEMO.viewer.id, role: 7 }, "Role must be admin, editor or viewer."],
-    [{ action: "deactivate" }, "user_id must be the id (a UUID) of a staff member."],
+    [
+      { action: "set_role", user_id: "42", role: "viewer" },
+      "user_id must be the id (a UUID) of a staff member.",
+      "user_id",
+    ],
+    [{ action: "set_role", user_id: DEMO.viewer.id, role: 7 }, "Role must be admin, editor or viewer.", "role"],
+    [{ action: "deactivate" }, "user_id must be the id (a UUID) of a staff member.", "user_id"],
     [{ action: "reactivate", user_id: DEMO.former.id, active: true }, 'Unknown field "active" for reactivate.'],
-  ])("%j → 400", async (body, message) => {
-    expect(await staffAdmin(admin, body)).toEqual({ status: 400, body: { error: message } });
+  ] as [Record<string, unknown>, string, string?][])("%j → 400 OPSDESK_BAD_REQUEST", async (body, message, field) => {
+    expect(await staffAdmin(admin, body)).toEqual({
+      status: 400,
+      body: { error: message, code: "OPSDESK_BAD_REQUEST", ...(field ? { field } : {}) },
+    });
   });
 
   it("a body that is not a JSON object is refused, and a GET is not allowed", async () => {
@@ -168,10 +189,14 @@ describe("input validation", () => {
         body,
       });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: "The request body must be a JSON object." });
+      expect(await res.json()).toEqual({
+        error: "The request body must be a JSON object.",
+        code: "OPSDESK_BAD_REQUEST",
+      });
     }
     const get = await fetch(url, { headers });
     expect(get.status).toBe(405);
+    expect((await get.json()).code).toBe("OPSDESK_METHOD");
   });
 
   it("wrote nothing and sent no mail for any refused request", async () => {
@@ -182,7 +207,10 @@ describe("input validation", () => {
 
   it("an unknown staff id is 404", async () => {
     const answer = await staffAdmin(admin, { action: "deactivate", user_id: "0d000000-0000-4000-8000-0000000000ff" });
-    expect(answer).toEqual({ status: 404, body: { error: "No staff member has this id." } });
+    expect(answer).toEqual({
+      status: 404,
+      body: { error: "No staff member has this id.", code: "OPSDESK_NO_SUCH_USER" },
+    });
   });
 });
 
@@ -266,7 +294,10 @@ describe("invite", () => {
     const mailsBefore = (await mailsTo(stack, email)).length;
     for (const address of [email, "NEW.OPERATOR@example.com"]) {
       const answer = await staffAdmin(admin, { action: "invite", email: address, full_name: "Again", role: "admin" });
-      expect(answer).toEqual({ status: 409, body: { error: "A staff member with this e-mail already exists." } });
+      expect(answer).toEqual({
+        status: 409,
+        body: { error: "A staff member with this e-mail already exists.", code: "OPSDESK_ALREADY_OPERATOR" },
+      });
     }
     expect(await staffRow(userId)).toMatchObject({ role: "editor", full_name: "Nia Newcomer" });
     expect((await mailsTo(stack, email)).length).toBe(mailsBefore);
@@ -280,7 +311,10 @@ describe("invite", () => {
       role: "viewer",
     });
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toBe("An account with this e-mail already exists; it cannot be invited again.");
+    expect(answer.body).toEqual({
+      error: "An account with this e-mail already exists; it cannot be invited again.",
+      code: "OPSDESK_ACCOUNT_EXISTS",
+    });
     expect(await staffRow(DEMO.outsider.id)).toBeUndefined();
   });
 
@@ -306,6 +340,7 @@ describe("invite", () => {
       });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toContain("staff_full_name_check_test");
+      expect(answer.body.code).toBe("OPSDESK_BAD_REQUEST");
       expect(await stack.sql("select 1 from auth.users where email = $1", [address])).toEqual([]);
       expect(await stack.sql("select 1 from staff where email = $1", [address])).toEqual([]);
       expect(await mailsTo(stack, address)).toEqual([]);
@@ -347,7 +382,7 @@ describe("invitations not yet followed (issue 27 C8)", () => {
     for (const action of ["resend_invite", "revoke_invite"])
       expect(await staffAdmin(admin, { action, user_id: userId })).toEqual({
         status: 409,
-        body: { error: "This person has already accepted the invitation." },
+        body: { error: "This person has already accepted the invitation.", code: "OPSDESK_INVITATION_FOLLOWED" },
       });
   });
 
@@ -384,7 +419,7 @@ describe("invitations not yet followed (issue 27 C8)", () => {
     const link = (await latestMail(stack, email)).action_link ?? "";
     expect(await staffAdmin(await signIn(DEMO.editor.email), { action: "revoke_invite", user_id: userId })).toEqual({
       status: 403,
-      body: { error: FORBIDDEN },
+      body: { error: FORBIDDEN, code: "OPSDESK_FORBIDDEN" },
     });
     expect((await staffAdmin(admin, { action: "revoke_invite", user_id: userId })).status).toBe(200);
     expect(await staffRow(userId)).toBeUndefined();
@@ -400,7 +435,7 @@ describe("invitations not yet followed (issue 27 C8)", () => {
     expect((await followLink(link)).fragment.get("error_code")).toBe("otp_expired");
     expect(await staffAdmin(admin, { action: "revoke_invite", user_id: userId })).toEqual({
       status: 404,
-      body: { error: "No staff member has this id." },
+      body: { error: "No staff member has this id.", code: "OPSDESK_NO_SUCH_USER" },
     });
   });
 });
@@ -471,7 +506,10 @@ describe("deactivate and reactivate", () => {
     const second = await signIn(DEMO.editor.email);
     expect((await staffAdmin(admin, { action: "deactivate", user_id: DEMO.editor.id })).status).toBe(200);
     const answer = await staffAdmin(second, { action: "reactivate", user_id: DEMO.editor.id });
-    expect(answer).toEqual({ status: 401, body: { error: "Your session has ended. Please sign in again." } });
+    expect(answer).toEqual({
+      status: 401,
+      body: { error: "Your session has ended. Please sign in again.", code: "OPSDESK_NOT_SIGNED_IN" },
+    });
     expect((await staffAdmin(admin, { action: "reactivate", user_id: DEMO.editor.id })).status).toBe(200);
     expect((await staffAdmin(admin, { action: "set_role", user_id: DEMO.editor.id, role: "editor" })).status).toBe(200);
   });
@@ -533,7 +571,12 @@ describe("guards", () => {
     ]) {
       expect(await staffAdmin(admin, body)).toEqual({
         status: 409,
-        body: { error: "At least one active admin must remain." },
+        body: {
+          error: "At least one active admin must remain.",
+          code: "OPSDESK_RULE",
+          rule: "staff_last_admin",
+          facts: {},
+        },
       });
     }
     expect(await staffRow(DEMO.admin.id)).toMatchObject({ role: "admin", active: true });
@@ -556,11 +599,16 @@ describe("guards", () => {
     try {
       expect(await staffAdmin(admin, { action: "deactivate", user_id: DEMO.admin.id })).toEqual({
         status: 409,
-        body: { error: "You cannot deactivate your own account." },
+        body: {
+          error: "You cannot deactivate your own account.",
+          code: "OPSDESK_RULE",
+          rule: "staff_own_deactivate",
+          facts: {},
+        },
       });
       expect(await staffAdmin(admin, { action: "set_role", user_id: DEMO.admin.id, role: "viewer" })).toEqual({
         status: 409,
-        body: { error: "You cannot change your own role." },
+        body: { error: "You cannot change your own role.", code: "OPSDESK_RULE", rule: "staff_own_role", facts: {} },
       });
       expect(await staffRow(DEMO.admin.id)).toMatchObject({ role: "admin", active: true });
     } finally {

@@ -1,12 +1,13 @@
 // The import's steps: read the file, map its columns, check every row in one round (the
 // forms' rules in the browser and a dry run of every row in the database, side by side, so the
-// report names every problem at once), and commit all rows or none.
+// report names every problem at once), and commit all rows or none. The steps' own work is in
+// parseFile.ts, mapping.ts, validate.ts and importApi.ts; their wording in importMessages.ts.
 import { useInvalidate, useTranslate } from "@refinedev/core";
 import { useState } from "react";
 import { findResource } from "../../resources";
-import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
-import type { CellProblem } from "./cells";
-import { type DuplicateMessage, importRows, labelMessageIn, rowProblemOf } from "./importApi";
+import type { ResourceDefinition } from "../../resources/types";
+import { importRows, labelMessageIn, rowProblemOf } from "./importApi";
+import { cellMessageIn, duplicateMessageIn } from "./importMessages";
 import { type ColumnMapping, guessMapping, importFields } from "./mapping";
 import { type ParsedFile, parseCsvFile } from "./parseFile";
 import { useFieldLabel } from "./useFieldLabel";
@@ -28,23 +29,9 @@ export function useCsvImport(def: ResourceDefinition) {
   const [inserted, setInserted] = useState(0);
   const [failure, setFailure] = useState<string>();
 
-  const cellMessage = (kind: CellProblem, field: FieldDefinition) => {
-    const label = labelOf(field);
-    if (kind === "number") return t("csv.cell.number", { label }, "{{label}} must be a number.");
-    if (kind === "boolean") return t("csv.cell.boolean", { label }, "{{label}} must be true or false.");
-    if (kind === "date") return t("csv.cell.date", { label }, "{{label}} must be a date.");
-    if (kind === "json") return t("csv.cell.json", { label }, "{{label}} must be JSON.");
-    const options = (field.options ?? []).join(", ");
-    return t("csv.cell.option", { label, options }, "{{label}} must be one of: {{options}}.");
-  };
+  const cellMessage = cellMessageIn(t, labelOf);
   const labelMessage = labelMessageIn(t);
-  const duplicateMessage: DuplicateMessage = (field, value, first, second) =>
-    t(
-      "csv.duplicateInFile",
-      // Rows as a spreadsheet numbers them: the header is row 1.
-      { field: labelOf(field), value, first: first + 1, second: second + 1 },
-      "{{field}} “{{value}}” appears twice in the file, rows {{first}} and {{second}}.",
-    );
+  const duplicateMessage = duplicateMessageIn(t, labelOf);
 
   const reset = () => {
     setStep("file");
@@ -129,3 +116,5 @@ export function useCsvImport(def: ResourceDefinition) {
     backToMapping: () => setStep("map"),
   };
 }
+
+export type CsvImport = ReturnType<typeof useCsvImport>;

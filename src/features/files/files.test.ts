@@ -102,6 +102,21 @@ describe("storageErrorMessage", () => {
     ).toBe(MESSAGES.network);
     expect(storageErrorMessage({ message: "odd", statusCode: "500" }, PRODUCT_IMAGES, english)).toBe("odd");
   });
+
+  it("tells no answer from an answer by the error's class, never by its words", () => {
+    // The storage service answered (StorageApiError): its words, even when they mention fetching.
+    const answered = { message: "Could not fetch the object", name: "StorageApiError", statusCode: "500" };
+    expect(storageErrorMessage(answered, PRODUCT_IMAGES, english)).toBe("Could not fetch the object");
+    // No answer (the gateway said its service is down): what fetch threw, whatever it says.
+    const unreachable = Object.assign(new TypeError("upstream connect error"), { name: "ServerUnreachable" });
+    expect(
+      storageErrorMessage(
+        { message: "Load failed", name: "StorageError", originalError: unreachable },
+        PRODUCT_IMAGES,
+        english,
+      ),
+    ).toBe(MESSAGES.network);
+  });
 });
 
 describe('a file column\'s bucket (docs/any-project.md, "File columns")', () => {

@@ -1,12 +1,18 @@
-// Storage errors in docs/product.md §8 words. storage-js carries the storage status as the
-// string `statusCode` (the HTTP status itself is 400 for client errors).
+// Storage errors in docs/product.md §8 words, by what storage-js says, never by its English:
+// a StorageApiError carries the storage status as the string `statusCode` (the HTTP status itself
+// is 400 for client errors); a request that got no answer is a StorageUnknownError wrapping what
+// fetch threw (`originalError`: the console's ServerUnreachable, providers/connection.ts).
 import { MESSAGES } from "../../i18n/messages";
+import { isUnreachable } from "../../providers/connection";
 import type { BucketLimits } from "./limits";
 
 export interface StorageLikeError {
   message: string;
   statusCode?: string;
+  /** storage-js's class: StorageApiError (an answer), StorageUnknownError (none), … */
   name?: string;
+  /** StorageUnknownError: what fetch threw. */
+  originalError?: unknown;
 }
 
 export type Translate = (key: string, defaultText: string) => string;
@@ -28,6 +34,6 @@ export function storageErrorMessage(error: StorageLikeError, limits: BucketLimit
     case "404":
       return t("files.missing", "This file no longer exists.");
   }
-  if (error.name === "StorageUnknownError" || /fetch/i.test(error.message)) return t("files.network", MESSAGES.network);
+  if (error.name === "StorageUnknownError" || isUnreachable(error)) return t("files.network", MESSAGES.network);
   return error.message;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../i18n/messages";
+import { listColumnsError } from "../../providers/listColumns";
 import { savedViewErrorMessage } from "../../providers/savedViews";
 import { products } from "../../resources/products";
 import { choosableColumns, columnsForView, moveColumn, sameView, storableFilters, toggleColumn } from "./viewState";
@@ -85,5 +86,18 @@ describe("savedViewErrorMessage", () => {
     expect(savedViewErrorMessage({ code: "42501", message: "new row violates row-level security" }, english)).toBe(
       MESSAGES.forbidden,
     );
+  });
+
+  it("reads the violated constraint's name, never a name the words happen to mention", () => {
+    const english = (_key: string, text: string) => text;
+    // A project's own trigger whose sentence names a constraint: not that constraint's refusal.
+    const raised = { code: "P0001", message: "saved_views_page_size_check is enforced by our own rule, too" };
+    expect(savedViewErrorMessage(raised, english)).toBe(raised.message);
+    expect(listColumnsError(raised).message).toBe(raised.message);
+    const check = {
+      code: "23514",
+      message: 'new row for relation "list_columns" violates check constraint "list_columns_widths_check"',
+    };
+    expect(listColumnsError(check).message).toBe("Widths must map column names to 40–2000 pixels.");
   });
 });

@@ -3,6 +3,7 @@
 import { useNotification, useTranslate } from "@refinedev/core";
 import { Alert, Form, Input, Modal, Select } from "antd";
 import { useAttempt } from "../../components/useAttempt";
+import { localizeMessage } from "../../i18n/messages";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../resources/roles";
 import { runStaffCommand } from "./staffAdmin";
 
@@ -43,7 +44,7 @@ export function InviteModal({ onClose, onInvited }: Props) {
       onOk={() => form.submit()}
       onCancel={onClose}
     >
-      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 16 }} />}
+      {problem && <Alert type="error" showIcon message={localizeMessage(problem, t)} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={invite} initialValues={{ role: "viewer" }} requiredMark={false}>
         <Form.Item
           name="email"

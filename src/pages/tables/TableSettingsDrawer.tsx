@@ -1,14 +1,16 @@
 // One managed table's settings on the admin's Tables screen (docs/any-project.md "settings"):
 // labels in English and German, title field, list columns in their order, hidden fields, field
 // labels and help per language, default sort, the actions the console offers, and text columns
-// holding a file path in a bucket. Saved whole with opsdesk.set_table_settings, which checks
-// every column name; every console picks the change up through the schema version.
+// holding a file path in a bucket (picked from the project's buckets). Saved whole with
+// opsdesk.set_table_settings, which checks every column name and that each file column's bucket
+// exists (OPSDESK_NO_SUCH_BUCKET, shown on that column's field); every console picks the change
+// up through the schema version.
 import { useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Checkbox, Drawer, Form, Input, Select, Space, Table, Typography } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { localizeMessage } from "../../i18n/messages";
 import { backend } from "../../providers/backend";
-import type { DescribedTable, TableAction, TableSettings } from "../../resources/describe.types";
+import type { DescribedTable, FileBucket, TableAction, TableSettings } from "../../resources/describe.types";
 
 const ACTIONS: TableAction[] = ["create", "edit", "delete", "export", "import"];
 const LANGUAGES = ["en", "de"] as const;
@@ -85,6 +87,30 @@ export function toSettings(values: FormValues, kept: TableSettings = {}): TableS
   return JSON.parse(JSON.stringify(out)) as TableSettings;
 }
 
+/** The file column whose bucket the save refused (OPSDESK_NO_SUCH_BUCKET names it in DETAIL). */
+export function refusedBucketColumn(thrown: unknown): string | undefined {
+  const cause = (thrown as { cause?: { hint?: string | null; details?: string | null } } | null)?.cause;
+  return cause?.hint === "OPSDESK_NO_SUCH_BUCKET" && cause.details ? cause.details : undefined;
+}
+
+/** The project's buckets for the picker; none (the field stays empty) if they cannot be read. */
+function useBuckets(): FileBucket[] {
+  const [buckets, setBuckets] = useState<FileBucket[]>([]);
+  useEffect(() => {
+    let live = true;
+    backend.tables
+      .buckets()
+      .then((found) => {
+        if (live) setBuckets(found);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return buckets;
+}
+
 export function TableSettingsDrawer({ table, onClose }: { table: DescribedTable; onClose: () => void }) {
   const t = useTranslate();
   const names = {
@@ -110,6 +136,11 @@ export function TableSettingsDrawer({ table, onClose }: { table: DescribedTable;
   const [error, setError] = useState<string>();
   const columns = table.columns.filter((c) => c.privileges.select).map((c) => ({ value: c.name, label: c.name }));
   const textColumns = new Set(table.columns.filter((c) => c.category === "text").map((c) => c.name));
+  const buckets = useBuckets();
+  const bucketOptions = buckets.map((b) => ({
+    value: b.id,
+    label: b.public ? b.id : `${b.id} (${t("tables.privateBucket", "private")})`,
+  }));
 
   const save = async (values: FormValues) => {
     setSaving(true);
@@ -122,7 +153,18 @@ export function TableSettingsDrawer({ table, onClose }: { table: DescribedTable;
       );
       onClose();
     } catch (thrown) {
-      setError(localizeMessage((thrown as Error).message, t));
+      const column = refusedBucketColumn(thrown);
+      if (column) {
+        const bucket = values.fields?.[column]?.bucket ?? "";
+        form.setFields([
+          {
+            name: ["fields", column, "bucket"],
+            errors: [t("tables.noSuchBucket", { bucket }, "There is no bucket “{{bucket}}” (any more).")],
+          },
+        ]);
+      } else {
+        setError(localizeMessage((thrown as Error).message, t));
+      }
     } finally {
       setSaving(false);
     }
@@ -206,8 +248,14 @@ export function TableSettingsDrawer({ table, onClose }: { table: DescribedTable;
               title: t("tables.bucket", "File in bucket"),
               render: (_: unknown, column: { name: string }) =>
                 textColumns.has(column.name) ? (
-                  <Form.Item name={["fields", column.name, "bucket"]} noStyle>
-                    <Input aria-label={`${column.name} bucket`} />
+                  <Form.Item name={["fields", column.name, "bucket"]} style={{ marginBottom: 0 }}>
+                    <Select
+                      allowClear
+                      showSearch
+                      aria-label={`${column.name} bucket`}
+                      options={bucketOptions}
+                      style={{ minWidth: 160 }}
+                    />
                   </Form.Item>
                 ) : null,
             },

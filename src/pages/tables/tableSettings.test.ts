@@ -1,7 +1,7 @@
 // The Tables screen stores only what the admin gave: blank texts are left out (the generator
 // decides), every action is said, and what the form does not show (search columns) is kept.
 import { describe, expect, it } from "vitest";
-import { toSettings } from "./TableSettingsDrawer";
+import { refusedBucketColumn, toSettings } from "./TableSettingsDrawer";
 
 describe("toSettings", () => {
   it("keeps what the admin gave and drops blanks", () => {
@@ -34,5 +34,18 @@ describe("toSettings", () => {
       help: { subject: { de: "Kurz halten" } },
       file_columns: { avatar: { bucket: "avatars" } },
     });
+  });
+});
+
+describe("refusedBucketColumn", () => {
+  it("names the file column whose bucket set_table_settings refused, by code", () => {
+    const refused = (hint: string, details: string | null) =>
+      Object.assign(new Error("There is no bucket avatarz for the file column avatar_url."), {
+        cause: { message: "", hint, details },
+      });
+    expect(refusedBucketColumn(refused("OPSDESK_NO_SUCH_BUCKET", "avatar_url"))).toBe("avatar_url");
+    expect(refusedBucketColumn(refused("OPSDESK_BAD_SETTINGS", "avatar_url"))).toBeUndefined();
+    expect(refusedBucketColumn(refused("OPSDESK_NO_SUCH_BUCKET", null))).toBeUndefined();
+    expect(refusedBucketColumn(new Error("offline"))).toBeUndefined();
   });
 });

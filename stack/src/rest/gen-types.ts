@@ -1,6 +1,6 @@
 // `gen-types`: TypeScript `Database` types from the schema cache, in the shape
 // `supabase gen types typescript` prints.
-import type { Column, FunctionDef, Relation, SchemaCache } from "./schema/types.js";
+import type { Column, FunctionDef, FunctionParam, Relation, SchemaCache } from "./schema/types.js";
 
 const NUMBER = new Set(["int2", "int4", "int8", "float4", "float8", "numeric", "oid"]);
 const STRING = new Set([
@@ -135,20 +135,20 @@ function returnsType(fn: FunctionDef, cache: SchemaCache): string {
   return fn.returnsSet ? `${t}[]` : t;
 }
 
+/**
+ * An argument's type: an enum's union (its `Enums` entry) as `supabase gen types` writes it, so a
+ * value the enum lacks fails typecheck; any other type as a base type of its name.
+ */
+const argType = (p: FunctionParam, cache: SchemaCache) =>
+  tsType({ ...p, typtype: p.typtype === "e" ? "e" : "b" }, cache);
+
 function functionBlock(name: string, overloads: FunctionDef[], cache: SchemaCache): string[] {
   const variants = overloads.map((fn) => {
     const args = fn.params.filter((p) => p.name);
     const argLines = args.length
-      ? [
-          "Args: {",
-          ...args.map(
-            (p) =>
-              `  ${key(p.name)}${p.hasDefault ? "?" : ""}: ${tsType({ typname: p.typname, typschema: fn.schema, typtype: "b", elemTypname: p.type.endsWith("[]") ? p.typname.replace(/^_/, "") : null }, cache)}`,
-          ),
-          "}",
-        ]
+      ? ["Args: {", ...args.map((p) => `  ${key(p.name)}${p.hasDefault ? "?" : ""}: ${argType(p, cache)}`), "}"]
       : fn.params.length
-        ? [`Args: { "": ${tsType({ typname: fn.params[0].typname, typschema: fn.schema, typtype: "b" }, cache)} }`]
+        ? [`Args: { "": ${argType(fn.params[0], cache)} }`]
         : ["Args: never"];
     return [
       "{",

@@ -3,14 +3,16 @@
 // reads through app.can, asked through rpc('my_permissions').
 import type { SupabaseClient } from "npm:@supabase/supabase-js@2";
 import { callerClient } from "./clients.ts";
-import { HttpError, handleErrors, preflight, readJsonObject } from "./http.ts";
+import { FORBIDDEN, HttpError } from "./errors.ts";
+import { handleErrors, preflight, readJsonObject } from "./http.ts";
 
-export const FORBIDDEN = "You don't have permission to do that.";
+export { FORBIDDEN };
 
 /** The caller's session must still exist (a revoked one is refused with 401). */
 async function authenticate(caller: SupabaseClient): Promise<void> {
   const { data, error } = await caller.auth.getUser();
-  if (error || !data.user) throw new HttpError(401, "Your session has ended. Please sign in again.");
+  if (error || !data.user)
+    throw new HttpError("OPSDESK_NOT_SIGNED_IN", "Your session has ended. Please sign in again.");
 }
 
 /** 403 unless the caller may do every one of `actions` on `resource`. */
@@ -19,7 +21,7 @@ export async function authorize(caller: SupabaseClient, resource: string, action
   if (error) throw new Error(`my_permissions failed: ${error.message}`);
   const rows = (data ?? []) as { resource: string; action: string }[];
   const held = new Set(rows.filter((r) => r.resource === resource).map((r) => r.action));
-  if (!actions.every((a) => held.has(a))) throw new HttpError(403, FORBIDDEN);
+  if (!actions.every((a) => held.has(a))) throw new HttpError("OPSDESK_FORBIDDEN", FORBIDDEN);
 }
 
 export interface StaffRequest {
@@ -38,7 +40,7 @@ export function serveStaffCalls(handle: (call: StaffRequest) => Promise<Response
     handleErrors(async () => {
       const early = preflight(req);
       if (early) return early;
-      if (req.method !== "POST") throw new HttpError(405, "Use POST with a JSON body.");
+      if (req.method !== "POST") throw new HttpError("OPSDESK_METHOD", "Use POST with a JSON body.");
       const caller = callerClient(req);
       await authenticate(caller);
       return handle({ req, caller, body: await readJsonObject(req) });

@@ -1,18 +1,10 @@
 // JSON responses for edge functions called from the console: every answer carries
-// supabase-js's CORS headers, and errors are `{ error: "<message for the operator>" }`.
+// supabase-js's CORS headers, and errors are `{ error, code }` (errors.ts: the console words
+// the code, never the English).
 import { corsHeaders } from "npm:@supabase/supabase-js@2/cors";
+import { HttpError } from "./errors.ts";
 
-export { corsHeaders };
-
-/** An error whose message is shown to the operator as is. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { corsHeaders, HttpError };
 
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -31,9 +23,9 @@ export async function handleErrors(run: () => Promise<Response>): Promise<Respon
   try {
     return await run();
   } catch (err) {
-    if (err instanceof HttpError) return json(err.status, { error: err.message });
+    if (err instanceof HttpError) return json(err.status, { error: err.message, code: err.code, ...err.extras });
     console.error(err);
-    return json(500, { error: "Something went wrong on the server. Please try again." });
+    return json(500, { error: "Something went wrong on the server. Please try again.", code: "OPSDESK_SERVER" });
   }
 }
 
@@ -43,10 +35,10 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
   try {
     body = await req.json();
   } catch {
-    throw new HttpError(400, "The request body must be a JSON object.");
+    throw new HttpError("OPSDESK_BAD_REQUEST", "The request body must be a JSON object.");
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new HttpError(400, "The request body must be a JSON object.");
+    throw new HttpError("OPSDESK_BAD_REQUEST", "The request body must be a JSON object.");
   }
   return body as Record<string, unknown>;
 }

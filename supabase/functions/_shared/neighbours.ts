@@ -18,7 +18,8 @@ export const DUPLICATE_THRESHOLD = 0.85;
 /** A request's threshold, or the default; 400 when it is not a number in 0…1. */
 export function thresholdOf(value: unknown): number {
   if (value === undefined) return DUPLICATE_THRESHOLD;
-  if (typeof value !== "number" || !(value >= 0 && value <= 1)) throw new HttpError(400, "threshold must be 0…1.");
+  if (typeof value !== "number" || !(value >= 0 && value <= 1))
+    throw new HttpError("OPSDESK_BAD_REQUEST", "threshold must be 0…1.");
   return value;
 }
 

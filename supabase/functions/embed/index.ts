@@ -19,14 +19,14 @@ function parseJobs(body: Record<string, unknown>): Job[] {
   const valid =
     Array.isArray(jobs) &&
     jobs.every((j) => j && RESOURCES.includes(j.resource) && typeof j.id === "string" && typeof j.seq === "number");
-  if (!valid) throw new HttpError(400, "Expected {jobs: [{resource, id, seq}]}.");
+  if (!valid) throw new HttpError("OPSDESK_BAD_REQUEST", "Expected {jobs: [{resource, id, seq}]}.");
   return jobs as Job[];
 }
 
 Deno.serve((req: Request) =>
   handleErrors(async () => {
     if (req.headers.get("Authorization") !== `Bearer ${Deno.env.get("SUPABASE_SERVICE_ROLE_KEY")}`) {
-      throw new HttpError(403, "Only the database calls embed.");
+      throw new HttpError("OPSDESK_FORBIDDEN", "Only the database calls embed.");
     }
     const jobs = parseJobs(await readJsonObject(req));
     const service = serviceClient();

@@ -15,7 +15,7 @@ serveStaffCalls(async ({ caller, body }) => {
   const service = serviceClient();
 
   if (body.resource === "products") {
-    if (typeof body.id !== "number") throw new HttpError(400, "id must be a product id.");
+    if (typeof body.id !== "number") throw new HttpError("OPSDESK_BAD_REQUEST", "id must be a product id.");
     await authorize(caller, "products", ["show"]);
     const { data: product, error } = await caller
       .from("products")
@@ -23,7 +23,7 @@ serveStaffCalls(async ({ caller, body }) => {
       .eq("id", body.id)
       .maybeSingle();
     if (error) throw new Error(error.message);
-    if (!product) throw new HttpError(404, "This product no longer exists.");
+    if (!product) throw new HttpError("OPSDESK_NOT_FOUND", "This product no longer exists.");
     const found = await nearest(
       service,
       "products",
@@ -47,7 +47,7 @@ serveStaffCalls(async ({ caller, body }) => {
   if (body.resource === "customers") {
     const fullName = typeof body.full_name === "string" ? body.full_name : "";
     const email = typeof body.email === "string" ? body.email : "";
-    if (!fullName.trim() && !email.trim()) throw new HttpError(400, "full_name or email is needed.");
+    if (!fullName.trim() && !email.trim()) throw new HttpError("OPSDESK_BAD_REQUEST", "full_name or email is needed.");
     await authorize(caller, "customers", ["list"]);
     const min = thresholdOf(body.threshold);
     const found = (
@@ -67,5 +67,5 @@ serveStaffCalls(async ({ caller, body }) => {
       matches: found.flatMap((n) => (byId.has(n.key) ? [{ ...byId.get(n.key), similarity: n.similarity }] : [])),
     });
   }
-  throw new HttpError(400, 'resource must be "products" or "customers".');
+  throw new HttpError("OPSDESK_BAD_REQUEST", 'resource must be "products" or "customers".');
 });

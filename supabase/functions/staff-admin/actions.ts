@@ -16,13 +16,15 @@ export type StaffRow = Record<string, unknown>;
 
 const NOT_FOUND = "No staff member has this id.";
 
+const mailLimit = () => new HttpError("OPSDESK_MAIL_LIMIT", "Too many e-mails sent. Try again in a few minutes.");
+
 const ACCOUNT_EXISTS = "An account with this e-mail already exists; it cannot be invited again.";
 
 /** 409 when someone on the staff already has this e-mail. */
 async function ensureNotStaff(caller: SupabaseClient, email: string): Promise<void> {
   const { data, error } = await caller.from("staff").select("user_id").eq("email", email).maybeSingle();
   if (error) throw staffWriteError(error);
-  if (data) throw new HttpError(409, STAFF_EXISTS);
+  if (data) throw new HttpError("OPSDESK_ALREADY_OPERATOR", STAFF_EXISTS);
 }
 
 /**
@@ -43,7 +45,7 @@ async function invite(
     user_metadata: { full_name: cmd.fullName },
   });
   if (created.error) {
-    if (created.error.code === "email_exists") throw new HttpError(409, ACCOUNT_EXISTS);
+    if (created.error.code === "email_exists") throw new HttpError("OPSDESK_ACCOUNT_EXISTS", ACCOUNT_EXISTS);
     throw new Error(`creating the user failed: ${created.error.status} ${created.error.message}`);
   }
   const user = created.data.user;
@@ -64,7 +66,7 @@ async function invite(
       data: { full_name: cmd.fullName },
       redirectTo: cmd.redirectTo,
     });
-    if (invited.error?.status === 429) throw new HttpError(429, "Too many e-mails sent. Try again in a few minutes.");
+    if (invited.error?.status === 429) throw mailLimit();
     if (invited.error) throw new Error(`sending the invite failed: ${invited.error.status} ${invited.error.message}`);
     return inserted.data;
   } catch (err) {
@@ -83,10 +85,10 @@ const JOINED = "This person has already accepted the invitation.";
 async function openInvitation({ caller, service }: Clients, userId: string): Promise<StaffRow> {
   const { data: row, error } = await caller.from("staff").select().eq("user_id", userId).maybeSingle();
   if (error) throw staffWriteError(error);
-  if (!row) throw new HttpError(404, NOT_FOUND);
+  if (!row) throw new HttpError("OPSDESK_NO_SUCH_USER", NOT_FOUND);
   const found = await service.auth.admin.getUserById(userId);
   if (found.error) throw new Error(`reading the user failed: ${found.error.status} ${found.error.message}`);
-  if (found.data.user.email_confirmed_at) throw new HttpError(409, JOINED);
+  if (found.data.user.email_confirmed_at) throw new HttpError("OPSDESK_INVITATION_FOLLOWED", JOINED);
   return row;
 }
 
@@ -97,7 +99,7 @@ async function resendInvite(clients: Clients, cmd: { userId: string; redirectTo?
     data: { full_name: row.full_name },
     redirectTo: cmd.redirectTo,
   });
-  if (invited.error?.status === 429) throw new HttpError(429, "Too many e-mails sent. Try again in a few minutes.");
+  if (invited.error?.status === 429) throw mailLimit();
   if (invited.error) throw new Error(`sending the invite failed: ${invited.error.status} ${invited.error.message}`);
   return row;
 }
@@ -118,7 +120,7 @@ async function revokeInvite(clients: Clients, userId: string): Promise<StaffRow>
 async function updateStaff(caller: SupabaseClient, userId: string, changes: StaffRow): Promise<StaffRow> {
   const { data, error } = await caller.from("staff").update(changes).eq("user_id", userId).select().maybeSingle();
   if (error) throw staffWriteError(error);
-  if (!data) throw new HttpError(404, NOT_FOUND);
+  if (!data) throw new HttpError("OPSDESK_NO_SUCH_USER", NOT_FOUND);
   return data;
 }
 

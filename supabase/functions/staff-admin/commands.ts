@@ -1,5 +1,6 @@
 // The requests staff-admin accepts, checked field by field before anything is
-// changed; each problem is a 400 with a message the console can show as is.
+// changed; each problem is an OPSDESK_BAD_REQUEST naming the field it refuses (the console
+// words the e-mail and name rules itself; the rest are the console's own mistakes).
 import { HttpError } from "../_shared/http.ts";
 import { ROLES, type Role } from "./roles.ts";
 
@@ -35,30 +36,30 @@ function charLength(text: string): number {
   return [...text].length;
 }
 
-function invalid(message: string): HttpError {
-  return new HttpError(400, message);
+function invalid(message: string, field?: string): HttpError {
+  return new HttpError("OPSDESK_BAD_REQUEST", message, field ? { field } : {});
 }
 
 function email(value: unknown): string {
   const text = typeof value === "string" ? value.trim().toLowerCase() : "";
-  if (charLength(text) > 254 || !EMAIL.test(text)) throw invalid(RULES.email);
+  if (charLength(text) > 254 || !EMAIL.test(text)) throw invalid(RULES.email, "email");
   return text;
 }
 
 function fullName(value: unknown): string {
   const text = typeof value === "string" ? value.trim() : "";
-  if (charLength(text) < 1 || charLength(text) > 120) throw invalid(RULES.fullName);
+  if (charLength(text) < 1 || charLength(text) > 120) throw invalid(RULES.fullName, "full_name");
   return text;
 }
 
 function role(value: unknown): Role {
-  if (!ROLES.includes(value as Role)) throw invalid("Role must be admin, editor or viewer.");
+  if (!ROLES.includes(value as Role)) throw invalid("Role must be admin, editor or viewer.", "role");
   return value as Role;
 }
 
 function userId(value: unknown): string {
   if (typeof value !== "string" || !UUID.test(value))
-    throw invalid("user_id must be the id (a UUID) of a staff member.");
+    throw invalid("user_id must be the id (a UUID) of a staff member.", "user_id");
   return value.toLowerCase();
 }
 
@@ -70,7 +71,7 @@ function redirectTo(value: unknown): string | undefined {
   } catch {
     // falls through to the error
   }
-  throw invalid("redirect_to must be an http(s) URL.");
+  throw invalid("redirect_to must be an http(s) URL.", "redirect_to");
 }
 
 export function parseCommand(body: Record<string, unknown>): Command {

@@ -49,4 +49,6 @@ export default {
   "tables.fields": "Felder",
   "tables.column": "Spalte",
   "tables.bucket": "Datei im Bucket",
+  "tables.privateBucket": "privat",
+  "tables.noSuchBucket": "Den Bucket „{{bucket}}“ gibt es nicht (mehr).",
 };

@@ -196,6 +196,9 @@ function functionDef(f: any, relations: Map<string, Relation>, enums: Map<string
     name: a.name,
     type: a.type,
     typname: a.typname,
+    typschema: a.typschema,
+    typtype: a.typtype,
+    elemTypname: a.elemTypname,
     hasDefault: i >= firstDefault,
     variadic: a.mode === "v",
   }));

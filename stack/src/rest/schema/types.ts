@@ -71,6 +71,11 @@ export interface FunctionParam {
   name: string;
   type: string;
   typname: string;
+  /** The type's schema and kind (`e` an enum, `c` a composite, `b` base…), for gen-types. */
+  typschema: string;
+  typtype: string;
+  /** An array's element type name (`typname` is then the array type's, `_<elem>`). */
+  elemTypname: string | null;
   hasDefault: boolean;
   variadic: boolean;
 }

@@ -1,4 +1,4 @@
--- Opsdesk upgrade 0005 (docs/any-project.md, "Which schemas are exposed"): the schemas the
+-- Opsdesk upgrade 0007 (docs/any-project.md, "Which schemas are exposed"): the schemas the
 -- project's Data API serves, as the tooling that knows them records them. Neither the CLI nor
 -- hosted Supabase keeps `[api] schemas` in the database (PostgREST gets it from its own
 -- configuration), so where the database held no `pgrst.db_schemas` the install guessed: every
@@ -80,4 +80,4 @@ revoke all on function opsdesk.set_api_schemas(text[]) from public, anon, authen
 grant execute on function opsdesk.exposed_schemas() to authenticated, service_role;
 grant execute on function opsdesk.set_api_schemas(text[]) to service_role;
 
-insert into opsdesk.installed (version, name) values ('0005', 'opsdesk_api_schemas');
+insert into opsdesk.installed (version, name) values ('0007', 'opsdesk_api_schemas');

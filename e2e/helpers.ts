@@ -74,7 +74,9 @@ export async function columnTexts(page: Page, header: string): Promise<string[]>
 export async function openSelect(scope: Locator, name?: string) {
   // A `has` locator is resolved inside each candidate, so it starts from the page.
   const page = scope.page();
-  const combobox = name === undefined ? page.getByRole("combobox") : page.getByRole("combobox", { name });
+  // The whole label: "Account" must not also find "Account role" (basejump's account_user). By
+  // label, not by the combobox's role name, which includes a required field's "*" mark.
+  const combobox = name === undefined ? page.getByRole("combobox") : page.getByLabel(name, { exact: true });
   await scope.locator(".ant-select").filter({ has: combobox }).click();
 }
 

@@ -9,7 +9,7 @@ import { JwtKeys } from "../stack/src/shared/jwt.js";
 import { freePort } from "../stack/src/shared/net.js";
 import { startStack } from "../stack/src/stack.js";
 import { type AdminTarget, addOperator } from "./database.js";
-import { initProject, installFiles } from "./project.js";
+import { apiSchemasSql, initProject, installFiles } from "./project.js";
 
 const USAGE = `Usage: npm run opsdesk -- <command> [options]
 
@@ -74,14 +74,22 @@ function init(): void {
   }
   if (result.config.status === "added") out.push(`Added "opsdesk" to [api] schemas in ${result.config.file}.`);
   if (result.config.status === "manual") out.push("", result.config.instructions);
+  // The exposed schemas as config.toml has them now; the hosted dashboard's list should match.
+  let schemas = ["public", "graphql_public"];
+  try {
+    schemas = loadConfig(projectDir).api.schemas;
+  } catch {
+    // A config.toml the stack refuses is named when the stack starts; the line keeps the defaults.
+  }
   out.push(
     "",
     "Next:",
     `  local:  npm start -- --project-dir ${projectDir}`,
     `          npm run opsdesk -- add-admin you@example.com --password '…' --project-dir ${projectDir}`,
     "  hosted: supabase db push, supabase functions deploy opsdesk-admin, expose the opsdesk schema",
-    "          (Data API settings), then in the SQL editor:",
+    "          (Data API settings), then in the SQL editor (the second line names the exposed schemas):",
     "          select opsdesk.make_admin('you@example.com');",
+    `          ${apiSchemasSql(schemas)}`,
   );
   process.stdout.write(`${out.join("\n")}\n`);
 }

@@ -101,13 +101,17 @@ export async function addOperator(
  * The local stack's REST serves `opsdesk` even when the folder's config.toml does not list it
  * yet (a folder without Opsdesk's migrations): PostgREST's in-database setting
  * `pgrst.db_schemas` on the authenticator role, for this database only, overrides
- * `[api] schemas`. Once config.toml lists opsdesk the override is removed again.
+ * `[api] schemas`. Once config.toml lists opsdesk the override is removed again. Either way the
+ * list the API serves is recorded in the install (install 0007, `opsdesk.set_api_schemas`), so
+ * describe() offers only tables the API can reach (docs/any-project.md, "Which schemas are
+ * exposed"); an install older than 0007 keeps its guess.
  */
 export async function exposeLocally(databaseUrl: string, configSchemas: string[]): Promise<boolean> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: "opsdesk-install" });
   await client.connect();
   try {
     const listed = configSchemas.includes("opsdesk");
+    const served = listed ? configSchemas : [...configSchemas, "opsdesk"];
     // ALTER ROLE takes no parameters: the statement is written by format() with %I / %L.
     const { rows } = await client.query<{ statement: string | null }>(
       `select case
@@ -119,9 +123,14 @@ export async function exposeLocally(databaseUrl: string, configSchemas: string[]
                         and exists (select 1 from unnest(s.setconfig) c where c like 'pgrst.db_schemas=%opsdesk%')) then
            format('alter role authenticator in database %I reset pgrst.db_schemas', current_database())
        end as statement`,
-      [listed ? null : [...configSchemas, "opsdesk"].join(", ")],
+      [listed ? null : served.join(", ")],
     );
     if (rows[0].statement) await client.query(rows[0].statement);
+    // A name that does not exist fails at parse time, so the install's version is asked first.
+    const recorder = await client.query<{ present: boolean }>(
+      "select to_regprocedure('opsdesk.set_api_schemas(text[])') is not null as present",
+    );
+    if (recorder.rows[0].present) await client.query("select opsdesk.set_api_schemas($1::text[])", [served]);
     await client.query("notify pgrst, 'reload config'");
     return !listed;
   } finally {

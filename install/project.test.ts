@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  apiSchemasSql,
   digestOf,
   exposeSchema,
   folderInstall,
@@ -199,6 +200,17 @@ describe("exposeSchema", () => {
     // A file TOML refuses (two [api] tables) is not touched.
     expect(odd.result.status).toBe("manual");
     expect(odd.text).toBe('[api]\nschemas = ["public"]\n[api.extra]\nx = 1\n[api]\n');
+  });
+});
+
+describe("the exposed schemas for a hosted project's SQL editor", () => {
+  it("lists config.toml's schemas and opsdesk, each a quoted literal", () => {
+    expect(apiSchemasSql(["public", "graphql_public"])).toBe(
+      "select opsdesk.set_api_schemas(array['public', 'graphql_public', 'opsdesk']);",
+    );
+    expect(apiSchemasSql(["public", "opsdesk", "it's"])).toBe(
+      "select opsdesk.set_api_schemas(array['public', 'opsdesk', 'it''s']);",
+    );
   });
 });
 

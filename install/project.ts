@@ -214,6 +214,16 @@ export function initProject(projectDir: string, options: InitOptions = {}): Init
   };
 }
 
+/**
+ * The SQL-editor line that tells a hosted project's install which schemas its Data API serves
+ * (install 0007; docs/any-project.md "Which schemas are exposed"): config.toml's `[api] schemas`
+ * and opsdesk, each a quoted literal.
+ */
+export function apiSchemasSql(schemas: string[]): string {
+  const served = schemas.includes(OPSDESK_SCHEMA) ? schemas : [...schemas, OPSDESK_SCHEMA];
+  return `select opsdesk.set_api_schemas(array[${served.map((s) => `'${s.replaceAll("'", "''")}'`).join(", ")}]);`;
+}
+
 const MANUAL = (file: string, schemas: string[]) =>
   `Add "${OPSDESK_SCHEMA}" to the exposed schemas in ${file}:\n\n  [api]\n  schemas = [${[...schemas, OPSDESK_SCHEMA].map((s) => JSON.stringify(s)).join(", ")}]\n\nand, on hosted Supabase, in the dashboard: Project Settings → Data API → Exposed schemas.`;
 

@@ -16,7 +16,7 @@ import { stopOnSignal } from "../stopOnSignal.mjs";
 
 register();
 const { startStack, removeDataDir } = await import("../../stack/src/stack.ts");
-const { addOperator } = await import("../../install/database.ts");
+const { addOperator, exposeLocally } = await import("../../install/database.ts");
 const { initProject } = await import("../../install/project.ts");
 
 // The spec signs in with the same password (e2e/any-project/fixture.ts).
@@ -38,6 +38,8 @@ const stack = await startStack({ projectDir, port: Number(port), dbPort: Number(
   },
 );
 try {
+  // As `npm start -- --project-dir` does: the install learns config.toml's `[api] schemas`.
+  await exposeLocally(stack.dbUrl, stack.config.api.schemas);
   const target = { url: stack.url, serviceRoleKey: stack.keys.serviceRole, databaseUrl: stack.dbUrl };
   // As `npm run opsdesk -- add-operator` does: the auth user (Auth's admin API), then the operator row.
   for (const role of ["admin", "editor", "viewer"])

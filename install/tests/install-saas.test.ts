@@ -93,7 +93,18 @@ it("answers the console through the API: my_access, describe, bulk_write by text
   const described = await ops.schema("opsdesk").rpc("describe");
   expect(described.error).toBeNull();
   const tables = (described.data as Described).tables;
+  // `internal` is usable by authenticated and its table granted, but config.toml's `[api]
+  // schemas` leaves it out: the recorded list wins over the install's guess (install 0007),
+  // and the table the install took on by that guess is given back as it was.
   expect((described.data as Described).schemas).toEqual(["public", "billing"]);
+  expect(tables.some((t) => t.schema === "internal")).toBe(false);
+  expect(await project.stack.sql("select 1 from opsdesk.managed_tables where schema_name = 'internal'")).toEqual([]);
+  expect(
+    await project.stack.sql("select 1 from pg_policies where schemaname = 'internal' and policyname like 'opsdesk:%'"),
+  ).toEqual([]);
+  // Only the tooling records the list (the service role, or the database owner): not even an admin.
+  const widened = await ops.schema("opsdesk").rpc("set_api_schemas", { schemas: ["public", "internal"] });
+  expect(widened.error?.code).toBe("42501");
   const byName = (s: string, n: string) => tables.find((t) => t.schema === s && t.name === n);
   expect(byName("billing", "invoice_lines")?.primary_key).toEqual(["invoice_number", "line_no"]);
   expect(byName("public", "feature_flags")).toMatchObject({ managed: false, rls: { enabled: false } });

@@ -22,6 +22,30 @@ describe("parseConstraint", () => {
 });
 
 describe("toHttpError", () => {
+  it("names the exposed schemas where the API answers PGRST106 for a table's schema", () => {
+    const accounts = findResource("products");
+    if (!accounts) throw new Error("no products");
+    const def = {
+      ...accounts,
+      table: { schema: "basejump", name: "accounts" },
+      label: { singular: "Account", plural: "Accounts" },
+    };
+    const error = toHttpError(
+      {
+        code: "PGRST106",
+        message: "Invalid schema: basejump",
+        hint: "Only the following schemas are exposed: public, opsdesk",
+      },
+      "basejump.accounts",
+      "read",
+      (name) => (name === "basejump.accounts" ? def : undefined),
+    );
+    expect(error.statusCode).toBe(406);
+    expect(error.message).toBe(
+      'The Accounts are in the schema "basejump", which this project\'s Data API does not expose: add "basejump" to its exposed schemas (config.toml [api] schemas; on hosted Supabase, Project Settings → Data API → Exposed schemas).',
+    );
+  });
+
   it("puts a unique violation on the field with the resource's words", () => {
     const error = map(
       {

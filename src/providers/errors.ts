@@ -120,6 +120,14 @@ export function toHttpError(
   if (code === "PT409" || error.hint === "OPSDESK_STALE") return { ...httpError(409, MESSAGES.stale), reason: STALE };
   // PostgREST's own: `.single()` found no row.
   if (code === "PGRST116") return notFound();
+  // The table's schema is not one the project's Data API serves (docs/any-project.md, "Which
+  // schemas are exposed"): say where that list is kept, not PostgREST's "Invalid schema".
+  if (code === "PGRST106" && def?.table?.schema) {
+    const schema = def.table.schema;
+    const plural = pluralOf(resource, def.label.plural);
+    const message = `The ${plural.text} are in the schema "${schema}", which this project's Data API does not expose: add "${schema}" to its exposed schemas (config.toml [api] schemas; on hosted Supabase, Project Settings → Data API → Exposed schemas).`;
+    return httpError(406, templated(message, "errors.schemaNotExposed", { resource: plural, schema }, resource));
+  }
 
   // A generated resource knows its constraints by name (src/schema): the field each is about.
   const constrained = (name: string) => def?.constraints?.[name]?.field;

@@ -972,16 +972,19 @@ export type Database = {
           id: boolean
           version: number
           ddl_watch: boolean
+          api_schemas: string[] | null
         }
         Insert: {
           id?: boolean
           version?: number
           ddl_watch?: boolean
+          api_schemas?: string[] | null
         }
         Update: {
           id?: boolean
           version?: number
           ddl_watch?: boolean
+          api_schemas?: string[] | null
         }
         Relationships: []
       }
@@ -1486,6 +1489,12 @@ export type Database = {
           filters: Json
         }
         Returns: string
+      }
+      set_api_schemas: {
+        Args: {
+          schemas: string[]
+        }
+        Returns: string[]
       }
       set_my_name: {
         Args: {

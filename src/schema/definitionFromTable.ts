@@ -66,6 +66,22 @@ const TITLE_NAMES = [
   "code",
   "slug",
 ];
+/**
+ * A table of people (contacts, members, leads) names its records by the person: a `title`
+ * column there is a job title, often empty (atomic-crm's contacts), so these come first.
+ */
+const PERSON_TITLE_NAMES = [
+  "full_name",
+  "display_name",
+  "name",
+  "last_name",
+  "surname",
+  "family_name",
+  "first_name",
+  "given_name",
+  "email",
+];
+const PERSON_NAME = /^(first_name|last_name|given_name|family_name|surname|full_name)$/i;
 const BOOKKEEPING = /^(created_at|inserted_at|updated_at|modified_at)$/;
 const LONG_TEXT = /(^|_)(description|notes?|body|content|comment|bio|text|message|summary|details)$/;
 const EMAIL = /(^|_)e?-?mail(_address)?$/;
@@ -167,7 +183,8 @@ function titleFieldOf(table: DescribedTable, fields: FieldDefinition[]): string 
   if (chosen && fields.some((f) => f.name === chosen)) return chosen;
   // Ids in text form (uuids) name nothing an operator recognises.
   const texts = fields.filter((f) => (f.type === "text" || f.type === "email") && f.pattern !== UUID_PATTERN);
-  for (const name of TITLE_NAMES) {
+  const people = texts.some((f) => PERSON_NAME.test(f.name));
+  for (const name of people ? [...PERSON_TITLE_NAMES, ...TITLE_NAMES] : TITLE_NAMES) {
     const found = texts.find((f) => f.name.toLowerCase() === name);
     if (found) return found.name;
   }

@@ -144,6 +144,24 @@ describe("generateResources", () => {
     expect(picker).toMatchObject({ labelField: "url", details: ["signing_key"] });
   });
 
+  it("names a person by their name, not by a job title (atomic-crm's contacts)", () => {
+    const person = (...names: string[]) =>
+      generateResources({
+        ...SAMPLE,
+        tables: [
+          table("public", "contacts", [
+            column("id", "bigint", "integer", { nullable: false }),
+            ...names.map((n) => column(n, "text", "text")),
+          ]),
+        ],
+      }).definitions[0].titleField;
+    expect(person("title", "first_name", "last_name", "email")).toBe("last_name");
+    expect(person("title", "first_name", "email")).toBe("first_name");
+    expect(person("title", "name", "first_name")).toBe("name");
+    // Without a person's name column, `title` is the record's title (a task, a ticket).
+    expect(person("title", "email", "body")).toBe("title");
+  });
+
   it("makes views and key-less tables read-only, composite and text keys addressable", () => {
     expect(def("customer_totals")).toMatchObject({ readOnlyReason: "view", idColumn: ROW_KEY });
     expect(def("customer_totals").screens).toEqual({ show: false, create: false, edit: false, delete: false });

@@ -5,6 +5,7 @@
 // written, for the schema to refuse (schema.ts, docs/configuration.md).
 import type { TSchema } from "@sinclair/typebox";
 import { parseGoDuration } from "../shared/duration.js";
+import type { Environment } from "./env.js";
 import type { GoKind } from "./schema.js";
 
 /** One thing wrong in the file: where (the keys from the root) and what is allowed there. */
@@ -97,10 +98,10 @@ const ENV = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/;
  * Unset, a string or list is empty (the stack's choice: an unset secret is no secret);
  * any other field keeps the text and is refused, as in the CLI, saying the variable is unset.
  */
-function withEnv(schema: TSchema, value: unknown, path: string[], issues: ConfigIssue[]): unknown {
+function withEnv(schema: TSchema, value: unknown, path: string[], issues: ConfigIssue[], env: Environment): unknown {
   const m = typeof value === "string" ? ENV.exec(value.trim()) : null;
   if (!m) return value;
-  const set = process.env[m[1]];
+  const set = env[m[1]];
   if (set !== undefined && set !== "") return set;
   if (schema.type === "string" || schema.type === "array") return "";
   issues.push({ path, message: `${m[1]} is not set in the environment (${value} gives nothing to read)` });
@@ -114,10 +115,17 @@ function isTable(value: unknown): value is Record<string, unknown> {
 /**
  * `value` converted where the CLI's decoder converts it (schema node by schema node);
  * values it would not convert are returned as written, and what a hook of the CLI
- * refuses (a size, a duration) is added to `issues`.
+ * refuses (a size, a duration) is added to `issues`. `env(NAME)` reads `env` (env.ts: the
+ * process's variables over the project's `.env` files).
  */
-export function weaklyDecode(schema: TSchema, raw: unknown, path: string[], issues: ConfigIssue[]): unknown {
-  const value = withEnv(schema, raw, path, issues);
+export function weaklyDecode(
+  schema: TSchema,
+  raw: unknown,
+  path: string[],
+  issues: ConfigIssue[],
+  env: Environment = process.env,
+): unknown {
+  const value = withEnv(schema, raw, path, issues, env);
   switch (schema.type) {
     case "boolean":
       return decodeBoolean(value);
@@ -131,7 +139,7 @@ export function weaklyDecode(schema: TSchema, raw: unknown, path: string[], issu
       else if (isTable(value) && Object.keys(value).length === 0) list = [];
       else if (!Array.isArray(value) && !isTable(value)) list = [value];
       if (!Array.isArray(list)) return value;
-      return list.map((item, i) => weaklyDecode(schema.items as TSchema, item, [...path, String(i)], issues));
+      return list.map((item, i) => weaklyDecode(schema.items as TSchema, item, [...path, String(i)], issues, env));
     }
     case "object": {
       if (!isTable(value)) return value;
@@ -140,7 +148,7 @@ export function weaklyDecode(schema: TSchema, raw: unknown, path: string[], issu
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) {
         const child = Object.hasOwn(properties, key) ? properties[key] : entries;
-        out[key] = child ? weaklyDecode(child, item, [...path, key], issues) : item;
+        out[key] = child ? weaklyDecode(child, item, [...path, key], issues, env) : item;
       }
       return out;
     }

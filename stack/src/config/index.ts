@@ -9,6 +9,7 @@ import type { JWK } from "jose";
 import { parse as parseToml, TomlError } from "smol-toml";
 import { STRICT_TYPES, validatorOf } from "../shared/validation.js";
 import { type ConfigIssue, weaklyDecode } from "./decode.js";
+import { applyOverrides, projectEnvironment } from "./env.js";
 import { ConfigError, describeSchemaIssue, keyName, lineOf } from "./errors.js";
 import { HOOK_NAMES, type HookConfig, type HookName, readHook } from "./hooks.js";
 import { type ConfigFile, ConfigFileSchema } from "./schema.js";
@@ -182,26 +183,37 @@ function ignoredSections(schema: Record<string, unknown>, value: unknown, path: 
   }
 }
 
-/** supabase/config.toml read, decoded and checked; an absent file is the CLI's defaults. */
+/**
+ * supabase/config.toml read, decoded and checked; an absent file is the CLI's defaults. The
+ * environment (env.ts) gives `env(NAME)` and the `SUPABASE_<KEY>` overrides; a refused
+ * override names its variable.
+ */
 function readConfigFile(file: string): { config: ConfigFile; ignored: string[]; source: string } {
   const source = existsSync(file) ? readFileSync(file, "utf8") : "";
-  let parsed: unknown;
+  let parsed: Record<string, unknown>;
   try {
     parsed = parseToml(source);
   } catch (err) {
     if (err instanceof TomlError) throw new Error(`${file}:${err.line}:${err.column}: ${err.message}`);
     throw new Error(`${file}: ${(err as Error).message}`);
   }
+  const env = projectEnvironment(path.dirname(file));
+  const overridden = new Map(applyOverrides(ConfigFileSchema, parsed, env).map((o) => [keyName(o.path), o.variable]));
   const issues: ConfigIssue[] = [];
-  const decoded = weaklyDecode(ConfigFileSchema, parsed, [], issues);
+  const decoded = weaklyDecode(ConfigFileSchema, parsed, [], issues, env);
   const checked = validateFile(decoded);
   if (!checked.ok) issues.push(...checked.issues.map(describeSchemaIssue));
   if (issues.length > 0 || !checked.ok) {
     const seen = new Set<string>();
+    const from = (key: string) => (overridden.has(key) ? ` (the value of ${overridden.get(key)})` : "");
     throw new ConfigError(
       file,
       issues
-        .map((issue) => ({ line: lineOf(source, issue.path), key: keyName(issue.path), message: issue.message }))
+        .map((issue) => ({
+          line: lineOf(source, issue.path),
+          key: keyName(issue.path),
+          message: `${issue.message}${from(keyName(issue.path))}`,
+        }))
         .filter((issue) => !seen.has(issue.key) && seen.add(issue.key))
         .sort((a, b) => (a.line ?? Number.POSITIVE_INFINITY) - (b.line ?? Number.POSITIVE_INFINITY)),
     );

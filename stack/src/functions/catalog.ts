@@ -30,6 +30,14 @@ export function findFunction(config: StackConfig, name: string): FunctionSpec | 
     : path.join(dir, "index.ts");
   if (!existsSync(entrypoint)) return undefined;
   const configured = settings?.import_map ? path.resolve(config.supabaseDir, settings.import_map) : undefined;
-  const local = ["deno.json", "deno.jsonc"].map((f) => path.join(dir, f)).find((f) => existsSync(f));
+  // As the CLI's serve and deploy: the function's deno.json, deno.jsonc, its import_map.json,
+  // then supabase/functions/import_map.json, the import map of every function that has none
+  // (deprecated in the CLI but still read; chatgpt-your-files' functions rely on it).
+  const local = [
+    path.join(dir, "deno.json"),
+    path.join(dir, "deno.jsonc"),
+    path.join(dir, "import_map.json"),
+    path.join(functionsDir(config), "import_map.json"),
+  ].find((f) => existsSync(f));
   return { name, entrypoint, config: configured ?? local, verifyJwt: settings?.verify_jwt ?? true };
 }

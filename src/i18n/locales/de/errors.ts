@@ -3,6 +3,8 @@
 export default {
   // Per resource (i18next context, src/i18n/messages.ts): the noun with its own article.
   "errors.notFound": "Dieser Eintrag ({{resource}}) existiert nicht oder ist für Sie nicht sichtbar.",
+  "errors.schemaNotExposed":
+    "Die {{resource}} liegen im Schema „{{schema}}“, das die Data API dieses Projekts nicht freigibt: Fügen Sie „{{schema}}“ den freigegebenen Schemas hinzu (config.toml [api] schemas; bei gehostetem Supabase: Project Settings → Data API → Exposed schemas).",
   "errors.notFound_products": "Dieses Produkt existiert nicht oder ist für Sie nicht sichtbar.",
   "errors.notFound_categories": "Diese Kategorie existiert nicht oder ist für Sie nicht sichtbar.",
   "errors.notFound_customers": "Dieser Kunde existiert nicht oder ist für Sie nicht sichtbar.",

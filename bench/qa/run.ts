@@ -3,7 +3,10 @@
 // making one on demand costs, and the raw clone of the template by each CREATE DATABASE
 // strategy (FILE_COPY, which worlds use, and WAL_LOG, Postgres' default). It also says what
 // settling the template cost (its queued platform work run once, stack/src/worlds/settle.ts).
-// Run: npx tsx bench/qa/run.ts [--project-dir DIR] [--worlds N] [--resets N]
+// With --e2e it then runs Opsdesk's own e2e suite on the kit (`CI=1 npx playwright test`, the
+// production build included) and prints its wall time and outcome, so one run gives all three.
+// Run: npx tsx bench/qa/run.ts [--project-dir DIR] [--worlds N] [--resets N] [--e2e]
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +25,7 @@ const { values } = parseArgs({
     "project-dir": { type: "string", default: "." },
     worlds: { type: "string", default: "20" },
     resets: { type: "string", default: "3" },
+    e2e: { type: "boolean", default: false },
   },
 });
 const projectDir = path.resolve(values["project-dir"] ?? ".");
@@ -147,3 +151,21 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(" ")}`,
 );
+
+if (values.e2e) {
+  // The suite as CI runs it (playwright.config.ts: its own world host, two workers), after the
+  // measurements above so they do not share the machine with it.
+  const t0 = performance.now();
+  const run = spawnSync("npx", ["playwright", "test", "--reporter=dot"], {
+    env: { ...process.env, CI: "1" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = Math.round((performance.now() - t0) / 1000);
+  const outcome = /\d+ (passed|failed|flaky|skipped)[^\n]*/g;
+  const counts = (run.stdout.match(outcome) ?? []).join(", ") || `exit ${run.status}`;
+  console.log(
+    `Opsdesk's e2e suite on the kit (CI=1 npx playwright test, build included): ${seconds} s wall, ${counts}`,
+  );
+  if (run.status !== 0) process.exitCode = 1;
+}

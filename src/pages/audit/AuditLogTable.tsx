@@ -6,7 +6,7 @@ import { useAuditColumns } from "../../features/history/AuditColumns";
 import { AuditRecord } from "../../features/history/AuditRecord";
 import { AuditTable } from "../../features/history/AuditTable";
 import type { AuditEntry } from "../../features/history/diff";
-import { PAGE_SIZES } from "../../features/list/ResourceList";
+import { PAGE_SIZES } from "../../features/list/listPaging";
 import { tCount } from "../../i18n/plural";
 import { useResourceTitle } from "../../i18n/useResourceTitle";
 import { findResource } from "../../resources";

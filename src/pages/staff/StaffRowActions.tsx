@@ -1,6 +1,6 @@
 // A staff row's actions on /staff: an invitation not followed yet can be sent again (invite
 // right) or revoked (delete right); a member can be deactivated or reactivated (edit right),
-// never by themselves. Each goes through the staff-admin function (`run`, StaffPage.tsx).
+// never by themselves. Each goes through the staff-admin function (`run`, useStaffCommands.ts).
 import { useTranslate } from "@refinedev/core";
 import { Button, Popconfirm, Space } from "antd";
 import type { StaffCommand, StaffRow } from "./staffAdmin";

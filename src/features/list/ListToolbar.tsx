@@ -1,5 +1,5 @@
 // What a generated list shows above its rows: the header's CSV buttons beside Create
-// (ListHeaderButtons), then the definition's description and notices, the saved views, the
+// (listHeaderButtons), then the definition's description and notices, the saved views, the
 // search box, a read that failed (with Retry, never an empty "No products found.") and the
 // active filters as chips (FilterChips.tsx).
 import { type CrudFilter, type CrudSort, useTranslate } from "@refinedev/core";
@@ -24,7 +24,12 @@ interface HeaderProps {
   children: ReactNode;
 }
 
-export function ListHeaderButtons({ def, filters, sorters, children }: HeaderProps) {
+/**
+ * A function, not a component: Refine puts the header buttons in a wrapping antd Space, which
+ * makes each child its own item only when it sees them as children of a fragment. As one
+ * component they were one item that never wrapped, 431 px wide on a 390 px phone.
+ */
+export function listHeaderButtons({ def, filters, sorters, children }: HeaderProps) {
   return (
     <>
       {children}

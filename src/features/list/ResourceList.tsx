@@ -13,7 +13,7 @@ import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
 import type { ResourceDefinition } from "../../resources/types";
 import { useListView } from "../savedViews/useListView";
 import { ListBulkTools } from "./ListBulkTools";
-import { ListHeaderButtons, ListToolbar } from "./ListToolbar";
+import { ListToolbar, listHeaderButtons } from "./ListToolbar";
 import { withoutSearch } from "./listSearch";
 import { ResourceListRows } from "./ResourceListRows";
 import { useRowActions } from "./RowActions";
@@ -44,11 +44,7 @@ export function ResourceList({ definition: def }: { definition: ResourceDefiniti
     <List
       title={title}
       canCreate={def.screens?.create !== false}
-      headerButtons={({ defaultButtons }) => (
-        <ListHeaderButtons def={def} filters={filters} sorters={sorters}>
-          {defaultButtons}
-        </ListHeaderButtons>
-      )}
+      headerButtons={({ defaultButtons }) => listHeaderButtons({ def, filters, sorters, children: defaultButtons })}
     >
       <Space direction="vertical" style={{ width: "100%" }} size="middle">
         <ListToolbar def={def} shown={shown} table={table} view={view} />

@@ -11,9 +11,20 @@ export const MESSAGES = {
   network: "Can't reach the server. Retrying…",
 } as const;
 
+/**
+ * "a" or "an" before an English noun, by its first sounds: "an order", "an invoice", "an
+ * update", but "a user", "a unit" (a u then one consonant and a vowel sounds like "you").
+ */
+export const indefiniteArticle = (noun: string): "a" | "an" =>
+  /^(?:[aio]|e(?!u)|u(?![b-df-hj-np-tv-z][aeiouy]))/i.test(noun) ? "an" : "a";
+
 /** "A <resource> with this <field> already exists.", remembered with its key and values (templated). */
 export const uniqueMessage = (resource: string, field: string) =>
-  templated(`A ${resource} with this ${field} already exists.`, "messages.unique", { resource, field });
+  templated(
+    `${indefiniteArticle(resource) === "an" ? "An" : "A"} ${resource} with this ${field} already exists.`,
+    "messages.unique",
+    { resource, field },
+  );
 /** "This <resource> is still used by <other>.", remembered with its key and values (templated). */
 export const stillUsedMessage = (resource: string, other: string) =>
   templated(`This ${resource} is still used by ${other}.`, "messages.stillUsed", { resource, other });
@@ -27,9 +38,13 @@ export interface Label {
   text: string;
 }
 
+/** "a", "a and b", "a, b and c". */
+export const englishList = (items: string[]): string => listOf(items, "and");
+
 interface Template {
   key: string;
-  values: Record<string, string | Label>;
+  /** A list of labels is said as one ("project and user"), each label in the operator's language. */
+  values: Record<string, string | Label | Label[]>;
   /**
    * The resource the sentence is about, as i18next's context: German keys `<key>_<resource>`
    * say the whole sentence with that noun's article and case ("Ein Produkt …", "Eine
@@ -42,6 +57,9 @@ interface Template {
 // through Refine (notifications, query errors, form fields) as text, and are translated where shown.
 const templates = new Map<string, Template>();
 const KEPT_TEMPLATES = 500;
+
+const listOf = (items: string[], and: string) =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${and} ${items.at(-1)}`;
 
 /** Returns `text` (English) and remembers how to say it in another language. */
 export function templated(text: string, key: string, values: Template["values"] = {}, context?: string): string {
@@ -66,7 +84,14 @@ export function localizeMessage(text: string, translate: Translate): string {
     const values = Object.fromEntries(
       Object.entries(template.values).map(([name, value]) => [
         name,
-        typeof value === "string" ? value : translate(value.key, {}, value.text),
+        typeof value === "string"
+          ? value
+          : Array.isArray(value)
+            ? listOf(
+                value.map((label) => translate(label.key, {}, label.text)),
+                translate("messages.and", {}, "and"),
+              )
+            : translate(value.key, {}, value.text),
       ]),
     );
     return translate(template.key, template.context ? { ...values, context: template.context } : values, text);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../i18n/messages";
 import { findResource } from "../resources";
+import { generateResources } from "../schema/generate";
+import { SAMPLE } from "../schema/testSchema";
 import { isStaleError, noRow, parseConstraint, toHttpError } from "./errors";
 
 const map = (error: Parameters<typeof toHttpError>[0], resource: string, op: Parameters<typeof toHttpError>[2]) =>
@@ -61,6 +63,32 @@ describe("toHttpError", () => {
       message: "A product with this SKU already exists.",
       errors: { sku: ["A product with this SKU already exists."] },
     });
+  });
+
+  it("names the primary key's field when a key is taken (the demo's orders: `<table>_pkey`)", () => {
+    const error = map(
+      { code: "23505", message: 'duplicate key value violates unique constraint "orders_pkey"' },
+      "orders",
+      "create",
+    );
+    expect(error).toEqual({
+      statusCode: 409,
+      message: "An order with this ID already exists.",
+      errors: { id: ["An order with this ID already exists."] },
+    });
+  });
+
+  it("names every field of a composite key a generated resource knows by its constraint", () => {
+    const { definitions } = generateResources(SAMPLE);
+    const members = definitions.find((d) => d.name === "group_members");
+    const error = toHttpError(
+      { code: "23505", message: 'duplicate key value violates unique constraint "group_members_pkey"' },
+      "group_members",
+      "create",
+      () => members,
+    );
+    const message = "A group member with this group slug and customer already exists.";
+    expect(error).toEqual({ statusCode: 409, message, errors: { group_slug: [message], customer_id: [message] } });
   });
 
   it("finds the column of a case-insensitive unique index", () => {

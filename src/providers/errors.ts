@@ -1,7 +1,7 @@
 // Turns PostgREST / network errors into Refine HttpErrors carrying docs/product.md §8 messages,
 // with field errors where the database names the column (antd forms show them on the field).
 import type { HttpError } from "@refinedev/core";
-import { type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from "../i18n/messages";
+import { englishList, type Label, MESSAGES, stillUsedMessage, templated, uniqueMessage } from "../i18n/messages";
 import { resourceKey } from "../i18n/resourceKeys";
 import type { FieldDefinition, ResourceDefinition } from "../resources/types";
 import { isUnreachable } from "./connection";
@@ -83,7 +83,22 @@ const labelOf = (resource: string, field: FieldDefinition, text = field.label): 
   key: resourceKey.field(resource, field.name),
   text,
 });
-const inEnglish = (label: Label | string) => (typeof label === "string" ? label : label.text);
+const inEnglish = (label: Label | Label[] | string): string =>
+  typeof label === "string" ? label : Array.isArray(label) ? englishList(label.map((l) => l.text)) : label.text;
+
+/** The columns a unique violation is about: the constraint's field(s) as the definition knows
+ * them, its name read as `<table>_<column>_key`, or the primary key's (`<table>_pkey`). */
+function uniqueColumns(def: ResourceDefinition | undefined, resource: string, constraint: string): string[] {
+  const known = def?.constraints?.[constraint];
+  if (known?.fields) return known.fields;
+  if (known?.field) return [known.field];
+  const parsed = parseConstraint(resource, constraint)?.column;
+  if (parsed) return [parsed];
+  if (constraint === `${def?.table?.name ?? resource}_pkey`) {
+    return def?.keyColumns ?? [def?.idColumn ?? "id"];
+  }
+  return [];
+}
 
 /** The `reason` of a save refused because the record changed since it was loaded (the form offers a reload). */
 const STALE = "stale";
@@ -136,16 +151,23 @@ export function toHttpError(
   const constraint = violatedConstraint(error) ?? "";
 
   if (code === "23505") {
-    const column = constrained(constraint) ?? parseConstraint(resource, constraint)?.column;
-    const field = column ? fieldOf(def, column) : undefined;
-    const label = field ? labelOf(resource, field, inSentence(field.label)) : (column ?? "value");
+    const columns = uniqueColumns(def, resource, constraint);
+    const fields = columns.map((column) => fieldOf(def, column));
+    const labels = fields.every((field) => field !== undefined)
+      ? fields.map((field) => labelOf(resource, field, inSentence(field.label)))
+      : columns;
+    const label: Label | Label[] | string = labels.length === 0 ? "value" : labels.length === 1 ? labels[0] : labels;
     const message = templated(
       uniqueMessage(singular.text, inEnglish(label)),
       "messages.unique",
       { resource: singular, field: label },
       resource,
     );
-    return httpError(409, message, column ? { [column]: [message] } : undefined);
+    return httpError(
+      409,
+      message,
+      columns.length > 0 ? Object.fromEntries(columns.map((c) => [c, [message]])) : undefined,
+    );
   }
 
   if (code === "23503") {

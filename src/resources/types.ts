@@ -105,6 +105,11 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
   numberItems?: boolean;
   /** Holds the id of an auth user (a key to auth.users): shown as the user's e-mail. */
   authUser?: boolean;
+  /**
+   * Holds the id of a stored file (a key to storage.objects): shown as its bucket and path, and
+   * picked among the stored files the operator may read (docs/any-project.md, "Keys to stored objects").
+   */
+  storedObject?: boolean;
   /** Same pattern as the database check constraint. */
   pattern?: RegExp;
   /** The rule in plain words, used for form validation and for database check violations. */
@@ -186,8 +191,11 @@ export interface ResourceDefinition<Table extends string = string> {
    */
   notices?: string[];
   adminNotices?: string[];
-  /** The table's constraints by name: the field each is about and its rule in plain words. */
-  constraints?: Record<string, { field?: string; message: string }>;
+  /**
+   * The table's constraints by name: the field each is about and its rule in plain words;
+   * `fields` names every column of a key of several (a composite primary key or unique constraint).
+   */
+  constraints?: Record<string, { field?: string; fields?: string[]; message: string }>;
   /** URL segment when it differs from the name (e.g. audit_log → /audit). */
   route?: string;
   label: { singular: string; plural: string };

@@ -307,9 +307,18 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
     };
   }
 
-  // Unique constraints of one column: "already exists" on that field.
-  for (const unique of table.unique) {
-    constraints[unique.name] = { field: unique.columns.length === 1 ? unique.columns[0] : undefined, message: "" };
+  // Unique constraints and the primary key (its index, named as its constraint): "already
+  // exists" on the field, or on each field of a key of several.
+  const uniqueOn = (columns: string[]) => ({
+    field: columns.length === 1 ? columns[0] : undefined,
+    ...(columns.length > 1 ? { fields: columns } : {}),
+    message: "",
+  });
+  for (const unique of table.unique) constraints[unique.name] = uniqueOn(unique.columns);
+  for (const index of table.indexes ?? []) {
+    if (key && index.unique && index.expression === null && sameColumns(index.columns, key)) {
+      constraints[index.name] ??= uniqueOn(key);
+    }
   }
   for (const check of table.checks) {
     const column = check.columns.length === 1 ? check.columns[0] : undefined;

@@ -175,6 +175,15 @@ describe("generateResources", () => {
     expect(field("group", "slug")).toMatchObject({ createOnly: true, required: true });
   });
 
+  it("knows the primary key's constraint: its field, or every field of a composite key", () => {
+    expect(def("group").constraints?.group_pkey).toEqual({ field: "slug", message: "" });
+    expect(def("group_members").constraints?.group_members_pkey).toEqual({
+      field: undefined,
+      fields: ["group_slug", "customer_id"],
+      message: "",
+    });
+  });
+
   it("applies the admin's settings: labels per language, list columns, actions, file columns", () => {
     const group = def("group");
     expect(group.label).toEqual({ singular: "team", plural: "teams" });

@@ -150,6 +150,7 @@ export const SAMPLE: Described = {
       ],
       {
         primary_key: ["slug"],
+        indexes: [{ name: "group_pkey", method: "btree", columns: ["slug"], expression: null, unique: true }],
         settings: {
           file_columns: { logo_path: { bucket: "logos" } },
           labels: { en: { singular: "team", plural: "teams" }, de: { singular: "Team", plural: "Teams" } },
@@ -170,6 +171,15 @@ export const SAMPLE: Described = {
       ],
       {
         primary_key: ["group_slug", "customer_id"],
+        indexes: [
+          {
+            name: "group_members_pkey",
+            method: "btree",
+            columns: ["group_slug", "customer_id"],
+            expression: null,
+            unique: true,
+          },
+        ],
         foreign_keys: [
           {
             name: "group_members_group_slug_fkey",

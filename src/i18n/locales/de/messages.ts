@@ -8,6 +8,8 @@ export default {
   "messages.staleMerge": "Jemand anderes hat einen dieser Kunden geändert. Laden Sie neu, um die Änderungen zu sehen.",
   "messages.tooManyAttempts": "Zu viele Versuche. Versuchen Sie es in ein paar Minuten erneut.",
   "messages.network": "Der Server ist nicht erreichbar. Neuer Versuch…",
+  // Joins the last two labels of a list inside a message ("Projekt und Benutzer").
+  "messages.and": "und",
   // Per resource (i18next context, src/i18n/messages.ts): the noun with its own article.
   "messages.unique": "Es gibt bereits einen Eintrag ({{resource}}) mit diesem Wert für „{{field}}“.",
   "messages.unique_products": "Ein Produkt mit diesem Wert für „{{field}}“ existiert bereits.",

@@ -294,6 +294,39 @@ describe("a table with RLS off", () => {
   });
 });
 
+describe("unmanage_table", () => {
+  it("takes back only what Opsdesk granted: column grants the project made later stay", async () => {
+    await project.stack.sql(
+      "create table public.canned_replies (id bigint generated always as identity primary key, title text not null, body text, internal_note text)",
+    );
+    await project.stack.sql("alter table public.canned_replies enable row level security");
+    const managed = await as(
+      project.stack,
+      MAYA,
+      (c) => c.query("select opsdesk.manage_table('public', 'canned_replies') as result"),
+      true,
+    );
+    expect((managed.rows[0].result as { granted: string[] }).granted).toEqual(["select", "insert", "update", "delete"]);
+    // Later, the project's own migration lets its app read two columns and edit one.
+    await project.stack.sql("grant select (id, title) on public.canned_replies to authenticated");
+    await project.stack.sql("grant update (title) on public.canned_replies to authenticated with grant option");
+    await as(project.stack, MAYA, (c) => c.query("select opsdesk.unmanage_table('public', 'canned_replies')"), true);
+    const [held] = await project.stack.sql(`
+      select has_table_privilege('authenticated', 'public.canned_replies', 'select') as table_select,
+             has_table_privilege('authenticated', 'public.canned_replies', 'insert') as table_insert,
+             array(select a.attname || ':' || x.privilege_type || case when x.is_grantable then '+' else '' end
+                   from pg_attribute a cross join lateral aclexplode(a.attacl) x
+                   where a.attrelid = 'public.canned_replies'::regclass and a.attnum > 0
+                     and x.grantee = 'authenticated'::regrole order by 1) as columns`);
+    // Opsdesk's whole-table grants are gone; the project's column grants are as it made them.
+    expect(held).toEqual({
+      table_select: false,
+      table_insert: false,
+      columns: ["id:SELECT", "title:SELECT", "title:UPDATE+"],
+    });
+  });
+});
+
 describe("a view", () => {
   it("is granted only on the admin's decision too, and read-only in the matrix", async () => {
     const refused = await call(MAYA, "manage_table", ["public", "open_tickets_by_group"]);

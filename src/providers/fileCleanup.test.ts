@@ -3,7 +3,9 @@
 // a table with file columns has its queued objects removed instead (install 0006), per bucket.
 import { describe, expect, it } from "vitest";
 import type { ResourceDefinition } from "../resources/types";
-import { bucketsOf, hasFileColumns, removalsByBucket } from "./fileCleanup";
+import type { Described } from "../schema/describe";
+import { table } from "../schema/testSchema";
+import { bucketsOf, followFileRemovals, hasFileColumns, mayRemoveQueuedFiles, removalsByBucket } from "./fileCleanup";
 
 /** profiles.avatar_url, a file column of a project's table. */
 const avatar = {
@@ -49,5 +51,69 @@ describe("queued file removals", () => {
       ["avatars", ["public/profiles/avatar_url/a.png", "public/profiles/avatar_url/c.png"]],
       ["docs", ["public/tasks/file/b.pdf"]],
     ]);
+  });
+});
+
+describe("the removal queue drained without waiting for a delete", () => {
+  const profiles = (permissions: string[], fileColumns = true) =>
+    table("public", "profiles", [], {
+      permissions,
+      settings: fileColumns ? { file_columns: { avatar_url: { bucket: "avatars" } } } : {},
+    });
+  const schema = (...tables: ReturnType<typeof profiles>[]): Described => ({
+    version: "1",
+    schemas: ["public"],
+    roles: [],
+    tables,
+  });
+
+  it("only by who may remove something: edit or delete on a table with file columns", () => {
+    expect(mayRemoveQueuedFiles(schema(profiles(["list", "show", "edit"])))).toBe(true);
+    expect(mayRemoveQueuedFiles(schema(profiles(["list", "show", "delete"])))).toBe(true);
+    expect(mayRemoveQueuedFiles(schema(profiles(["list", "show", "export"])))).toBe(false);
+    expect(mayRemoveQueuedFiles(schema(profiles(["edit", "delete"], false)))).toBe(false);
+    expect(mayRemoveQueuedFiles(undefined)).toBe(false);
+  });
+
+  it("at start, once per schema the console runs on, and each time it is asked again", async () => {
+    let described: Described | undefined;
+    const listeners: (() => void)[] = [];
+    const changed = () => {
+      for (const listener of listeners) listener();
+    };
+    let drains = 0;
+    let finish: () => void = () => undefined;
+    const removals = followFileRemovals(
+      () => described,
+      (listener) => listeners.push(listener),
+      () => {
+        drains += 1;
+        return new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      },
+    );
+    // Signed out, or no schema yet: nothing is asked.
+    expect(drains).toBe(0);
+    described = schema(profiles(["list", "edit"]));
+    changed();
+    expect(drains).toBe(1);
+    // The same schema again (another resource change), or a second ask while one runs: no second drain.
+    changed();
+    removals.again();
+    expect(drains).toBe(1);
+    finish();
+    await Promise.resolve();
+    await Promise.resolve();
+    removals.again();
+    expect(drains).toBe(2);
+    finish();
+    await Promise.resolve();
+    await Promise.resolve();
+    // A viewer's schema: nothing they could remove, nothing asked.
+    described = schema(profiles(["list", "show"]));
+    changed();
+    removals.again();
+    expect(drains).toBe(2);
   });
 });

@@ -4,10 +4,13 @@
 // columns"). Storage keeps files outside the database (a SQL trigger cannot remove them), so
 // the console does it through the Storage API once the delete has succeeded, for Refine's
 // deletes and the undoable ones (src/features/undo) alike; a delete the database refuses
-// (e.g. a product still on orders) keeps its files.
+// (e.g. a product still on orders) keeps its files. What others queued (the app's own deletes, a
+// removal that failed) is removed when the console starts and when it comes back into focus, by
+// an operator who may remove it (followFileRemovals).
 import type { BaseKey, BaseRecord, DataProvider, DeleteManyParams, DeleteOneParams } from "@refinedev/core";
 import { folderOf } from "../lib/filePaths";
 import type { ResourceDefinition } from "../resources/types";
+import type { Described } from "../schema/describe";
 import { opsdeskSchema } from "./opsdeskSchema";
 import { storageBucket } from "./storage";
 import type { ConsoleClient } from "./supabaseClient";
@@ -44,6 +47,49 @@ export async function removeQueuedFiles(client: ConsoleClient): Promise<void> {
       .discard(names)
       .catch(() => undefined);
   }
+}
+
+/**
+ * Whether the operator may remove some queued objects: a table whose settings name file columns
+ * and on which they may edit or delete (what opsdesk.file_removals() answers them, install 0006).
+ */
+export function mayRemoveQueuedFiles(described: Described | undefined): boolean {
+  return (
+    described?.tables.some(
+      (table) =>
+        Object.keys(table.settings?.file_columns ?? {}).length > 0 &&
+        table.permissions.some((action) => action === "edit" || action === "delete"),
+    ) ?? false
+  );
+}
+
+/**
+ * The queue drained without waiting for this operator's next delete (docs/any-project.md, "File
+ * columns"): once for each schema the console starts on or changes to, and at each `again()`
+ * (the window back in focus), while the operator may remove queued objects. One drain at a time.
+ */
+export function followFileRemovals(
+  described: () => Described | undefined,
+  onSchemaChange: (listener: () => void) => unknown,
+  remove: () => Promise<void>,
+): { again: () => void } {
+  let drained: Described | undefined;
+  let running: Promise<void> | undefined;
+  const drain = () => {
+    const current = described();
+    if (running || !mayRemoveQueuedFiles(current)) return;
+    drained = current;
+    running = remove()
+      .catch(() => undefined)
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  onSchemaChange(() => {
+    if (described() !== drained) drain();
+  });
+  drain();
+  return { again: drain };
 }
 
 /**

@@ -6,9 +6,9 @@ import { createAccessControlProvider } from "./accessControlProvider";
 import type { RefreshAccess } from "./accessRefresh";
 import { createAuthProvider } from "./authProvider";
 import { createDataProvider } from "./dataProvider";
-import { withFileCleanup } from "./fileCleanup";
+import { followFileRemovals, removeQueuedFiles, withFileCleanup } from "./fileCleanup";
 import { createLiveProvider } from "./liveProvider";
-import { loadLiveSchema, refreshLiveSchema } from "./liveSchema";
+import { currentDescribed, loadLiveSchema, refreshLiveSchema } from "./liveSchema";
 import { consoleAccessRefresh, consolePermissions } from "./permissionStore";
 import { followServerConnection, forgetOnUserChange, queryClient } from "./queryClient";
 import { consoleClient } from "./supabaseClient";
@@ -55,9 +55,12 @@ const SCHEMA_CHECK_MS = 30_000;
  */
 function watchSchema(client: ReturnType<typeof consoleClient>): void {
   let last = Date.now();
+  // The files others queued for removal go at start and on coming back, not at the next delete.
+  const removals = followFileRemovals(currentDescribed, onResourcesChange, () => removeQueuedFiles(client));
   const check = () => {
     last = Date.now();
     void refreshLiveSchema(client).catch(() => undefined);
+    removals.again();
   };
   window.addEventListener("focus", () => {
     if (Date.now() - last > SCHEMA_CHECK_MS) check();

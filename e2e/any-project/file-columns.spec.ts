@@ -165,3 +165,42 @@ test("deleting a record removes its file; an undone delete keeps it", async ({ p
   await expect.poll(() => profileRows(session, bob)).toEqual([]);
   await expect.poll(() => storedObjects(session)).not.toContain(file);
 });
+
+test("a file queued by a delete made elsewhere goes when the console starts, not at its next delete", async ({
+  page,
+}) => {
+  const session = await apiSignIn(operator("admin"));
+  await rpc(session, "set_table_settings", {
+    schema_name: "public",
+    table_name: "profiles",
+    settings: { file_columns: { avatar_url: { bucket: "avatars" } } },
+  });
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${API_URL}${path}`, {
+      ...init,
+      headers: { apikey: ANON_KEY, Authorization: `Bearer ${session.token}`, ...init.headers },
+    });
+  // Carol's profile with an avatar in the column's folder, then deleted through the API (the
+  // project's app, a script): the database queues the object, and nothing has removed it yet.
+  const carol = "5aa50000-0000-4000-8000-000000000003";
+  const file = `${FOLDER}${crypto.randomUUID()}.png`;
+  const uploaded = await api(`/storage/v1/object/avatars/${file}`, {
+    method: "POST",
+    headers: { "Content-Type": "image/png" },
+    body: PNG_A,
+  });
+  expect(uploaded.ok).toBe(true);
+  const made = await api("/rest/v1/profiles?on_conflict=user_id", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Prefer: "resolution=merge-duplicates" },
+    body: JSON.stringify({ user_id: carol, display_name: "Carol", avatar_url: file }),
+  });
+  expect(made.ok).toBe(true);
+  expect((await api(`/rest/v1/profiles?user_id=eq.${carol}`, { method: "DELETE" })).ok).toBe(true);
+  expect(await profileRows(session, carol)).toEqual([]);
+  expect(await storedObjects(session)).toContain(file);
+
+  // An operator who may remove it opens the console: the queue is drained at start.
+  await signedIn(page, operator("admin"));
+  await expect.poll(() => storedObjects(session)).not.toContain(file);
+});

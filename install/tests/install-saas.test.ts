@@ -624,6 +624,68 @@ describe("file columns (install 0003)", () => {
   });
 });
 
+describe("keys to stored objects (install 0008)", () => {
+  const TEXT = Buffer.from("Signed by both parties.\n");
+  const userOf = async (client: SupabaseClient) => {
+    const { data } = await client.auth.getUser();
+    if (!data.user) throw new Error("no user");
+    return data.user.id;
+  };
+
+  it("stored_objects answers operators the files storage lets them read, by search or by id; a key to one is written as any column", async () => {
+    const opsId = await userOf(ops);
+    const alice = await signIn(USERS.alice.email);
+    const mine = `${opsId}/nda ${crypto.randomUUID()}.txt`;
+    const hers = `${USERS.alice.sub}/lease.txt`;
+    const contracts = (client: SupabaseClient) => client.storage.from("contracts");
+    expect((await contracts(ops).upload(mine, TEXT, { contentType: "text/plain" })).error).toBeNull();
+    expect((await contracts(alice).upload(hers, TEXT, { contentType: "text/plain" })).error).toBeNull();
+    const [{ id: mineId }] = await project.stack.sql<{ id: string }>(
+      "select id from storage.objects where bucket_id = 'contracts' and name = $1",
+      [mine],
+    );
+    const [{ id: hersId }] = await project.stack.sql<{ id: string }>(
+      "select id from storage.objects where bucket_id = 'contracts' and name = $1",
+      [hers],
+    );
+
+    type Found = { id: string; bucket_id: string; name: string; size: number; mimetype: string }[];
+    const found = async (client: SupabaseClient, args: Record<string, unknown>) => {
+      const { data, error } = await client.schema("opsdesk").rpc("stored_objects", args);
+      expect(error).toBeNull();
+      return data as Found;
+    };
+    // The picker: every word in bucket or path, case-insensitive; Alice's file is hers alone.
+    expect(await found(ops, { q: "CONTRACTS nda", bucket: "contracts" })).toEqual([
+      {
+        id: mineId,
+        bucket_id: "contracts",
+        name: mine,
+        size: TEXT.length,
+        mimetype: "text/plain",
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(await found(ops, { q: "lease" })).toEqual([]);
+    // A list naming both objects learns only of the one the operator may read.
+    expect((await found(ops, { ids: [mineId, hersId] })).map((o) => o.id)).toEqual([mineId]);
+    // The viewer reads neither folder (storage's policies), and an app user is no operator.
+    expect(await found(viewer, { ids: [mineId, hersId] })).toEqual([]);
+    const refused = await alice.schema("opsdesk").rpc("stored_objects", { q: "lease" });
+    expect(refused.error).toMatchObject({ hint: "OPSDESK_NOT_OPERATOR" });
+    const tooLong = await ops.schema("opsdesk").rpc("stored_objects", { q: "x".repeat(201) });
+    expect(tooLong.error).toMatchObject({ hint: "OPSDESK_SEARCH_TOO_LONG" });
+
+    // The key is an ordinary column: the admin's contract names the object.
+    const made = await ops
+      .from("contracts")
+      .insert({ title: "NDA", storage_object_id: mineId })
+      .select("storage_object_id");
+    expect(made.error).toBeNull();
+    expect(made.data).toEqual([{ storage_object_id: mineId }]);
+  });
+});
+
 it("init run again adds nothing, and tells where the install already is", async () => {
   const out = await runCli(["init", "--project-dir", project.dir]);
   expect(out).toContain("Opsdesk is up to date");

@@ -25,10 +25,12 @@ import { type RowsWrite, writeRows } from "./rowWrites";
 import { savedViewsApi, type Translate } from "./savedViews";
 import { finishSignIn, warmUp } from "./staffGate";
 import { storageBucket } from "./storage";
+import { createStoredObjects, type StoredObjects } from "./storedObjects";
 import { consoleClient } from "./supabaseClient";
 import { createUserEmails, type UserEmails } from "./userEmails";
 
 let userEmails: UserEmails | undefined;
+let storedObjects: StoredObjects | undefined;
 
 let viewers: ReturnType<typeof createRecordViewers> | undefined;
 const recordViewers = () => {
@@ -210,6 +212,12 @@ export const backend = {
     matrix: () => operatorAdmin.loadMatrix(consoleClient()),
     writeCell: (cell: operatorAdmin.MatrixCell, granted: boolean) =>
       operatorAdmin.writeCell(consoleClient(), cell, granted),
+  },
+
+  /** Stored files a key to storage.objects names, and the picker's search (storedObjects.ts). */
+  storedObjects: () => {
+    storedObjects ??= createStoredObjects(consoleClient());
+    return storedObjects;
   },
 
   /** E-mails of auth users (userEmails.ts), batched per render. */

@@ -153,10 +153,18 @@ export function toHttpError(
   if (code === "23505") {
     const columns = uniqueColumns(def, resource, constraint);
     const fields = columns.map((column) => fieldOf(def, column));
-    const labels = fields.every((field) => field !== undefined)
+    // Each field by its label where the definition has them all, else the columns as named.
+    const labels: Label[] | string[] = fields.every((field) => field !== undefined)
       ? fields.map((field) => labelOf(resource, field, inSentence(field.label)))
       : columns;
-    const label: Label | Label[] | string = labels.length === 0 ? "value" : labels.length === 1 ? labels[0] : labels;
+    const label: Label | Label[] | string =
+      labels.length === 0
+        ? "value"
+        : labels.length === 1
+          ? labels[0]
+          : typeof labels[0] === "string"
+            ? englishList(labels as string[])
+            : (labels as Label[]);
     const message = templated(
       uniqueMessage(singular.text, inEnglish(label)),
       "messages.unique",

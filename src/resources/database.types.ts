@@ -1519,6 +1519,22 @@ export type Database = {
           allowed_mime_types: string[]
         }[]
       }
+      stored_objects: {
+        Args: {
+          q?: string
+          ids?: string[]
+          bucket?: string
+          page_limit?: number
+        }
+        Returns: {
+          id: string
+          bucket_id: string
+          name: string
+          size: number
+          mimetype: string
+          created_at: string
+        }[]
+      }
       sync_catalog: {
         Args: {
           changed?: number[]

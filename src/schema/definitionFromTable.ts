@@ -291,6 +291,11 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
       field.authUser = true;
       continue;
     }
+    // A stored file (storage is no described schema): picked among the files the operator may read.
+    if (fk.references.schema === "storage" && fk.references.table === "objects") {
+      field.storedObject = true;
+      continue;
+    }
     const target = context.tables.get(tableKey(fk.references.schema, fk.references.table));
     if (!target) continue;
     const { label, details } = targetLabel(target);

@@ -97,6 +97,31 @@ describe("generateResources", () => {
     });
   });
 
+  it("marks a key to storage.objects as a stored file, picked and shown as one (chatgpt-your-files' documents)", () => {
+    const documents = table(
+      "public",
+      "documents",
+      [
+        column("id", "bigint", "integer", { nullable: false, identity: "always" }),
+        column("name", "text", "text", { nullable: false }),
+        column("storage_object_id", "uuid", "uuid", { nullable: false }),
+      ],
+      {
+        foreign_keys: [
+          {
+            name: "documents_storage_object_id_fkey",
+            columns: ["storage_object_id"],
+            references: { schema: "storage", table: "objects", columns: ["id"] },
+          },
+        ],
+      },
+    );
+    const generated = generateResources({ ...SAMPLE, tables: [documents] }).definitions[0];
+    const stored = generated.fields.find((f) => f.name === "storage_object_id");
+    expect(stored).toMatchObject({ storedObject: true, required: true });
+    expect(stored?.reference).toBeUndefined();
+  });
+
   it("names a picker's choices by the title of the target's own pages, never by a uuid column", () => {
     const orgs = table("public", "organizations", [
       column("id", "uuid", "uuid", { nullable: false, default: "gen_random_uuid()" }),

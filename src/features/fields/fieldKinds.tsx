@@ -11,6 +11,7 @@ import { showPath } from "../../components/paths";
 import { optionLabel } from "../../i18n/localizeDefinition";
 import { findResource } from "../../resources";
 import type { FieldDefinition, FieldType } from "../../resources/types";
+import { StoredObjectLink, StoredObjectPicker } from "../files/StoredObject";
 import { AuthUserEmail } from "./AuthUserEmail";
 import { FieldSelect } from "./FieldSelect";
 import { Formatted, MoneyInput, NumberInput } from "./formatted";
@@ -68,8 +69,23 @@ export const lengthCount = (max: number | undefined): InputProps["count"] =>
       };
 
 const textKind: FieldKind = {
-  render: (v, f) => (f.authUser && !empty(v) ? <AuthUserEmail id={String(v)} /> : text(v)),
-  input: (f) => <Input placeholder={f.placeholder} count={lengthCount(f.maxLength)} />,
+  render: (v, f) =>
+    empty(v) ? (
+      ""
+    ) : f.authUser ? (
+      <AuthUserEmail id={String(v)} />
+    ) : f.storedObject ? (
+      <StoredObjectLink id={String(v)} />
+    ) : (
+      text(v)
+    ),
+  // A key to a stored file is picked among the files the operator may read.
+  input: (f) =>
+    f.storedObject ? (
+      <StoredObjectPicker label={f.label} aria-label={f.label} />
+    ) : (
+      <Input placeholder={f.placeholder} count={lengthCount(f.maxLength)} />
+    ),
   itemProps: (f) => (f.required ? {} : nullWhenBlank),
   filter: { mode: "contains", input: (f) => <ContainsInput label={f.label} /> },
 };

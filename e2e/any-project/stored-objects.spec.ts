@@ -1,0 +1,85 @@
+// A key to a stored file (docs/any-project.md, "Keys to stored objects"): the SaaS fixture's
+// contracts name their signed file by `storage_object_id references storage.objects (id)`, as
+// chatgpt-your-files' documents do. The form offers a picker of the stored files the operator may
+// read (by bucket and path, with size; searched), never another user's; the record page and the
+// list show the object's bucket and path, with a download. Run with FIXTURE=saas.
+import { expect, type Page } from "@playwright/test";
+import { ANON_KEY, API_URL, apiSignIn, operator, PASSWORD, type Session } from "./fixture";
+import { test } from "./test";
+
+test.skip(process.env.FIXTURE !== "saas", "the contracts bucket and table are the SaaS fixture's");
+
+const TEXT = "Signed by both parties.\n";
+
+async function signedIn(page: Page, email: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByRole("textbox", { name: /^E-?Mail$/i }).fill(email);
+  await page.locator("input[type=password]").fill(PASSWORD);
+  await page.locator("button[type=submit]").click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Uploads a text file to the contracts bucket as `token`'s user, as the project's app does. */
+async function upload(token: string, path: string): Promise<void> {
+  const response = await fetch(`${API_URL}/storage/v1/object/contracts/${path}`, {
+    method: "POST",
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}`, "Content-Type": "text/plain" },
+    body: TEXT,
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+}
+
+/** An app user of the fixture (not an operator). */
+async function appUser(email: string): Promise<Session> {
+  const response = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { apikey: ANON_KEY, "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: "launchpad-dev" }),
+  });
+  const body = (await response.json()) as { access_token: string; user: { id: string } };
+  return { token: body.access_token, userId: body.user.id };
+}
+
+test("a key to a stored file is picked among the files the operator may read, and shown as its path with a download", async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const admin = await apiSignIn(operator("admin"));
+  const mine = `${admin.userId}/nda-${stamp}.txt`;
+  await upload(admin.token, mine);
+  // Alice's own file: storage's policies keep it hers, so the picker never offers it.
+  const alice = await appUser("alice@acme.test");
+  await upload(alice.token, `${alice.userId}/lease-${stamp}.txt`);
+
+  await signedIn(page, operator("admin"));
+  await page.goto("/contracts/create");
+  await page.locator("form").getByLabel("Title", { exact: true }).fill(`Supplier NDA ${stamp}`);
+  const picker = page.locator("form").getByLabel("Storage object", { exact: true });
+  await picker.click();
+  await picker.fill(`lease-${stamp}`);
+  const dropdown = page.locator(".ant-select-dropdown:visible");
+  await expect(dropdown.getByText("No stored file you may read matches.")).toBeVisible();
+  await picker.fill(`nda-${stamp}`);
+  const option = dropdown.getByRole("option", { name: `contracts/${mine}` });
+  await expect(option).toBeVisible();
+  // Its size beside the path.
+  await expect(dropdown.locator(".ant-select-item-option").filter({ hasText: mine })).toContainText(`${TEXT.length} B`);
+  await option.click();
+  await page.getByRole("button", { name: "Save" }).click();
+
+  // The record page: the object's bucket and path, downloaded through a signed link.
+  const download = page.getByRole("button", { name: `contracts/${mine}` });
+  await expect(download).toBeVisible();
+  const recordUrl = page.url();
+  const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+  expect(file.suggestedFilename()).toBe(`nda-${stamp}.txt`);
+
+  // The list shows the path too.
+  await page.goto("/contracts");
+  const row = page.locator("tr.ant-table-row").filter({ hasText: `Supplier NDA ${stamp}` });
+  await expect(row.getByRole("button", { name: `contracts/${mine}` })).toBeVisible();
+  // Editing shows the choice by its path.
+  await page.goto(recordUrl);
+  await page.getByRole("button", { name: "Edit" }).click();
+  await expect(page.locator("form").getByText(`contracts/${mine}`)).toBeVisible();
+});

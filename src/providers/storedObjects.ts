@@ -1,0 +1,100 @@
+// Stored files (storage.objects) for columns that hold a key to one (docs/any-project.md, "Keys
+// to stored objects"): `opsdesk.stored_objects` (install 0008, security invoker) answers only the
+// objects storage's own policies let the operator read. The ids a screen renders in one moment go
+// out in one call and each answer is kept for the page; the picker searches by bucket and path.
+import type { ConsoleClient } from "./supabaseClient";
+
+/** One stored file as the console shows it. */
+export interface StoredObject {
+  id: string;
+  bucket: string;
+  /** The object's path in its bucket. */
+  path: string;
+  size: number | null;
+  mimetype: string | null;
+  createdAt: string | null;
+}
+
+type Listener = () => void;
+
+export interface StoredObjects {
+  /** The object `id` names: once known, null where none the operator may read, undefined while asked. */
+  get(id: string): StoredObject | null | undefined;
+  /** Asks for `id` (batched) and calls back when its answer is in; returns the unsubscribe. */
+  watch(id: string, listener: Listener): () => void;
+  /** The readable objects whose bucket and path hold every word of `words`, newest first (at most 50). */
+  search(words: string): Promise<StoredObject[]>;
+}
+
+type Row = {
+  id: string;
+  bucket_id: string;
+  name: string;
+  size: number | null;
+  mimetype: string | null;
+  created_at: string | null;
+};
+
+const fromRow = (row: Row): StoredObject => ({
+  id: row.id,
+  bucket: row.bucket_id,
+  path: row.name,
+  size: row.size,
+  mimetype: row.mimetype,
+  createdAt: row.created_at,
+});
+
+/** The largest batch stored_objects answers (OPSDESK_TOO_MANY_IDS beyond). */
+const BATCH = 1000;
+
+export function createStoredObjects(client: ConsoleClient): StoredObjects {
+  const known = new Map<string, StoredObject | null>();
+  const listeners = new Map<string, Set<Listener>>();
+  let pending = new Set<string>();
+  let scheduled = false;
+
+  const answer = (ids: string[], rows: Row[]) => {
+    const found = new Map(rows.map((row) => [row.id, fromRow(row)]));
+    for (const id of ids) {
+      known.set(id, found.get(id) ?? null);
+      for (const listener of listeners.get(id) ?? []) listener();
+    }
+  };
+
+  const flush = async () => {
+    scheduled = false;
+    const all = [...pending];
+    pending = new Set();
+    for (let start = 0; start < all.length; start += BATCH) {
+      const ids = all.slice(start, start + BATCH);
+      const { data, error } = await client.schema("opsdesk").rpc("stored_objects", { ids });
+      answer(ids, error ? [] : ((data ?? []) as Row[]));
+    }
+  };
+
+  return {
+    get: (id) => known.get(id),
+    watch: (id, listener) => {
+      const set = listeners.get(id) ?? new Set();
+      listeners.set(id, set.add(listener));
+      if (!known.has(id)) {
+        pending.add(id);
+        if (!scheduled) {
+          scheduled = true;
+          queueMicrotask(() => void flush());
+        }
+      }
+      return () => set.delete(listener);
+    },
+    search: async (words) => {
+      const { data, error } = await client
+        .schema("opsdesk")
+        .rpc("stored_objects", { q: words.trim() || undefined, page_limit: 50 });
+      if (error) throw new Error(error.message);
+      const objects = ((data ?? []) as Row[]).map(fromRow);
+      // What the picker found is known for the value it shows once chosen.
+      for (const object of objects) known.set(object.id, object);
+      return objects;
+    },
+  };
+}

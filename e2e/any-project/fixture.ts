@@ -120,6 +120,27 @@ async function choose(page: Page, field: FieldDefinition, nth: number) {
   await options.nth(nth % count).click();
 }
 
+/** Picks a stored file the operator may read; with none, uploads one into the first bucket offered. */
+async function chooseStoredObject(page: Page, field: FieldDefinition, nth: number) {
+  const form = page.locator("form");
+  await openSelect(form, field.label);
+  const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
+  const none = page.locator(".ant-select-dropdown:visible").getByText("No stored file you may read matches.");
+  await expect(options.first().or(none)).toBeVisible();
+  const count = await options.count();
+  if (count > 0) {
+    await options.nth(nth % count).click();
+    return;
+  }
+  await page.keyboard.press("Escape");
+  const name = `e2e-${Date.now().toString(36)}.txt`;
+  await form
+    .getByLabel(/^Upload a file to /)
+    .first()
+    .setInputFiles({ name, mimeType: "text/plain", buffer: Buffer.from("e2e\n") });
+  await expect(form.locator(".ant-select-selection-item").filter({ hasText: name })).toBeVisible();
+}
+
 /**
  * Fills a field of the open form with a value its rules accept; `attempt` picks another option
  * of a select (a key made of references or an enum may already exist with the first).
@@ -127,6 +148,11 @@ async function choose(page: Page, field: FieldDefinition, nth: number) {
 export async function fill(page: Page, field: FieldDefinition, users: string[], fixedDate: string, attempt = 0) {
   const chooseFirst = (f: FieldDefinition) => choose(page, f, attempt);
   const input = page.locator("form").getByLabel(field.label, { exact: true });
+  // A key to a stored file: one of the files the operator may read, else one uploaded from the form.
+  if (field.storedObject) {
+    await chooseStoredObject(page, field, attempt);
+    return;
+  }
   switch (field.type) {
     case "reference":
     case "enum":

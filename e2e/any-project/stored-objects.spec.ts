@@ -2,7 +2,8 @@
 // contracts name their signed file by `storage_object_id references storage.objects (id)`, as
 // chatgpt-your-files' documents do. The form offers a picker of the stored files the operator may
 // read (by bucket and path, with size; searched), never another user's; the record page and the
-// list show the object's bucket and path, with a download. Run with FIXTURE=saas.
+// list show the object's bucket and path, with a download. A new file is uploaded from the form
+// into a bucket the operator picks, under their own folder, and chosen at once. Run with FIXTURE=saas.
 import { expect, type Page } from "@playwright/test";
 import { ANON_KEY, API_URL, apiSignIn, operator, PASSWORD, type Session } from "./fixture";
 import { test } from "./test";
@@ -60,10 +61,11 @@ test("a key to a stored file is picked among the files the operator may read, an
   const dropdown = page.locator(".ant-select-dropdown:visible");
   await expect(dropdown.getByText("No stored file you may read matches.")).toBeVisible();
   await picker.fill(`nda-${stamp}`);
-  const option = dropdown.getByRole("option", { name: `contracts/${mine}` });
+  // antd's options carry no role of their own (its hidden list for screen readers has them).
+  const option = dropdown.locator(".ant-select-item-option").filter({ hasText: `contracts/${mine}` });
   await expect(option).toBeVisible();
   // Its size beside the path.
-  await expect(dropdown.locator(".ant-select-item-option").filter({ hasText: mine })).toContainText(`${TEXT.length} B`);
+  await expect(option).toContainText(`${TEXT.length} B`);
   await option.click();
   await page.getByRole("button", { name: "Save" }).click();
 
@@ -82,4 +84,35 @@ test("a key to a stored file is picked among the files the operator may read, an
   await page.goto(recordUrl);
   await page.getByRole("button", { name: "Edit" }).click();
   await expect(page.locator("form").getByText(`contracts/${mine}`)).toBeVisible();
+});
+
+test("a new file is uploaded from the form into the chosen bucket and becomes the record's", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const admin = await apiSignIn(operator("admin"));
+  await signedIn(page, operator("admin"));
+  await page.goto("/contracts/create");
+  await page.locator("form").getByLabel("Title", { exact: true }).fill(`Lease ${stamp}`);
+  // The project's buckets: avatars (images only) and contracts.
+  const bucket = page.getByRole("combobox", { name: "Bucket to upload into" });
+  await bucket.click();
+  await page.locator(".ant-select-dropdown:visible").getByTitle("contracts", { exact: true }).click();
+  await page
+    .getByLabel("Upload a file to contracts")
+    .setInputFiles({ name: `lease-${stamp}.txt`, mimeType: "text/plain", buffer: Buffer.from(TEXT) });
+  const path = new RegExp(`contracts/${admin.userId}/[0-9a-f-]{36}/lease-${stamp}\\.txt`);
+  await expect(page.locator("form .ant-select-selection-item").filter({ hasText: path })).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("button", { name: path })).toBeVisible();
+
+  // A file the bucket refuses is said, and nothing is chosen: avatars takes images only.
+  await page.goto("/contracts/create");
+  await page.getByRole("combobox", { name: "Bucket to upload into" }).click();
+  await page.locator(".ant-select-dropdown:visible").getByTitle("avatars", { exact: true }).click();
+  await page
+    .getByLabel("Upload a file to avatars")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from(TEXT) });
+  await expect(page.getByRole("alert").filter({ hasText: "Files must be" })).toHaveText(
+    "Files must be image/png, image/jpeg, image/webp up to 1 MB.",
+  );
+  await expect(page.locator("form .ant-select-selection-item").filter({ hasText: "notes.txt" })).toHaveCount(0);
 });

@@ -4,6 +4,8 @@
 --     `documents.storage_object_id`), and the bucket, path and size of the objects such columns
 --     name, for lists and record pages. Security invoker: storage's own policies decide, so it
 --     answers exactly what the caller could read through the Storage API, nothing more.
+--     opsdesk.object_buckets(): the buckets such a picker may upload a new file into (operators
+--     who may create or edit in a table with such a column; storage's policies decide the upload).
 --   * opsdesk.unmanage_table() takes back only what Opsdesk granted: revoking a table's
 --     privilege also revokes every column's grant of it (Postgres), so a column grant the
 --     project made to `authenticated` after manage_table (`grant select (title) on t to
@@ -44,6 +46,35 @@ begin
         where strpos(lower(o.bucket_id || '/' || o.name), lower(w)) = 0)
     order by o.created_at desc nulls last, o.id
     limit case when ids is null then least(greatest(coalesce(page_limit, 25), 1), 100) else 1000 end;
+end
+$$;
+
+-- Whether a managed table the caller may create or edit in has a column that references
+-- storage.objects (a key to a stored file).
+create function opsdesk.writes_object_keys() returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return exists (
+    select 1 from opsdesk.managed_tables m
+    join pg_catalog.pg_constraint k on k.conrelid = m.relid and k.contype = 'f'
+    where k.confrelid = to_regclass('storage.objects')
+      and (opsdesk.can_rel(m.relid, 'create') or opsdesk.can_rel(m.relid, 'edit')));
+end
+$$;
+
+-- The project's buckets with their limits, for the picker's upload (operators cannot read
+-- storage.buckets): answered only to an operator who may create or edit in a table with a key to
+-- a stored file; Storage's own policies decide whether the upload itself is allowed.
+create function opsdesk.object_buckets()
+returns table (id text, public boolean, file_size_limit bigint, allowed_mime_types text[])
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform opsdesk.require_operator();
+  if to_regclass('storage.buckets') is null or not opsdesk.writes_object_keys() then
+    return;
+  end if;
+  return query
+    select b.id, b.public, b.file_size_limit, b.allowed_mime_types from storage.buckets b order by b.id;
 end
 $$;
 
@@ -94,7 +125,9 @@ begin
 end
 $$;
 
-revoke all on function opsdesk.stored_objects(text, uuid[], text, integer) from public, anon;
-grant execute on function opsdesk.stored_objects(text, uuid[], text, integer) to authenticated, service_role;
+revoke all on function opsdesk.stored_objects(text, uuid[], text, integer), opsdesk.writes_object_keys(),
+  opsdesk.object_buckets() from public, anon, authenticated;
+grant execute on function opsdesk.stored_objects(text, uuid[], text, integer), opsdesk.object_buckets()
+  to authenticated, service_role;
 
 insert into opsdesk.installed (version, name) values ('0008', 'opsdesk_stored_objects');

@@ -676,6 +676,13 @@ describe("keys to stored objects (install 0008)", () => {
     const tooLong = await ops.schema("opsdesk").rpc("stored_objects", { q: "x".repeat(201) });
     expect(tooLong.error).toMatchObject({ hint: "OPSDESK_SEARCH_TOO_LONG" });
 
+    // The picker's upload: the buckets, to who may write such a key only (the viewer may not).
+    const buckets = await ops.schema("opsdesk").rpc("object_buckets");
+    expect(buckets.error).toBeNull();
+    expect((buckets.data as { id: string }[]).map((b) => b.id)).toEqual(["avatars", "contracts"]);
+    expect((await viewer.schema("opsdesk").rpc("object_buckets")).data).toEqual([]);
+    expect((await alice.schema("opsdesk").rpc("object_buckets")).error).toMatchObject({ hint: "OPSDESK_NOT_OPERATOR" });
+
     // The key is an ordinary column: the admin's contract names the object.
     const made = await ops
       .from("contracts")

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collectMessages, createI18n } from "../i18n";
 import { createI18nProvider } from "../i18n/i18nProvider";
-import { localizeMessage, MESSAGES, stillUsedMessage, uniqueMessage } from "../i18n/messages";
+import { localizeMessage, MESSAGES, stillUsedMessage, templated, uniqueMessage } from "../i18n/messages";
 import { findResource } from "../resources";
 import { toHttpError } from "./errors";
 
@@ -20,6 +20,26 @@ describe("docs/product.md §8 messages in the operator's language", () => {
       expect(localizeMessage(text, german.translate)).not.toBe(text);
     }
     expect(localizeMessage(MESSAGES.stale, german.translate)).toMatch(/Jemand anderes/);
+  });
+
+  it("puts 'an' before a vowel's sound in the English unique message", () => {
+    const article = (noun: string) => uniqueMessage(noun, "name").split(" ")[0];
+    expect(["order", "invoice", "update", "item", "event"].map(article)).toEqual(["An", "An", "An", "An", "An"]);
+    expect(["user", "unit", "euro", "product", "team"].map(article)).toEqual(["A", "A", "A", "A", "A"]);
+  });
+
+  it("says a taken key of several fields with each label, joined in the operator's language", () => {
+    const text = templated("A member with this group and customer already exists.", "messages.unique", {
+      resource: "member",
+      field: [
+        { key: "x.fields.group", text: "group" },
+        { key: "x.fields.customer", text: "customer" },
+      ],
+    });
+    expect(localizeMessage(text, english.translate)).toBe("A member with this group and customer already exists.");
+    expect(localizeMessage(text, german.translate)).toBe(
+      "Es gibt bereits einen Eintrag (member) mit diesem Wert für „group und customer“.",
+    );
   });
 
   it("translates the templated messages with their values and leaves other text alone", () => {

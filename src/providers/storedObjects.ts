@@ -1,7 +1,9 @@
 // Stored files (storage.objects) for columns that hold a key to one (docs/any-project.md, "Keys
 // to stored objects"): `opsdesk.stored_objects` (install 0008, security invoker) answers only the
 // objects storage's own policies let the operator read. The ids a screen renders in one moment go
-// out in one call and each answer is kept for the page; the picker searches by bucket and path.
+// out in one call and each answer is kept for the page; the picker searches by bucket and path,
+// and uploads a new file into a bucket `opsdesk.object_buckets()` names, under the operator's id.
+import type { FileBucket } from "../resources/describe.types";
 import type { ConsoleClient } from "./supabaseClient";
 
 /** One stored file as the console shows it. */
@@ -24,6 +26,14 @@ export interface StoredObjects {
   watch(id: string, listener: Listener): () => void;
   /** The readable objects whose bucket and path hold every word of `words`, newest first (at most 50). */
   search(words: string): Promise<StoredObject[]>;
+  /** The buckets the picker may upload into (none for who may not write such a key). */
+  buckets(): Promise<FileBucket[]>;
+  /**
+   * Uploads `file` as a new object of `bucket`, at `<user id>/<random>/<file name>` (the folder
+   * of their own that projects' storage policies commonly ask for), and answers it. Throws
+   * storage-js's error where Storage refuses it.
+   */
+  upload(bucket: string, file: File): Promise<StoredObject>;
 }
 
 type Row = {
@@ -95,6 +105,31 @@ export function createStoredObjects(client: ConsoleClient): StoredObjects {
       // What the picker found is known for the value it shows once chosen.
       for (const object of objects) known.set(object.id, object);
       return objects;
+    },
+    buckets: async () => {
+      const { data, error } = await client.schema("opsdesk").rpc("object_buckets");
+      if (error) throw new Error(error.message);
+      return (data ?? []) as FileBucket[];
+    },
+    upload: async (bucket, file) => {
+      const { data: session } = await client.auth.getSession();
+      const userId = session.session?.user.id;
+      if (!userId) throw new Error("Not signed in");
+      // A file name's slashes would make folders of it.
+      const path = `${userId}/${crypto.randomUUID()}/${file.name.replaceAll("/", "_")}`;
+      const contentType = file.type || "application/octet-stream";
+      const { data, error } = await client.storage.from(bucket).upload(path, file, { contentType, upsert: false });
+      if (error) throw error;
+      const object: StoredObject = {
+        id: data.id,
+        bucket,
+        path: data.path,
+        size: file.size,
+        mimetype: contentType,
+        createdAt: new Date().toISOString(),
+      };
+      known.set(object.id, object);
+      return object;
     },
   };
 }

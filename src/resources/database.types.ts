@@ -1346,6 +1346,15 @@ export type Database = {
         }
         Returns: undefined
       }
+      object_buckets: {
+        Args: never
+        Returns: {
+          id: string
+          public: boolean
+          file_size_limit: number
+          allowed_mime_types: string[]
+        }[]
+      }
       operator_list: {
         Args: never
         Returns: {
@@ -1562,6 +1571,10 @@ export type Database = {
           id: string
           email: string
         }[]
+      }
+      writes_object_keys: {
+        Args: never
+        Returns: boolean
       }
     }
     Enums: {

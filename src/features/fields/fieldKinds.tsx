@@ -11,7 +11,6 @@ import { showPath } from "../../components/paths";
 import { optionLabel } from "../../i18n/localizeDefinition";
 import { findResource } from "../../resources";
 import type { FieldDefinition, FieldType } from "../../resources/types";
-import { StoredObjectLink, StoredObjectPicker } from "../files/StoredObject";
 import { AuthUserEmail } from "./AuthUserEmail";
 import { FieldSelect } from "./FieldSelect";
 import { Formatted, MoneyInput, NumberInput } from "./formatted";
@@ -28,6 +27,7 @@ import {
 import { dayRange, type FilterMode } from "./listFilters";
 import { ReferenceSelect } from "./ReferenceSelect";
 import { StorageImage } from "./StorageImage";
+import { StoredObjectLink, StoredObjectPicker } from "./StoredObject";
 
 export interface FieldKind {
   render: (value: unknown, field: FieldDefinition, record: BaseRecord) => ReactNode;
@@ -82,11 +82,17 @@ const textKind: FieldKind = {
   // A key to a stored file is picked among the files the operator may read.
   input: (f) =>
     f.storedObject ? (
-      <StoredObjectPicker label={f.label} aria-label={f.label} />
+      <StoredObjectPicker label={f.label} />
     ) : (
       <Input placeholder={f.placeholder} count={lengthCount(f.maxLength)} />
     ),
-  itemProps: (f) => (f.required ? {} : nullWhenBlank),
+  // A cleared picker (undefined) stores NULL too.
+  itemProps: (f) =>
+    f.required
+      ? {}
+      : f.storedObject
+        ? { normalize: (v: unknown) => (v === undefined || v === "" ? null : v) }
+        : nullWhenBlank,
   filter: { mode: "contains", input: (f) => <ContainsInput label={f.label} /> },
 };
 

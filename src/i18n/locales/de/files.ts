@@ -33,4 +33,13 @@ export default {
   "files.delete": "Löschen",
   "files.deleteDocument": "{{name}} löschen",
   "files.deleteDocumentConfirm": "Dieses Dokument löschen?",
+  // A key to a stored file (src/features/fields/StoredObject.tsx).
+  "files.objectUnreadable": "Eine gespeicherte Datei, die Sie nicht lesen dürfen",
+  "files.downloadObject": "{{path}} herunterladen",
+  "files.downloadFailed": "Die Datei konnte nicht heruntergeladen werden.",
+  "files.chooseObject": "Gespeicherte Datei wählen",
+  "files.objectsFailed": "Die gespeicherten Dateien konnten nicht gelistet werden.",
+  "files.noObjects": "Keine gespeicherte Datei, die Sie lesen dürfen, passt.",
+  "files.uploadBucket": "Bucket für den Upload",
+  "files.uploadObject": "Datei nach {{bucket}} hochladen",
 };

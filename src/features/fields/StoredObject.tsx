@@ -1,17 +1,21 @@
 // A column that holds a key to a stored file (storage.objects; docs/any-project.md, "Keys to
 // stored objects"): lists and record pages show the object's bucket and path with a download,
 // where storage's policies let the operator read it (the id otherwise); forms pick the object
-// among the stored files the operator may read, searched by bucket and path, with size and date.
-import { DownloadOutlined } from "@ant-design/icons";
+// among the stored files the operator may read, searched by bucket and path, with size and date,
+// or upload a new one into a bucket (under the operator's own folder; storage's policies decide).
+import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
-import { Button, type SelectProps, Space, Typography } from "antd";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Button, Select, type SelectProps, Space, Typography } from "antd";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useFormat } from "../../i18n/useFormat";
 import { fileNameOf } from "../../lib/filePaths";
 import { backend } from "../../providers/backend";
 import type { StoredObject } from "../../providers/storedObjects";
-import { FieldSelect } from "../fields/FieldSelect";
-import { formatBytes } from "./formatBytes";
+import { formatBytes } from "../files/formatBytes";
+import { limitsFromBucket } from "../files/liveLimits";
+import { type StorageLikeError, storageErrorMessage } from "../files/storageErrors";
+import { FieldSelect } from "./FieldSelect";
 
 const SIGNED_SECONDS = 600;
 
@@ -78,8 +82,75 @@ type PickerProps = Omit<SelectProps<string>, "options" | "onSearch" | "showSearc
   label: string;
 };
 
-/** Picks a stored file the operator may read: search by bucket and path, newest first. */
-export function StoredObjectPicker({ value, label, ...rest }: PickerProps) {
+/**
+ * Uploads a new file into a bucket the operator picks (the only one, else a choice) and hands its
+ * id on; Storage's refusal (a type or size its bucket refuses, a folder its policies refuse) is said.
+ */
+function UploadObject({ onUploaded }: { onUploaded: (object: StoredObject) => void }) {
+  const t = useTranslate();
+  const buckets = useQuery({
+    queryKey: ["opsdesk-object-buckets"],
+    queryFn: () => backend.storedObjects().buckets(),
+    staleTime: 60_000,
+  });
+  const [chosen, setChosen] = useState<string | undefined>();
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+  const input = useRef<HTMLInputElement>(null);
+  const rows = buckets.data ?? [];
+  if (rows.length === 0) return null;
+  const bucket = rows.find((b) => b.id === chosen) ?? rows[0];
+  const upload = async (file: File) => {
+    setUploading(true);
+    setProblem(undefined);
+    try {
+      onUploaded(await backend.storedObjects().upload(bucket.id, file));
+    } catch (error) {
+      setProblem(storageErrorMessage(error as StorageLikeError, limitsFromBucket(bucket), (key, text) => t(key, text)));
+    } finally {
+      setUploading(false);
+    }
+  };
+  return (
+    <div style={{ marginTop: 8 }}>
+      <Space wrap>
+        {rows.length > 1 && (
+          <Select
+            aria-label={t("files.uploadBucket", "Bucket to upload into")}
+            value={bucket.id}
+            onChange={setChosen}
+            options={rows.map((b) => ({ value: b.id, label: b.id }))}
+            style={{ minWidth: 160 }}
+          />
+        )}
+        <Button icon={<UploadOutlined />} loading={uploading} onClick={() => input.current?.click()}>
+          {t("files.uploadObject", { bucket: bucket.id }, "Upload a file to {{bucket}}")}
+        </Button>
+      </Space>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        aria-label={t("files.uploadObject", { bucket: bucket.id }, "Upload a file to {{bucket}}")}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) void upload(file);
+        }}
+      />
+      {problem && (
+        <div>
+          <Typography.Text type="danger" role="alert">
+            {problem}
+          </Typography.Text>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Picks a stored file the operator may read: search by bucket and path, newest first; or uploads one. */
+export function StoredObjectPicker({ value, label, onChange, ...rest }: PickerProps) {
   const t = useTranslate();
   const format = useFormat();
   const [words, setWords] = useState("");
@@ -111,9 +182,10 @@ export function StoredObjectPicker({ value, label, ...rest }: PickerProps) {
     return list.map((object) => ({ value: object.id, label: where(object), object }));
   }, [found, chosen]);
 
-  return (
+  const select = (
     <FieldSelect
       {...rest}
+      onChange={onChange}
       value={value === "" ? undefined : value}
       showSearch
       allowClear
@@ -145,5 +217,16 @@ export function StoredObjectPicker({ value, label, ...rest }: PickerProps) {
         );
       }}
     />
+  );
+  return (
+    <>
+      {select}
+      <UploadObject
+        onUploaded={(object) => {
+          setFound((objects) => [object, ...objects.filter((o) => o.id !== object.id)]);
+          onChange?.(object.id, { value: object.id, label: where(object) });
+        }}
+      />
+    </>
   );
 }

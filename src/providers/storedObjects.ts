@@ -4,6 +4,7 @@
 // out in one call and each answer is kept for the page; the picker searches by bucket and path,
 // and uploads a new file into a bucket `opsdesk.object_buckets()` names, under the operator's id.
 import type { FileBucket } from "../resources/describe.types";
+import { type BatchedLookup, createBatchedLookup } from "./batchedLookup";
 import type { ConsoleClient } from "./supabaseClient";
 
 /** One stored file as the console shows it. */
@@ -17,13 +18,7 @@ export interface StoredObject {
   createdAt: string | null;
 }
 
-type Listener = () => void;
-
-export interface StoredObjects {
-  /** The object `id` names: once known, null where none the operator may read, undefined while asked. */
-  get(id: string): StoredObject | null | undefined;
-  /** Asks for `id` (batched) and calls back when its answer is in; returns the unsubscribe. */
-  watch(id: string, listener: Listener): () => void;
+export interface StoredObjects extends Pick<BatchedLookup<StoredObject>, "get" | "watch"> {
   /** The readable objects whose bucket and path hold every word of `words`, newest first (at most 50). */
   search(words: string): Promise<StoredObject[]>;
   /** The buckets the picker may upload into (none for who may not write such a key). */
@@ -58,44 +53,19 @@ const fromRow = (row: Row): StoredObject => ({
 const BATCH = 1000;
 
 export function createStoredObjects(client: ConsoleClient): StoredObjects {
-  const known = new Map<string, StoredObject | null>();
-  const listeners = new Map<string, Set<Listener>>();
-  let pending = new Set<string>();
-  let scheduled = false;
-
-  const answer = (ids: string[], rows: Row[]) => {
-    const found = new Map(rows.map((row) => [row.id, fromRow(row)]));
-    for (const id of ids) {
-      known.set(id, found.get(id) ?? null);
-      for (const listener of listeners.get(id) ?? []) listener();
-    }
-  };
-
-  const flush = async () => {
-    scheduled = false;
-    const all = [...pending];
-    pending = new Set();
+  const lookup = createBatchedLookup<StoredObject>(async (all) => {
+    const found = new Map<string, StoredObject>();
     for (let start = 0; start < all.length; start += BATCH) {
       const ids = all.slice(start, start + BATCH);
       const { data, error } = await client.schema("opsdesk").rpc("stored_objects", { ids });
-      answer(ids, error ? [] : ((data ?? []) as Row[]));
+      for (const row of error ? [] : ((data ?? []) as Row[])) found.set(row.id, fromRow(row));
     }
-  };
+    return found;
+  });
 
   return {
-    get: (id) => known.get(id),
-    watch: (id, listener) => {
-      const set = listeners.get(id) ?? new Set();
-      listeners.set(id, set.add(listener));
-      if (!known.has(id)) {
-        pending.add(id);
-        if (!scheduled) {
-          scheduled = true;
-          queueMicrotask(() => void flush());
-        }
-      }
-      return () => set.delete(listener);
-    },
+    get: lookup.get,
+    watch: lookup.watch,
     search: async (words) => {
       const { data, error } = await client
         .schema("opsdesk")
@@ -103,7 +73,7 @@ export function createStoredObjects(client: ConsoleClient): StoredObjects {
       if (error) throw new Error(error.message);
       const objects = ((data ?? []) as Row[]).map(fromRow);
       // What the picker found is known for the value it shows once chosen.
-      for (const object of objects) known.set(object.id, object);
+      for (const object of objects) lookup.remember(object.id, object);
       return objects;
     },
     buckets: async () => {
@@ -128,7 +98,7 @@ export function createStoredObjects(client: ConsoleClient): StoredObjects {
         mimetype: contentType,
         createdAt: new Date().toISOString(),
       };
-      known.set(object.id, object);
+      lookup.remember(object.id, object);
       return object;
     },
   };

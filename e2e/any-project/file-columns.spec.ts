@@ -5,8 +5,8 @@
 // column's folder, shows it, replaces it (the old object removed) and removes it (the object
 // removed); a viewer sees the image and no upload. Deleting the record removes its file, and an
 // undone delete keeps it (install 0006). Run with FIXTURE=saas.
-import { expect, type Page } from "@playwright/test";
-import { ANON_KEY, API_URL, apiSignIn, operator, PASSWORD, rpc, type Session } from "./fixture";
+import { expect } from "@playwright/test";
+import { ANON_KEY, API_URL, apiSignIn, operator, rpc, type Session, signedIn } from "./fixture";
 import { test } from "./test";
 
 test.skip(process.env.FIXTURE !== "saas", "the avatars bucket is the SaaS fixture's");
@@ -24,14 +24,6 @@ const PNG_B = Buffer.from(
   "base64",
 );
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
-
-async function signedIn(page: Page, email: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByRole("textbox", { name: /^E-?Mail$/i }).fill(email);
-  await page.locator("input[type=password]").fill(PASSWORD);
-  await page.locator("button[type=submit]").click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** The objects in the column's folder, as the admin may list them. */
 async function storedObjects(session: Session): Promise<string[]> {

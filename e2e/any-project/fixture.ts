@@ -48,6 +48,15 @@ export async function rpc<T>(session: Session, name: string, args: object = {}):
   return (await response.json()) as T;
 }
 
+/** Signs in through the console's sign-in page and waits for it to leave. */
+export async function signedIn(page: Page, email: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByRole("textbox", { name: /^E-?Mail$/i }).fill(email);
+  await page.locator("input[type=password]").fill(PASSWORD);
+  await page.locator("button[type=submit]").click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
 /** The definitions the console generates for `email`, with their CHECK rules read. */
 export async function definitionsFor(session: Session): Promise<ResourceDefinition[]> {
   const described = await rpc<Described>(session, "describe");

@@ -4,21 +4,13 @@
 // read (by bucket and path, with size; searched), never another user's; the record page and the
 // list show the object's bucket and path, with a download. A new file is uploaded from the form
 // into a bucket the operator picks, under their own folder, and chosen at once. Run with FIXTURE=saas.
-import { expect, type Page } from "@playwright/test";
-import { ANON_KEY, API_URL, apiSignIn, operator, PASSWORD, type Session } from "./fixture";
+import { expect } from "@playwright/test";
+import { ANON_KEY, API_URL, apiSignIn, operator, type Session, signedIn } from "./fixture";
 import { test } from "./test";
 
 test.skip(process.env.FIXTURE !== "saas", "the contracts bucket and table are the SaaS fixture's");
 
 const TEXT = "Signed by both parties.\n";
-
-async function signedIn(page: Page, email: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByRole("textbox", { name: /^E-?Mail$/i }).fill(email);
-  await page.locator("input[type=password]").fill(PASSWORD);
-  await page.locator("button[type=submit]").click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** Uploads a text file to the contracts bucket as `token`'s user, as the project's app does. */
 async function upload(token: string, path: string): Promise<void> {

@@ -62,7 +62,11 @@ export function StoredObjectLink({ id }: { id: string }) {
         type="link"
         size="small"
         icon={<DownloadOutlined />}
-        onClick={() => void download()}
+        onClick={(event) => {
+          // Inside a list row: the download, not the row's own click.
+          event.stopPropagation();
+          void download();
+        }}
         title={t("files.downloadObject", { path: where(object) }, "Download {{path}}")}
         style={{ paddingInline: 0 }}
       >

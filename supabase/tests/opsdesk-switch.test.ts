@@ -365,8 +365,8 @@ describe("who may do what after the switch", () => {
     role !== null && changedMatrix().some((r) => r.role === role && r.resource === resource && r.action === action);
 
   it.each(accounts)("%s: app.can answers the moved matrix", async (_name, who, role) => {
-    const asked = TABLES.flatMap((t) => ACTIONS.map((a) => [t, a]))
-      .concat(ACTIONS.map((a) => ["audit_log", a]))
+    const asked = TABLES.flatMap((t) => ACTIONS.map((a): [string, string] => [t, a]))
+      .concat(ACTIONS.map((a): [string, string] => ["audit_log", a]))
       .map(([resource, action]) => ({ resource, action }));
     const { rows } = await as(who, (c) =>
       c.query<{ resource: string; action: string; can: boolean }>(

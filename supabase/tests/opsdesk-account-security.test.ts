@@ -1,4 +1,4 @@
-// Issue 27 A2–A7 against Opsdesk's backend, as an attacker would try it: an aal1 session
+// Issue 27 A2–A7 against the demo's backend (operators in opsdesk), as an attacker would try it: an aal1 session
 // of an account with an authenticator app, an e-mail address taken without confirming it,
 // two admins deactivating each other at once, clients choosing keys, and a forged
 // presence ("Ada Admin is editing").
@@ -50,28 +50,27 @@ describe("an aal1 session of an account with an authenticator app (A2)", () => {
   });
 
   it("cannot rename the operator (set_my_name: 42501)", async () => {
-    const refused = await aal1.rpc("set_my_name", { full_name: "Ada Admin" });
-    expect(refused.error).toMatchObject({ code: "42501" });
-    const [row] = await stack.sql("select full_name from staff where user_id = $1", [DEMO.viewer.id]);
+    const refused = await aal1.schema("opsdesk").rpc("set_my_name", { full_name: "Ada Admin" });
+    expect(refused.error).toMatchObject({ code: "42501", hint: "OPSDESK_NOT_OPERATOR" });
+    const [row] = await stack.sql("select full_name from opsdesk.operators where user_id = $1", [DEMO.viewer.id]);
     expect(row.full_name).not.toBe("Ada Admin");
-    expect((await aal2.rpc("set_my_name", { full_name: "Vera Viewer" })).error).toBeNull();
+    expect((await aal2.schema("opsdesk").rpc("set_my_name", { full_name: "Vera Viewer" })).error).toBeNull();
   });
 
   it("neither reads nor writes the operator's preferences", async () => {
-    const write = await aal1.from("operator_preferences").upsert({ user_id: DEMO.viewer.id, theme: "dark" });
+    const preferences = (client: SupabaseClient) => client.schema("opsdesk").from("preferences");
+    const write = await preferences(aal1).upsert({ user_id: DEMO.viewer.id, theme: "dark" });
     expect(write.error).toMatchObject({ code: "42501" });
-    expect((await aal2.from("operator_preferences").upsert({ user_id: DEMO.viewer.id, theme: "dark" })).error).toBe(
-      null,
-    );
-    expect((await aal1.from("operator_preferences").select("theme")).data).toEqual([]);
-    expect((await aal2.from("operator_preferences").select("theme")).data).toEqual([{ theme: "dark" }]);
+    expect((await preferences(aal2).upsert({ user_id: DEMO.viewer.id, theme: "dark" })).error).toBe(null);
+    expect((await preferences(aal1).select("theme")).data).toEqual([]);
+    expect((await preferences(aal2).select("theme")).data).toEqual([{ theme: "dark" }]);
   });
 
-  it("cannot join the operator's access channel", async () => {
+  it("cannot join the operator's access channel (install 0009)", async () => {
     await aal1.realtime.setAuth();
-    await expect(subscribe(privateChannel(aal1, `access:${DEMO.viewer.id}`))).rejects.toThrow(/CHANNEL_ERROR/);
+    await expect(subscribe(privateChannel(aal1, `opsdesk:access:${DEMO.viewer.id}`))).rejects.toThrow(/CHANNEL_ERROR/);
     await aal2.realtime.setAuth();
-    await expect(subscribe(privateChannel(aal2, `access:${DEMO.viewer.id}`))).resolves.toBeDefined();
+    await expect(subscribe(privateChannel(aal2, `opsdesk:access:${DEMO.viewer.id}`))).resolves.toBeDefined();
   });
 
   it("cannot change the e-mail or password (401 insufficient_aal)", async () => {
@@ -87,14 +86,14 @@ describe("an aal1 session of an account with an authenticator app (A2)", () => {
 });
 
 describe("an e-mail change (A3)", () => {
-  it("leaves staff.email and the audit actor on the confirmed address until both addresses confirm", async () => {
+  it("leaves the operator's e-mail and the audit actor on the confirmed address until both addresses confirm", async () => {
     const editor = await signIn(DEMO.editor.email);
     const squatted = `invitee-${randomUUID().slice(0, 8)}@example.com`;
     const { data, error } = await editor.auth.updateUser({ email: squatted });
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ email: DEMO.editor.email, new_email: squatted });
-    const [staff] = await stack.sql("select email from staff where user_id = $1", [DEMO.editor.id]);
-    expect(staff.email).toBe(DEMO.editor.email);
+    const [operator] = await stack.sql("select email from opsdesk.operators where user_id = $1", [DEMO.editor.id]);
+    expect(operator.email).toBe(DEMO.editor.email);
     // The address is not the account's: nobody can sign in with it or be found by it.
     const [taken] = await stack.sql("select count(*)::int as n from auth.users where email = $1", [squatted]);
     expect(taken.n).toBe(0);
@@ -105,7 +104,7 @@ describe("an e-mail change (A3)", () => {
       .select("id")
       .single();
     const [audit] = await stack.sql(
-      "select actor_email from audit_log where table_name = 'categories' and record_id = $1::text",
+      "select actor_email from opsdesk.audit_log where schema_name = 'public' and table_name = 'categories' and record_id = $1::text",
       [category?.id],
     );
     expect(audit.actor_email).toBe(DEMO.editor.email);
@@ -115,9 +114,10 @@ describe("an e-mail change (A3)", () => {
 describe("the last active admin under concurrency (A4)", () => {
   const admins = [DEMO.admin.id, DEMO.editor.id];
   const activeAdmins = async () =>
-    (await stack.sql("select count(*)::int as n from staff where role = 'admin' and active"))[0].n as number;
+    (await stack.sql("select count(*)::int as n from opsdesk.operators where role = 'admin' and active"))[0]
+      .n as number;
   const bothAdmins = () =>
-    stack.sql("update staff set role = 'admin', active = true where user_id = any($1::uuid[])", [admins]);
+    stack.sql("update opsdesk.operators set role = 'admin', active = true where user_id = any($1::uuid[])", [admins]);
   let a: pg.Client;
   let b: pg.Client;
 
@@ -131,7 +131,7 @@ describe("the last active admin under concurrency (A4)", () => {
     // The free race's last round may have left either one the only active admin: both become
     // active admins first, so the editor can step down without being the last one.
     await bothAdmins();
-    await stack.sql("update staff set role = 'editor', active = true where user_id = $1", [DEMO.editor.id]);
+    await stack.sql("update opsdesk.operators set role = 'editor', active = true where user_id = $1", [DEMO.editor.id]);
   });
 
   /** Runs `sql` in a transaction on `client` and commits it, or rolls back and rethrows. */
@@ -144,7 +144,7 @@ describe("the last active admin under concurrency (A4)", () => {
       throw err;
     }
   };
-  const deactivate = "update public.staff set active = false where user_id = $1";
+  const deactivate = "update opsdesk.operators set active = false where user_id = $1";
 
   it("never leaves zero when each deactivates the other before either commits", async () => {
     for (let round = 0; round < 10; round++) {
@@ -234,7 +234,7 @@ describe("who is on a record (A6)", () => {
     version: number;
   }
   const call = async (client: SupabaseClient, fn: string, args: Record<string, unknown>) => {
-    const { data, error } = await client.rpc(fn, args);
+    const { data, error } = await client.schema("opsdesk").rpc(fn, args);
     if (error) throw error;
     return data as Viewers;
   };
@@ -242,7 +242,7 @@ describe("who is on a record (A6)", () => {
   it("names each viewer from the database, and a forged broadcast reaches nobody", async () => {
     const editor = await signIn(DEMO.editor.email);
     const admin = await signIn(DEMO.admin.email);
-    const topic = "record:products:41";
+    const topic = "opsdesk:record:public:products:41";
     const heard = new Inbox<Record<string, unknown>>();
     await editor.realtime.setAuth();
     await admin.realtime.setAuth();
@@ -251,7 +251,7 @@ describe("who is on a record (A6)", () => {
     const attacker = privateChannel(admin, topic);
     await subscribe(attacker);
 
-    // Another staff member sends what used to make anyone appear as someone else.
+    // Another operator sends what used to make anyone appear as someone else.
     const forged = { viewers: [{ user_id: DEMO.viewer.id, name: "Vera Viewer", mode: "editing" }], version: 1e12 };
     await attacker.send({ type: "broadcast", event: "viewers", payload: forged });
     // Presence reaches the channel, but the console reads nothing from it but tab ids.
@@ -259,7 +259,8 @@ describe("who is on a record (A6)", () => {
 
     const tab = randomUUID();
     const answer = await call(editor, "record_presence", {
-      resource: "products",
+      schema_name: "public",
+      table_name: "products",
       record_id: "41",
       tab,
       mode: "editing",
@@ -274,7 +275,12 @@ describe("who is on a record (A6)", () => {
     );
     expect(forgedHeard).toEqual([]);
 
-    const left = await call(editor, "record_presence_leave", { resource: "products", record_id: "41", tab });
+    const left = await call(editor, "record_presence_leave", {
+      schema_name: "public",
+      table_name: "products",
+      record_id: "41",
+      tab,
+    });
     expect(left.viewers).toEqual([]);
     expect(left.version).toBeGreaterThan(answer.version);
   });
@@ -282,17 +288,22 @@ describe("who is on a record (A6)", () => {
   it("is refused to who may not see the record, and takes no mode but viewing or editing", async () => {
     const outsider = await signIn(DEMO.outsider.email);
     const editor = await signIn(DEMO.editor.email);
-    const args = { resource: "products", record_id: "41", tab: randomUUID(), mode: "viewing" };
-    expect((await outsider.rpc("record_presence", args)).error).toMatchObject({ code: "42501" });
-    // Editors may not show staff records; a resource name cannot smuggle in another topic.
-    expect((await editor.rpc("record_presence", { ...args, resource: "staff" })).error).toMatchObject({
+    const args = { schema_name: "public", table_name: "products", record_id: "41", tab: randomUUID(), mode: "viewing" };
+    const presence = (client: SupabaseClient, change: Record<string, unknown> = {}) =>
+      client.schema("opsdesk").rpc("record_presence", { ...args, ...change });
+    expect((await presence(outsider)).error).toMatchObject({ code: "42501" });
+    // Editors may not show operators; a table name cannot smuggle in another topic.
+    expect((await presence(editor, { schema_name: "opsdesk", table_name: "operators" })).error).toMatchObject({
       code: "42501",
+      hint: "OPSDESK_FORBIDDEN",
     });
-    expect((await editor.rpc("record_presence", { ...args, resource: "products:1:x" })).error).toMatchObject({
+    expect((await presence(editor, { table_name: "products:1:x" })).error).toMatchObject({
       code: "42501",
+      hint: "OPSDESK_FORBIDDEN",
     });
-    expect((await editor.rpc("record_presence", { ...args, mode: "owning" })).error).toMatchObject({
+    expect((await presence(editor, { mode: "owning" })).error).toMatchObject({
       code: "22023",
+      hint: "OPSDESK_BAD_PRESENCE",
     });
   });
 });

@@ -1,11 +1,12 @@
-// Opsdesk through the official client: each demo account signs in with supabase-js;
-// sign-in outcomes, my_permissions, the errors the console maps, storage and realtime.
+// The demo store through the official client: each demo account signs in with supabase-js;
+// sign-in outcomes, their operator row and opsdesk.my_access, the errors the console maps,
+// storage and realtime.
 // The role matrix itself is opsdesk-role-matrix.test.ts.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Inbox, subscribe } from "../../stack/test/fixtures/realtime/helpers.js";
 import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
-import { ACCOUNTS, type Account, DEMO, DEMO_PASSWORD, specRows } from "./opsdesk-db.js";
+import { ACCOUNTS, type Account, accessRows, DEMO, DEMO_PASSWORD, specRows } from "./opsdesk-db.js";
 
 let stack: TestStack;
 const clients = new Map<Account, SupabaseClient>();
@@ -53,20 +54,29 @@ describe("sign-in", () => {
   it.each([
     ["admin", { role: "admin", active: true }],
     ["former", { role: "editor", active: false }],
-  ] as const)("%s reads their own staff row", async (account, expected) => {
-    const { data, error } = await client(account).from("staff").select("role, active").eq("user_id", DEMO[account].id);
+  ] as const)("%s reads their own operator row", async (account, expected) => {
+    const { data, error } = await client(account)
+      .schema("opsdesk")
+      .from("operators")
+      .select("role, active")
+      .eq("user_id", DEMO[account].id);
     expect(error).toBeNull();
     expect(data).toEqual([expected]);
   });
 
-  it.each(ACCOUNTS)("rpc('my_permissions') for %s", async (account) => {
-    const { data, error } = await client(account).rpc("my_permissions");
+  it.each(ACCOUNTS)("rpc('my_access') for %s", async (account) => {
+    const { data, error, status } = await client(account).schema("opsdesk").rpc("my_access");
+    if (account === "anon" || account === "service_role") {
+      // Without a session: refused, or an answer without a role and rights.
+      if (error) expect([status, error.code]).toEqual([401, "42501"]);
+      else expect(data).toMatchObject({ role: null, permissions: {} });
+      return;
+    }
     expect(error).toBeNull();
     const role = account === "admin" || account === "editor" || account === "viewer" ? account : null;
-    const key = (r: { resource: string; action: string }) => `${r.resource}:${r.action}`;
-    expect((data as { resource: string; action: string }[]).map(key).sort()).toEqual(
-      role ? specRows(role).map(key).sort() : [],
-    );
+    expect(data).toMatchObject({ user_id: DEMO[account].id, role: account === "former" ? "editor" : role });
+    expect(data.active).toBe(role !== null);
+    expect(accessRows(data.permissions)).toEqual(role ? specRows(role) : []);
   });
 });
 
@@ -173,7 +183,7 @@ describe("realtime on the business tables", () => {
     old: Record<string, unknown>;
   }
 
-  it("staff receive product updates with the old row; non-staff receive nothing", async () => {
+  it("operators receive product updates with the old row; non-operators receive nothing", async () => {
     const inboxes = { editor: new Inbox<Change>(), outsider: new Inbox<Change>() };
     const channels = await Promise.all(
       (["editor", "outsider"] as const).map((account) =>

@@ -87,8 +87,9 @@ describe("bulk update", () => {
     ]);
     // The audit trail names the caller, once per changed row.
     const [audit] = await stack.sql<{ n: number }>(
-      `select count(*)::int as n from public.audit_log
-       where table_name = 'products' and action = 'UPDATE' and actor_id = $1 and record_id = any($2)`,
+      `select count(*)::int as n from opsdesk.audit_log
+       where schema_name = 'public' and table_name = 'products' and action = 'UPDATE' and actor_id = $1
+         and record_id = any($2)`,
       [DEMO.editor.id, [String(priced.id), String(alsoPriced.id)]],
     );
     expect(audit.n).toBe(2);

@@ -1,7 +1,8 @@
-// Shared by the Opsdesk schema tests: the demo accounts of supabase/seed.sql, the
-// docs/product.md §6 permission matrix, running SQL as one of the accounts the way the REST
-// service does it (withScope: role + JWT claims in one transaction), and the rows
-// the permission probes create, edit and delete (opsdesk-rls, opsdesk-role-matrix).
+// Shared by the demo store's backend tests: the demo accounts of supabase/seed.sql (operators
+// in opsdesk.operators), the demo's matrix as rows of opsdesk.permissions, taking a right away
+// for a test, running SQL as one of the accounts the way the REST service does it (withScope:
+// role + JWT claims in one transaction), and the rows the permission probes create, edit and
+// delete (opsdesk-rls, opsdesk-role-matrix).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type pg from "pg";
 import { withScope } from "../../stack/src/db/scope.js";
@@ -37,51 +38,118 @@ export async function signInDemoAccounts(stack: TestStack): Promise<DemoClients>
 }
 export const ACCOUNTS: Account[] = ["admin", "editor", "viewer", "outsider", "former", "anon"];
 
+/**
+ * The tables of the demo's matrix as Opsdesk names them ("<schema>.<table>"): the store's
+ * managed tables, the audit log, and Opsdesk's own administration tables (operators, the
+ * matrix), which admins write whatever the matrix says (docs/any-project.md, "The permission
+ * model").
+ */
 export const RESOURCES = [
-  "categories",
-  "products",
-  "customers",
-  "orders",
-  "order_items",
-  "staff",
-  "permissions",
-  "audit_log",
+  "public.categories",
+  "public.products",
+  "public.customers",
+  "public.orders",
+  "public.order_items",
+  "opsdesk.operators",
+  "opsdesk.permissions",
+  "opsdesk.audit_log",
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export const ACTIONS = ["list", "show", "create", "edit", "delete", "export", "import"] as const;
+export type Role = "admin" | "editor" | "viewer";
 
-// docs/product.md §6, written out by hand: the seed must produce exactly this.
+// The demo's matrix (docs/any-project.md "The demo store"; SWITCH.md "The data contract"),
+// written out by hand: the seed must produce exactly these rows of opsdesk.permissions.
 const RECORDS = { viewer: "list show export", editor: "list show export create edit import", admin: "*" };
 const ORDERS = {
   viewer: "list show export",
   editor: "list show export create edit",
   admin: "list show export create edit delete",
 };
-const ADMIN_ONLY = { viewer: "", editor: "", admin: "*" };
 const AUDIT = { viewer: "", editor: "list show export", admin: "list show export" };
-const PRODUCT_MATRIX: Record<Resource, Record<"viewer" | "editor" | "admin", string>> = {
-  categories: RECORDS,
-  products: RECORDS,
-  customers: RECORDS,
-  orders: ORDERS,
-  order_items: ORDERS,
-  staff: ADMIN_ONLY,
-  permissions: ADMIN_ONLY,
-  audit_log: AUDIT,
+/** Opsdesk's own tables: the install gives admins `show` (their entries in the audit log). */
+const ADMIN_SHOWS = { viewer: "", editor: "", admin: "show" };
+const MATRIX: Record<string, Record<Role, string>> = {
+  "public.categories": RECORDS,
+  "public.products": RECORDS,
+  "public.customers": RECORDS,
+  "public.orders": ORDERS,
+  "public.order_items": ORDERS,
+  "opsdesk.audit_log": AUDIT,
+  "opsdesk.roles": ADMIN_SHOWS,
+  "opsdesk.operators": ADMIN_SHOWS,
+  "opsdesk.permissions": ADMIN_SHOWS,
+  "opsdesk.table_settings": ADMIN_SHOWS,
 };
+/** Opsdesk's administration tables: admins read and write them all (RLS: opsdesk.is_admin()). */
+const ADMINISTERED = new Set<string>(["opsdesk.operators", "opsdesk.permissions"]);
 
-/** What an account may do on a resource per docs/product.md §6 (nothing for non-staff and inactive staff). */
-export function specAllows(account: Account, resource: Resource, action: string): boolean {
-  if (account !== "admin" && account !== "editor" && account !== "viewer") return false;
-  const allowed = PRODUCT_MATRIX[resource][account];
+const isRole = (account: Account): account is Role =>
+  account === "admin" || account === "editor" || account === "viewer";
+
+/** Whether the role's matrix holds the action on the table (`schema.table`). */
+export function matrixHolds(role: Role, table: string, action: string): boolean {
+  const allowed = MATRIX[table]?.[role] ?? "";
   return allowed === "*" || allowed.split(" ").includes(action);
 }
 
-/** The docs/product.md §6 rows of one role, sorted like my_permissions(). */
-export function specRows(role: "admin" | "editor" | "viewer"): { resource: string; action: string }[] {
-  return RESOURCES.flatMap((resource) =>
-    ACTIONS.filter((action) => specAllows(role, resource, action)).map((action) => ({ resource, action })),
-  ).sort((a, b) => a.resource.localeCompare(b.resource) || ACTIONS.indexOf(a.action) - ACTIONS.indexOf(b.action));
+/**
+ * What an account may do on a resource (nothing for non-operators and inactive operators):
+ * the matrix, and for Opsdesk's administration tables the admin role.
+ */
+export function specAllows(account: Account, resource: Resource, action: string): boolean {
+  if (!isRole(account)) return false;
+  if (ADMINISTERED.has(resource)) return account === "admin";
+  return matrixHolds(account, resource, action);
+}
+
+/** The matrix rows of one role as `schema.table:action`, sorted. */
+export function specRows(role: Role): string[] {
+  return Object.keys(MATRIX)
+    .flatMap((table) => ACTIONS.filter((action) => matrixHolds(role, table, action)).map((a) => `${table}:${a}`))
+    .sort();
+}
+
+/** `my_access().permissions` ({"public.products": ["list", …]}) as sorted `schema.table:action` rows. */
+export function accessRows(permissions: Record<string, string[]> | undefined | null): string[] {
+  return Object.entries(permissions ?? {})
+    .flatMap(([table, actions]) => actions.map((action) => `${table}:${action}`))
+    .sort();
+}
+
+/** "public.products" → ["public", "products"]; a bare name is a table of `public`. */
+export function splitName(name: string): [string, string] {
+  const dot = name.indexOf(".");
+  return dot < 0 ? ["public", name] : [name.slice(0, dot), name.slice(dot + 1)];
+}
+
+/**
+ * Takes rights from a role's matrix (every action of the table when none are named) while
+ * `run` runs, as the table owner, and gives exactly those rows back after.
+ */
+export async function withoutRights<T>(
+  stack: TestStack,
+  role: Role,
+  table: string,
+  actions: string[] | null,
+  run: () => Promise<T>,
+): Promise<T> {
+  const [schema, name] = splitName(table);
+  const taken = await stack.sql<{ action: string }>(
+    `delete from opsdesk.permissions
+     where role = $1 and schema_name = $2 and table_name = $3 and ($4::text[] is null or action = any($4))
+     returning action`,
+    [role, schema, name, actions],
+  );
+  try {
+    return await run();
+  } finally {
+    await stack.sql(
+      `insert into opsdesk.permissions (role, schema_name, table_name, action)
+       select $1, $2, $3, unnest($4::text[]) on conflict do nothing`,
+      [role, schema, name, taken.map((r) => r.action)],
+    );
+  }
 }
 
 function claimsOf(account: Account): { role: string; claims: Record<string, unknown> } {
@@ -117,9 +185,9 @@ export async function queryAs<T extends pg.QueryResultRow = pg.QueryResultRow>(
   return asAccount(stack, account, (client) => client.query<T>(text, values), { rollback: !options.commit });
 }
 
-/** `insert into public.<table> (<keys of row>) … returning *` with the row as one JSON parameter. */
+/** `insert into <table> (<keys of row>) … returning *` with the row as one JSON parameter (`schema.table`, or a table of public). */
 export function insertSql(table: string, row: Record<string, unknown>): { text: string; values: unknown[] } {
-  const target = quoteQualified("public", table);
+  const target = quoteQualified(...splitName(table));
   const columns = Object.keys(row).map(quoteIdent).join(", ");
   return {
     text: `insert into ${target} (${columns}) select ${columns} from jsonb_populate_record(null::${target}, $1) returning *`,
@@ -149,28 +217,29 @@ export async function createProbeFixtures(stack: TestStack): Promise<ProbeFixtur
     unusedCustomer: await one(
       "insert into customers (full_name, email, country) values ('No Orders', 'no.orders@example.com', 'FR') returning id",
     ),
-    firstAuditEntry: await one("select min(id) from audit_log"),
+    firstAuditEntry: await one("select min(id) from opsdesk.audit_log"),
   };
 }
 
 /** Looks a resource up in a per-resource table; a resource the seed gained but the probes lack fails loudly. */
 function perResource<T>(table: Record<Resource, T>, resource: string, what: string): T {
   const found = (table as Record<string, T>)[resource];
-  if (found === undefined) throw new Error(`no ${what} for "${resource}": add one in stack/test/opsdesk-db.ts`);
+  if (found === undefined) throw new Error(`no ${what} for "${resource}": add one in supabase/tests/opsdesk-db.ts`);
   return found;
 }
 
 /** A valid new row per resource (what `create` and `import` are probed with). */
 export function newRow(resource: string, f: ProbeFixtures): Record<string, unknown> {
   const rows: Record<Resource, Record<string, unknown>> = {
-    categories: { name: "Probe category" },
-    products: { sku: "PROBE-2", name: "Probe", price: 5, category_id: 1 },
-    customers: { full_name: "Probe", email: "probe@example.com", country: "NL" },
-    orders: { customer_id: f.unusedCustomer },
-    order_items: { order_id: f.pendingOrder, product_id: 4, quantity: 1 },
-    staff: { user_id: DEMO.outsider.id, full_name: "Oscar", email: DEMO.outsider.email, role: "viewer" },
-    permissions: { role: "viewer", resource: "probe", action: "list" },
-    audit_log: { table_name: "x", record_id: "1", action: "INSERT" },
+    "public.categories": { name: "Probe category" },
+    "public.products": { sku: "PROBE-2", name: "Probe", price: 5, category_id: 1 },
+    "public.customers": { full_name: "Probe", email: "probe@example.com", country: "NL" },
+    "public.orders": { customer_id: f.unusedCustomer },
+    "public.order_items": { order_id: f.pendingOrder, product_id: 4, quantity: 1 },
+    "opsdesk.operators": { user_id: DEMO.outsider.id, full_name: "Oscar", role: "viewer" },
+    // A right no role holds yet.
+    "opsdesk.permissions": { role: "viewer", schema_name: "public", table_name: "categories", action: "delete" },
+    "opsdesk.audit_log": { schema_name: "public", table_name: "x", record_id: "1", action: "INSERT" },
   };
   return perResource(rows, resource, "new probe row");
 }
@@ -181,17 +250,17 @@ export function existingRow(
   f: ProbeFixtures,
 ): { key: Record<string, unknown>; patch: Record<string, unknown> } {
   const rows: Record<Resource, { key: Record<string, unknown>; patch: Record<string, unknown> }> = {
-    categories: { key: { id: f.unusedCategory }, patch: { description: "probed" } },
-    products: { key: { id: f.unusedProduct }, patch: { stock: 1 } },
-    customers: { key: { id: f.unusedCustomer }, patch: { notes: "probed" } },
-    orders: { key: { id: f.pendingOrder }, patch: { notes: "probed" } },
-    order_items: { key: { id: f.pendingItem }, patch: { quantity: 2 } },
-    staff: { key: { user_id: DEMO.former.id }, patch: { full_name: "Fran F." } },
-    permissions: {
-      key: { role: "viewer", resource: "products", action: "export" },
-      patch: { resource: "products" },
+    "public.categories": { key: { id: f.unusedCategory }, patch: { description: "probed" } },
+    "public.products": { key: { id: f.unusedProduct }, patch: { stock: 1 } },
+    "public.customers": { key: { id: f.unusedCustomer }, patch: { notes: "probed" } },
+    "public.orders": { key: { id: f.pendingOrder }, patch: { notes: "probed" } },
+    "public.order_items": { key: { id: f.pendingItem }, patch: { quantity: 2 } },
+    "opsdesk.operators": { key: { user_id: DEMO.former.id }, patch: { full_name: "Fran F." } },
+    "opsdesk.permissions": {
+      key: { role: "viewer", schema_name: "public", table_name: "products", action: "export" },
+      patch: { action: "export" },
     },
-    audit_log: { key: { id: f.firstAuditEntry }, patch: { actor_email: "x" } },
+    "opsdesk.audit_log": { key: { id: f.firstAuditEntry }, patch: { actor_email: "x" } },
   };
   return perResource(rows, resource, "existing probe row");
 }
@@ -203,7 +272,7 @@ function whereKey(key: Record<string, unknown>, first: number): string {
     .join(" and ");
 }
 
-/** `update public.<table> set <patch> where <key>` with every value a parameter. */
+/** `update <table> set <patch> where <key>` with every value a parameter. */
 export function updateSql(
   table: string,
   key: Record<string, unknown>,
@@ -213,15 +282,15 @@ export function updateSql(
     .map((column, i) => `${quoteIdent(column)} = $${i + 1}`)
     .join(", ");
   return {
-    text: `update ${quoteQualified("public", table)} set ${set} where ${whereKey(key, Object.keys(patch).length + 1)}`,
+    text: `update ${quoteQualified(...splitName(table))} set ${set} where ${whereKey(key, Object.keys(patch).length + 1)}`,
     values: [...Object.values(patch), ...Object.values(key)],
   };
 }
 
-/** `delete from public.<table> where <key>` with every value a parameter. */
+/** `delete from <table> where <key>` with every value a parameter. */
 export function deleteSql(table: string, key: Record<string, unknown>): { text: string; values: unknown[] } {
   return {
-    text: `delete from ${quoteQualified("public", table)} where ${whereKey(key, 1)}`,
+    text: `delete from ${quoteQualified(...splitName(table))} where ${whereKey(key, 1)}`,
     values: Object.values(key),
   };
 }

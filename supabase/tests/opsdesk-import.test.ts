@@ -4,7 +4,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
-import { DEMO, DEMO_PASSWORD } from "./opsdesk-db.js";
+import { DEMO, DEMO_PASSWORD, withoutRights } from "./opsdesk-db.js";
 
 let stack: TestStack;
 const as: Record<"admin" | "editor" | "viewer", SupabaseClient> = {} as never;
@@ -103,8 +103,9 @@ describe("a clean file", () => {
       { sku: skus[2], category: null, price: "0.00", stock: 0, status: "draft", tags: [] },
     ]);
     const audit = await stack.sql<{ actor_id: string; n: number }>(
-      `select actor_id, count(*)::int as n from public.audit_log
-       where table_name = 'products' and action = 'INSERT' and new ->> 'sku' = any($1) group by actor_id`,
+      `select actor_id, count(*)::int as n from opsdesk.audit_log
+       where schema_name = 'public' and table_name = 'products' and action = 'INSERT' and new ->> 'sku' = any($1)
+       group by actor_id`,
       [skus],
     );
     expect(audit).toEqual([{ actor_id: DEMO.editor.id, n: 3 }]);
@@ -192,19 +193,12 @@ describe("the call itself", () => {
   });
 
   it("needs create through RLS too: import without create is refused as a whole", async () => {
-    await stack.sql(
-      "delete from public.permissions where role = 'editor' and resource = 'customers' and action = 'create'",
-    );
-    try {
+    await withoutRights(stack, "editor", "public.customers", ["create"], async () => {
       const { error } = await importRows(as.editor, "customers", [
         { full_name: "No Create", email: "no.create@example.com", country: "DE" },
       ]);
       expect(error?.code).toBe("42501");
-    } finally {
-      await stack.sql(
-        "insert into public.permissions (role, resource, action) values ('editor', 'customers', 'create')",
-      );
-    }
+    });
   });
 
   it("refuses more than 5000 rows, unknown columns, non-references and non-lists", async () => {

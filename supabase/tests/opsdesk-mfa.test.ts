@@ -1,4 +1,4 @@
-// Opsdesk's two-factor rule (app.mfa_ok): once an operator has confirmed an
+// The two-factor rule (opsdesk.mfa_ok, kept from the demo's app.mfa_ok): once an operator has confirmed an
 // authenticator app, a password-only (aal1) session of theirs holds no permissions
 // and reads nothing; after the app's code (aal2) everything is back. Operators
 // without an app are unaffected.
@@ -23,11 +23,15 @@ async function signIn(email: string): Promise<SupabaseClient> {
   return client;
 }
 
-const permissionCount = async (client: SupabaseClient) => ((await client.rpc("my_permissions")).data ?? []).length;
+/** How many rights opsdesk.my_access() gives the session (none for a refused call). */
+const permissionCount = async (client: SupabaseClient) =>
+  Object.values(
+    ((await client.schema("opsdesk").rpc("my_access")).data?.permissions ?? {}) as Record<string, string[]>,
+  ).flat().length;
 const productCount = async (client: SupabaseClient) =>
   (await client.from("products").select("id", { count: "exact", head: true })).count;
 
-describe("two-factor sign-in for staff", () => {
+describe("two-factor sign-in for operators", () => {
   it("serves an enrolled operator's aal1 session nothing, and its aal2 session everything", async () => {
     const editor = await signIn(DEMO.editor.email);
     const before = await permissionCount(editor);

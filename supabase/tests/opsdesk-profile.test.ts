@@ -1,6 +1,6 @@
 // The profile page's backend (docs/product.md §2 /profile) through supabase-js, as the console
-// calls it: rpc set_my_name changes only the caller's own name, password change with the
-// current password checked first, and sign-out everywhere ending every session.
+// calls it: opsdesk.set_my_name changes only the caller's own operator name, password change
+// with the current password checked first, and sign-out everywhere ending every session.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
@@ -15,8 +15,11 @@ async function signIn(email: string, password = DEMO_PASSWORD): Promise<Supabase
   return client;
 }
 
-const staffRow = async (userId: string) =>
-  (await stack.sql("select full_name, role::text, active from staff where user_id = $1", [userId]))[0];
+const operatorRow = async (userId: string) =>
+  (await stack.sql("select full_name, role, active from opsdesk.operators where user_id = $1", [userId]))[0];
+
+const setMyName = (client: SupabaseClient, fullName: string | null) =>
+  client.schema("opsdesk").rpc("set_my_name", { full_name: fullName });
 
 beforeAll(async () => {
   stack = await startTestStack({ projectDir: REPO_ROOT });
@@ -28,47 +31,70 @@ afterAll(async () => {
 describe("set_my_name", () => {
   it("renames the caller (trimmed), leaves role and active alone and is audited as the caller", async () => {
     const editor = await signIn(DEMO.editor.email);
-    const before = await staffRow(DEMO.editor.id);
-    const { data, error } = await editor.rpc("set_my_name", { full_name: "  Erika Editor  " });
+    const before = await operatorRow(DEMO.editor.id);
+    const { data, error } = await setMyName(editor, "  Erika Editor  ");
     expect(error).toBeNull();
     expect(data).toBe("Erika Editor");
-    expect(await staffRow(DEMO.editor.id)).toEqual({ ...before, full_name: "Erika Editor" });
+    expect(await operatorRow(DEMO.editor.id)).toEqual({ ...before, full_name: "Erika Editor" });
     const [audit] = await stack.sql(
-      `select actor_id::text, changed from audit_log
-       where table_name = 'staff' and record_id = $1 and action = 'UPDATE' order by id desc limit 1`,
+      `select actor_id::text, changed from opsdesk.audit_log
+       where schema_name = 'opsdesk' and table_name = 'operators' and record_id = $1 and action = 'UPDATE'
+       order by id desc limit 1`,
       [DEMO.editor.id],
     );
-    expect(audit).toEqual({ actor_id: DEMO.editor.id, changed: ["full_name"] });
+    expect(audit).toEqual({ actor_id: DEMO.editor.id, changed: ["full_name", "updated_at"] });
     // What the console's identity reads back: the own row through RLS.
-    const { data: own } = await editor.from("staff").select("full_name").eq("user_id", DEMO.editor.id).single();
+    const { data: own } = await editor
+      .schema("opsdesk")
+      .from("operators")
+      .select("full_name")
+      .eq("user_id", DEMO.editor.id)
+      .single();
     expect(own).toEqual({ full_name: "Erika Editor" });
   });
 
   it.each([
     ["empty", "   "],
-    ["null", null],
     ["too long", "x".repeat(121)],
-  ])("refuses a %s name with the staff rule and changes nothing", async (_case, name) => {
+  ])("refuses a %s name with the operators' rule and changes nothing", async (_case, name) => {
     const viewer = await signIn(DEMO.viewer.email);
-    const before = await staffRow(DEMO.viewer.id);
-    const { data, error } = await viewer.rpc("set_my_name", { full_name: name });
+    const before = await operatorRow(DEMO.viewer.id);
+    const { data, error } = await setMyName(viewer, name);
     expect(data).toBeNull();
     expect(error).toMatchObject({ code: "23514" });
-    expect(error?.message).toContain("staff_full_name_check");
-    expect(await staffRow(DEMO.viewer.id)).toEqual(before);
+    expect(error?.message).toContain("operators_full_name_check");
+    expect(await operatorRow(DEMO.viewer.id)).toEqual(before);
   });
 
-  it.each(["former", "outsider"] as const)("refuses %s (not active staff) with a permission error", async (who) => {
-    const client = await signIn(DEMO[who].email);
-    const { error } = await client.rpc("set_my_name", { full_name: "Someone Else" });
-    expect(error).toMatchObject({ code: "42501", message: "You don't have permission to do that." });
-    expect(await stack.sql("select count(*)::int as n from staff where full_name = 'Someone Else'")).toEqual([
-      { n: 0 },
-    ]);
+  it("clears the name with null: the console then names the operator by their e-mail", async () => {
+    const viewer = await signIn(DEMO.viewer.email);
+    const before = await operatorRow(DEMO.viewer.id);
+    try {
+      expect(await setMyName(viewer, null)).toMatchObject({ data: null, error: null });
+      expect(await operatorRow(DEMO.viewer.id)).toEqual({ ...before, full_name: null });
+    } finally {
+      expect((await setMyName(viewer, before.full_name)).error).toBeNull();
+    }
   });
+
+  it.each(["former", "outsider"] as const)(
+    "refuses %s (not an active operator) with a permission error",
+    async (who) => {
+      const client = await signIn(DEMO[who].email);
+      const { error } = await setMyName(client, "Someone Else");
+      expect(error).toMatchObject({
+        code: "42501",
+        message: "This account has no access to Opsdesk.",
+        hint: "OPSDESK_NOT_OPERATOR",
+      });
+      expect(
+        await stack.sql("select count(*)::int as n from opsdesk.operators where full_name = 'Someone Else'"),
+      ).toEqual([{ n: 0 }]);
+    },
+  );
 
   it("is not callable without a session", async () => {
-    const { error } = await stack.anon().rpc("set_my_name", { full_name: "Anonymous" });
+    const { error } = await setMyName(stack.anon(), "Anonymous");
     expect(error).toMatchObject({ code: "42501" });
   });
 });
@@ -83,9 +109,8 @@ describe("password and sessions", () => {
       .service()
       .auth.admin.createUser({ email, password: FIRST, email_confirm: true });
     if (error) throw error;
-    await stack.sql("insert into staff (user_id, full_name, email, role) values ($1, 'Profile User', $2, 'viewer')", [
+    await stack.sql("insert into opsdesk.operators (user_id, full_name, role) values ($1, 'Profile User', 'viewer')", [
       data.user.id,
-      email,
     ]);
   });
 

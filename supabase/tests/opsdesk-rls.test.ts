@@ -1,11 +1,15 @@
-// Opsdesk's access rules in the database: app.can, RLS on every table for each demo
-// account, my_permissions and the dashboard RPCs, run as the caller the way the
-// REST service runs requests (role + JWT claims in one transaction).
+// The demo store's access rules in the database: its matrix in opsdesk.permissions, RLS on
+// every table (the store's and Opsdesk's) for each demo account, my_access and app.can (the
+// store's RPCs ask it, answered by opsdesk.can), the guards of opsdesk.operators, and the
+// dashboard RPCs, run as the caller the way the REST service runs requests (role + JWT claims
+// in one transaction).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { quoteQualified } from "../../stack/src/shared/sql.js";
 import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
 import {
   ACCOUNTS,
   type Account,
+  accessRows,
   asAccount,
   createProbeFixtures,
   DEMO,
@@ -20,7 +24,9 @@ import {
   type Resource,
   specAllows,
   specRows,
+  splitName,
   updateSql,
+  withoutRights,
 } from "./opsdesk-db.js";
 
 let stack: TestStack;
@@ -34,44 +40,47 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** Rows a list must see to count as listing: not the caller's own (operator row, role's matrix rows). */
+const OTHERS: Partial<Record<Resource, string>> = {
+  "opsdesk.operators": " where user_id is distinct from auth.uid()",
+  "opsdesk.permissions":
+    " where role is distinct from (select o.role from opsdesk.operators o where o.user_id = auth.uid())",
+};
+
 /** Whether the account managed the action (every probe is rolled back). */
 async function probe(account: Account, resource: Resource, action: string): Promise<boolean> {
-  const table = `public.${resource}`;
+  const what = `${account} ${action} ${resource}`;
+  /** A refusal is a privilege or RLS error (42501), nothing else. */
+  const refused = (err: unknown) => {
+    expect((err as { code?: string }).code, `${what}: ${(err as Error).message}`).toBe("42501");
+    return false;
+  };
   if (action === "list") {
-    // Everyone reads their own staff row; listing means seeing others.
-    const others = resource === "staff" ? " where user_id is distinct from auth.uid()" : "";
-    const { rows } = await queryAs<{ n: number }>(stack, account, `select count(*)::int as n from ${table}${others}`);
-    return rows[0].n > 0;
+    const [schema, table] = splitName(resource);
+    const text = `select count(*)::int as n from ${quoteQualified(schema, table)}${OTHERS[resource] ?? ""}`;
+    const result = await queryAs<{ n: number }>(stack, account, text).catch((err) => err);
+    return result instanceof Error ? refused(result) : result.rows[0].n > 0;
   }
   if (action === "create") {
     const { text, values } = insertSql(resource, newRow(resource, fixtures));
     const result = await queryAs(stack, account, text, values).catch((err) => err);
-    if (result instanceof Error) {
-      expect((result as { code?: string }).code, `${account} create ${resource}: ${result.message}`).toBe("42501");
-      return false;
-    }
-    return result.rowCount === 1;
+    return result instanceof Error ? refused(result) : result.rowCount === 1;
   }
   const { key, patch } = existingRow(resource, fixtures);
   const { text, values } = action === "edit" ? updateSql(resource, key, patch) : deleteSql(resource, key);
   const result = await queryAs(stack, account, text, values).catch((err) => err);
-  if (result instanceof Error) {
-    // audit_log refuses all writes by privilege, not by policy.
-    expect((result as { code?: string }).code, `${account} ${action} ${resource}: ${result.message}`).toBe("42501");
-    return false;
-  }
-  return result.rowCount === 1;
+  // The audit log refuses all writes by privilege, not by policy.
+  return result instanceof Error ? refused(result) : result.rowCount === 1;
 }
 
 describe("the seeded permission matrix", () => {
-  it("is exactly docs/product.md §6", async () => {
+  it('is exactly the demo\'s matrix (docs/any-project.md, "The demo store")', async () => {
     for (const role of ["admin", "editor", "viewer"] as const) {
-      const rows = await stack.sql<{ resource: string; action: string }>(
-        "select resource, action::text from permissions where role = $1",
+      const rows = await stack.sql<{ row: string }>(
+        "select schema_name || '.' || table_name || ':' || action as row from opsdesk.permissions where role = $1",
         [role],
       );
-      const key = (r: { resource: string; action: string }) => `${r.resource}:${r.action}`;
-      expect(rows.map(key).sort(), role).toEqual(specRows(role).map(key).sort());
+      expect(rows.map((r) => r.row).sort(), role).toEqual(specRows(role));
     }
   });
 });
@@ -92,14 +101,16 @@ describe("row-level security per demo account (rolled-back probes)", () => {
     expect(await probe(account, resource, action)).toBe(allowed);
   });
 
-  it("lets service_role (the staff-admin function) past RLS", async () => {
-    expect(await probe("service_role", "staff", "edit")).toBe(true);
-    expect(await probe("service_role", "products", "delete")).toBe(true);
+  it("lets service_role (the opsdesk-admin function's Auth calls, the embed worker) past RLS", async () => {
+    expect(await probe("service_role", "opsdesk.operators", "edit")).toBe(true);
+    expect(await probe("service_role", "public.products", "delete")).toBe(true);
   });
 
-  it("RLS is enabled on every table of the schema", async () => {
+  it("RLS is enabled on every table of the store and of Opsdesk", async () => {
     const rows = await stack.sql(
-      "select relname from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' and not relrowsecurity",
+      `select relnamespace::regnamespace::text || '.' || relname as name from pg_class
+       where relnamespace in ('public'::regnamespace, 'opsdesk'::regnamespace) and relkind in ('r', 'p')
+         and not relrowsecurity`,
     );
     expect(rows).toEqual([]);
   });
@@ -110,15 +121,19 @@ describe("row-level security per demo account (rolled-back probes)", () => {
     ["viewer", 1],
     ["former", 1],
     ["outsider", 0],
-    ["anon", 0],
-  ] as const)("%s sees %i staff rows (their own, or all for admins)", async (account, count) => {
+  ] as const)("%s sees %i operator rows (their own, or all for admins)", async (account, count) => {
     const { rows } = await queryAs<{ user_id: string; active: boolean }>(
       stack,
       account,
-      "select user_id, active from staff",
+      "select user_id, active from opsdesk.operators",
     );
     expect(rows).toHaveLength(count);
     if (count === 1) expect(rows[0].user_id).toBe(DEMO[account as keyof typeof DEMO].id);
+  });
+
+  it("anon may not even use the schema opsdesk", async () => {
+    const err = await dbError(queryAs(stack, "anon", "select user_id from opsdesk.operators"));
+    expect(err).toMatchObject({ code: "42501", message: "permission denied for schema opsdesk" });
   });
 
   it("sees every row it may list: viewer and admin read all 500 products", async () => {
@@ -135,13 +150,13 @@ describe("row-level security per demo account (rolled-back probes)", () => {
         "admin",
         async (client) => {
           await client.query(
-            "delete from permissions where role = 'editor' and resource = 'products' and action = 'create'",
+            "delete from opsdesk.permissions where role = 'editor' and schema_name = 'public' and table_name = 'products' and action = 'create'",
           );
           await client.query(
             "select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)",
             [JSON.stringify({ sub: DEMO.editor.id, role: "authenticated" }), DEMO.editor.id],
           );
-          const { text, values } = insertSql("products", newRow("products", fixtures));
+          const { text, values } = insertSql("public.products", newRow("public.products", fixtures));
           await client.query(text, values);
         },
         { rollback: true },
@@ -154,22 +169,29 @@ describe("row-level security per demo account (rolled-back probes)", () => {
   });
 });
 
-describe("app.can and my_permissions", () => {
+describe("my_access and app.can", () => {
   it.each(ACCOUNTS)(
-    "my_permissions() for %s is its role's docs/product.md §6 rows (none without an active staff row)",
+    "my_access() for %s holds its role's matrix rows (none without an active operator row)",
     async (account) => {
-      const { rows } = await queryAs<{ resource: string; action: string }>(
+      const answer = await queryAs<{ access: { permissions: Record<string, string[]> } }>(
         stack,
         account,
-        "select resource, action from my_permissions()",
+        "select opsdesk.my_access() as access",
+      ).then(
+        (result) => result.rows[0].access,
+        (err: Error) => err,
       );
+      if (answer instanceof Error) {
+        // Only an anonymous caller may be refused the call itself.
+        expect([account, (answer as { code?: string }).code]).toEqual(["anon", "42501"]);
+        return;
+      }
       const role = account === "admin" || account === "editor" || account === "viewer" ? account : null;
-      const key = (r: { resource: string; action: string }) => `${r.resource}:${r.action}`;
-      expect(rows.map(key).sort()).toEqual(role ? specRows(role).map(key).sort() : []);
+      expect(accessRows(answer.permissions)).toEqual(role ? specRows(role) : []);
     },
   );
 
-  it("app.can answers per account and is callable by anon and authenticated", async () => {
+  it("app.can answers per account through opsdesk.can, and is callable by anon and authenticated", async () => {
     const ask = async (account: Account, resource: string, action: string) =>
       (await queryAs<{ ok: boolean }>(stack, account, "select app.can($1, $2) as ok", [resource, action])).rows[0].ok;
     expect(await ask("admin", "products", "delete")).toBe(true);
@@ -178,72 +200,65 @@ describe("app.can and my_permissions", () => {
     expect(await ask("former", "products", "list")).toBe(false);
     expect(await ask("anon", "products", "list")).toBe(false);
     expect(await ask("viewer", "products", "nonsense")).toBe(false);
+    // The matrix decides: a right taken from the role is gone for app.can at once.
+    await withoutRights(stack, "editor", "public.products", ["create"], async () => {
+      expect(await ask("editor", "products", "create")).toBe(false);
+    });
   });
 
-  it("an admin cannot remove their own role's access to permissions, but may edit other roles'", async () => {
-    for (const action of ["list", "edit"]) {
-      const err = await dbError(
-        queryAs(
-          stack,
-          "admin",
-          "delete from permissions where role = 'admin' and resource = 'permissions' and action = $1",
-          [action],
-        ),
-      );
-      expect(err).toMatchObject({ code: "P0001", message: "You cannot remove your own role's access to permissions." });
-    }
-    const moved = await dbError(
-      queryAs(
-        stack,
-        "admin",
-        "update permissions set role = 'editor' where role = 'admin' and resource = 'permissions' and action = 'edit'",
-      ),
-    );
-    expect(moved.code).toBe("P0001");
-    const other = await queryAs(
+  it("an admin administers the matrix by role, not by matrix rows: taking all of admin's rows locks nobody out", async () => {
+    const still = await asAccount(
       stack,
       "admin",
-      "delete from permissions where role = 'editor' and resource = 'products'",
+      async (client) => {
+        await client.query("delete from opsdesk.permissions where role = 'admin' and schema_name = 'opsdesk'");
+        const other = await client.query(
+          "delete from opsdesk.permissions where role = 'editor' and schema_name = 'public' and table_name = 'products'",
+        );
+        const back = await client.query(
+          "insert into opsdesk.permissions (role, schema_name, table_name, action) values ('admin', 'opsdesk', 'operators', 'show')",
+        );
+        return [other.rowCount, back.rowCount];
+      },
+      { rollback: true },
     );
-    expect(other.rowCount).toBe(6);
-    const delAny = await queryAs(
-      stack,
-      "admin",
-      "delete from permissions where role = 'admin' and resource = 'permissions' and action = 'export'",
-    );
-    expect(delAny.rowCount).toBe(1);
+    expect(still).toEqual([6, 1]);
   });
 
-  it("the last active admin cannot be demoted or deactivated", async () => {
+  it("the last active admin cannot be demoted, deactivated or removed", async () => {
     for (const sql of [
-      "update staff set role = 'editor' where user_id = $1",
-      "update staff set active = false where user_id = $1",
-      "delete from staff where user_id = $1",
+      "update opsdesk.operators set role = 'editor' where user_id = $1",
+      "update opsdesk.operators set active = false where user_id = $1",
+      "delete from opsdesk.operators where user_id = $1",
     ]) {
       const err = await dbError(queryAs(stack, "service_role", sql, [DEMO.admin.id]));
-      expect(err).toMatchObject({ code: "P0001", message: "At least one active admin must remain." });
+      expect(err).toMatchObject({
+        code: "P0001",
+        message: "At least one active admin must remain.",
+        hint: "OPSDESK_LAST_ADMIN",
+      });
     }
     const promoted = await asAccount(
       stack,
       "service_role",
       async (client) => {
-        await client.query("update staff set role = 'admin' where user_id = $1", [DEMO.editor.id]);
-        return client.query("update staff set role = 'viewer' where user_id = $1", [DEMO.admin.id]);
+        await client.query("update opsdesk.operators set role = 'admin' where user_id = $1", [DEMO.editor.id]);
+        return client.query("update opsdesk.operators set role = 'viewer' where user_id = $1", [DEMO.admin.id]);
       },
       { rollback: true },
     );
     expect(promoted.rowCount).toBe(1);
   });
 
-  it("a deactivated staff member loses access on the next statement", async () => {
+  it("a deactivated operator loses access on the next statement", async () => {
     const rows = await asAccount(
       stack,
       "service_role",
       async (client) => {
-        await client.query("update staff set active = false where user_id = $1", [DEMO.viewer.id]);
+        await client.query("update opsdesk.operators set active = false where user_id = $1", [DEMO.viewer.id]);
         await client.query(
-          "select set_config('role', 'authenticated', true), set_config('request.jwt.claim.sub', $1, true)",
-          [DEMO.viewer.id],
+          "select set_config('role', 'authenticated', true), set_config('request.jwt.claim.sub', $1, true), set_config('request.jwt.claims', $2, true)",
+          [DEMO.viewer.id, JSON.stringify({ sub: DEMO.viewer.id, role: "authenticated" })],
         );
         return (await client.query("select count(*)::int as n from products")).rows[0].n;
       },

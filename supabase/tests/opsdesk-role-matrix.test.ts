@@ -1,8 +1,10 @@
-// The role matrix (issue 6) through supabase-js: every account × every resource of the
-// seeded `permissions` rows × list/show/create/edit/delete/export/import. The expected
-// outcomes are derived from those rows and the accounts' `staff` rows, so a resource added
-// to the seed adds its cases (opsdesk-rls.test.ts checks that the seed is docs/product.md §6). Writes
-// carry Prefer: tx=rollback and import is a dry run: the database ends as it began.
+// The role matrix (issue 6) through supabase-js: every account × every table of the seeded
+// opsdesk.permissions rows × list/show/create/edit/delete/export/import. The expected
+// outcomes are derived from those rows and the accounts' opsdesk.operators rows, so a table
+// added to the matrix adds its cases (opsdesk-rls.test.ts checks that the seed is the demo's
+// matrix). Opsdesk's administration tables (roles, operators, permissions, table settings) are
+// left to opsdesk-rls.test.ts: admins write them by role, not by matrix rows. Writes carry
+// Prefer: tx=rollback and import is a dry run (opsdesk.import_rows): the database ends as it began.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, describe, expect, it } from "vitest";
 import { quoteIdent, quoteQualified } from "../../stack/src/shared/sql.js";
@@ -17,6 +19,7 @@ import {
   DEMO_PASSWORD,
   existingRow,
   newRow,
+  splitName,
 } from "./opsdesk-db.js";
 
 type Action = (typeof ACTIONS)[number];
@@ -28,26 +31,35 @@ afterAll(async () => {
   await stack.stop();
 });
 
-const service = stack.service();
-const { data: permissionRows, error: permissionsError } = await service
-  .from("permissions")
-  .select("role, resource, action");
-if (permissionsError) throw permissionsError;
-const { data: staffRows, error: staffError } = await service.from("staff").select("user_id, role, active");
-if (staffError) throw staffError;
+/** Opsdesk's administration tables: their rows give admins `show` only, admins write them by role. */
+const ADMINISTERED = ["opsdesk.roles", "opsdesk.operators", "opsdesk.permissions", "opsdesk.table_settings"];
+const permissionRows = await stack.sql<{ role: string; resource: string; action: Action }>(
+  "select role, schema_name || '.' || table_name as resource, action from opsdesk.permissions",
+);
+const operatorRows = await stack.sql<{ user_id: string; role: string; active: boolean }>(
+  "select user_id, role, active from opsdesk.operators",
+);
 
-/** Every resource the matrix names. */
-const resources = [...new Set(permissionRows.map((p) => p.resource as string))].sort();
+/** Every table the matrix names and decides alone, as `schema.table`. */
+const resources = [...new Set(permissionRows.map((p) => p.resource))]
+  .filter((resource) => !ADMINISTERED.includes(resource))
+  .sort();
+
+/** supabase-js on the table's schema. */
+const from = (db: SupabaseClient, resource: string) => {
+  const [schema, table] = splitName(resource);
+  return db.schema(schema).from(table);
+};
 
 /** The account's user id (none for anon). */
 const userIdOf = (account: Account): string | undefined =>
   account in DEMO ? DEMO[account as keyof typeof DEMO].id : undefined;
 
-/** `resource:action` rows the account's active staff role holds; nothing without one. */
+/** `resource:action` rows the account's active operator role holds; nothing without one. */
 const held = new Map(
   ACCOUNTS.map((account) => {
-    const staff = staffRows.find((s) => s.user_id === userIdOf(account) && s.active);
-    const rows = permissionRows.filter((p) => staff && p.role === staff.role);
+    const operator = operatorRows.find((o) => o.user_id === userIdOf(account) && o.active);
+    const rows = permissionRows.filter((p) => operator && p.role === operator.role);
     return [account, new Set(rows.map((p) => `${p.resource}:${p.action}`))];
   }),
 );
@@ -80,32 +92,33 @@ for (const account of ACCOUNTS) {
 const fixtures = await createProbeFixtures(stack);
 
 /** Primary key columns per table, in key order. */
-async function primaryKey(table: string): Promise<string[]> {
+async function primaryKey(resource: string): Promise<string[]> {
   const rows = await stack.sql<{ column: string }>(
     `select a.attname as column
      from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
      where i.indrelid = $1::regclass and i.indisprimary
      order by array_position(i.indkey::int2[], a.attnum)`,
-    [`public.${table}`],
+    [quoteQualified(...splitName(resource))],
   );
   return rows.map((r) => r.column);
 }
 const keys = new Map(await Promise.all(resources.map(async (r) => [r, await primaryKey(r)] as const)));
 
-/** Tables whose policies also let everyone read their own row ("staff: own row"): listing means seeing others'. */
-const OWN_ROW: Record<string, string> = { staff: "user_id" };
-
 /** Rows a show is tried on, where not every row is alike: audit entries of a records table (see the last describe). */
-const SHOW_AMONG: Record<string, string> = { audit_log: "where table_name = 'products'" };
+const SHOW_AMONG: Record<string, string> = {
+  "opsdesk.audit_log": "where schema_name = 'public' and table_name = 'products'",
+};
 
+/** Rows of every table of the store and of Opsdesk. */
 async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await stack.sql<{ name: string }>(
-    "select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by 1",
+  const tables = await stack.sql<{ schema: string; name: string }>(
+    `select relnamespace::regnamespace::text as schema, relname as name from pg_class
+     where relnamespace in ('public'::regnamespace, 'opsdesk'::regnamespace) and relkind = 'r' order by 1, 2`,
   );
   const counts: Record<string, number> = {};
-  for (const { name } of tables) {
-    counts[name] = (
-      await stack.sql<{ n: number }>(`select count(*)::int as n from ${quoteQualified("public", name)}`)
+  for (const { schema, name } of tables) {
+    counts[`${schema}.${name}`] = (
+      await stack.sql<{ n: number }>(`select count(*)::int as n from ${quoteQualified(schema, name)}`)
     )[0].n;
   }
   return counts;
@@ -134,13 +147,10 @@ async function attempt(account: Account, resource: string, action: Action): Prom
   const db = clients.get(account) as SupabaseClient;
   const what = `${account} ${action} ${resource}`;
   const pk = keys.get(resource) ?? [];
-  const userId = userIdOf(account);
-  const own = OWN_ROW[resource];
   switch (action) {
     case "list":
     case "export": {
-      let query = db.from(resource).select(pk.join(",")).limit(5);
-      if (own && userId) query = query.neq(own, userId);
+      const query = from(db, resource).select(pk.join(",")).limit(5);
       if (action === "list") {
         const response = await query;
         return !refused(account, what, response) && (response.data?.length ?? 0) > 0;
@@ -150,35 +160,34 @@ async function attempt(account: Account, resource: string, action: Action): Prom
       return !refused(account, what, response) && (response.data ?? "").trim().split("\n").length > 1;
     }
     case "show": {
-      // A row that is not the caller's own (which every account may read on staff).
       const columns = pk.map(quoteIdent).join(", ");
-      const candidates = await stack.sql(
-        `select ${pk.map((c) => `${quoteIdent(c)}::text`).join(", ")} from ${quoteQualified("public", resource)} ${SHOW_AMONG[resource] ?? ""} order by ${columns} limit 2`,
+      const [target] = await stack.sql(
+        `select ${pk.map((c) => `${quoteIdent(c)}::text`).join(", ")} from ${quoteQualified(...splitName(resource))} ${SHOW_AMONG[resource] ?? ""} order by ${columns} limit 1`,
       );
-      const target = candidates.find((row) => !Object.values(row).includes(userId));
       expect(target, `${what}: no row to show`).toBeDefined();
-      const response = await db
-        .from(resource)
+      const response = await from(db, resource)
         .select(pk.join(","))
         .match(target as Record<string, unknown>)
         .maybeSingle();
       return !refused(account, what, response) && response.data !== null;
     }
     case "create": {
-      const response = await db.from(resource).insert(newRow(resource, fixtures)).select().rollback();
+      const response = await from(db, resource).insert(newRow(resource, fixtures)).select().rollback();
       return !refused(account, what, response) && response.data?.length === 1;
     }
     case "edit":
     case "delete": {
       const { key, patch } = existingRow(resource, fixtures);
-      const write = action === "edit" ? db.from(resource).update(patch) : db.from(resource).delete();
+      const write = action === "edit" ? from(db, resource).update(patch) : from(db, resource).delete();
       const response = await write.match(key).select().rollback();
       // Without the right, RLS hides the row from update/delete: 0 rows, or 42501 for revoked privileges.
       return !refused(account, what, response) && response.data?.length === 1;
     }
     case "import": {
-      const response = await db.rpc("import_rows", {
-        resource,
+      const [schema_name, table_name] = splitName(resource);
+      const response = await db.schema("opsdesk").rpc("import_rows", {
+        schema_name,
+        table_name,
         rows: [newRow(resource, fixtures)],
         labels: {},
         dry_run: true,
@@ -193,7 +202,10 @@ async function attempt(account: Account, resource: string, action: Action): Prom
 describe("the seeded matrix asks only what the database can enforce", () => {
   it("list, show and export are granted together (one select policy serves all three)", () => {
     const reads = new Map<string, string[]>();
-    for (const p of permissionRows.filter((p) => ["list", "show", "export"].includes(p.action))) {
+    const asked = permissionRows.filter(
+      (p) => resources.includes(p.resource) && ["list", "show", "export"].includes(p.action),
+    );
+    for (const p of asked) {
       const cell = `${p.role} ${p.resource}`;
       reads.set(cell, [...(reads.get(cell) ?? []), p.action].sort());
     }
@@ -226,19 +238,20 @@ describe("every account × resource × action through supabase-js (writes rolled
   });
 });
 
-/** One audit entry's record per audited table (the seed writes entries for each). */
+/** One audit entry's record per audited table, as `schema.table` (the seed writes entries for each). */
 const auditSample = new Map(
   (
-    await stack.sql<{ table_name: string; record_id: string }>(
-      "select distinct on (table_name) table_name, record_id from public.audit_log order by table_name, id",
+    await stack.sql<{ resource: string; record_id: string }>(
+      `select distinct on (schema_name, table_name) schema_name || '.' || table_name as resource, record_id
+       from opsdesk.audit_log order by schema_name, table_name, id`,
     )
-  ).map((row) => [row.table_name, row.record_id]),
+  ).map((row) => [row.resource, row.record_id]),
 );
 
 describe("audit entries follow the records they describe", () => {
   const cases = ACCOUNTS.flatMap((account) =>
     [...auditSample.keys()].sort().map((table) => {
-      const readsLog = enforced(account, "audit_log", "list");
+      const readsLog = enforced(account, "opsdesk.audit_log", "list");
       const allowed = readsLog && (held.get(account)?.has(`${table}:show`) ?? false);
       return [
         `${account} reads entries of ${table} → ${allowed ? "allowed" : "denied"}`,
@@ -248,24 +261,29 @@ describe("audit entries follow the records they describe", () => {
   );
 
   it("the seed audits every table the cases need", () => {
-    expect([...auditSample.keys()]).toEqual(expect.arrayContaining(["products", "staff", "permissions"]));
+    expect([...auditSample.keys()]).toEqual(
+      expect.arrayContaining(["public.products", "opsdesk.operators", "opsdesk.permissions"]),
+    );
   });
 
-  it.each(cases)("%s (/audit, History, export, the issue's staff probe)", async (_, { account, table, allowed }) => {
-    const db = clients.get(account) as SupabaseClient;
-    const what = `${account} audit ${table}`;
-    const list = await db.from("audit_log").select("id").eq("table_name", table).limit(1);
-    const history = await db
-      .from("audit_log")
-      .select("id")
-      .eq("table_name", table)
-      .eq("record_id", auditSample.get(table) as string);
-    const exported = await db.from("audit_log").select("table_name, new").eq("table_name", table).csv();
-    const probe = await db.from("audit_log").select("email:new->>email,role:new->>role").eq("table_name", table);
-    for (const response of [list, history, exported, probe]) refused(account, what, response);
-    expect((list.data?.length ?? 0) > 0, `${what}: list`).toBe(allowed);
-    expect((history.data?.length ?? 0) > 0, `${what}: history`).toBe(allowed);
-    expect((exported.data ?? "").trim().split("\n").length > 1, `${what}: export`).toBe(allowed);
-    expect((probe.data?.length ?? 0) > 0, `${what}: probe`).toBe(allowed);
-  });
+  it.each(cases)(
+    "%s (the log's list, History, export, the issue's operator probe)",
+    async (_, { account, table, allowed }) => {
+      const db = clients.get(account) as SupabaseClient;
+      const what = `${account} audit ${table}`;
+      const [schema_name, table_name] = splitName(table);
+      const log = () => db.schema("opsdesk").from("audit_log");
+      const list = await log().select("id").match({ schema_name, table_name }).limit(1);
+      const history = await log()
+        .select("id")
+        .match({ schema_name, table_name, record_id: auditSample.get(table) as string });
+      const exported = await log().select("table_name, new").match({ schema_name, table_name }).csv();
+      const probe = await log().select("email:new->>email,role:new->>role").match({ schema_name, table_name });
+      for (const response of [list, history, exported, probe]) refused(account, what, response);
+      expect((list.data?.length ?? 0) > 0, `${what}: list`).toBe(allowed);
+      expect((history.data?.length ?? 0) > 0, `${what}: history`).toBe(allowed);
+      expect((exported.data ?? "").trim().split("\n").length > 1, `${what}: export`).toBe(allowed);
+      expect((probe.data?.length ?? 0) > 0, `${what}: probe`).toBe(allowed);
+    },
+  );
 });

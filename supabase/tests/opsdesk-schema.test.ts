@@ -37,6 +37,14 @@ describe("constraints", () => {
       product_id: 4,
       quantity: 1,
     }),
+    // Opsdesk's own tables, as the demo's operators and matrix live there now.
+    "opsdesk.operators": async () => ({ user_id: DEMO.outsider.id, full_name: "Oscar" }),
+    "opsdesk.permissions": async () => ({
+      role: "viewer",
+      schema_name: "public",
+      table_name: "categories",
+      action: "delete",
+    }),
   };
 
   // [table, override of a valid row, the constraint that must reject it]
@@ -80,6 +88,11 @@ describe("constraints", () => {
     ["order_items", { unit_price: -1 }, "order_items_unit_price_check"],
     ["order_items", { product_id: 999_999 }, "order_items_product_id_fkey"],
     ["order_items", { order_id: 999_999 }, "order_items_order_id_fkey"],
+    ["opsdesk.operators", { user_id: "00000000-0000-4000-8000-00000000abcd" }, "operators_user_id_fkey"],
+    ["opsdesk.operators", { full_name: "" }, "operators_full_name_check"],
+    ["opsdesk.operators", { role: "owner" }, "operators_role_fkey"],
+    ["opsdesk.permissions", { table_name: "Not a table" }, "permissions_table_fkey"],
+    ["opsdesk.permissions", { action: "merge" }, "permissions_action_check"],
   ];
 
   it.each(Object.keys(valid))("accepts a valid %s row (the baseline of the cases below)", async (table) => {

@@ -6,7 +6,7 @@
 // match as characters, and more than a search box holds is a 400.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, startTestStack, type TestStack } from "../../stack/test/harness.js";
-import { DEMO, type DemoClients, signInDemoAccounts } from "./opsdesk-db.js";
+import { DEMO, type DemoClients, signInDemoAccounts, withoutRights } from "./opsdesk-db.js";
 
 let stack: TestStack;
 let client: DemoClients;
@@ -82,7 +82,9 @@ describe("what a search finds", () => {
     const byText = await search("admin", "search_audit_log", { q: "qorvex garden" });
     expect(byText[0]).toMatchObject({ table_name: "categories", record_id: "3", actor_email: DEMO.admin.email });
     // Entries of records keyed "3" first, then entries whose values have a word starting with 3.
-    const [keyed] = await stack.sql<{ n: number }>("select count(*)::int as n from audit_log where record_id = '3'");
+    const [keyed] = await stack.sql<{ n: number }>(
+      "select count(*)::int as n from opsdesk.audit_log where record_id = '3'",
+    );
     const byRecord = await search("admin", "search_audit_log", { q: "3", page_limit: 1000 });
     expect(byRecord.slice(0, keyed.n).every((r) => r.record_id === "3")).toBe(true);
     expect(byRecord.length).toBeGreaterThan(keyed.n);
@@ -189,8 +191,7 @@ describe("who may search", () => {
     expect(admin).toHaveLength(4);
     expect(await ids("editor")).toEqual(admin);
     expect(await ids("viewer")).toEqual(admin);
-    await stack.sql("delete from permissions where role = 'viewer' and resource = 'products' and action = 'list'");
-    try {
+    await withoutRights(stack, "viewer", "public.products", ["list"], async () => {
       // A search is a list: a role that may only show a product by its key finds none.
       expect(await ids("viewer")).toEqual([]);
       expect((await client("viewer").rpc("search_count", { resource: "products", q: "qorvex" })).data).toEqual({
@@ -200,13 +201,11 @@ describe("who may search", () => {
       const palette = await search("viewer", "search_all", { q: "qorvex" });
       expect(palette.filter((hit) => hit.resource === "products")).toEqual([]);
       expect(await ids("editor")).toEqual(admin);
-    } finally {
-      await stack.sql("insert into permissions (role, resource, action) values ('viewer', 'products', 'list')");
-    }
+    });
     expect(await ids("viewer")).toEqual(admin);
   });
 
-  it("shows nothing to signed-in users who are not active staff", async () => {
+  it("shows nothing to signed-in users who are not active operators", async () => {
     for (const account of ["outsider", "former"] as const) {
       expect(await search(account, "search_products", { q: "qorvex" })).toEqual([]);
       expect((await client(account).rpc("search_count", { resource: "products", q: "qorvex" })).data).toEqual({
@@ -219,17 +218,20 @@ describe("who may search", () => {
   it("shows a role only the resources it may list: the audit log is not the viewer's", async () => {
     expect(await search("viewer", "search_audit_log", { q: "3" })).toEqual([]);
     expect((await search("editor", "search_audit_log", { q: "3" })).length).toBeGreaterThan(0);
-    expect(await search("editor", "search_staff", { q: "admin" })).toEqual([]);
-    expect((await search("admin", "search_staff", { q: "admin" })).map((r) => r.email)).toContain(DEMO.admin.email);
   });
 
   it("shows audit entries only of tables the role may show, as the audit log's policy does", async () => {
-    const key = "admin:customers:list"; // a permissions row's key: the editor may not show permissions
-    const admin = await search("admin", "search_audit_log", { q: key });
-    expect(admin.map((r) => r.table_name)).toContain("permissions");
-    const editor = await search("editor", "search_audit_log", { q: key, page_limit: 1000 });
-    expect(editor.filter((r) => r.table_name === "permissions" || r.table_name === "staff")).toEqual([]);
-    const table = await client("editor").from("audit_log").select("id").eq("record_id", key);
+    // The viewer's operator row: admins may show opsdesk.operators, editors may not.
+    const q = DEMO.viewer.email;
+    const admin = await search("admin", "search_audit_log", { q });
+    expect(admin.map((r) => r.table_name)).toContain("operators");
+    const editor = await search("editor", "search_audit_log", { q, page_limit: 1000 });
+    expect(editor.filter((r) => r.schema_name === "opsdesk")).toEqual([]);
+    const table = await client("editor")
+      .schema("opsdesk")
+      .from("audit_log")
+      .select("id")
+      .match({ schema_name: "opsdesk", table_name: "operators" });
     expect(table).toMatchObject({ error: null, data: [] });
   });
 
@@ -268,7 +270,7 @@ describe("words that look like code", () => {
 
   it("answers every search function, whatever the words hold", async () => {
     for (const q of ODD) {
-      for (const rpc of [...RPCS, "search_staff", "search_all"]) await search("admin", rpc, { q });
+      for (const rpc of [...RPCS, "search_all"]) await search("admin", rpc, { q });
       const { error } = await client("admin").rpc("search_count", { resource: "products", q });
       expect(error, q).toBeNull();
     }

@@ -151,8 +151,9 @@ describe("similar, duplicates and merge-customers", () => {
     const moved = await stack.sql("select customer_id from orders where id = any($1)", [ordersBefore.map((o) => o.id)]);
     expect(moved.every((o) => o.customer_id === keep.id)).toBe(true);
     const audit = await stack.sql(
-      `select table_name, action, actor_email from audit_log
-        where at >= $3 and ((table_name = 'customers' and record_id = $1) or (table_name = 'orders' and record_id = any($2)))
+      `select table_name, action, actor_email from opsdesk.audit_log
+        where at >= $3 and schema_name = 'public'
+          and ((table_name = 'customers' and record_id = $1) or (table_name = 'orders' and record_id = any($2)))
         order by id`,
       [duplicate.id, ordersBefore.map((o) => String(o.id)), before],
     );

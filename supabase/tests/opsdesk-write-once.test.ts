@@ -110,13 +110,11 @@ describe("an edit sent twice with one key", () => {
     expect(again.error).toMatchObject({ code: "OD001", details: String(row.id) });
     const { data: now } = await stack.service().from("categories").select("version").eq("id", row.id).single();
     expect(now?.version).toBe(row.version + 1);
-    const { count } = await stack
-      .service()
-      .from("audit_log")
-      .select("id", { count: "exact", head: true })
-      .eq("table_name", "categories")
-      .eq("record_id", String(row.id))
-      .eq("action", "UPDATE");
+    const [{ count }] = await stack.sql<{ count: number }>(
+      `select count(*)::int as count from opsdesk.audit_log
+       where schema_name = 'public' and table_name = 'categories' and record_id = $1 and action = 'UPDATE'`,
+      [String(row.id)],
+    );
     expect(count).toBe(1);
   });
 

@@ -10,6 +10,14 @@
 --   session (opsdesk.can, opsdesk.mfa_ok). Their private channel `opsdesk:access:<user id>`
 --   told such a session of every change to their operator row and role all the same; now
 --   joining it needs the same MFA rule as everything else.
+-- * The last active admin under concurrency: operators_rules (0001) checks "another active
+--   admin remains" per row, so two admins deactivating each other at once each saw the other
+--   still active and both committed, leaving none (the demo's tests, A4 in
+--   supabase/tests/opsdesk-account-security.test.ts). Every statement that updates or deletes
+--   operator rows now first takes one transaction-level advisory lock (keyed by the table's
+--   oid), before it touches any row, so such statements run one after another and the rule's
+--   check (a fresh snapshot per query) sees what the first one committed. Operator changes
+--   are rare; waiting is cheap.
 
 revoke insert, update, delete, truncate on opsdesk.audit_log from service_role;
 
@@ -26,5 +34,17 @@ language sql stable security definer set search_path = '' as $$
     else false
   end
 $$;
+
+create function opsdesk.operators_serialise_changes() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform pg_advisory_xact_lock('opsdesk.operators'::regclass::oid::bigint);
+  return null;
+end
+$$;
+revoke all on function opsdesk.operators_serialise_changes() from public, anon, authenticated, service_role;
+
+create trigger b00_serialise_changes before update or delete on opsdesk.operators
+  for each statement execute function opsdesk.operators_serialise_changes();
 
 insert into opsdesk.installed (version, name) values ('0009', 'opsdesk_audit_and_access_guards');

@@ -238,3 +238,29 @@ export interface ResourceDefinition<Table extends string = string> {
    */
   stateMachine?: { field: ColumnOf<Table>; rpc: Extract<PublicRpc, `${string}_transitions`>; refusal: string };
 }
+
+/** What generation decides alone: an override never sets these (src/schema/merge.ts). */
+type Generated = "table" | "keyColumns" | "readOnlyReason" | "notices" | "adminNotices" | "constraints";
+
+/**
+ * A field of a code override: its column and only what it changes of the generated field (a
+ * label, a type the column's own does not say — money, long text, an image —, option colours,
+ * a picker's second line, the rule in the demo's words …).
+ */
+export type FieldOverride<Table extends string = string> = Partial<ResourceDefinition<Table>["fields"][number]> & {
+  name: ColumnOf<Table>;
+};
+
+/**
+ * A definition in src/resources: merged over the resource generated from the live schema under
+ * the same name (src/schema/merge.ts), it says only what the project adds beyond it — labels,
+ * sections, related lists, option colours, a search function, screens, bulk actions. Whatever it
+ * leaves out stays as generated; its columns are checked against the table's types.
+ */
+export type ResourceOverride<Table extends string = string> = Partial<
+  Omit<ResourceDefinition<Table>, "name" | "fields" | "list" | Generated>
+> & {
+  name: Table;
+  fields?: FieldOverride<Table>[];
+  list?: Partial<ResourceDefinition<Table>["list"]>;
+};

@@ -263,4 +263,9 @@ export type ResourceOverride<Table extends string = string> = Partial<
   name: Table;
   fields?: FieldOverride<Table>[];
   list?: Partial<ResourceDefinition<Table>["list"]>;
+  /**
+   * Columns the console leaves out altogether (never read, shown or sent), as an admin's hidden
+   * fields: a full-text vector, a label the database derives for sorting.
+   */
+  hide?: ColumnOf<Table>[];
 };

@@ -10,11 +10,19 @@ const has = (def: ResourceDefinition, name: string) => def.fields.some((f) => f.
 /** `override` over `generated`; the generated table decides which fields exist. */
 export function mergeDefinition(generated: ResourceDefinition, override: ResourceOverride): ResourceDefinition {
   const overridden = new Map((override.fields ?? []).map((f) => [f.name, f]));
-  const fields: FieldDefinition[] = generated.fields.map((field) => {
+  const keys = new Set(generated.keyColumns ?? [generated.idColumn ?? "id"]);
+  const hidden = new Set((override.hide ?? []).filter((name) => !keys.has(name)));
+  const fields: FieldDefinition[] = generated.fields.flatMap((field) => {
+    if (hidden.has(field.name)) return [];
     const mine = overridden.get(field.name);
-    return mine ? { ...field, ...mine, readOnly: mine.readOnly ?? field.readOnly } : field;
+    if (!mine) return [field];
+    // A reference override adds to the generated picker (a second line, a sort column) and
+    // keeps how it is read (embed).
+    const reference = mine.reference && field.reference ? { ...field.reference, ...mine.reference } : mine.reference;
+    return [{ ...field, ...mine, readOnly: mine.readOnly ?? field.readOnly, reference: reference ?? field.reference }];
   });
-  const merged: ResourceDefinition = { ...generated, ...override, fields, list: generated.list };
+  const { hide: _hide, ...rest } = override;
+  const merged: ResourceDefinition = { ...generated, ...rest, fields, list: generated.list };
   const known = (names: string[] | undefined) => names?.filter((n) => has(merged, n) || n === merged.idColumn);
   merged.table = generated.table;
   merged.route = override.route ?? generated.route;
@@ -26,8 +34,8 @@ export function mergeDefinition(generated: ResourceDefinition, override: Resourc
   merged.list = {
     ...generated.list,
     ...override.list,
-    columns: known(override.list?.columns) ?? generated.list.columns,
-    filters: known(override.list?.filters) ?? generated.list.filters,
+    columns: known(override.list?.columns ?? generated.list.columns) ?? [],
+    filters: known(override.list?.filters ?? generated.list.filters),
     defaultSort: override.list?.defaultSort ?? generated.list.defaultSort,
   };
   if (override.form) merged.form = { fields: known(override.form.fields) ?? [] };

@@ -4,8 +4,7 @@
 // dashboard and duplicates screen were wired into App.tsx for the compiled demo only).
 import { createRoutesFromElements, matchRoutes, Route } from "react-router";
 import { describe, expect, it } from "vitest";
-import { hasDemoStore } from "../pages/dashboard/reads";
-import { type ConsoleResources, codeDefinitions } from "../resources";
+import { type ConsoleResources, consoleResources } from "../resources";
 import type { ResourceDefinition } from "../resources/types";
 import { activePages, hasResources, type PageOverride, pageGuards, pageResources, pageRoutes } from "./pageOverrides";
 
@@ -15,7 +14,7 @@ const DASHBOARD: PageOverride = {
   path: "/",
   menu: { label: "Dashboard" },
   guard: [{ resource: "orders", action: "list" }],
-  when: hasDemoStore,
+  when: hasResources("orders", "order_items", "products", "categories", "customers"),
   Screen: Nothing,
 };
 const DUPLICATES: PageOverride = {
@@ -35,10 +34,10 @@ const live = (state: ConsoleResources["state"], menu: readonly ResourceDefinitio
   menu: [...menu],
   nested: [],
 });
-const demo = live("installed", codeDefinitions);
+const demo = live("installed", consoleResources().menu);
 const helpdesk = live(
   "installed",
-  codeDefinitions.filter((def) => def.name === "customers"),
+  consoleResources().menu.filter((def) => def.name === "customers"),
 );
 
 describe("page overrides", () => {
@@ -48,7 +47,7 @@ describe("page overrides", () => {
     expect(activePages(PAGES, helpdesk).map((p) => p.name)).toEqual(["customer_duplicates"]);
     // No Opsdesk, or not known yet: no page at all.
     expect(activePages(PAGES, live("missing", []))).toEqual([]);
-    expect(activePages(PAGES, live("pending", codeDefinitions))).toEqual([]);
+    expect(activePages(PAGES, live("pending", consoleResources().menu))).toEqual([]);
   });
 
   it("are routed at their path, `/` as the index", () => {

@@ -275,6 +275,27 @@ describe("generateResources", () => {
     expect(merged.show?.sections).toEqual([{ title: "Contact", fields: ["full_name", "email"] }]);
   });
 
+  it("lists the tables with code definitions first, in their order, then the others as described", () => {
+    const names = generateResources(SAMPLE).definitions.map((d) => d.name);
+    const last = names[names.length - 1];
+    const ordered = generateResources(SAMPLE, [{ name: last }]).definitions.map((d) => d.name);
+    expect(ordered).toEqual([last, ...names.slice(0, -1)]);
+  });
+
+  it("leaves out the columns an override hides, and what the console said it could not show of them", () => {
+    // Fails on the old merge, which had no way to leave a generated column out.
+    const search = column("search", "tsvector", "other");
+    const withVector = { ...SAMPLE, tables: [{ ...SAMPLE.tables[0], columns: [...SAMPLE.tables[0].columns, search] }] };
+    const generated = generateResources(withVector).definitions[0];
+    expect(generated.notices).toEqual(["search: tsvector is shown, not edited"]);
+    const merged = generateResources(withVector, [{ name: "customers", hide: ["search", "id"] }]).definitions[0];
+    expect(merged.fields.map((f) => f.name)).not.toContain("search");
+    // The key stays: records are addressed by it.
+    expect(merged.fields.map((f) => f.name)).toContain("id");
+    expect(merged.list.columns).not.toContain("search");
+    expect(merged.notices).toBeUndefined();
+  });
+
   it("leaves out a code definition written for another table of that name, and tells admins", () => {
     const demoOrders: ResourceDefinition = {
       name: "customers",

@@ -101,5 +101,17 @@ export function generateResources(
       texts[language] = { ...texts[language], ...keyed };
     }
   }
-  return { definitions, texts };
+  // The project's code definitions set the menu's order (the demo: products first); the other
+  // tables follow in describe()'s order.
+  const rank = (def: ResourceDefinition) => {
+    const at = overrides.findIndex((o) => o.name === def.name);
+    return at < 0 ? overrides.length : at;
+  };
+  return {
+    definitions: definitions
+      .map((def, i) => ({ def, i }))
+      .sort((a, b) => rank(a.def) - rank(b.def) || a.i - b.i)
+      .map(({ def }) => def),
+    texts,
+  };
 }

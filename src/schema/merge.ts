@@ -46,7 +46,9 @@ export function mergeDefinition(generated: ResourceDefinition, override: Resourc
   }
   merged.screens = { ...generated.screens, ...override.screens };
   merged.constraints = generated.constraints;
-  merged.notices = generated.notices;
+  // What the console says it cannot show of a column is moot once the override hides it.
+  const notices = generated.notices?.filter((notice) => ![...hidden].some((name) => notice.startsWith(`${name}: `)));
+  merged.notices = notices?.length ? notices : undefined;
   merged.adminNotices = generated.adminNotices;
   if (!has(merged, merged.titleField)) merged.titleField = generated.titleField;
   return merged;

@@ -115,6 +115,36 @@ export const backend = {
     return (data ?? []) as AuditEntry[];
   },
 
+  /**
+   * The audit entries of the rows that belong to a record (an order's items: their
+   * `foreignKey` names it before or after the change), newest first, older than `beforeId`;
+   * read from `opsdesk.audit_log`, whose policy shows only entries of tables the caller may read.
+   */
+  belongingHistory: async (
+    table: { schema: string; name: string },
+    belonging: { foreignKey: string; value: string },
+    pageLimit: number,
+    beforeId: number | null,
+    context: RpcContext,
+  ): Promise<AuditEntry[]> => {
+    // PostgREST's own quoting of a value inside or=(…): double quotes, backslash-escaped.
+    const quoted = `"${belonging.value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+    const column = belonging.foreignKey;
+    if (!/^[a-z_][a-z0-9_]*$/.test(column)) throw new Error(`Not a plain column name: ${column}`);
+    let query = opsdeskSchema(consoleClient())
+      .from("audit_log")
+      .select("*")
+      .eq("schema_name", table.schema)
+      .eq("table_name", table.name)
+      .or(`new->>${column}.eq.${quoted},old->>${column}.eq.${quoted}`)
+      .order("id", { ascending: false })
+      .limit(pageLimit);
+    if (beforeId !== null) query = query.lt("id", beforeId);
+    const { data, error } = await query;
+    if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
+    return (data ?? []) as AuditEntry[];
+  },
+
   /** Calls an edge function; a failure is a FunctionCallError (functionErrors.ts). */
   invoke: <T>(name: string, body: object) => invokeFunction<T>(consoleClient(), name, body),
 

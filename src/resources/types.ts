@@ -212,9 +212,9 @@ export interface ResourceDefinition<Table extends string = string> {
   related?: TableTyped<Table, { [Related in TableName]: RelatedList<Related> }[TableName], RelatedList>[];
   /**
    * Tables whose rows belong to this record (through `foreignKey`) and whose audit entries
-   * its History tab shows with its own: an order's items added, changed and removed. The
-   * audit log's `history_of` column files each such entry under the record (its migration
-   * names the same pairs; src/features/history/historyFilters.stack.test.ts checks them).
+   * its History tab shows with its own: an order's items added, changed and removed, found in
+   * Opsdesk's audit log by the foreign key's value before or after the change
+   * (features/history/TableHistory.tsx).
    */
   historyIncludes?: { table: TableName; foreignKey: string }[];
   /** Private files attached to each record (listed on its show page), in this bucket under '<id>/'. */

@@ -9,6 +9,7 @@ import type { AuditEntry, FileBucket, ImportResult, ManageResult, TableSettings 
 import { asJson, fromJson, type PublicRpc, type RpcArgs, type RpcResult } from "../resources/rpc";
 import type { ResourceDefinition } from "../resources/types";
 import { anyRpc } from "./anyTable";
+import { filedHistory } from "./auditHistory";
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
 import { invokeFunction } from "./functionErrors";
@@ -116,31 +117,20 @@ export const backend = {
   },
 
   /**
-   * The audit entries of the rows that belong to a record (an order's items: their
-   * `foreignKey` names it before or after the change), newest first, older than `beforeId`;
-   * read from `opsdesk.audit_log`, whose policy shows only entries of tables the caller may read.
+   * A record's audit entries together with those of the rows that belong to it (an order's
+   * items), newest first, older than `beforeId`: the entries the demo's database files under the
+   * record (`opsdesk.audit_log.history_of`, supabase/migrations/20250731100200, indexed), read
+   * under the audit log's policy, which shows only entries of tables the caller may read.
    */
-  belongingHistory: async (
-    table: { schema: string; name: string },
-    belonging: { foreignKey: string; value: string },
+  filedHistory: async (
+    schema: string,
+    tables: string[],
+    recordId: string,
     pageLimit: number,
     beforeId: number | null,
     context: RpcContext,
   ): Promise<AuditEntry[]> => {
-    // PostgREST's own quoting of a value inside or=(…): double quotes, backslash-escaped.
-    const quoted = `"${belonging.value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
-    const column = belonging.foreignKey;
-    if (!/^[a-z_][a-z0-9_]*$/.test(column)) throw new Error(`Not a plain column name: ${column}`);
-    let query = opsdeskSchema(consoleClient())
-      .from("audit_log")
-      .select("*")
-      .eq("schema_name", table.schema)
-      .eq("table_name", table.name)
-      .or(`new->>${column}.eq.${quoted},old->>${column}.eq.${quoted}`)
-      .order("id", { ascending: false })
-      .limit(pageLimit);
-    if (beforeId !== null) query = query.lt("id", beforeId);
-    const { data, error } = await query;
+    const { data, error } = await filedHistory(consoleClient(), schema, tables, recordId, pageLimit, beforeId);
     if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
     return (data ?? []) as AuditEntry[];
   },

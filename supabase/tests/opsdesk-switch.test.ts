@@ -365,9 +365,7 @@ describe("who may do what after the switch", () => {
     role !== null && changedMatrix().some((r) => r.role === role && r.resource === resource && r.action === action);
 
   it.each(accounts)("%s: app.can answers the moved matrix", async (_name, who, role) => {
-    const asked = TABLES.flatMap((t) => ACTIONS.map((a) => [t, a]))
-      .concat(ACTIONS.map((a) => ["audit_log", a]))
-      .map(([resource, action]) => ({ resource, action }));
+    const asked = [...TABLES, "audit_log"].flatMap((resource) => ACTIONS.map((action) => ({ resource, action })));
     const { rows } = await as(who, (c) =>
       c.query<{ resource: string; action: string; can: boolean }>(
         "select r ->> 'resource' as resource, r ->> 'action' as action, app.can(r ->> 'resource', r ->> 'action') as can from jsonb_array_elements($1::jsonb) r",

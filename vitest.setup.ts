@@ -14,3 +14,12 @@ if (typeof window !== "undefined" && !window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// The console's resources come from a project's live schema (src/schema); the unit tests of its
+// screens and providers run on the demo store's, generated from its describe() answer with the
+// demo's overrides merged (src/schema/demoSchema.ts). Each file starts from them (the files
+// share one module graph: vitest.config.ts).
+import { setLiveResources } from "./src/resources";
+import { demoResources } from "./src/schema/demoSchema";
+
+setLiveResources(await demoResources());

@@ -3,7 +3,12 @@
 // database (a changed matrix changes the expectations): menu entries, list, bulk and show
 // buttons, the order's status and item controls, and 403 for screens the role may not open.
 import { expect, type Page } from "@playwright/test";
-import { menuResources } from "../src/resources";
+import { OPSDESK_RESOURCES } from "../src/resources";
+import { DEMO_RESOURCES } from "../src/schema/demoSchema";
+
+/** The resources of the demo's menu, as the console generates them. */
+const menuResources = [...DEMO_RESOURCES, ...OPSDESK_RESOURCES];
+
 import type { ResourceDefinition } from "../src/resources/types";
 import { insertRow, type May, permissionsOf, serviceClient } from "./backend";
 import { errorPage, expectShown, headerButtons, openPath, type Role, tableRows } from "./helpers";

@@ -6,8 +6,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { menuResources, nestedResources } from "../../src/resources";
+import { OPSDESK_RESOURCES } from "../../src/resources";
 import type { ResourceDefinition } from "../../src/resources/types";
+import { DEMO_RESOURCES } from "../../src/schema/demoSchema";
 
 const SRC = fileURLToPath(new URL("../../src", import.meta.url));
 const LOCALES = join(SRC, "i18n", "locales");
@@ -66,7 +67,7 @@ export async function englishOnlyTexts(): Promise<Set<string>> {
   const english = new Map<string, string>([
     ...codeDefaults(),
     ...Object.entries(await localeFile("en")),
-    ...[...menuResources, ...nestedResources].flatMap(definitionTexts),
+    ...[...DEMO_RESOURCES, ...OPSDESK_RESOURCES].flatMap(definitionTexts),
   ]);
   const texts = new Set<string>();
   for (const [key, text] of english) {

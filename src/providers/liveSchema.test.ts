@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // The console's resources from the live schema: a first start asks describe(); a warm start
 // renders from the cache with no describe() before it, asks schema_version() behind it, and a
-// new version replaces the resources in place. A project without Opsdesk keeps the compiled ones.
+// new version replaces the resources in place. A project without Opsdesk has none.
 import { createClient } from "@supabase/supabase-js";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { consoleResources, findResource } from "../resources";
 import { SAMPLE } from "../schema/testSchema";
 import { forgetLiveSchema, loadLiveSchema, refreshLiveSchema } from "./liveSchema";
@@ -31,6 +31,8 @@ describe("live schema", () => {
     localStorage.clear();
     forgetLiveSchema();
   });
+  // The files share one page (vitest.config.ts): no project kind is left for the next one.
+  afterEach(() => localStorage.clear());
 
   it("describes once, then starts warm from the cache and only asks the version behind it", async () => {
     let version = "v1";
@@ -40,7 +42,7 @@ describe("live schema", () => {
     });
     await expect(loadLiveSchema(client, "ada")).resolves.toBe("generated");
     expect(asked).toEqual(["/rest/v1/rpc/describe"]);
-    expect(consoleResources().generated).toBe(true);
+    expect(consoleResources().state).toBe("installed");
     expect(findResource("crm.contacts")?.table).toEqual({ schema: "crm", name: "contacts" });
 
     // A new page load: nothing in memory, the cache in localStorage.
@@ -68,21 +70,25 @@ describe("live schema", () => {
     const other = backend({ "/rest/v1/rpc/describe": () => Response.json({ ...SAMPLE, tables: [] }) });
     await loadLiveSchema(other.client, "bob");
     expect(other.asked).toEqual(["/rest/v1/rpc/describe"]);
-    expect(consoleResources().menu).toEqual([]);
+    // None of the project's tables: only Opsdesk's own (the audit log) beside them.
+    expect(consoleResources().menu.map((def) => def.name)).toEqual(["opsdesk.audit_log"]);
   });
 
-  it("keeps the compiled resources on a project without Opsdesk, and remembers it", async () => {
+  it("has no resources on a project without Opsdesk (the install screen), and remembers it", async () => {
     const { client, asked } = backend({
       "/rest/v1/rpc/describe": notInstalled,
       "/rest/v1/rpc/schema_version": notInstalled,
     });
-    await expect(loadLiveSchema(client, "ada")).resolves.toBe("compiled");
-    expect(consoleResources().generated).toBe(false);
-    expect(findResource("products")).toBeDefined();
+    await expect(loadLiveSchema(client, "ada")).resolves.toBe("missing");
+    expect(consoleResources().state).toBe("missing");
+    // No compiled definitions stand in for the project's tables any more.
+    expect(findResource("products")).toBeUndefined();
     forgetLiveSchema();
+    expect(consoleResources().state).toBe("pending");
     asked.length = 0;
-    // Next start: compiled at once, Opsdesk asked about behind it.
-    await expect(loadLiveSchema(client, "ada")).resolves.toBe("compiled");
+    // Next start: the install screen at once, Opsdesk asked about behind it.
+    await expect(loadLiveSchema(client, "ada")).resolves.toBe("missing");
+    expect(consoleResources().state).toBe("missing");
     await vi.waitFor(() => expect(asked).toEqual(["/rest/v1/rpc/schema_version"]));
   });
 });

@@ -1,25 +1,33 @@
+// Opsdesk's audit log (`opsdesk.audit_log`, written by the trigger on every managed table; an
+// entry is readable only by who may read its table, docs/any-project.md). describe() lists the
+// project's tables, not Opsdesk's own, so this definition is not generated: the console adds it
+// to the resources of every project with Opsdesk (providers/liveSchema.ts), and its menu entry
+// and routes follow the matrix (`opsdesk.audit_log` list/show/export). Read-only: the install
+// grants no writes.
 import { optionsOf } from "./options";
 import type { ResourceDefinition } from "./types";
 
-/** Append-only: written by triggers, never edited. */
-export const auditLog: ResourceDefinition<"audit_log"> = {
-  name: "audit_log",
-  route: "audit",
+export const auditLog: ResourceDefinition = {
+  name: "opsdesk.audit_log",
+  table: { schema: "opsdesk", name: "audit_log" },
+  // As src/schema/names.ts routes a table of another schema.
+  route: "opsdesk.audit_log",
   label: { singular: "audit entry", plural: "audit log" },
   titleField: "id",
-  screens: { create: false, edit: false },
+  screens: { create: false, edit: false, delete: false },
   fields: [
     { name: "id", label: "ID", type: "id", readOnly: true },
     { name: "at", label: "At", type: "datetime", readOnly: true },
     { name: "actor_email", label: "Actor", type: "email", readOnly: true },
-    { name: "actor_id", label: "Actor ID", type: "id", readOnly: true },
+    { name: "actor_id", label: "Actor ID", type: "id", readOnly: true, authUser: true },
+    { name: "schema_name", label: "Schema", type: "text", readOnly: true },
     { name: "table_name", label: "Table", type: "text", readOnly: true },
     { name: "record_id", label: "Record", type: "text", readOnly: true },
     {
       name: "action",
       label: "Action",
       type: "enum",
-      // The trigger's TG_OP (a text column).
+      // The trigger's TG_OP (a text column with a CHECK of these three).
       ...optionsOf(["INSERT", "UPDATE", "DELETE"], {
         INSERT: { label: "INSERT", color: "green" },
         UPDATE: { label: "UPDATE", color: "blue" },
@@ -34,7 +42,6 @@ export const auditLog: ResourceDefinition<"audit_log"> = {
   list: {
     columns: ["at", "actor_email", "table_name", "record_id", "action", "changed"],
     defaultSort: { field: "at", order: "desc" },
-    search: { rpc: "search_audit_log" },
-    filters: ["table_name", "record_id", "actor_email", "action", "at"],
+    filters: ["table_name", "actor_email", "action", "at"],
   },
 };

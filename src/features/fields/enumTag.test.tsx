@@ -3,10 +3,12 @@
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { orders } from "../../resources/orders";
-import { staff } from "../../resources/staff";
+import { getResource } from "../../resources";
 import type { FieldDefinition } from "../../resources/types";
 import { FIELD_KINDS } from "./fieldKinds";
+
+const orders = getResource("orders");
+const auditLog = getResource("opsdesk.audit_log");
 
 const tagOf = (value: string, field: FieldDefinition | undefined = orders.fields.find((f) => f.name === "status")) => {
   if (!field) throw new Error("orders has no status field");
@@ -20,10 +22,10 @@ describe("enum tags", () => {
     expect(tagOf("cancelled")?.className).toContain("ant-tag-red");
     expect(
       tagOf(
-        "admin",
-        staff.fields.find((f) => f.name === "role"),
+        "DELETE",
+        auditLog.fields.find((f) => f.name === "action"),
       )?.className,
-    ).toContain("ant-tag-magenta");
+    ).toContain("ant-tag-red");
   });
 
   it("show the option's label", () => {

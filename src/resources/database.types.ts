@@ -10,48 +10,6 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
-      audit_log: {
-        Row: {
-          id: number
-          at: string
-          actor_id: string | null
-          actor_email: string | null
-          table_name: string
-          record_id: string
-          action: string
-          old: Json | null
-          new: Json | null
-          changed: string[] | null
-          history_of: string | null
-        }
-        Insert: {
-          id?: number
-          at?: string
-          actor_id?: string | null
-          actor_email?: string | null
-          table_name: string
-          record_id: string
-          action: string
-          old?: Json | null
-          new?: Json | null
-          changed?: string[] | null
-          history_of?: never
-        }
-        Update: {
-          id?: number
-          at?: string
-          actor_id?: string | null
-          actor_email?: string | null
-          table_name?: string
-          record_id?: string
-          action?: string
-          old?: Json | null
-          new?: Json | null
-          changed?: string[] | null
-          history_of?: never
-        }
-        Relationships: []
-      }
       categories: {
         Row: {
           id: number
@@ -121,51 +79,6 @@ export type Database = {
           created_at?: string
           updated_at?: string
           search?: never
-        }
-        Relationships: []
-      }
-      list_columns: {
-        Row: {
-          user_id: string
-          resource: string
-          columns: string[]
-          widths: Json
-          updated_at: string
-        }
-        Insert: {
-          user_id?: string
-          resource: string
-          columns: string[]
-          widths?: Json
-          updated_at?: string
-        }
-        Update: {
-          user_id?: string
-          resource?: string
-          columns?: string[]
-          widths?: Json
-          updated_at?: string
-        }
-        Relationships: []
-      }
-      operator_preferences: {
-        Row: {
-          user_id: string
-          theme: string
-          locale: string
-          updated_at: string
-        }
-        Insert: {
-          user_id?: string
-          theme?: string
-          locale?: string
-          updated_at?: string
-        }
-        Update: {
-          user_id?: string
-          theme?: string
-          locale?: string
-          updated_at?: string
         }
         Relationships: []
       }
@@ -279,24 +192,6 @@ export type Database = {
           },
         ]
       }
-      permissions: {
-        Row: {
-          role: Database["public"]["Enums"]["staff_role"]
-          resource: string
-          action: Database["public"]["Enums"]["permission_action"]
-        }
-        Insert: {
-          role: Database["public"]["Enums"]["staff_role"]
-          resource: string
-          action: Database["public"]["Enums"]["permission_action"]
-        }
-        Update: {
-          role?: Database["public"]["Enums"]["staff_role"]
-          resource?: string
-          action?: Database["public"]["Enums"]["permission_action"]
-        }
-        Relationships: []
-      }
       products: {
         Row: {
           id: number
@@ -359,75 +254,6 @@ export type Database = {
           },
         ]
       }
-      saved_views: {
-        Row: {
-          id: string
-          owner: string
-          resource: string
-          name: string
-          filters: Json
-          sorters: Json
-          columns: string[] | null
-          page_size: number
-          is_default: boolean
-          created_at: string
-          updated_at: string
-        }
-        Insert: {
-          id?: string
-          owner?: string
-          resource: string
-          name: string
-          filters?: Json
-          sorters?: Json
-          columns?: string[] | null
-          page_size?: number
-          is_default?: boolean
-          created_at?: string
-          updated_at?: string
-        }
-        Update: {
-          id?: string
-          owner?: string
-          resource?: string
-          name?: string
-          filters?: Json
-          sorters?: Json
-          columns?: string[] | null
-          page_size?: number
-          is_default?: boolean
-          created_at?: string
-          updated_at?: string
-        }
-        Relationships: []
-      }
-      staff: {
-        Row: {
-          user_id: string
-          full_name: string
-          email: string
-          role: Database["public"]["Enums"]["staff_role"]
-          active: boolean
-          created_at: string
-        }
-        Insert: {
-          user_id: string
-          full_name: string
-          email: string
-          role?: Database["public"]["Enums"]["staff_role"]
-          active?: boolean
-          created_at?: string
-        }
-        Update: {
-          user_id?: string
-          full_name?: string
-          email?: string
-          role?: Database["public"]["Enums"]["staff_role"]
-          active?: boolean
-          created_at?: string
-        }
-        Relationships: []
-      }
     }
     Views: {
       [_ in never]: never
@@ -470,13 +296,6 @@ export type Database = {
         }
         Returns: Json
       }
-      my_permissions: {
-        Args: never
-        Returns: {
-          resource: string
-          action: string
-        }[]
-      }
       order_next_statuses: {
         Args: {
           status: Database["public"]["Enums"]["order_status"]
@@ -498,23 +317,6 @@ export type Database = {
           orders: number
           revenue: number
         }[]
-      }
-      record_presence: {
-        Args: {
-          resource: string
-          record_id: string
-          tab: string
-          mode?: string
-        }
-        Returns: Json
-      }
-      record_presence_leave: {
-        Args: {
-          resource: string
-          record_id: string
-          tab: string
-        }
-        Returns: Json
       }
       revenue_by_category: {
         Args: {
@@ -550,7 +352,7 @@ export type Database = {
           page_offset?: number
           page_limit?: number
         }
-        Returns: Database["public"]["Tables"]["audit_log"]["Row"][]
+        Returns: Database["opsdesk"]["Tables"]["audit_log"]["Row"][]
       }
       search_categories: {
         Args: {
@@ -604,36 +406,10 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["products"]["Row"][]
       }
-      search_staff: {
-        Args: {
-          q: string
-          filters?: Json
-          sort?: string
-          descending?: boolean
-          page_offset?: number
-          page_limit?: number
-        }
-        Returns: Database["public"]["Tables"]["staff"]["Row"][]
-      }
-      set_my_name: {
-        Args: {
-          full_name: string
-        }
-        Returns: string
-      }
-      staff_invitations: {
-        Args: never
-        Returns: {
-          user_id: string
-          invited_at: string
-        }[]
-      }
     }
     Enums: {
       order_status: "pending" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded"
-      permission_action: "list" | "show" | "create" | "edit" | "delete" | "export" | "import"
       product_status: "draft" | "active" | "archived"
-      staff_role: "admin" | "editor" | "viewer"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -655,6 +431,7 @@ export type Database = {
           old: Json | null
           new: Json | null
           changed: string[] | null
+          history_of: string | null
         }
         Insert: {
           id?: number
@@ -669,6 +446,7 @@ export type Database = {
           old?: Json | null
           new?: Json | null
           changed?: string[] | null
+          history_of?: never
         }
         Update: {
           id?: number
@@ -683,6 +461,7 @@ export type Database = {
           old?: Json | null
           new?: Json | null
           changed?: string[] | null
+          history_of?: never
         }
         Relationships: []
       }
@@ -1707,9 +1486,7 @@ export const Constants = {
   public: {
     Enums: {
       order_status: ["pending","paid","shipped","delivered","cancelled","refunded"],
-      permission_action: ["list","show","create","edit","delete","export","import"],
       product_status: ["draft","active","archived"],
-      staff_role: ["admin","editor","viewer"],
     },
   },
   opsdesk: {

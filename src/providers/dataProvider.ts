@@ -29,6 +29,7 @@ import {
   readRows,
   type TableMeta,
   updateRow,
+  WRITE_KEY_HEADER,
 } from "./tableData";
 
 type RpcAnswer = { data: unknown; error: PostgrestLikeError | null };
@@ -47,8 +48,7 @@ async function earlyRpcAnswer(
   return early === NOT_READ ? undefined : early;
 }
 
-/** The header a form save carries its key in, and the SQLSTATE of "this key was used already". */
-export const WRITE_KEY_HEADER = "Idempotency-Key";
+/** The SQLSTATE of "this save's key was used already" (the header: tableData.ts WRITE_KEY_HEADER). */
 export const ALREADY_SAVED = "OD001";
 
 /** The filter field the list's search box sets; rewritten to full-text search on the resource's column. */
@@ -182,6 +182,32 @@ export function createDataProvider(client: ConsoleClient, describe: DescribeReso
     return { data: row };
   };
 
+  /**
+   * A generated resource's create or update with its form's key (tableData.ts sends it): told
+   * that its first sending was made, it answers with that row as keyedWrite does, an edit whose
+   * values the row does not hold being stale.
+   */
+  const keyedTableWrite = async (
+    resource: string,
+    operation: "create" | "update",
+    table: TableMeta,
+    write: () => Promise<BaseRecord>,
+    id?: BaseKey,
+    sent?: Record<string, unknown>,
+  ): Promise<BaseRecord> => {
+    try {
+      return await write();
+    } catch (thrown) {
+      const error = queryErrorOf(thrown);
+      if (!error || !("code" in error) || error.code !== ALREADY_SAVED)
+        return mapErrors(resource, operation)(thrown as PostgrestLikeError);
+      const row = await onTable(resource, "read", () => readRow(client, table, error.details || String(id ?? "")));
+      if (!row) throw toHttpError(noRow("read"), resource, "read", describe);
+      if (sent && !holdsEdit(sent, row)) mapErrors(resource, operation)({ code: "PT409", message: error.message });
+      return row;
+    }
+  };
+
   return {
     ...base,
     getList: async <T extends BaseRecord>(params: Parameters<DataProvider["getList"]>[0]) => {
@@ -261,8 +287,8 @@ export function createDataProvider(client: ConsoleClient, describe: DescribeReso
     create: async <T extends BaseRecord, V>(params: CreateParams<V>) => {
       const table = tableMetaOf(params.meta);
       if (table) {
-        const row = await onTable(params.resource, "create", () =>
-          insertRow(client, table, params.variables as object),
+        const row = await keyedTableWrite(params.resource, "create", table, () =>
+          insertRow(client, table, params.variables as object, table.writeKey),
         );
         return { data: row as T };
       }
@@ -278,8 +304,21 @@ export function createDataProvider(client: ConsoleClient, describe: DescribeReso
     update: async <T extends BaseRecord, V>(params: UpdateParams<V>) => {
       const table = tableMetaOf(params.meta);
       if (table) {
-        const row = await onTable(params.resource, "update", () =>
-          updateRow(client, table, params.id, params.variables as object, table.loaded as BaseRecord | undefined),
+        const row = await keyedTableWrite(
+          params.resource,
+          "update",
+          table,
+          () =>
+            updateRow(
+              client,
+              table,
+              params.id,
+              params.variables as object,
+              table.loaded as BaseRecord | undefined,
+              table.writeKey,
+            ),
+          params.id,
+          params.variables as Record<string, unknown>,
         );
         return { data: row as T };
       }

@@ -215,10 +215,15 @@ export async function readRows(client: ConsoleClient, meta: TableMeta, ids: Base
   return rows.filter((row): row is BaseRecord => Boolean(row));
 }
 
-export async function insertRow(client: ConsoleClient, meta: TableMeta, values: object) {
-  const { data, error } = await from(client, meta)
-    .insert(values)
-    .select(meta.select ?? "*");
+/** The header a form save's key goes in (docs/everyday.md, "Saving without a connection"). */
+export const WRITE_KEY_HEADER = "Idempotency-Key";
+
+/** A write carrying the form's save key, when it has one (a project without the receipt trigger ignores it). */
+const keyed = (query: Query, writeKey: string | undefined): Query =>
+  writeKey ? query.setHeader(WRITE_KEY_HEADER, writeKey) : query;
+
+export async function insertRow(client: ConsoleClient, meta: TableMeta, values: object, writeKey?: string) {
+  const { data, error } = await keyed(from(client, meta).insert(values), writeKey).select(meta.select ?? "*");
   if (error) fail(error);
   return withIds((data ?? []) as BaseRecord[], meta)[0];
 }
@@ -237,8 +242,9 @@ export async function updateRow(
   id: BaseKey,
   values: object,
   loaded?: BaseRecord,
+  writeKey?: string,
 ) {
-  const query = whereKey(from(client, meta).update(values), meta, id);
+  const query = keyed(whereKey(from(client, meta).update(values), meta, id), writeKey);
   const compared = loaded
     ? Object.entries(loaded).filter(
         ([column, value]) => column !== ROW_KEY && !column.startsWith("__ref_") && comparable(value),

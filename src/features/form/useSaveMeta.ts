@@ -1,7 +1,9 @@
 // What every save of a form carries to the data provider (docs/everyday.md, "Saving without a
 // connection"): its idempotency key, the same however often the save is sent (a restored draft
 // brings its own), and for a generated resource's edit the row as loaded, so an update of a
-// row changed since is refused as stale. Read as a save starts — getters, because Refine copies
+// row changed since is refused as stale. A versioned definition's edit carries the version it
+// loaded instead (its database refuses a stale one after recording the key), so a save sent
+// again after a lost answer reaches the row and is told it was made. Read as a save starts — getters, because Refine copies
 // the meta then — never from an older render.
 import type { BaseRecord } from "@refinedev/core";
 import { type RefObject, useMemo, useRef } from "react";
@@ -20,7 +22,9 @@ export function useSaveMeta(def: ResourceDefinition, action: "create" | "edit"):
   const loadedRow = useRef<BaseRecord | undefined>(undefined);
   const writeKey = useRef<string>(undefined);
   writeKey.current ??= crypto.randomUUID();
-  const generatedEdit = Boolean(def.table) && action === "edit";
+  // Compared with the loaded row only where no version guards the record: the loaded columns as
+  // filters would match no row on a save sent again, which the database could then not answer.
+  const generatedEdit = Boolean(def.table) && action === "edit" && !def.versioned;
   const mutationMeta = useMemo(
     () => ({
       get writeKey() {

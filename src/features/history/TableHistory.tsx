@@ -1,7 +1,8 @@
 // A record's History tab: its entries in Opsdesk's audit log (opsdesk.history, newest first)
 // and, for a record with `historyIncludes` (an order), those of the rows that belong to it (its
 // items, filed under it by the database), with "Show older" by the last entry's id. With
-// entries of several tables, each says whose it is ("Order", "Order item").
+// entries of several tables, each says whose it is ("Order", "Order item"). Live: a change
+// made elsewhere reads the entries again (HistoryLive.tsx).
 import { type BaseRecord, useTranslate } from "@refinedev/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Alert, Button } from "antd";
@@ -15,6 +16,7 @@ import type { ResourceDefinition } from "../../resources/types";
 import { decodeKey, resourceNameOf } from "../../schema/names";
 import { useAuditColumns } from "./AuditColumns";
 import { AuditTable } from "./AuditTable";
+import { HistoryLive } from "./HistoryLive";
 import { HISTORY_PAGE_SIZE, nextCursor } from "./historyPage";
 
 export function TableHistory({ definition: def, recordId }: { definition: ResourceDefinition; recordId: string }) {
@@ -60,6 +62,7 @@ export function TableHistory({ definition: def, recordId }: { definition: Resour
   const entries = history.data?.pages.flat() ?? [];
   return (
     <>
+      <HistoryLive definition={def} recordId={recordId} onChange={() => void history.refetch()} />
       {history.isError && <Alert type="error" showIcon message={localizeMessage(history.error.message, t)} />}
       <AuditTable
         dataSource={entries}

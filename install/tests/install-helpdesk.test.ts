@@ -461,6 +461,39 @@ describe("composite keys", () => {
     );
     expect((await seen(JONAS)).rows?.[0]).toEqual({ n: 0 });
   });
+
+  it("a record's history is read by who may show the record, unless the table hides the row from them (install 0010)", async () => {
+    const history = (who: Who, table: string, key: object) =>
+      sqlAs(project.stack, who, "select action, record_key from opsdesk.history('public', $1, $2)", [
+        table,
+        JSON.stringify(key),
+      ]);
+    const tagged = { ticket_id: "2", tag: "vip" };
+    const entries = { rows: [{ action: "INSERT", record_key: { ticket_id: 2, tag: "vip" } }] };
+    // The viewer may show ticket_tags but not open the audit log: the record's entries all the
+    // same (before 0010: none, the audit log's policy), and still not the log itself.
+    expect(await history(LEA, "ticket_tags", tagged)).toEqual(entries);
+    expect((await sqlAs(project.stack, LEA, "select count(*)::int as n from opsdesk.audit_log")).rows?.[0]).toEqual({
+      n: 0,
+    });
+    // A row the project's own restrictive policy hides from them shows no history to them; who
+    // may read the audit log still reads it there.
+    await project.stack.sql(
+      "create policy hide_vip on public.ticket_tags as restrictive for select to authenticated using (tag <> 'vip')",
+    );
+    try {
+      expect(await history(LEA, "ticket_tags", tagged)).toEqual({ rows: [] });
+      expect(await history(JONAS, "ticket_tags", tagged)).toEqual(entries);
+    } finally {
+      await project.stack.sql("drop policy hide_vip on public.ticket_tags");
+    }
+    // A table the viewer may not show is refused, as is an app user.
+    expect((await history(LEA, "macros", { id: 1 })).error).toMatchObject({ code: "42501", hint: "OPSDESK_FORBIDDEN" });
+    expect((await history(PRIYA, "ticket_tags", tagged)).error).toMatchObject({
+      code: "42501",
+      hint: "OPSDESK_NOT_OPERATOR",
+    });
+  });
 });
 
 describe("the schema version", () => {

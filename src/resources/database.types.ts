@@ -1231,6 +1231,12 @@ export type Database = {
         Args: never
         Returns: undefined
       }
+      restrictive_select_sql: {
+        Args: {
+          rel: number
+        }
+        Returns: string
+      }
       schema_version: {
         Args: never
         Returns: string

@@ -1,7 +1,8 @@
-// Only admins delete, and the database's restrict rule explains itself.
+// Only admins delete, and the database's restrict rule explains itself; the admin's own screens
+// are Opsdesk's (operators, permissions, tables) beside the audit log.
 import { expect } from "@playwright/test";
 import { serviceClient } from "./backend";
-import { chooseOption, formField, openPath, unique } from "./helpers";
+import { AUDIT_PATH, chooseOption, formField, openPath, unique } from "./helpers";
 import { test } from "./test";
 
 test.use({ signedInAs: "admin" });
@@ -52,10 +53,19 @@ test("admin deletes a category, and one still in use is refused", async ({ page 
     .toEqual([]);
 });
 
-test("admin sees staff and the audit log, read-only", async ({ page }) => {
-  await page.goto("/staff");
+test("admin opens Opsdesk's operators, permissions and tables screens, and the audit log read-only", async ({
+  page,
+}) => {
+  await page.goto("/~operators");
   await expect(page.locator("tr.ant-table-row").filter({ hasText: "admin@example.com" })).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Create$/ })).toHaveCount(0);
-  await page.goto("/audit");
+  await openPath(page, "/~permissions");
+  await expect(page.getByRole("checkbox", { name: "Editor may edit Orders" })).toBeChecked();
+  // The store's tables are managed by Opsdesk (docs/any-project.md "The demo store").
+  await openPath(page, "/~tables");
+  const products = page.locator("tr.ant-table-row").filter({ has: page.getByText("public.products", { exact: true }) });
+  await expect(products).toContainText("managed");
+  await expect(products).not.toContainText("not managed");
+  await openPath(page, AUDIT_PATH);
   await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Create$/ })).toHaveCount(0);
 });

@@ -7,6 +7,9 @@ export type Role = "admin" | "editor" | "viewer";
 
 export const emailOf = (who: string) => `${who}@example.com`;
 
+/** The audit log's list (opsdesk.audit_log, the demo's screen of it: src/overrides.tsx). */
+export const AUDIT_PATH = "/audit";
+
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);

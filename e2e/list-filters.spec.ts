@@ -4,7 +4,7 @@
 // boxes on every list, and pickers that tell same-named records apart. Each test signs in
 // as an operator of its own, so its stored column choices touch no other spec.
 import { expect, type Page } from "@playwright/test";
-import { createOperator, insertRow, serviceClient } from "./backend";
+import { createOperator, insertRow, opsdeskClient, serviceClient } from "./backend";
 import { columnTexts, tableRows, tick, unique } from "./helpers";
 import { horizontalOverflow } from "./layoutChecks";
 import { newOperatorPage, operatorPage } from "./operatorPage";
@@ -107,11 +107,11 @@ test("column choices follow the operator to a reload and another browser, per li
   const email = `${unique("cols-persist").toLowerCase()}@example.com`;
   const { id } = await createOperator("editor", email);
   const stored = async () => {
-    const { data } = await serviceClient()
+    const { data } = await opsdeskClient()
       .from("list_columns")
       .select("columns, widths")
       .eq("user_id", id)
-      .eq("resource", "customers")
+      .eq("resource", "public.customers")
       .maybeSingle();
     return data as { columns: string[]; widths: Record<string, number> } | null;
   };

@@ -20,6 +20,12 @@ export function opsdeskClient() {
 export type May = (resource: string, action: string) => boolean;
 
 /**
+ * Opsdesk's own screens (operators, permissions, tables) are the admin role's whatever the
+ * matrix says: a role's May answers `may(ADMIN_SCREENS, "open")` for them.
+ */
+export const ADMIN_SCREENS = "~admin";
+
+/**
  * The role's rows of the permission matrix (opsdesk.permissions, by table), keyed by the
  * console's resource names: a table of `public` by its name, another schema's as
  * `<schema>.<table>` (the audit log is `opsdesk.audit_log`).
@@ -31,6 +37,7 @@ export async function permissionsOf(role: Role): Promise<May> {
     .eq("role", role);
   if (error) throw new Error(`permissions of ${role}: ${error.message}`);
   const held = new Set(data.map((p) => `${resourceNameOf(p.schema_name, p.table_name)}:${p.action}`));
+  if (role === "admin") held.add(`${ADMIN_SCREENS}:open`);
   return (resource, action) => held.has(`${resource}:${action}`);
 }
 

@@ -101,16 +101,16 @@ test("the menu's screens load while the console is idle, so a first visit waits 
   page.on("request", (request) => {
     if (/\/assets\/[^/]+\.js$/.test(request.url())) chunks.push(new URL(request.url()).pathname);
   });
-  const opened = /\/(ResourceList|StaffPage)-[\w-]+\.js$/;
+  const opened = /\/(ResourceList|OperatorsPage)-[\w-]+\.js$/;
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  // The lists' screen and the staff page's own arrive without being opened (the other
+  // The lists' screen and the Operators screen's own arrive without being opened (the other
   // screens' chunks may still be on their way while the test goes on).
   await expect.poll(() => chunks.filter((path) => opened.test(path)).length).toBe(2);
   const before = chunks.length;
   await page.getByRole("menuitem", { name: "Products", exact: true }).click();
   await expectList(page, "p", []);
-  await page.getByRole("menuitem", { name: "Staff", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Staff", exact: true })).toBeVisible();
+  await page.getByRole("menuitem", { name: "Operators", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Operators", exact: true })).toBeVisible();
   expect(chunks.slice(before).filter((path) => opened.test(path))).toEqual([]);
 });

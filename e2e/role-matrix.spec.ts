@@ -1,17 +1,42 @@
-// The role matrix in the console (issue 6): for each staff role and every screen the console
-// has, the actions offered are exactly those of the role's `permissions` rows, read from the
-// database (a changed matrix changes the expectations): menu entries, list, bulk and show
-// buttons, the order's status and item controls, and 403 for screens the role may not open.
+// The role matrix in the console (issue 6): for each operator role and every table the demo's
+// console has, the actions offered are exactly those of the role's rows of opsdesk.permissions,
+// read from the database (a changed matrix changes the expectations): menu entries, list, bulk
+// and show buttons, the order's status and item controls, 403 for screens the role may not
+// open, and Opsdesk's own screens (operators, permissions, tables) for admins only. The
+// definitions are the console's own: describe() as the admin, the demo's code overrides merged
+// over it (src/schema/generate.ts), as providers/liveSchema.ts makes them.
 import { expect, type Page } from "@playwright/test";
-import { menuResources } from "../src/resources";
+import { codeDefinitions } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/types";
-import { insertRow, type May, permissionsOf, serviceClient } from "./backend";
-import { errorPage, expectShown, headerButtons, openPath, type Role, tableRows } from "./helpers";
+import type { Described } from "../src/schema/describe";
+import { generateResources } from "../src/schema/generate";
+import { signedInClient } from "./apiClient";
+import { ADMIN_SCREENS, insertRow, type May, permissionsOf, serviceClient } from "./backend";
+import { AUDIT_PATH, emailOf, errorPage, expectShown, headerButtons, openPath, type Role, tableRows } from "./helpers";
 import { test } from "./test";
 
 const ROLES: Role[] = ["viewer", "editor", "admin"];
 
-const pathOf = (def: ResourceDefinition) => `/${def.route ?? def.name}`;
+/** The demo's tables, by the console's resource names (a test each, named before any world exists). */
+const DEMO_RESOURCES = ["products", "categories", "customers", "orders", "order_items", "opsdesk.audit_log"];
+
+/** Opsdesk's admin screens (src/App.tsx ADMIN_SCREENS): path and menu label. */
+const ADMIN_PAGES: [string, string][] = [
+  ["/~operators", "Operators"],
+  ["/~permissions", "Permissions"],
+  ["/~tables", "Tables"],
+];
+
+/** The console's definitions of the demo, as an admin's console makes them. */
+async function demoDefinitions(): Promise<ResourceDefinition[]> {
+  const admin = await signedInClient(emailOf("admin"));
+  const { data, error } = await admin.schema("opsdesk").rpc("describe");
+  if (error) throw new Error(`describe: ${error.message}`);
+  return generateResources(data as Described, codeDefinitions).definitions;
+}
+
+const pathOf = (def: ResourceDefinition) =>
+  def.name === "opsdesk.audit_log" ? AUDIT_PATH : `/${def.route ?? def.name}`;
 /** The menu label (src/shell/routes.tsx). */
 const menuLabel = (def: ResourceDefinition) => def.label.plural.charAt(0).toUpperCase() + def.label.plural.slice(1);
 
@@ -28,9 +53,10 @@ async function pendingOrder(): Promise<number> {
 async function recordId(def: ResourceDefinition): Promise<string> {
   if (def.name === "orders") return String(await pendingOrder());
   const key = def.idColumn ?? "id";
-  let query = serviceClient().from(def.name).select("*");
-  // Each role may show the entries of products (a staff row's entry is not every role's to see).
-  if (def.name === "audit_log") query = query.eq("table_name", "products");
+  const table = def.table ?? { schema: "public", name: def.name };
+  let query = serviceClient().schema(table.schema).from(table.name).select("*");
+  // Each role that may show the audit log may show the entries of products (an operator's entry is the admins').
+  if (def.name === "opsdesk.audit_log") query = query.eq("schema_name", "public").eq("table_name", "products");
   const { data, error } = await query.order(key).limit(1).single<Record<string, unknown>>();
   if (error) throw new Error(`a row of ${def.name}: ${error.message}`);
   return String(data[key]);
@@ -71,20 +97,6 @@ async function checkGeneratedList(page: Page, def: ResourceDefinition, can: Can)
   await expectShown(toolbar.getByRole("button", { name: /^Set / }), can("edit") && (def.bulkSet ?? []).length > 0);
 }
 
-/** /staff (src/pages/staff/StaffPage.tsx): invite is staff `create`, role and activation changes `edit`. */
-async function checkStaffList(page: Page, _def: ResourceDefinition, can: Can) {
-  // Another member's row: nobody changes their own.
-  const other = tableRows(page).filter({ hasText: "viewer@example.com" });
-  await expect(other).toBeVisible();
-  await expectShown(page.getByRole("button", { name: "Invite" }), can("create"));
-  await expectShown(page.getByRole("button", { name: "Export CSV" }), can("export"));
-  await expectShown(other.getByRole("button", { name: /^(Deactivate|Reactivate)$/ }), can("edit"));
-  // A role the operator may not change shows as text.
-  const role = other.getByRole("combobox", { name: /^Role of / });
-  await expectShown(role, can("edit"));
-  if (can("edit")) await expect(role).toBeEnabled();
-}
-
 /**
  * /audit (src/pages/audit/AuditPage.tsx): entries without row actions (they link to their
  * record), and only entries of records the role may show (filtered by table here).
@@ -94,12 +106,12 @@ async function checkAuditList(page: Page, def: ResourceDefinition, can: Can, may
   await checkListHeader(page, def, can);
   const filters = page.getByRole("form", { name: "Audit log filters" });
   for (const [table, label] of [
-    ["staff", "Staff"],
+    ["opsdesk.operators", "Operators"],
     ["products", "Products"],
   ]) {
     // Each table from a fresh list: a chosen table's label covers the select's input, and a
     // refreshed table may have scrolled the form under the sticky header.
-    await openPath(page, "/audit");
+    await openPath(page, AUDIT_PATH);
     // Settled: a fresh list of every table has its rows (each visit of /audit is a new screen).
     await expect(filters.getByText("Any table")).toBeVisible();
     await expect(tableRows(page).first()).toBeVisible();
@@ -114,7 +126,7 @@ async function checkAuditList(page: Page, def: ResourceDefinition, can: Can, may
 
 type ListCheck = (page: Page, def: ResourceDefinition, can: Can, may: May) => Promise<void>;
 /** Lists with a screen of their own (src/App.tsx overrides). */
-const LIST_CHECKS: Record<string, ListCheck> = { staff: checkStaffList, audit_log: checkAuditList };
+const LIST_CHECKS: Record<string, ListCheck> = { "opsdesk.audit_log": checkAuditList };
 
 /** The order page's own controls (src/pages/orders): status changes are orders `edit`, lines order_items rights. */
 async function checkOrderControls(page: Page, may: May) {
@@ -144,31 +156,36 @@ for (const role of ROLES) {
     });
 
     test(`${role}: the menu has exactly the screens the role may list`, async () => {
+      const definitions = await demoDefinitions();
       await openPath(page, "/");
       const screens = [
-        ...menuResources.filter((def) => may(def.name, "list")).map(menuLabel),
+        ...definitions.filter((def) => may(def.name, "list")).map(menuLabel),
         // /customers/duplicates: merging needs both (SPEC §2).
         ...(may("customers", "edit") && may("customers", "delete") ? ["Possible duplicates"] : []),
-        ...(may("permissions", "list") ? ["Permissions"] : []),
+        ...(may(ADMIN_SCREENS, "open") ? ADMIN_PAGES.map(([, label]) => label) : []),
       ];
-      // Dashboard and profile are every staff member's; sign-out closes the menu.
-      await expect(page.locator(".ant-menu").getByRole("menuitem")).toHaveText([
-        "Dashboard",
-        ...screens,
-        "Profile",
-        "Sign out",
-      ]);
+      // Dashboard and profile are every operator's; sign-out closes the menu.
+      const entries = page.locator(".ant-menu").getByRole("menuitem");
+      await expect(entries.first()).toHaveText("Dashboard");
+      await expect(entries.last()).toHaveText("Sign out");
+      await expect(entries).toHaveCount(screens.length + 3);
+      const shown = (await entries.allInnerTexts()).map((text) => text.trim());
+      expect(shown.slice(1, -2).sort()).toEqual([...screens].sort());
+      expect(shown.at(-2)).toBe("Profile");
     });
 
-    test(`${role}: /permissions opens only with permissions list`, async () => {
-      await openPath(page, "/permissions");
-      if (may("permissions", "list"))
-        await expect(page.getByRole("checkbox", { name: /^Editor may list / }).first()).toBeVisible();
-      else await expect(errorPage(page, "403")).toBeVisible();
+    test(`${role}: Opsdesk's operators, permissions and tables screens open only for admins`, async () => {
+      for (const [path, label] of ADMIN_PAGES) {
+        await openPath(page, path);
+        if (may(ADMIN_SCREENS, "open")) await expect(page.getByRole("heading", { name: label })).toBeVisible();
+        else await expect(errorPage(page, "403")).toBeVisible();
+      }
     });
 
-    for (const def of menuResources) {
-      test(`${role}: ${def.name} shows exactly the allowed actions`, async () => {
+    for (const name of DEMO_RESOURCES) {
+      test(`${role}: ${name} shows exactly the allowed actions`, async () => {
+        const def = (await demoDefinitions()).find((d) => d.name === name);
+        if (!def) throw new Error(`the console has no resource ${name}`);
         const can = (action: string) => may(def.name, action);
         const screens = def.screens ?? {};
         const id = await recordId(def);
@@ -189,7 +206,6 @@ for (const role of ROLES) {
             await expect(page.locator(".ant-descriptions").first()).toBeVisible();
             const header = headerButtons(page);
             await expectShown(header.getByRole("button", { name: /Edit$/ }), screens.edit !== false && can("edit"));
-            // Staff rows are deactivated on /staff, never deleted (definition: screens.delete false).
             await expectShown(
               header.getByRole("button", { name: /Delete$/ }),
               screens.delete !== false && can("delete"),
@@ -198,7 +214,7 @@ for (const role of ROLES) {
           });
         }
 
-        // Screens a resource does not have are not routed (staff and audit entries change elsewhere).
+        // Screens a resource does not have are not routed (audit entries are written by triggers).
         if (screens.create !== false)
           await test.step("create form", () => checkForm(page, `${pathOf(def)}/create`, can("create")));
         if (screens.edit !== false)

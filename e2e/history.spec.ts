@@ -1,8 +1,8 @@
 // History: a record's audit entries on its show page (who, when, field-by-field diff),
-// and /audit filtered by table, record, actor and time range.
+// and the audit log (opsdesk.audit_log) filtered by table, record, actor and time range.
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
-import { formField, unique } from "./helpers";
+import { AUDIT_PATH, formField, unique } from "./helpers";
 import { test } from "./test";
 
 async function newCategory() {
@@ -131,12 +131,12 @@ test.describe("as an editor, labels and items", () => {
 test.describe("as an admin", () => {
   test.use({ signedInAs: "admin" });
 
-  test("/audit filters by table, record, actor and time range on the server", async ({ page }) => {
+  test("the audit log filters by table, record, actor and time range on the server", async ({ page }) => {
     const category = await newCategory();
     const { error } = await serviceClient().from("categories").update({ description: "x" }).eq("id", category.id);
     expect(error).toBeNull();
 
-    await page.goto("/audit");
+    await page.goto(AUDIT_PATH);
     const filters = page.getByRole("form", { name: "Audit log filters" });
     const rows = page.getByRole("table", { name: "Audit log" }).locator("tr.ant-table-row");
     await expect(rows.first()).toBeVisible();
@@ -183,12 +183,12 @@ test.describe("as an admin", () => {
 test.describe("as a viewer", () => {
   test.use({ signedInAs: "viewer" });
 
-  test("a viewer, who may not read the audit log, sees no History tab and no /audit", async ({ page }) => {
+  test("a viewer, who may not read the audit log, sees no History tab and no audit log", async ({ page }) => {
     const category = await newCategory();
     await page.goto(`/categories/${category.id}`);
     await expect(page.getByText(category.name).first()).toBeVisible();
     await expect(page.getByRole("tab", { name: "History" })).toHaveCount(0);
-    await page.goto("/audit");
+    await page.goto(AUDIT_PATH);
     await expect(page.getByText(/permission|403/i).first()).toBeVisible();
   });
 });

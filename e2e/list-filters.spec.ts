@@ -5,7 +5,7 @@
 // as an operator of its own, so its stored column choices touch no other spec.
 import { expect, type Page } from "@playwright/test";
 import { createOperator, insertRow, opsdeskClient, serviceClient } from "./backend";
-import { columnTexts, tableRows, tick, unique } from "./helpers";
+import { AUDIT_PATH, columnTexts, tableRows, tick, unique } from "./helpers";
 import { horizontalOverflow } from "./layoutChecks";
 import { newOperatorPage, operatorPage } from "./operatorPage";
 import { test } from "./test";
@@ -181,7 +181,7 @@ test("orders, categories and the audit log each have a search box", async () => 
   await page.getByPlaceholder("Search categories").press("Enter");
   await expect(tableRows(page).filter({ hasText: category.name })).toHaveCount(1);
 
-  await page.goto("/audit");
+  await page.goto(AUDIT_PATH);
   await expect(tableRows(page).first()).toBeVisible();
   const search = page.getByPlaceholder("Search the audit log");
   await search.fill(String(category.id));

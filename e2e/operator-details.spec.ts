@@ -5,7 +5,7 @@
 // title; a record that is not there is one 404 page, also for an address that is no key.
 import { expect, type Page } from "@playwright/test";
 import { createOperator, insertRow, serviceClient } from "./backend";
-import { errorPage, mailLink, unique } from "./helpers";
+import { AUDIT_PATH, errorPage, mailLink, unique } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 import { newContext } from "./world";
@@ -55,7 +55,9 @@ test.describe("at 1 280 px, in English", () => {
       email: `${unique("a-rather-long-address-that-reaches-the-edge-of-the-audit-log").toLowerCase()}@example.com`,
       country: "DE",
     });
-    await page.goto(`/audit?filters[0][field]=record_id&filters[0][operator]=eq&filters[0][value]=${customer.id}`);
+    await page.goto(
+      `${AUDIT_PATH}?filters[0][field]=record_id&filters[0][operator]=eq&filters[0][value]=${customer.id}`,
+    );
     const row = page.locator(".ant-table-tbody tr.ant-table-row").first();
     await expect(row.getByRole("link", { name: customer.full_name })).toHaveAttribute(
       "href",

@@ -241,8 +241,9 @@ export async function closeNotices(page: Page) {
 
 /**
  * An invitation not yet followed, on an admin's Operators screen: Resend mails a new link,
- * Revoke takes it back (the row goes), and the resent link then leads nowhere. `name` is how the revoke notice names the invitee; `newPage` opens the
- * invitee's browser and `mailUrl` is the mail catcher (see invitationMails).
+ * Revoke takes it back (the row goes), and the resent link then leads nowhere. `name` is how
+ * the revoke notice names the invitee; `newPage` opens the invitee's browser and `mailUrl` is
+ * the mail catcher (see invitationMails).
  */
 export async function resendThenRevoke(
   admin: Page,

@@ -1,12 +1,12 @@
 // The English catalogue the German render test (e2e/german.spec.ts) looks for on screen:
 // every English text the console carries — the defaults written in code
 // (`t("area.key", "English")`, `t("area.key", {…}, "English")`), the English locale files and
-// the resource definitions' labels — kept where German says something else, so a text that
+// the demo's resource definitions' labels (its code overrides) — kept where German says something else, so a text that
 // is the same in both languages ("Status", "SKU") never counts as left-over English.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { menuResources, nestedResources } from "../../src/resources";
+import { codeDefinitions } from "../../src/resources";
 import type { ResourceDefinition } from "../../src/resources/types";
 
 const SRC = fileURLToPath(new URL("../../src", import.meta.url));
@@ -66,7 +66,7 @@ export async function englishOnlyTexts(): Promise<Set<string>> {
   const english = new Map<string, string>([
     ...codeDefaults(),
     ...Object.entries(await localeFile("en")),
-    ...[...menuResources, ...nestedResources].flatMap(definitionTexts),
+    ...codeDefinitions.flatMap(definitionTexts),
   ]);
   const texts = new Set<string>();
   for (const [key, text] of english) {

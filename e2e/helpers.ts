@@ -7,8 +7,11 @@ export type Role = "admin" | "editor" | "viewer";
 
 export const emailOf = (who: string) => `${who}@example.com`;
 
-/** The audit log's list (opsdesk.audit_log, the demo's screen of it: src/overrides.tsx). */
-export const AUDIT_PATH = "/audit";
+/**
+ * The audit log's list: the generated `opsdesk.audit_log` at its route (src/schema/names.ts),
+ * the demo's labels and columns merged over it (src/resources/audit_log.ts).
+ */
+export const AUDIT_PATH = "/opsdesk.audit_log";
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("E-mail").fill(email);

@@ -14,3 +14,10 @@ if (typeof window !== "undefined" && !window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// The console's resources come from a project's live schema (src/schema); the unit tests of its
+// screens and providers run on the demo store's definitions as the resources of the moment.
+// Each file starts from them (the files share one module graph: vitest.config.ts).
+import { codeDefinitions, setLiveResources } from "./src/resources";
+
+setLiveResources([...codeDefinitions]);

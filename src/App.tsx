@@ -2,23 +2,26 @@
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, { CatchAllNavigate } from "@refinedev/react-router";
 import { App as AntdApp, Spin } from "antd";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { createRoutesFromElements, matchRoutes, Route, Routes } from "react-router";
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { createRoutesFromElements, matchRoutes, Navigate, Route, Routes } from "react-router";
 import { ScreenWaiting } from "./components/connection/ScreenWaiting";
 import { ChunkBoundary } from "./components/errors/ChunkBoundary";
 import { NotFoundPage } from "./components/errors/ErrorPages";
 import { lazyChunk, preloadChunksIn } from "./components/errors/lazyChunk";
 import { GuardedScreen } from "./components/GuardedScreen";
+import { listPath } from "./components/paths";
 import { RESOURCE_ICONS } from "./components/resourceIcons";
 import { useI18nProvider } from "./components/theme/PreferencesProvider";
 import { overrideKinds } from "./features/fields/fieldKinds";
 import { watchKeyedSaves } from "./features/saving/keyedSaves";
 import { translatedResources } from "./i18n/resourceLabels";
-import { KIND_OVERRIDES, SCREEN_OVERRIDES } from "./overrides";
+import { KIND_OVERRIDES, PAGE_OVERRIDES, SCREEN_OVERRIDES } from "./overrides";
 import { consoleProviders, liveSchemaReady, liveSchemaSettled, queryClient } from "./providers";
+import { guardPages } from "./providers/accessControlProvider";
 import { useNotificationProvider } from "./providers/notificationProvider";
 import { type ConsoleResources, consoleResources, onResourcesChange } from "./resources";
 import { LeaveGuard } from "./shell/LeaveGuard";
+import { activePages, type PageOverride, pageGuards, pageResources, pageRoutes } from "./shell/pageOverrides";
 import { refineResource, resourceRoutes } from "./shell/routes";
 
 // The console chunk has loaded: its providers start, and access changes reach the screens at once.
@@ -30,10 +33,10 @@ watchKeyedSaves(queryClient);
 
 // The signed-in console (layout, header, palette) loads after the auth check, not on /login.
 const ConsoleShell = lazyChunk(() => import("./shell/ConsoleShell").then((m) => m.default));
-const DashboardPage = lazyChunk(() => import("./pages/dashboard/DashboardPage").then((m) => m.DashboardPage));
-const PermissionsPage = lazyChunk(() => import("./pages/permissions/PermissionsPage").then((m) => m.PermissionsPage));
-const DuplicatesPage = lazyChunk(() => import("./pages/customers/DuplicatesPage").then((m) => m.DuplicatesPage));
 const ProfilePage = lazyChunk(() => import("./pages/profile/ProfilePage").then((m) => m.ProfilePage));
+const NotInstalledPage = lazyChunk(() =>
+  import("./pages/notInstalled/NotInstalledPage").then((m) => m.NotInstalledPage),
+);
 // bench:console's hand-built baseline list (pages/bench), in bench builds only: elsewhere Vite
 // drops it with the condition.
 const HandBuiltList =
@@ -52,7 +55,7 @@ const TABLES_PATH = "/~tables";
 const OPERATORS_PATH = "/~operators";
 const PERMISSIONS_PATH = "/~permissions";
 
-/** The admin's screens of a project with Opsdesk installed: menu entry, route, screen. */
+/** The admin's screens (Opsdesk's own): menu entry, route, screen. */
 const ADMIN_SCREENS = [
   {
     name: "opsdesk_operators",
@@ -71,69 +74,91 @@ const ADMIN_SCREENS = [
   { name: "opsdesk_tables", path: TABLES_PATH, label: "Tables", icon: RESOURCE_ICONS.permissions, Screen: TablesPage },
 ];
 
+/** The audit log: the generated resource of Opsdesk's own table (src/resources/audit_log.ts overrides it). */
+const AUDIT_LOG = "opsdesk.audit_log";
+
 /**
- * Refine's resources: the console's screens around the resources of the moment — compiled (the
- * demo's own screens beside them), or generated from the live schema (src/schema).
+ * Addresses of the compiled demo (before it ran on Opsdesk), kept as redirects to where their
+ * screens are now, so bookmarks and links in old mails still lead somewhere.
  */
-function refineResources({ generated, menu, nested }: ConsoleResources) {
-  const dashboard = { name: "dashboard", list: "/", meta: { label: "Dashboard", icon: RESOURCE_ICONS.dashboard } };
+function oldAddresses(live: ConsoleResources): Record<string, string> {
+  const audit = live.menu.find((def) => def.name === AUDIT_LOG);
+  const auditPath = audit ? listPath(audit) : "/";
+  return { "/staff": OPERATORS_PATH, "/permissions": PERMISSIONS_PATH, "/audit_log": auditPath, "/audit": auditPath };
+}
+
+/**
+ * Refine's resources: the first screen (the tables overview, or a page override at `/`), the
+ * resources of the live schema, the project's pages (src/overrides.tsx), Opsdesk's admin screens
+ * and the profile.
+ */
+function refineResources({ menu, nested }: ConsoleResources, pages: readonly PageOverride[]) {
+  const home = { name: "dashboard", list: "/", meta: { label: "Dashboard", icon: RESOURCE_ICONS.dashboard } };
   const profile = { name: "profile", list: "/profile", meta: { label: "Profile", icon: RESOURCE_ICONS.profile } };
   const definitions = [
     ...menu.map((def) => refineResource(def, RESOURCE_ICONS[def.name])),
     ...nested.map((def) => refineResource(def, undefined, true)),
   ];
-  if (generated) {
-    const admin = ADMIN_SCREENS.map(({ name, path, label, icon }) => ({ name, list: path, meta: { label, icon } }));
-    return [dashboard, ...definitions, ...admin, profile];
-  }
-  return [
-    dashboard,
-    ...definitions,
-    {
-      name: "customer_duplicates",
-      list: "/customers/duplicates",
-      meta: { label: "Possible duplicates", icon: RESOURCE_ICONS.customer_duplicates },
-    },
-    { name: "permissions", list: "/permissions", meta: { label: "Permissions", icon: RESOURCE_ICONS.permissions } },
-    profile,
-  ];
+  const admin = ADMIN_SCREENS.map(({ name, path, label, icon }) => ({ name, list: path, meta: { label, icon } }));
+  const ownHome = pages.some((page) => page.path === "/");
+  return [...(ownHome ? [] : [home]), ...pageResources(pages), ...definitions, ...admin, profile];
 }
 
-/** The console's routes for the resources of the moment: a layout route (the signed-in shell) holding every screen. */
-const consoleRoutes = (live: ConsoleResources) => (
-  <Route
-    element={
-      <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />} loading={<ScreenWaiting />}>
+/** The signed-in shell around `children`, once the auth check has passed. */
+const signedIn = (children: ReactNode) => (
+  <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />} loading={<ScreenWaiting />}>
+    {children}
+  </Authenticated>
+);
+
+/**
+ * The console's routes for the resources of the moment: a layout route (the signed-in shell)
+ * holding every screen; on a project without Opsdesk, the "not installed" screen at every address.
+ */
+const consoleRoutes = (live: ConsoleResources, pages: readonly PageOverride[]) => {
+  if (live.state === "missing")
+    return (
+      <Route
+        path="*"
+        element={signedIn(
+          <ChunkBoundary loading={<Spin fullscreen />}>
+            <NotInstalledPage />
+          </ChunkBoundary>,
+        )}
+      />
+    );
+  const ownHome = pages.some((page) => page.path === "/");
+  return (
+    <Route
+      element={signedIn(
         <ChunkBoundary loading={<Spin fullscreen />}>
           <ConsoleShell />
-        </ChunkBoundary>
-      </Authenticated>
-    }
-  >
-    <Route index element={<ChunkBoundary>{live.generated ? <TablesOverview /> : <DashboardPage />}</ChunkBoundary>} />
-    {!live.generated && (
-      <Route
-        path="/customers/duplicates"
-        element={
-          <GuardedScreen resource="customer_duplicates">
-            <DuplicatesPage />
-          </GuardedScreen>
-        }
-      />
-    )}
-    {live.menu.map((def) => resourceRoutes(def, SCREEN_OVERRIDES))}
-    {HandBuiltList && (
-      <Route
-        path="/~bench/:resource"
-        element={
-          <ChunkBoundary>
-            <HandBuiltList />
-          </ChunkBoundary>
-        }
-      />
-    )}
-    {live.generated &&
-      ADMIN_SCREENS.map(({ name, path, Screen }) => (
+        </ChunkBoundary>,
+      )}
+    >
+      {!ownHome && (
+        <Route
+          index
+          element={
+            <ChunkBoundary>
+              <TablesOverview />
+            </ChunkBoundary>
+          }
+        />
+      )}
+      {pageRoutes(pages)}
+      {live.menu.map((def) => resourceRoutes(def, SCREEN_OVERRIDES))}
+      {HandBuiltList && (
+        <Route
+          path="/~bench/:resource"
+          element={
+            <ChunkBoundary>
+              <HandBuiltList />
+            </ChunkBoundary>
+          }
+        />
+      )}
+      {ADMIN_SCREENS.map(({ name, path, Screen }) => (
         <Route
           key={name}
           path={path}
@@ -144,27 +169,28 @@ const consoleRoutes = (live: ConsoleResources) => (
           }
         />
       ))}
-    {!live.generated && (
+      {Object.entries(oldAddresses(live)).map(([from, to]) => (
+        <Route key={from} path={from} element={<Navigate to={to} replace />} />
+      ))}
       <Route
-        path="/permissions"
+        path="/profile"
         element={
-          <GuardedScreen resource="permissions">
-            <PermissionsPage />
+          <GuardedScreen resource="profile">
+            <ProfilePage />
           </GuardedScreen>
         }
       />
-    )}
-    <Route
-      path="/profile"
-      element={
-        <GuardedScreen resource="profile">
-          <ProfilePage />
-        </GuardedScreen>
-      }
-    />
-    <Route path="*" element={<NotFoundPage />} />
-  </Route>
-);
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+  );
+};
+
+/** The project's pages that exist for the resources of the moment, their guards set for the access control. */
+function currentPages(live: ConsoleResources): PageOverride[] {
+  const pages = activePages(PAGE_OVERRIDES, live);
+  guardPages(pageGuards(pages));
+  return pages;
+}
 
 /**
  * Loads the chunks the console's first screen at `pathname` renders (the shell and the
@@ -173,13 +199,18 @@ const consoleRoutes = (live: ConsoleResources) => (
 export async function preloadScreen(pathname: string): Promise<void> {
   // The resources of the live schema first (from the cache on a warm start): they make the routes.
   await liveSchemaReady();
-  const matches = matchRoutes(createRoutesFromElements(consoleRoutes(consoleResources())), pathname) ?? [];
+  const live = consoleResources();
+  const matches = matchRoutes(createRoutesFromElements(consoleRoutes(live, currentPages(live))), pathname) ?? [];
   return preloadChunksIn(matches.map((match) => match.route.element));
 }
 
 /** Every screen the menu opens (the dashboard, each list, the pages of their own). */
-const menuPaths = () =>
-  refineResources(consoleResources()).flatMap((resource) => (typeof resource.list === "string" ? [resource.list] : []));
+const menuPaths = () => {
+  const live = consoleResources();
+  return refineResources(live, currentPages(live)).flatMap((resource) =>
+    typeof resource.list === "string" ? [resource.list] : [],
+  );
+};
 
 /** How long after the console's first render the menu's screens start loading. */
 const PRELOAD_AFTER_MS = 1_500;
@@ -228,13 +259,14 @@ export function App() {
   const i18nProvider = useI18nProvider();
   // A new schema version replaces the resources in place: no rebuild, no reload.
   const live = useSyncExternalStore(onResourcesChange, consoleResources);
+  const pages = useMemo(() => currentPages(live), [live]);
   const localized = useMemo(
-    () => translatedResources(refineResources(live), i18nProvider.translate),
-    [i18nProvider, live],
+    () => translatedResources(refineResources(live, pages), i18nProvider.translate),
+    [i18nProvider, live, pages],
   );
-  const routes = useMemo(() => consoleRoutes(live), [live]);
-  // Right after a sign-in the resources of the live schema may still be on their way: the
-  // demo's screens must not flash in their place (a warm start has them before the first render).
+  const routes = useMemo(() => consoleRoutes(live, pages), [live, pages]);
+  // Right after a sign-in the resources of the live schema may still be on their way: a 404 must
+  // not flash in their place (a warm start has them before the first render).
   const [settled, setSettled] = useState(liveSchemaSettled);
   useEffect(() => {
     let current = true;

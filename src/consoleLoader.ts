@@ -2,9 +2,9 @@
 // sign-in screens start loading it when the operator submits, while the sign-in runs,
 // and a page opened directly starts loading it at once.
 import { lazyChunk } from "./components/errors/lazyChunk";
-import { dashboardReads } from "./pages/dashboard/reads";
-import { rememberedKind } from "./providers/backendKind";
+import { dashboardReads, hasDemoStore } from "./pages/dashboard/reads";
 import { expectScreenReads, type RpcRead } from "./providers/firstReads";
+import { consoleResources } from "./resources";
 
 /** The console (Refine, its providers and routes), rendered once it has loaded. */
 export const Console = lazyChunk(() => import("./App").then((app) => app.App));
@@ -32,10 +32,13 @@ export function warmUpConsole(): void {
   quietly(import("./providers/backend").then(({ backend }) => backend.auth.warmUp()));
 }
 
-/** The RPCs the first screen of `url` makes before anything else, when they are known ahead. */
+/**
+ * The RPCs the first screen of `url` makes before anything else, when they are known ahead: the
+ * demo's dashboard at `/`, made once the live schema says the project is the demo store (its
+ * page override's condition) — elsewhere `/` is the tables overview.
+ */
 function firstScreenReads(url: URL): RpcRead[] {
-  // A console generated from a project's live schema starts on its tables, not the demo's dashboard.
-  if (screenOf(url.pathname) !== "dashboard" || rememberedKind() === "opsdesk") return [];
+  if (screenOf(url.pathname) !== "dashboard") return [];
   const { kpis, perDay, byCategory } = dashboardReads(url.searchParams);
   return [kpis, perDay, byCategory];
 }
@@ -49,7 +52,7 @@ function firstScreenReads(url: URL): RpcRead[] {
  */
 export function preloadConsole(target: string): Promise<void> {
   const url = new URL(target, window.location.origin);
-  expectScreenReads(firstScreenReads(url));
+  expectScreenReads(firstScreenReads(url), () => hasDemoStore(consoleResources()));
   quietly(import("./shell/ConsoleShell"));
   quietly(SCREENS[screenOf(url.pathname)]());
   return Console.preload()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../i18n/messages";
-import { createAccessControlProvider } from "./accessControlProvider";
+import { createAccessControlProvider, guardPages } from "./accessControlProvider";
 import { type Access, accessRows, type PermissionRow, type PermissionSource, PermissionStore } from "./permissions";
 
 /** A source whose user and rows the test sets, counting loads. */
@@ -62,13 +62,29 @@ describe("accessControlProvider", () => {
     expect(await can({ resource: "products", action: "clone" })).toMatchObject({ can: false });
   });
 
-  it("opens the duplicates screen only to roles holding customers edit and delete", async () => {
+  it("answers a project's page by its guard: every permission it names (src/overrides.tsx)", async () => {
     const customers = (actions: string[]) => actions.map((action) => ({ resource: "customers", action }));
     const env = memorySource({ both: customers(["edit", "delete"]), edit: customers(["list", "edit"]) });
     const { can } = createAccessControlProvider(new PermissionStore(env.source));
+    guardPages({
+      customer_duplicates: [
+        { resource: "customers", action: "edit" },
+        { resource: "customers", action: "delete" },
+      ],
+      dashboard: [{ resource: "orders", action: "list" }],
+    });
+    try {
+      env.signIn("both");
+      expect(await can({ resource: "customer_duplicates", action: "list" })).toEqual({ can: true });
+      // A guarded dashboard is no longer every operator's.
+      expect(await can({ resource: "dashboard", action: "list" })).toMatchObject({ can: false });
+      env.signIn("edit");
+      expect(await can({ resource: "customer_duplicates", action: "list" })).toMatchObject({ can: false });
+    } finally {
+      guardPages({});
+    }
+    // Without a guard a page's name is no row of the matrix: refused.
     env.signIn("both");
-    expect(await can({ resource: "customer_duplicates", action: "list" })).toEqual({ can: true });
-    env.signIn("edit");
     expect(await can({ resource: "customer_duplicates", action: "list" })).toMatchObject({ can: false });
   });
 

@@ -86,16 +86,15 @@ describe("createAccessRefresh", () => {
 
 describe("endsAccess", () => {
   const staff = (operation: string, record: Record<string, unknown> | null) => ({
-    schema: "public",
-    table: "staff",
+    schema: "opsdesk",
+    table: "operators",
     operation,
     record,
     old_record: { active: true },
   });
 
-  it("is true for the operator's own staff row deactivated or removed", () => {
-    expect(endsAccess(staff("UPDATE", { active: false, role: "editor" }))).toBe(true);
-    expect(endsAccess(staff("DELETE", null))).toBe(true);
+  it("is false for the compiled demo's staff row, which no longer exists", () => {
+    expect(endsAccess({ schema: "public", table: "staff", operation: "DELETE", record: null })).toBe(false);
   });
 
   it("is true for the operator's own opsdesk.operators row deactivated or removed", () => {
@@ -182,9 +181,7 @@ describe("watchAccess: the first permission read and the join", () => {
 });
 
 describe("accessTopic", () => {
-  it("is Opsdesk's channel on a project with Opsdesk installed, the demo schema's otherwise", () => {
-    expect(accessTopic("u1", "opsdesk")).toBe("opsdesk:access:u1");
-    expect(accessTopic("u1", undefined)).toBe("opsdesk:access:u1");
-    expect(accessTopic("u1", "compiled")).toBe("access:u1");
+  it("is Opsdesk's channel", () => {
+    expect(accessTopic("u1")).toBe("opsdesk:access:u1");
   });
 });

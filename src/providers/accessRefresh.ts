@@ -9,7 +9,7 @@
 import { isAuthSessionMissingError, type RealtimeChannel } from "@supabase/supabase-js";
 import type { QueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../i18n/messages";
-import { type BackendKind, probeKind, rememberedKind } from "./backendKind";
+import { probeKind, rememberedKind } from "./backendKind";
 import type { PermissionStore } from "./permissions";
 import { isSigningOut, markSigningOut, setLoginNotice } from "./session";
 import type { ConsoleClient } from "./supabaseClient";
@@ -68,8 +68,8 @@ export interface AccessWatch {
  */
 export function endsAccess(payload: unknown): boolean {
   const change = payload as { table?: unknown; operation?: unknown; record?: { active?: unknown } | null } | null;
-  // The demo's staff row, or opsdesk.operators' row on a project with Opsdesk installed.
-  if (change?.table !== "staff" && change?.table !== "operators") return false;
+  // Their row of opsdesk.operators.
+  if (change?.table !== "operators") return false;
   return change.operation === "DELETE" || change.record?.active === false;
 }
 
@@ -81,12 +81,8 @@ async function signOutWithoutAccess(client: ConsoleClient, queryClient: QueryCli
   await queryClient.invalidateQueries({ queryKey: ["auth", "check"] });
 }
 
-/**
- * The operator's access channel: `opsdesk:access:<user id>` on a project with Opsdesk installed
- * (docs/any-project.md, "What lives in opsdesk"), the demo schema's `access:<user id>` otherwise.
- */
-export const accessTopic = (userId: string, kind: BackendKind | undefined) =>
-  kind === "compiled" ? `access:${userId}` : `opsdesk:access:${userId}`;
+/** The operator's access channel (docs/any-project.md, "What lives in opsdesk"). */
+export const accessTopic = (userId: string) => `opsdesk:access:${userId}`;
 
 /**
  * Watches the signed-in user's private channel (accessTopic): the database broadcasts
@@ -120,7 +116,7 @@ export function watchAccess(client: ConsoleClient, refresh: RefreshAccess, query
   };
 
   const open = (userId: string) => {
-    const opened = client.channel(accessTopic(userId, rememberedKind()), { config: { private: true } });
+    const opened = client.channel(accessTopic(userId), { config: { private: true } });
     channel = opened;
     opened
       .on("broadcast", { event: "*" }, (message) => {
@@ -154,9 +150,14 @@ export function watchAccess(client: ConsoleClient, refresh: RefreshAccess, query
       channel = undefined;
       if (previous) await client.removeChannel(previous);
       if (!userId || watching !== userId) return;
-      // A project seen for the first time: ask which kind it is (which channel) before joining. Not
-      // through the permission store: its first read waits for this very join.
+      // A project seen for the first time: ask whether it has Opsdesk (a channel to join) before
+      // joining. Not through the permission store: its first read waits for this very join.
       if (!rememberedKind()) await probeKind(client);
+      if (rememberedKind() === "missing") {
+        // Nothing to watch: the console shows only its "not installed" screen.
+        settle(userId, false);
+        return;
+      }
       // The channel joins with the current access token: the policies check auth.uid().
       await client.realtime.setAuth();
       if (watching === userId && !channel) open(userId);

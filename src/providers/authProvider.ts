@@ -1,15 +1,16 @@
-// Password sign-in with the staff gate (signIn.ts) and the session lifecycle of docs/product.md §4:
+// Password sign-in with the operator gate (signIn.ts) and the session lifecycle of docs/product.md §4:
 // an ended session sends the operator to /login and back to the page afterwards.
 import type { AuthProvider, HttpError } from "@refinedev/core";
 import { isAuthRetryableFetchError, type Session } from "@supabase/supabase-js";
 import { MESSAGES } from "../i18n/messages";
+import { rememberedKind } from "./backendKind";
 import { IDENTITY, takeFirstRead } from "./firstReads";
+import { finishSignIn } from "./operatorGate";
+import { type OperatorRow, readOperatorRow } from "./operatorRow";
 import type { PermissionStore } from "./permissions";
 import { serverConnection } from "./serverConnection";
 import { markSigningOut, sessionWasLost, setLoginNotice } from "./session";
 import { signIn } from "./signIn";
-import { finishSignIn } from "./staffGate";
-import { readStaffRow, type StaffRow } from "./staffRow";
 import type { ConsoleClient } from "./supabaseClient";
 
 const failure = (message: string) => ({ success: false, error: { name: "Sign-in failed", message } });
@@ -33,7 +34,7 @@ const currentPage = () => `${window.location.pathname}${window.location.search}`
 /**
  * `checkAgain` makes Refine run `check` once more (the console's query of it): the check does
  * not wait for the permissions, so the console opens at once on a slow server, and asks again
- * when they arrive empty (no longer staff).
+ * when they arrive empty (no longer an operator).
  */
 export function createAuthProvider(
   client: ConsoleClient,
@@ -65,13 +66,14 @@ export function createAuthProvider(
         // Not answered yet: the console opens now (its screens wait for their own permission);
         // an empty answer checks again. A failed lookup (network) keeps the session.
         permissions.get().then(
-          (keys) => keys.size === 0 && checkAgain(),
+          (keys) => keys.size === 0 && rememberedKind() !== "missing" && checkAgain(),
           () => undefined,
         );
         return { authenticated: true };
       }
-      // An empty answer means no longer staff.
-      if (held.size === 0) {
+      // An empty answer means no longer an operator (a project without Opsdesk holds none for
+      // anyone: the console shows its "not installed" screen instead).
+      if (held.size === 0 && rememberedKind() !== "missing") {
         // The notice first: signing out may bring up the login page before signOut returns.
         setLoginNotice(MESSAGES.noAccess);
         markSigningOut();
@@ -93,7 +95,7 @@ export function createAuthProvider(
       const { data } = await client.auth.getSession();
       const user = data.session?.user;
       if (!user) return null;
-      const row = await (takeFirstRead<StaffRow | null>(user.id, IDENTITY) ?? readStaffRow(client, user.id));
+      const row = await (takeFirstRead<OperatorRow | null>(user.id, IDENTITY) ?? readOperatorRow(client, user.id));
       return { id: user.id, email: user.email, name: row?.full_name ?? user.email, role: row?.role };
     },
   };

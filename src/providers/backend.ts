@@ -9,21 +9,19 @@ import type { AuditEntry, FileBucket, ImportResult, ManageResult, TableSettings 
 import { asJson, fromJson, type PublicRpc, type RpcArgs, type RpcResult } from "../resources/rpc";
 import type { ResourceDefinition } from "../resources/types";
 import { anyRpc } from "./anyTable";
-import { rememberedKind } from "./backendKind";
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
 import { invokeFunction } from "./functionErrors";
 import { type ListColumnsChoice, loadListColumns, saveListColumns } from "./listColumns";
 import { currentDescribed, refreshLiveSchema } from "./liveSchema";
 import * as operatorAdmin from "./operatorAdmin";
+import { finishSignIn, warmUp } from "./operatorGate";
 import { opsdeskSchema } from "./opsdeskSchema";
-import { loadPermissionRows, writePermission } from "./permissionRows";
 import { consolePermissions } from "./permissionStore";
 import { loadPreferenceRow, storePreference } from "./preferenceRows";
 import { createRecordViewers } from "./recordViewers";
 import { type RowsWrite, writeRows } from "./rowWrites";
 import { savedViewsApi, type Translate } from "./savedViews";
-import { finishSignIn, warmUp } from "./staffGate";
 import { storageBucket } from "./storage";
 import { consoleClient } from "./supabaseClient";
 import { createUserEmails, type UserEmails } from "./userEmails";
@@ -51,9 +49,9 @@ const adminRpcError = (error: PostgrestLikeError, resource: string) =>
   );
 
 export const backend = {
-  /** The console's side of a sign-in (staffGate.ts); everything else of auth is in authBackend.ts. */
+  /** The console's side of a sign-in (operatorGate.ts); everything else of auth is in authBackend.ts. */
   auth: {
-    /** The password (and the app's code) were right: the staff gate, with the first reads beside it. */
+    /** The password (and the app's code) were right: the operator gate, with the first reads beside it. */
     finishSignIn: () => finishSignIn(consoleClient(), consolePermissions()),
     /** A signed-in page load: starts the console's first reads with the session (firstReads.ts). */
     warmUp: () => warmUp(consoleClient(), consolePermissions()),
@@ -69,13 +67,9 @@ export const backend = {
     return data as RpcResult<N>;
   },
 
-  /** The operator names themselves: `set_my_name` of Opsdesk where installed, of the demo's schema otherwise. */
+  /** The operator names themselves (Opsdesk's `set_my_name`). */
   setMyName: async (fullName: string, context: RpcContext): Promise<void> => {
-    const client = consoleClient();
-    const { error } =
-      rememberedKind() === "opsdesk"
-        ? await opsdeskSchema(client).rpc("set_my_name", { full_name: fullName })
-        : await client.rpc("set_my_name", { full_name: fullName });
+    const { error } = await opsdeskSchema(consoleClient()).rpc("set_my_name", { full_name: fullName });
     if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
   },
 
@@ -145,11 +139,6 @@ export const backend = {
   preferences: {
     load: () => loadPreferenceRow(consoleClient()),
     store: (change: Parameters<typeof storePreference>[1]) => storePreference(consoleClient(), change),
-  },
-
-  permissions: {
-    load: () => loadPermissionRows(consoleClient()),
-    write: (write: Parameters<typeof writePermission>[1]) => writePermission(consoleClient(), write),
   },
 
   /** The admin's Tables screen: the live schema as described, and Opsdesk's admin RPCs on it. */

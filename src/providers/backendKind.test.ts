@@ -15,10 +15,10 @@ const clientAnswering = (error: { code: string; message: string } | null, thrown
   }) as unknown as SupabaseClient;
 
 describe("probeKind", () => {
-  it("is opsdesk where schema_version() answers, compiled where Opsdesk is not installed", async () => {
+  it("is opsdesk where schema_version() answers, missing where Opsdesk is not installed", async () => {
     expect(await probeKind(clientAnswering(null))).toBe("opsdesk");
-    expect(await probeKind(clientAnswering({ code: "PGRST106", message: "schema not exposed" }))).toBe("compiled");
-    expect(await probeKind(clientAnswering({ code: "PGRST202", message: "no such function" }))).toBe("compiled");
+    expect(await probeKind(clientAnswering({ code: "PGRST106", message: "schema not exposed" }))).toBe("missing");
+    expect(await probeKind(clientAnswering({ code: "PGRST202", message: "no such function" }))).toBe("missing");
   });
 
   it("stays unknown when the answer says nothing about the kind (network, server error)", async () => {

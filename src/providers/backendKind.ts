@@ -1,18 +1,19 @@
 // Whether the project the console talks to has Opsdesk installed (the `opsdesk` schema with
-// describe(), my_access() …; docs/any-project.md) or is the demo's own schema (public
-// my_permissions(), the compiled definitions). Remembered per project URL, so a start asks the
-// right functions first; whichever answer comes later corrects it.
+// describe(), my_access() …; docs/any-project.md) or not: a project without it gets the
+// console's "Opsdesk is not installed" screen and nothing else (no table is read, no channel
+// joined). Remembered per project URL, so a start knows it at once; whichever answer comes
+// later corrects it.
 import { opsdeskSchema } from "./opsdeskSchema";
 import type { ConsoleClient } from "./supabaseClient";
 import { SUPABASE_URL } from "./supabaseConfig";
 
-export type BackendKind = "opsdesk" | "compiled";
+export type BackendKind = "opsdesk" | "missing";
 
 const key = () => `opsdesk.backend:${SUPABASE_URL}`;
 
 export function rememberedKind(): BackendKind | undefined {
   const value = globalThis.localStorage?.getItem(key());
-  return value === "opsdesk" || value === "compiled" ? value : undefined;
+  return value === "opsdesk" || value === "missing" ? value : undefined;
 }
 
 export function rememberKind(kind: BackendKind): void {
@@ -36,7 +37,7 @@ export async function probeKind(client: ConsoleClient): Promise<BackendKind | un
   const { error } = await Promise.resolve()
     .then(() => opsdeskSchema(client).rpc("schema_version"))
     .catch((thrown: unknown) => ({ error: { code: undefined, message: String(thrown) } }));
-  const kind: BackendKind | undefined = !error ? "opsdesk" : notInstalled(error) ? "compiled" : undefined;
+  const kind: BackendKind | undefined = !error ? "opsdesk" : notInstalled(error) ? "missing" : undefined;
   if (kind) rememberKind(kind);
   return kind;
 }

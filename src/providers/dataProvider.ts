@@ -43,7 +43,7 @@ async function earlyRpcAnswer(
   const { data } = await client.auth.getSession();
   const userId = data.session?.user.id;
   const early = userId ? await takeFirstRead<RpcAnswer | NotRead>(userId, key) : undefined;
-  // Not read on this project (staffGate.ts): the call goes out, and the backend answers it.
+  // Not read on this project (operatorGate.ts): the call goes out, and the backend answers it.
   return early === NOT_READ ? undefined : early;
 }
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-// The console's first reads go out with the session, side by side with the staff gate, and
+// The console's first reads go out with the session, side by side with the operator gate, and
 // the console takes their answers instead of asking again: once, for the same user, while fresh.
 import { createClient } from "@supabase/supabase-js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { findResource } from "../resources";
+import { consoleResources, findResource } from "../resources";
 import { createAuthProvider } from "./authProvider";
-import { rememberKind } from "./backendKind";
+import { rememberedKind, rememberKind } from "./backendKind";
 import { createDataProvider } from "./dataProvider";
 import {
   expectScreenReads,
@@ -17,10 +17,11 @@ import {
   startFirstRead,
   takeFirstRead,
 } from "./firstReads";
+import { forgetLiveSchema } from "./liveSchema";
+import { finishSignIn, warmUp } from "./operatorGate";
 import { PermissionStore, supabasePermissionSource } from "./permissions";
 import { loadPreferenceRow } from "./preferenceRows";
 import { signIn } from "./signIn";
-import { finishSignIn, warmUp } from "./staffGate";
 
 afterEach(() => {
   forgetFirstReads();
@@ -61,8 +62,8 @@ const fakeJwt = (sub: string) =>
     .map((part) => (typeof part === "string" ? part : btoa(JSON.stringify(part)).replace(/=+$/, "")))
     .join(".");
 
-/** A backend that answers a staff sign-in and counts each request by path. */
-function stagedBackend(userId: string) {
+/** A backend that answers an operator's sign-in (Opsdesk installed, unless not) and counts each request by path. */
+function stagedBackend(userId: string, { installed = true } = {}) {
   const asked: string[] = [];
   const answers: Record<string, unknown> = {
     "/auth/v1/token": {
@@ -73,22 +74,29 @@ function stagedBackend(userId: string) {
       refresh_token: "refresh",
       user: { id: userId, email: "ada@example.com", aud: "authenticated", factors: [] },
     },
-    "/rest/v1/rpc/my_permissions": [{ resource: "products", action: "list" }],
-    "/rest/v1/staff": [{ full_name: "Ada Admin", role: "admin" }],
-    "/rest/v1/operator_preferences": [{ theme: "dark", locale: "de" }],
+    "/rest/v1/rpc/my_access": {
+      role: "admin",
+      active: true,
+      is_admin: true,
+      permissions: { "public.orders": ["list"] },
+    },
+    "/rest/v1/rpc/describe": { version: "1", tables: [] },
+    "/rest/v1/operators": [{ full_name: "Ada Admin", role: "admin" }],
+    "/rest/v1/preferences": [{ theme: "dark", locale: "de" }],
     "/rest/v1/rpc/dashboard_kpis": { orders_today: 7 },
   };
   const client = createClient("http://stack.test", "anon-key", {
     auth: { persistSession: true, autoRefreshToken: false, storageKey: `test-${userId}` },
     realtime: { transport: WebSocket as never },
     global: {
-      fetch: async (input: RequestInfo | URL) => {
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
         const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
         asked.push(path);
-        // The demo's project has no Opsdesk installed: PostgREST knows neither function.
-        if (["/rest/v1/rpc/my_access", "/rest/v1/rpc/describe", "/rest/v1/rpc/schema_version"].includes(path)) {
+        const profile =
+          new Headers(init?.headers).get("Accept-Profile") ?? new Headers(init?.headers).get("Content-Profile");
+        // A project without Opsdesk: PostgREST does not expose the schema.
+        if (!installed && profile === "opsdesk")
           return Response.json({ code: "PGRST106", message: "Invalid schema: opsdesk" }, { status: 406 });
-        }
         if (!(path in answers)) return Response.json({ message: `unexpected ${path}` }, { status: 500 });
         return Response.json(answers[path]);
       },
@@ -98,31 +106,34 @@ function stagedBackend(userId: string) {
 }
 
 describe("a sign-in", () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    forgetLiveSchema();
+  });
 
   it("starts the first screen's reads with the session, and the console asks for none of them again", async () => {
-    // The demo's project as this browser knows it (providers/backendKind.ts): no Opsdesk.
-    rememberKind("compiled");
+    rememberKind("opsdesk");
     const { client, asked, times } = stagedBackend("ada-id");
     const permissions = new PermissionStore(supabasePermissionSource(client));
     const kpis: RpcRead = { rpc: "dashboard_kpis", args: {} };
-    expectScreenReads([kpis]);
+    expectScreenReads([kpis], () => true);
 
     const credentials = { email: "ada@example.com", password: "pw" };
     await expect(signIn(client.auth, credentials, () => finishSignIn(client, permissions))).resolves.toEqual({
       ok: true,
     });
     // All went out before the console asked for anything: the gate did not hold them back.
-    expect(new Set(asked)).toEqual(
-      new Set([
-        "/auth/v1/token",
-        // Whether Opsdesk has been installed since is asked behind the rest (providers/liveSchema.ts).
-        "/rest/v1/rpc/schema_version",
-        "/rest/v1/rpc/my_permissions",
-        "/rest/v1/staff",
-        "/rest/v1/operator_preferences",
-        "/rest/v1/rpc/dashboard_kpis",
-      ]),
+    await vi.waitFor(() =>
+      expect(new Set(asked)).toEqual(
+        new Set([
+          "/auth/v1/token",
+          "/rest/v1/rpc/my_access",
+          "/rest/v1/rpc/describe",
+          "/rest/v1/operators",
+          "/rest/v1/preferences",
+          "/rest/v1/rpc/dashboard_kpis",
+        ]),
+      ),
     );
 
     // The console mounts: identity, preferences and the dashboard's RPC come from those answers.
@@ -133,7 +144,7 @@ describe("a sign-in", () => {
     await expect(custom?.({ url: "rpc/dashboard_kpis", method: "get", query: {} })).resolves.toEqual({
       data: { orders_today: 7 },
     });
-    for (const path of ["/rest/v1/staff", "/rest/v1/operator_preferences", "/rest/v1/rpc/dashboard_kpis"]) {
+    for (const path of ["/rest/v1/operators", "/rest/v1/preferences", "/rest/v1/rpc/dashboard_kpis"]) {
       expect(times(path), path).toBe(1);
     }
 
@@ -143,27 +154,27 @@ describe("a sign-in", () => {
     expect(takeFirstRead("ada-id", rpcReadKey(kpis))).toBeUndefined();
   });
 
-  it("on a project seen for the first time, asks for Opsdesk first and the demo's first screen only without it", async () => {
-    const { client, asked, times } = stagedBackend("bob-id");
+  it("on a project without Opsdesk, lets the session through to the install screen and reads none of its tables", async () => {
+    const { client, times } = stagedBackend("bob-id", { installed: false });
     const permissions = new PermissionStore(supabasePermissionSource(client));
-    expectScreenReads([{ rpc: "dashboard_kpis", args: {} }]);
+    expectScreenReads([{ rpc: "dashboard_kpis", args: {} }], () => consoleResources().state === "installed");
     const credentials = { email: "ada@example.com", password: "pw" };
     await expect(signIn(client.auth, credentials, () => finishSignIn(client, permissions))).resolves.toEqual({
       ok: true,
     });
-    await vi.waitFor(() => expect(times("/rest/v1/rpc/dashboard_kpis")).toBe(1));
-    // my_access() answered "not installed" before the demo's functions were asked.
-    expect(asked.indexOf("/rest/v1/rpc/my_access")).toBeLessThan(asked.indexOf("/rest/v1/rpc/my_permissions"));
-    expect(asked.indexOf("/rest/v1/rpc/my_permissions")).toBeLessThan(asked.indexOf("/rest/v1/rpc/dashboard_kpis"));
+    expect(rememberedKind()).toBe("missing");
+    await vi.waitFor(() => expect(consoleResources().state).toBe("missing"));
+    expect(times("/rest/v1/rpc/dashboard_kpis")).toBe(0);
   });
 
-  it("on a project with Opsdesk, makes no demo read and invents no answer: the screen asks the backend itself", async () => {
+  it("makes no read for a screen the project does not have, and invents no answer: the screen asks itself", async () => {
     rememberKind("opsdesk");
     const { client, times } = stagedBackend("cy-id");
     await client.auth.signInWithPassword({ email: "cy@example.com", password: "pw" });
     const permissions = new PermissionStore(supabasePermissionSource(client));
-    expectScreenReads([{ rpc: "dashboard_kpis", args: {} }]);
+    expectScreenReads([{ rpc: "dashboard_kpis", args: {} }], () => false);
     await warmUp(client, permissions);
+    await vi.waitFor(() => expect(times("/rest/v1/rpc/describe")).toBe(1));
     expect(times("/rest/v1/rpc/dashboard_kpis")).toBe(0);
     // The backend's own answer reaches the screen, not one the console made up.
     const custom = createDataProvider(client, findResource).custom;

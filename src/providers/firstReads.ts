@@ -1,5 +1,5 @@
 // The reads the console's first screen waits for, started as soon as a session exists (at
-// sign-in, while the staff gate runs, or as a signed-in page loads) instead of one after
+// sign-in, while the operator gate runs, or as a signed-in page loads) instead of one after
 // another as the console mounts: the operator's identity and preferences, and the RPCs the
 // first screen declared (consoleLoader.ts). Found with a request timeline of sign-in → KPIs
 // (bench/README.md): token, permissions, then ~1 s of console rendering before the identity
@@ -22,22 +22,33 @@ interface Early {
 }
 
 const started = new Map<string, Early>();
-let screenReads: RpcRead[] = [];
+/** The first screen's reads and whether that screen is there once the live schema is known. */
+export interface ScreenReads {
+  reads: RpcRead[];
+  applies: () => boolean;
+}
+
+const NO_READS: ScreenReads = { reads: [], applies: () => false };
+let screenReads: ScreenReads = NO_READS;
 
 export const IDENTITY = "identity";
 export const PREFERENCES = "preferences";
 export const rpcReadKey = ({ rpc, args }: { rpc: string; args: object }) => `rpc/${rpc}?${JSON.stringify(args)}`;
 
 /**
- * A first read that was not made after all (the project turned out to have none of the demo's
- * functions): the taker reads for itself and gets the backend's own answer.
+ * A first read that was not made after all (the project turned out not to have the screen that
+ * makes it): the taker reads for itself and gets the backend's own answer.
  */
 export const NOT_READ: unique symbol = Symbol("not read");
 export type NotRead = typeof NOT_READ;
 
-/** The RPCs of the screen about to open; started with the next warm-up (signIn.ts). */
-export function expectScreenReads(reads: RpcRead[]): void {
-  screenReads = reads;
+/**
+ * The RPCs of the screen about to open; started with the next warm-up (operatorGate.ts) once the
+ * live schema is known, if `applies` then says the screen is this project's (a page override's
+ * condition).
+ */
+export function expectScreenReads(reads: RpcRead[], applies: () => boolean = () => true): void {
+  screenReads = { reads, applies };
 }
 
 /** Starts `read` for `userId` under `key`, to be taken once by the first screen. */
@@ -49,9 +60,9 @@ export function startFirstRead(userId: string, key: string, read: () => PromiseL
 }
 
 /** The RPCs expected since the last call (each expectation is started once). */
-export function takeScreenReads(): RpcRead[] {
+export function takeScreenReads(): ScreenReads {
   const reads = screenReads;
-  screenReads = [];
+  screenReads = NO_READS;
   return reads;
 }
 
@@ -70,5 +81,5 @@ export const hasFirstRead = (key: string): boolean => started.has(key);
 /** Drops every answer not taken (a refused sign-in; another user never gets one anyway). */
 export function forgetFirstReads(): void {
   started.clear();
-  screenReads = [];
+  screenReads = NO_READS;
 }

@@ -65,7 +65,7 @@ function watchSchema(client: ReturnType<typeof consoleClient>): void {
   // Only a project with Opsdesk has the topic (the demo's realtime would refuse the join).
   let joined = false;
   const join = () => {
-    if (joined || !consoleResources().generated) return;
+    if (joined || consoleResources().state !== "installed") return;
     joined = true;
     void client.realtime.setAuth().then(() =>
       client

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The console's resources from the live schema: a first start asks describe(); a warm start
 // renders from the cache with no describe() before it, asks schema_version() behind it, and a
-// new version replaces the resources in place. A project without Opsdesk keeps the compiled ones.
+// new version replaces the resources in place. A project without Opsdesk has none.
 import { createClient } from "@supabase/supabase-js";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { consoleResources, findResource } from "../resources";
@@ -40,7 +40,7 @@ describe("live schema", () => {
     });
     await expect(loadLiveSchema(client, "ada")).resolves.toBe("generated");
     expect(asked).toEqual(["/rest/v1/rpc/describe"]);
-    expect(consoleResources().generated).toBe(true);
+    expect(consoleResources().state).toBe("installed");
     expect(findResource("crm.contacts")?.table).toEqual({ schema: "crm", name: "contacts" });
 
     // A new page load: nothing in memory, the cache in localStorage.
@@ -71,18 +71,21 @@ describe("live schema", () => {
     expect(consoleResources().menu).toEqual([]);
   });
 
-  it("keeps the compiled resources on a project without Opsdesk, and remembers it", async () => {
+  it("has no resources on a project without Opsdesk (the install screen), and remembers it", async () => {
     const { client, asked } = backend({
       "/rest/v1/rpc/describe": notInstalled,
       "/rest/v1/rpc/schema_version": notInstalled,
     });
-    await expect(loadLiveSchema(client, "ada")).resolves.toBe("compiled");
-    expect(consoleResources().generated).toBe(false);
-    expect(findResource("products")).toBeDefined();
+    await expect(loadLiveSchema(client, "ada")).resolves.toBe("missing");
+    expect(consoleResources().state).toBe("missing");
+    // No compiled definitions stand in for the project's tables any more.
+    expect(findResource("products")).toBeUndefined();
     forgetLiveSchema();
+    expect(consoleResources().state).toBe("pending");
     asked.length = 0;
-    // Next start: compiled at once, Opsdesk asked about behind it.
-    await expect(loadLiveSchema(client, "ada")).resolves.toBe("compiled");
+    // Next start: the install screen at once, Opsdesk asked about behind it.
+    await expect(loadLiveSchema(client, "ada")).resolves.toBe("missing");
+    expect(consoleResources().state).toBe("missing");
     await vi.waitFor(() => expect(asked).toEqual(["/rest/v1/rpc/schema_version"]));
   });
 });

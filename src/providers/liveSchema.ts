@@ -3,9 +3,10 @@
 // answer is cached in localStorage per project, operator and schema version, with the CHECK
 // rules already read (so a warm start neither asks describe() nor loads the SQL parser before
 // its first list); `schema_version()` is asked in the background, and a new version
-// replaces the resources in place. On a project without Opsdesk the compiled definitions stay.
+// replaces the resources in place. A project without Opsdesk has no resources: the console
+// shows how to install it (App.tsx).
 import { addResourceTexts } from "../i18n/i18nProvider";
-import { codeDefinitions, setLiveResources } from "../resources";
+import { clearLiveResources, codeDefinitions, setLiveResources } from "../resources";
 import { translateChecks } from "../schema/checkRules";
 import { tableKey } from "../schema/definitionFromTable";
 import type { Described } from "../schema/describe";
@@ -47,7 +48,8 @@ const opsdesk = opsdeskSchema;
 
 type Answer<T> = { data: T | null; error: { code?: string; message: string } | null };
 
-export type LiveSchemaStatus = "compiled" | "generated";
+/** `generated`: the resources are the project's; `missing`: the project has no Opsdesk. */
+export type LiveSchemaStatus = "missing" | "generated";
 
 interface State {
   userId?: string;
@@ -86,12 +88,12 @@ async function readChecks(userId: string, cached: Cached): Promise<void> {
 
 async function describe(client: ConsoleClient, userId: string): Promise<LiveSchemaStatus> {
   const { data, error } = (await opsdesk(client).rpc("describe")) as Answer<Described>;
-  if (state.userId !== userId) return "compiled";
+  if (state.userId !== userId) return "missing";
   if (error || !data) {
     if (notInstalled(error)) {
-      rememberKind("compiled");
-      setLiveResources(undefined);
-      return "compiled";
+      rememberKind("missing");
+      clearLiveResources("missing");
+      return "missing";
     }
     throw new Error(error?.message ?? "describe() answered nothing");
   }
@@ -109,8 +111,8 @@ async function revalidate(client: ConsoleClient, userId: string): Promise<void> 
   if (state.userId !== userId) return;
   if (error) {
     if (notInstalled(error)) {
-      rememberKind("compiled");
-      setLiveResources(undefined);
+      rememberKind("missing");
+      clearLiveResources("missing");
     }
     return;
   }
@@ -120,7 +122,8 @@ async function revalidate(client: ConsoleClient, userId: string): Promise<void> 
 /**
  * The console's resources for the signed-in operator: at once from the cache (the schema
  * version is checked in the background), else from describe(). Settles with whether they are
- * generated; a failed describe() without a cache leaves the compiled resources and rejects.
+ * generated or the project has no Opsdesk; a failed describe() without a cache leaves no
+ * resources and rejects.
  */
 export function loadLiveSchema(client: ConsoleClient, userId: string): Promise<LiveSchemaStatus> {
   if (state.userId === userId && state.ready) return state.ready;
@@ -132,11 +135,12 @@ export function loadLiveSchema(client: ConsoleClient, userId: string): Promise<L
     if (!cached.checks) void readChecks(userId, cached).catch(() => undefined);
     void revalidate(client, userId).catch(() => undefined);
     state.ready = Promise.resolve("generated");
-  } else if (rememberedKind() === "compiled") {
-    // A project without Opsdesk last time: its compiled resources at once, asked again behind them.
-    setLiveResources(undefined);
+  } else if (rememberedKind() === "missing") {
+    // A project without Opsdesk last time: its screen at once, asked again behind it (an
+    // install since then replaces it with the resources).
+    clearLiveResources("missing");
     void revalidate(client, userId).catch(() => undefined);
-    state.ready = Promise.resolve("compiled");
+    state.ready = Promise.resolve("missing");
   } else {
     state.ready = describe(client, userId);
   }
@@ -154,7 +158,7 @@ export function forgetLiveSchema(): void {
   state.described = undefined;
   state.ready = undefined;
   state.version = undefined;
-  setLiveResources(undefined);
+  clearLiveResources("pending");
 }
 
 /** Whether the console runs on generated resources; undefined until the first load settles. */

@@ -1,10 +1,10 @@
-// The caller's rows of the permission matrix (`rpc('my_permissions')`), loaded once per
-// session and dropped whenever the signed-in user changes.
+// The caller's rows of the permission matrix (`opsdesk.my_access()`, docs/any-project.md),
+// loaded once per session and dropped whenever the signed-in user changes. A project without
+// Opsdesk holds no rows for anyone: the console only says how to install it.
 import type { MyAccess } from "../resources/describe.types";
 import { fromJson } from "../resources/rpc";
 import { resourceNameOf } from "../schema/names";
-import { notInstalled, rememberedKind, rememberKind } from "./backendKind";
-import { plainMessage } from "./errors";
+import { notInstalled, rememberKind } from "./backendKind";
 import { opsdeskSchema } from "./opsdeskSchema";
 import type { ConsoleClient } from "./supabaseClient";
 
@@ -109,16 +109,7 @@ export function supabasePermissionSource(client: ConsoleClient): PermissionSourc
       await ready;
       return userId;
     },
-    load: async () => {
-      // A project with Opsdesk installed answers opsdesk.my_access(); the demo's schema my_permissions().
-      if (rememberedKind() !== "compiled") {
-        const access = await loadAccess(client);
-        if (access) return access;
-      }
-      const { data, error } = await client.rpc("my_permissions");
-      if (error) throw new Error(plainMessage(error));
-      return (data ?? []) as PermissionRow[];
-    },
+    load: () => loadAccess(client),
     onUserChange: (callback) => {
       listeners.push(callback);
     },
@@ -149,13 +140,13 @@ export function accessRows(access: Access): PermissionRow[] {
   return rows;
 }
 
-/** The rows from my_access(), or undefined when the project has no Opsdesk installed. */
-async function loadAccess(client: ConsoleClient): Promise<PermissionRow[] | undefined> {
+/** The rows from my_access(); none when the project has no Opsdesk installed (remembered as such). */
+async function loadAccess(client: ConsoleClient): Promise<PermissionRow[]> {
   const { data, error } = await opsdeskSchema(client).rpc("my_access");
   if (error) {
     if (notInstalled(error)) {
-      rememberKind("compiled");
-      return undefined;
+      rememberKind("missing");
+      return [];
     }
     throw error;
   }

@@ -1,8 +1,8 @@
 // Who else views or edits a record, as the database tells it (docs/live-access.md "Who
 // is on a record"): the screen announces itself with rpc('record_presence') — the
-// database records the caller's own user id and takes the name from their staff row —
+// database records the caller's own user id and takes the name from their operator row —
 // renews that every 20 s, and leaves with rpc('record_presence_leave'). Changes arrive as
-// `viewers` broadcasts on the private channel `record:<resource>:<id>`, where only the
+// `viewers` broadcasts on the private channel `opsdesk:record:<schema>:<table>:<id>`, where only the
 // database broadcasts (no client may). One channel per topic, shared by the screens that
 // show it, so going from the show page to the edit page keeps the channel.
 //
@@ -98,26 +98,16 @@ interface ViewersChannel {
 }
 
 /**
- * A topic's presence calls: `record:products:42` → the demo schema's record_presence with
- * { resource, record_id }; `opsdesk:record:<schema>:<table>:<id>` → opsdesk.record_presence
+ * A topic's presence calls: `opsdesk:record:<schema>:<table>:<id>` → opsdesk.record_presence
  * with { schema_name, table_name, record_id } (a key of several columns keeps its colons).
  */
 export function presenceCallsOf(client: ConsoleClient, topic: string) {
-  const parts = topic.split(":");
-  if (parts[0] === "opsdesk") {
-    const [, , schema_name, table_name, ...id] = parts;
-    const opsdesk = opsdeskSchema(client);
-    const record = { schema_name, table_name, record_id: id.join(":") };
-    return {
-      announce: (tab: string, mode: PresenceMode) => opsdesk.rpc("record_presence", { ...record, tab, mode }),
-      leave: (tab: string) => opsdesk.rpc("record_presence_leave", { ...record, tab }),
-    };
-  }
-  const [, resource, ...id] = parts;
-  const record = { resource, record_id: id.join(":") };
+  const [, , schema_name, table_name, ...id] = topic.split(":");
+  const opsdesk = opsdeskSchema(client);
+  const record = { schema_name, table_name, record_id: id.join(":") };
   return {
-    announce: (tab: string, mode: PresenceMode) => client.rpc("record_presence", { ...record, tab, mode }),
-    leave: (tab: string) => client.rpc("record_presence_leave", { ...record, tab }),
+    announce: (tab: string, mode: PresenceMode) => opsdesk.rpc("record_presence", { ...record, tab, mode }),
+    leave: (tab: string) => opsdesk.rpc("record_presence_leave", { ...record, tab }),
   };
 }
 

@@ -1,7 +1,7 @@
 // Sign-in, password reset and a new password, with the auth client alone: the sign-in
 // screens run before (and without) Refine and the rest of supabase-js, and Refine's
-// authProvider signs in through here too. What follows a right password (the staff gate
-// and the console's first reads) is the console's side: staffGate.ts, passed in as `finish`.
+// authProvider signs in through here too. What follows a right password (the operator gate
+// and the console's first reads) is the console's side: operatorGate.ts, passed in as `finish`.
 import type { GoTrueClient } from "@supabase/auth-js";
 import { MESSAGES } from "../i18n/messages";
 import { authErrorMessage } from "./authErrors";

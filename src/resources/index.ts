@@ -1,46 +1,59 @@
-// Every resource the console knows; the menu follows this order. On a project with Opsdesk
-// installed the resources are generated from its live schema (src/schema, loaded by
-// providers/liveSchema.ts) and set here at run time, the definitions below merged over the
-// generated ones of the same name as optional code overrides; on a project without it (the
-// demo until it installs Opsdesk) these definitions are the console's resources as they are.
+// The console's resources of the moment and the demo's code overrides. Every resource is
+// generated from the project's live schema (src/schema, loaded by providers/liveSchema.ts) and
+// set here at run time; a definition below is merged over the generated one of the same name
+// (src/schema/merge.ts) and says only what the demo adds (docs/any-project.md, "The console").
+// A project without Opsdesk has no resources: the console says how to install it.
 import { auditLog } from "./audit_log";
 import { categories } from "./categories";
 import { customers } from "./customers";
 import { orderItems } from "./order_items";
 import { orders } from "./orders";
 import { products } from "./products";
-import { staff } from "./staff";
 import type { ResourceDefinition } from "./types";
 
-/** Resources with their own menu entry and screens. */
-export const menuResources: ResourceDefinition[] = [products, categories, customers, orders, staff, auditLog];
+/** The demo's overrides of resources with a menu entry of their own, in the menu's order. */
+export const menuResources: ResourceDefinition[] = [products, categories, customers, orders, auditLog];
 
-/** Resources shown only inside another one's page (related lists). */
+/** The demo's overrides of resources shown inside another one's page (order lines, on their order). */
 export const nestedResources: ResourceDefinition[] = [orderItems];
 
-/** The code definitions: the whole console without Opsdesk, overrides of generated ones with it. */
+/** The demo store's code overrides, merged over the generated definitions of the same name. */
 export const codeDefinitions: readonly ResourceDefinition[] = [...menuResources, ...nestedResources];
 
-const byName = new Map(codeDefinitions.map((r) => [r.name, r]));
+/**
+ * What the console knows of its project: `pending` until the first describe() (or its cached
+ * copy) has answered, `installed` with the generated resources, `missing` where the project has
+ * no Opsdesk (the console then shows how to install it, and nothing else).
+ */
+export type ProjectState = "pending" | "installed" | "missing";
 
-/** The console's resources right now: compiled, or generated from the live schema. */
+/** The console's resources right now, generated from the live schema. */
 export interface ConsoleResources {
-  generated: boolean;
+  state: ProjectState;
   menu: ResourceDefinition[];
   nested: ResourceDefinition[];
 }
 
-const COMPILED: ConsoleResources = { generated: false, menu: menuResources, nested: nestedResources };
+const NONE = (state: ProjectState): ConsoleResources => ({ state, menu: [], nested: [] });
 
-let current: ConsoleResources = COMPILED;
-let currentByName = byName;
+let current: ConsoleResources = NONE("pending");
+let currentByName = new Map<string, ResourceDefinition>();
 const listeners = new Set<() => void>();
 
-/** The resources generated from the live schema (undefined: back to the compiled ones). */
-export function setLiveResources(definitions: ResourceDefinition[] | undefined): void {
-  current = definitions ? { generated: true, menu: definitions, nested: [] } : COMPILED;
-  currentByName = definitions ? new Map(definitions.map((d) => [d.name, d])) : byName;
+function set(next: ConsoleResources): void {
+  current = next;
+  currentByName = new Map(next.menu.map((d) => [d.name, d]));
   for (const listener of listeners) listener();
+}
+
+/** The resources generated from the live schema. */
+export function setLiveResources(definitions: ResourceDefinition[]): void {
+  set({ state: "installed", menu: definitions, nested: [] });
+}
+
+/** No resources: not known yet (signed out, another operator) or the project has no Opsdesk. */
+export function clearLiveResources(state: Exclude<ProjectState, "installed">): void {
+  set(NONE(state));
 }
 
 export const consoleResources = (): ConsoleResources => current;
@@ -50,6 +63,12 @@ export function onResourcesChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** A condition on the resources of the moment: they hold every one of these (each the operator may read). */
+export const hasResources =
+  (...names: string[]) =>
+  (live: ConsoleResources): boolean =>
+    names.every((name) => live.menu.some((def) => def.name === name) || live.nested.some((def) => def.name === name));
 
 export function findResource(name: string): ResourceDefinition | undefined {
   return currentByName.get(name);

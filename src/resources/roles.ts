@@ -1,12 +1,9 @@
-// The staff roles: the staff_role enum of the generated types, in its order, with the
-// English names the console shows (translated as `staff.role.<role>`). The staff-admin
-// edge function keeps its own list (Deno bundles only supabase/functions); a test ties
-// it to the same enum.
-import { Constants, type Database } from "./database.types";
+// Opsdesk's built-in roles (install/sql 0001 seeds admin, editor, viewer into opsdesk.roles),
+// with the English names the console shows (translated as `staff.role.<role>`). Roles an admin
+// adds are rows of opsdesk.roles and are shown by their own name (pages/operators/roleLabel.ts).
+export const BUILTIN_ROLES = ["admin", "editor", "viewer"] as const;
 
-export type StaffRole = Database["public"]["Enums"]["staff_role"];
+export type BuiltinRole = (typeof BUILTIN_ROLES)[number];
 
-export const STAFF_ROLES: readonly StaffRole[] = Constants.public.Enums.staff_role;
-
-/** English names of the roles; translated as `staff.role.<role>`. */
-export const ROLE_LABELS: Record<StaffRole, string> = { admin: "Admin", editor: "Editor", viewer: "Viewer" };
+/** English names of the built-in roles; translated as `staff.role.<role>`. */
+export const ROLE_LABELS: Record<BuiltinRole, string> = { admin: "Admin", editor: "Editor", viewer: "Viewer" };

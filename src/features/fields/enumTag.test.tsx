@@ -3,8 +3,8 @@
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
+import { auditLog } from "../../resources/audit_log";
 import { orders } from "../../resources/orders";
-import { staff } from "../../resources/staff";
 import type { FieldDefinition } from "../../resources/types";
 import { FIELD_KINDS } from "./fieldKinds";
 
@@ -20,10 +20,10 @@ describe("enum tags", () => {
     expect(tagOf("cancelled")?.className).toContain("ant-tag-red");
     expect(
       tagOf(
-        "admin",
-        staff.fields.find((f) => f.name === "role"),
+        "DELETE",
+        auditLog.fields.find((f) => f.name === "action"),
       )?.className,
-    ).toContain("ant-tag-magenta");
+    ).toContain("ant-tag-red");
   });
 
   it("show the option's label", () => {

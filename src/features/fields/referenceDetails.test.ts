@@ -2,7 +2,7 @@
 // product's SKU and price.
 import { afterEach, describe, expect, it } from "vitest";
 import { formatsFor } from "../../lib/format";
-import { setLiveResources } from "../../resources";
+import { codeDefinitions, setLiveResources } from "../../resources";
 import { orderItems } from "../../resources/order_items";
 import { orders } from "../../resources/orders";
 import type { ReferenceTarget } from "../../resources/types";
@@ -45,7 +45,7 @@ describe("a picker's second line", () => {
 });
 
 describe("a picker's reads of a generated resource", () => {
-  afterEach(() => setLiveResources(undefined));
+  afterEach(() => setLiveResources([...codeDefinitions]));
 
   it("sort by the label column itself: the picker's select embeds none of the target's references", () => {
     // A one-to-one table keyed by its reference: its title is the key, a reference on its own pages.

@@ -5,7 +5,7 @@ import { type BaseRecord, useDataProvider } from "@refinedev/core";
 import { useQueries } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext } from "react";
 import type { AuditEntry } from "./diff";
-import { REFERENCE_TARGETS, referencedKeys } from "./referenceLabels";
+import { referencedKeys, referenceTargets } from "./referenceLabels";
 
 type Labels = (table: string, key: string) => string | undefined;
 
@@ -17,7 +17,7 @@ export const useReferenceLabel = () => useContext(LabelsContext);
 export function ReferenceLabels({ entries, children }: { entries: readonly BaseRecord[]; children: ReactNode }) {
   const dataProvider = useDataProvider();
   const keys = referencedKeys(entries as AuditEntry[]);
-  const wanted = REFERENCE_TARGETS.filter((target) => keys.has(target.resource));
+  const wanted = referenceTargets().filter((target) => keys.has(target.resource));
   const answers = useQueries({
     queries: wanted.map((target) => {
       const ids = keys.get(target.resource) ?? [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REFERENCE_TARGETS, recordTitle, referencedKeys, referencePath } from "./referenceLabels";
+import { recordTitle, referencedKeys, referencePath, referenceTargets } from "./referenceLabels";
 import { testEntry } from "./testEntry";
 
 const entry = testEntry;
@@ -26,11 +26,11 @@ describe("referencedKeys", () => {
   });
 });
 
-describe("REFERENCE_TARGETS and referencePath", () => {
+describe("referenceTargets and referencePath", () => {
   it("lists each referenced table once and opens a record's page", () => {
-    const tables = REFERENCE_TARGETS.map((t) => t.resource);
+    const tables = referenceTargets().map((t) => t.resource);
     expect(new Set(tables).size).toBe(tables.length);
-    const categories = REFERENCE_TARGETS.find((t) => t.resource === "categories");
+    const categories = referenceTargets().find((t) => t.resource === "categories");
     if (!categories) throw new Error("products refer to categories");
     expect(categories.labelField).toBe("name");
     expect(referencePath(categories, "6")).toBe("/categories/6");

@@ -1,21 +1,22 @@
 // Audit diffs name referenced records by their labels ("Category: Garden"), not their keys
 // (issue 14 item 10). The keys a page of entries refers to are gathered per referenced
 // table, so each table is asked once per page, not once per row.
-import { findResource, menuResources, nestedResources } from "../../resources";
+import { consoleResources, findResource } from "../../resources";
 import type { ReferenceTarget } from "../../resources/types";
 import { type AuditEntry, entryChanges } from "./diff";
 
-/** Every table some audited column refers to, once each (the first column's label wins). */
-export const REFERENCE_TARGETS: ReferenceTarget[] = (() => {
+/** Every table some column of the resources of the moment refers to, once each (the first column's label wins). */
+export function referenceTargets(): ReferenceTarget[] {
+  const { menu, nested } = consoleResources();
   const targets = new Map<string, ReferenceTarget>();
-  for (const def of [...menuResources, ...nestedResources]) {
+  for (const def of [...menu, ...nested]) {
     for (const field of def.fields) {
       if (field.reference && !targets.has(field.reference.resource))
         targets.set(field.reference.resource, field.reference);
     }
   }
   return [...targets.values()];
-})();
+}
 
 const blank = (value: unknown) => value === null || value === undefined || value === "";
 

@@ -83,7 +83,8 @@ describe("initialsOf", () => {
 });
 
 describe("recordTopic", () => {
-  it("names the record's channel", () => expect(recordTopic("products", 42)).toBe("record:products:42"));
+  it("names the record's channel in opsdesk's scheme, a resource without its table in public", () =>
+    expect(recordTopic("products", 42)).toBe("opsdesk:record:public:products:42"));
 });
 
 describe("a record's presence on a generated table (opsdesk.record_presence)", () => {
@@ -118,15 +119,14 @@ describe("a record's presence on a generated table (opsdesk.record_presence)", (
     ]);
   });
 
-  it("keeps the demo's record_presence for a compiled resource", async () => {
-    expect(recordTopic("products", 42)).toBe("record:products:42");
+  it("calls opsdesk's record_presence for the demo's tables too (no public record_presence any more)", async () => {
     const { calls, client } = recorder();
-    await presenceCallsOf(client, "record:products:42").announce("tab-1", "viewing");
+    await presenceCallsOf(client, recordTopic("products", 42)).announce("tab-1", "viewing");
     expect(calls).toEqual([
       {
-        schema: "public",
+        schema: "opsdesk",
         fn: "record_presence",
-        args: { resource: "products", record_id: "42", tab: "tab-1", mode: "viewing" },
+        args: { schema_name: "public", table_name: "products", record_id: "42", tab: "tab-1", mode: "viewing" },
       },
     ]);
   });

@@ -10,12 +10,12 @@ export interface PresentOperator {
 }
 
 /**
- * The record's viewers channel: the demo schema's `record:<resource>:<id>`, or, for a table
- * generated from a project with Opsdesk installed, `opsdesk:record:<schema>:<table>:<id>`
- * (docs/any-project.md, the channels), whose presence calls live in `opsdesk`.
+ * The record's viewers channel, `opsdesk:record:<schema>:<table>:<id>` (docs/any-project.md, the
+ * channels), whose presence calls live in `opsdesk`; a resource without its table named is
+ * `public.<resource>`.
  */
 export const recordTopic = (resource: string, id: string | number, table?: { schema: string; name: string }) =>
-  table ? `opsdesk:record:${table.schema}:${table.name}:${id}` : `record:${resource}:${id}`;
+  `opsdesk:record:${table?.schema ?? "public"}:${table?.name ?? resource}:${id}`;
 
 /** Everyone on the record but the operator themselves, one entry per person, by name. */
 export function othersIn(viewers: RecordViewer[], selfId: string): PresentOperator[] {

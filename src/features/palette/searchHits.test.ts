@@ -25,7 +25,7 @@ const HITS = [
   hit("customers", "6c1f", "Amir Haddad", { email: "amir@example.com" }, "amir@example.com"),
   hit("customers", "7d2e", "Amira Nasser", { email: "amira@example.com" }, "amira@example.com"),
   hit("orders", "9a0b", "ORD-000123", { status: "pending", total: 95.5, customer: "Amir Haddad" }),
-  hit("audit_log", "77", "products 42", { action: "update", actor_email: "editor@example.com" }),
+  hit("opsdesk.audit_log", "77", "products 42", { action: "update", actor_email: "editor@example.com" }),
 ];
 
 describe("groupHits", () => {
@@ -36,7 +36,7 @@ describe("groupHits", () => {
       ["products", "Products", 1],
       ["customers", "Customers", 2],
       ["orders", "Orders", 1],
-      ["audit_log", "Audit log", 1],
+      ["opsdesk.audit_log", "Audit log", 1],
     ]);
   });
 
@@ -46,7 +46,7 @@ describe("groupHits", () => {
       "/customers/6c1f",
       "/customers/7d2e",
       "/orders/9a0b",
-      "/audit/77",
+      "/opsdesk.audit_log/77",
     ]);
     expect(groups[1].commands[0]).toMatchObject({ kind: "record", label: "Amir Haddad", detail: "amir@example.com" });
   });

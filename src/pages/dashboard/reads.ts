@@ -2,6 +2,7 @@
 // and the console starts them with the session, before the page mounts (consoleLoader.ts,
 // providers/firstReads.ts). The two must ask the very same calls to share the answers.
 import type { RpcRead } from "../../providers/firstReads";
+import { hasResources } from "../../resources";
 import { rpcCustom } from "../../resources/rpc";
 import { type Period, parsePeriod } from "./kpis";
 
@@ -24,3 +25,9 @@ export function dashboardReads(search: URLSearchParams): DashboardReads {
 
 /** Refine's `useCustom` parameters for one read (its `query` becomes the RPC's arguments). */
 export const customRead = ({ rpc, args }: RpcRead) => rpcCustom(rpc, args, "get");
+
+/**
+ * Whether the project is the demo store, whose functions the dashboard calls: it has the store's
+ * tables (the dashboard's page override, src/overrides.tsx, holds only there).
+ */
+export const hasDemoStore = hasResources("orders", "order_items", "products", "categories", "customers");

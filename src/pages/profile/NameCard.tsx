@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { backend } from "../../providers/backend";
 import { queryClient } from "../../providers/queryClient";
 import { findResource } from "../../resources";
-import { ROLE_LABELS, type StaffRole } from "../../resources/roles";
+import { type BuiltinRole, ROLE_LABELS } from "../../resources/roles";
 
 interface Identity {
   id: string;
@@ -52,7 +52,7 @@ export function NameCard() {
         <Descriptions.Item label={t("profile.email", "E-mail")}>{identity?.email}</Descriptions.Item>
         <Descriptions.Item label={t("profile.role", "Role")}>
           {identity?.role
-            ? t(`staff.role.${identity.role}`, ROLE_LABELS[identity.role as StaffRole] ?? identity.role)
+            ? t(`staff.role.${identity.role}`, ROLE_LABELS[identity.role as BuiltinRole] ?? identity.role)
             : ""}
         </Descriptions.Item>
       </Descriptions>

@@ -11,7 +11,6 @@ const record = {
 
 export default {
   "resources.dashboard.title": "Dashboard",
-  "resources.permissions.title": "Berechtigungen",
   "resources.profile.title": "Profil",
   "resources.customer_duplicates.title": "Mögliche Dubletten",
   ...r("products", {
@@ -101,21 +100,7 @@ export default {
     "sections.timeline": "Verlauf",
     "sections.record": "Datensatz",
   }),
-  ...r("staff", {
-    title: "Mitarbeitende",
-    singular: "Mitarbeiter:in",
-    plural: "Mitarbeitende",
-    "fields.user_id": "Benutzer-ID",
-    "fields.full_name": "Vollständiger Name",
-    "fields.email": "E-Mail",
-    "fields.role": "Rolle",
-    "fields.role.options.admin": "Admin",
-    "fields.role.options.editor": "Bearbeiter",
-    "fields.role.options.viewer": "Betrachter",
-    "fields.active": "Aktiv",
-    "fields.created_at": "Angelegt",
-  }),
-  ...r("audit_log", {
+  ...r("opsdesk.audit_log", {
     title: "Audit-Protokoll",
     singular: "Protokolleintrag",
     plural: "Protokolleinträge",
@@ -123,6 +108,7 @@ export default {
     "fields.at": "Zeitpunkt",
     "fields.actor_email": "Person",
     "fields.actor_id": "Personen-ID",
+    "fields.schema_name": "Schema",
     "fields.table_name": "Tabelle",
     "fields.record_id": "Datensatz",
     "fields.action": "Aktion",

@@ -1,12 +1,16 @@
--- Opsdesk demo data: the default permission matrix (docs/product.md §6), the demo accounts
--- (password `opsdesk-demo`) and a deterministic business: 12 categories, 500
+-- Opsdesk demo data: the demo's permission matrix (docs/product.md §6) and the demo accounts
+-- (password `opsdesk-demo`) as Opsdesk's (opsdesk.permissions, opsdesk.operators), and a
+-- deterministic business: 12 categories, 500
 -- products, 300 customers, 1 000 orders with 1–5 items over the last 90 days.
 -- Orders are created pending with their items and then walked through the state
 -- machine by the real triggers, so the data obeys every rule the console does.
 
 -- ── Permission matrix ────────────────────────────────────────────────────────
-insert into public.permissions (role, resource, action)
-select m.role::public.staff_role, r.resource, a.action::public.permission_action
+-- Opsdesk's matrix (opsdesk.permissions: role × table × action) for the store's tables and the
+-- audit log; administering operators and the matrix is Opsdesk's admin role
+-- (docs/any-project.md, "The permission model").
+insert into opsdesk.permissions (role, schema_name, table_name, action)
+select m.role, r.schema_name, r.table_name, a.action
 from (values
   ('viewer', 'records', array['list', 'show', 'export']),
   ('editor', 'records', array['list', 'show', 'export', 'create', 'edit', 'import']),
@@ -14,22 +18,21 @@ from (values
   ('viewer', 'orders',  array['list', 'show', 'export']),
   ('editor', 'orders',  array['list', 'show', 'export', 'create', 'edit']),
   ('admin',  'orders',  array['list', 'show', 'export', 'create', 'edit', 'delete']),
-  ('admin',  'admin',   array['list', 'show', 'create', 'edit', 'delete', 'export', 'import']),
   ('editor', 'audit',   array['list', 'show', 'export']),
   ('admin',  'audit',   array['list', 'show', 'export'])
 ) as m(role, kind, actions)
 join (values
-  ('records', 'categories'), ('records', 'products'), ('records', 'customers'),
-  ('orders', 'orders'), ('orders', 'order_items'),
-  ('admin', 'staff'), ('admin', 'permissions'),
-  ('audit', 'audit_log')
-) as r(kind, resource) on r.kind = m.kind
-cross join lateral unnest(m.actions) as a(action);
+  ('records', 'public', 'categories'), ('records', 'public', 'products'), ('records', 'public', 'customers'),
+  ('orders', 'public', 'orders'), ('orders', 'public', 'order_items'),
+  ('audit', 'opsdesk', 'audit_log')
+) as r(kind, schema_name, table_name) on r.kind = m.kind
+cross join lateral unnest(m.actions) as a(action)
+on conflict do nothing;
 
 -- ── Demo accounts ────────────────────────────────────────────────────────────
 -- Inserted the way seeds for hosted Supabase create users: auth.users with a
 -- bcrypt password plus the matching e-mail identity.
-create temporary table demo_account (id uuid, email text, full_name text, role public.staff_role, active boolean);
+create temporary table demo_account (id uuid, email text, full_name text, role text, active boolean);
 insert into demo_account values
   ('0d000000-0000-4000-8000-000000000001', 'admin@example.com',    'Ada Admin',     'admin',  true),
   ('0d000000-0000-4000-8000-000000000002', 'editor@example.com',   'Eddie Editor',  'editor', true),
@@ -54,8 +57,10 @@ select d.id::text, d.id,
        'email', now(), now(), now()
 from demo_account d;
 
-insert into public.staff (user_id, full_name, email, role, active)
-select d.id, d.full_name, d.email, d.role, d.active
+-- The operators (opsdesk.operators; the e-mail is copied from auth.users). The outsider has an
+-- account and no operator row; the former editor is inactive.
+insert into opsdesk.operators (user_id, full_name, role, active)
+select d.id, d.full_name, d.role, d.active
 from demo_account d
 where d.role is not null;
 

@@ -37,8 +37,6 @@ describe("constraints", () => {
       product_id: 4,
       quantity: 1,
     }),
-    staff: async () => ({ user_id: DEMO.outsider.id, full_name: "Oscar", email: DEMO.outsider.email }),
-    permissions: async () => ({ role: "viewer", resource: "probe", action: "list" }),
   };
 
   // [table, override of a valid row, the constraint that must reject it]
@@ -82,10 +80,6 @@ describe("constraints", () => {
     ["order_items", { unit_price: -1 }, "order_items_unit_price_check"],
     ["order_items", { product_id: 999_999 }, "order_items_product_id_fkey"],
     ["order_items", { order_id: 999_999 }, "order_items_order_id_fkey"],
-    ["staff", { user_id: "00000000-0000-4000-8000-00000000abcd" }, "staff_user_id_fkey"],
-    ["staff", { full_name: "" }, "staff_full_name_check"],
-    ["staff", { email: "nope" }, "staff_email_check"],
-    ["permissions", { resource: "Not a table" }, "permissions_resource_check"],
   ];
 
   it.each(Object.keys(valid))("accepts a valid %s row (the baseline of the cases below)", async (table) => {
@@ -401,38 +395,47 @@ describe("orders: state machine, item lock, totals", () => {
   });
 });
 
-describe("staff", () => {
-  it("follows an e-mail change of the auth account", async () => {
+describe("operators", () => {
+  it("an operator's e-mail follows an e-mail change of the auth account", async () => {
     await stack.sql("update auth.users set email = 'vera@example.com' where id = $1", [DEMO.viewer.id]);
-    expect(await one("select email from staff where user_id = $1", [DEMO.viewer.id])).toEqual({
+    expect(await one("select email from opsdesk.operators where user_id = $1", [DEMO.viewer.id])).toEqual({
       email: "vera@example.com",
     });
     await stack.sql("update auth.users set email = $2 where id = $1", [DEMO.viewer.id, DEMO.viewer.email]);
   });
 });
 
+// The store's trail is Opsdesk's (opsdesk.audit_log, 20250731100000_demo_opsdesk_switch.sql).
 describe("audit log", () => {
   it("records an update with actor, e-mail, old and new values and the changed columns", async () => {
     await queryAs(stack, "editor", "update products set name = 'Renamed by editor' where id = 20", [], {
       commit: true,
     });
     const row = await one(
-      `select actor_id, actor_email, action, record_id, old ->> 'name' as old_name, new ->> 'name' as new_name, changed
-       from audit_log where table_name = 'products' and record_id = '20' order by id desc limit 1`,
+      `select actor_id, actor_email, action, record_id, record_key, old ->> 'name' as old_name, new ->> 'name' as new_name, changed
+       from opsdesk.audit_log where schema_name = 'public' and table_name = 'products' and record_id = '20'
+       order by id desc limit 1`,
     );
     expect(row).toMatchObject({
       actor_id: DEMO.editor.id,
       actor_email: DEMO.editor.email,
       action: "UPDATE",
       record_id: "20",
+      record_key: { id: 20 },
       new_name: "Renamed by editor",
       changed: ["name", "updated_at", "version"],
     });
     expect(row.old_name).not.toBe("Renamed by editor");
   });
 
-  it("records a bulk update as one row per record, and refuses to re-key an audited record", async () => {
-    const before = await one<{ n: number }>("select count(*)::int as n from audit_log where action = 'UPDATE'");
+  it("records a bulk update as one row per record, and a re-keyed record as its two sides", async () => {
+    const count = async () =>
+      (
+        await one<{ n: number }>(
+          "select count(*)::int as n from opsdesk.audit_log where schema_name = 'public' and action = 'UPDATE'",
+        )
+      ).n;
+    const before = await count();
     const updated = await queryAs(
       stack,
       "admin",
@@ -442,15 +445,21 @@ describe("audit log", () => {
         commit: true,
       },
     );
-    const last = await one<{ changed: string[] }>("select changed from audit_log order by id desc limit 1");
+    const last = await one<{ changed: string[] }>("select changed from opsdesk.audit_log order by id desc limit 1");
     expect(updated.rowCount).toBe(50);
     expect(last.changed).toEqual(["stock", "updated_at", "version"]);
-    expect((await one<{ n: number }>("select count(*)::int as n from audit_log where action = 'UPDATE'")).n).toBe(
-      before.n + 50,
-    );
+    expect(await count()).toBe(before + 50);
     const lonely = await insert("categories", { name: "Re-keyed" });
-    const err = await dbError(stack.sql("update categories set id = 9999 where id = $1", [lonely.id]));
-    expect(err).toMatchObject({ code: "P0001", message: "Record keys cannot be changed." });
+    await stack.sql("update categories set id = 9999 where id = $1", [lonely.id]);
+    const sides = await stack.sql(
+      `select record_id, old is null as no_old, new is null as no_new from opsdesk.audit_log
+       where table_name = 'categories' and action = 'UPDATE' and record_id in ($1, '9999') order by record_id`,
+      [String(lonely.id)],
+    );
+    expect(sides).toEqual([
+      { record_id: String(lonely.id), no_old: false, no_new: true },
+      { record_id: "9999", no_old: true, no_new: false },
+    ]);
   });
 
   it("records inserts and deletes, keyed by the record's primary key", async () => {
@@ -463,58 +472,54 @@ describe("audit log", () => {
     );
     const id = created.rows[0].id;
     await queryAs(stack, "admin", "delete from categories where id = $1", [id], { commit: true });
+    const matrixRow = { role: "viewer", schema_name: "public", table_name: "products", action: "export" };
     await queryAs(
       stack,
       "admin",
-      "delete from permissions where role = 'viewer' and resource = 'products' and action = 'export'",
+      `delete from opsdesk.permissions
+       where role = 'viewer' and schema_name = 'public' and table_name = 'products' and action = 'export'`,
       [],
       {
         commit: true,
       },
     );
     const rows = await stack.sql(
-      `select table_name, record_id, action, actor_email, old is null as no_old, new is null as no_new from audit_log
-       where (table_name = 'categories' and record_id = $1)
-          or (table_name = 'permissions' and record_id = 'viewer:products:export' and actor_id is not null)
+      `select schema_name, table_name, record_key, action, actor_email, old is null as no_old, new is null as no_new
+       from opsdesk.audit_log
+       where (schema_name = 'public' and table_name = 'categories' and record_id = $1)
+          or (schema_name = 'opsdesk' and table_name = 'permissions' and record_key = $2 and actor_id is not null)
        order by id`,
-      [String(id)],
+      [String(id), JSON.stringify(matrixRow)],
     );
+    const entry = {
+      schema_name: "public",
+      table_name: "categories",
+      record_key: { id: Number(id) },
+      actor_email: DEMO.admin.email,
+    };
     expect(rows).toEqual([
+      { ...entry, action: "INSERT", no_old: true, no_new: false },
+      { ...entry, action: "DELETE", no_old: false, no_new: true },
       {
-        table_name: "categories",
-        record_id: String(id),
-        action: "INSERT",
-        actor_email: DEMO.admin.email,
-        no_old: true,
-        no_new: false,
-      },
-      {
-        table_name: "categories",
-        record_id: String(id),
-        action: "DELETE",
-        actor_email: DEMO.admin.email,
-        no_old: false,
-        no_new: true,
-      },
-      {
+        schema_name: "opsdesk",
         table_name: "permissions",
-        record_id: "viewer:products:export",
+        record_key: matrixRow,
         action: "DELETE",
         actor_email: DEMO.admin.email,
         no_old: false,
         no_new: true,
       },
     ]);
-    await stack.sql("insert into permissions values ('viewer', 'products', 'export')");
+    await stack.sql("insert into opsdesk.permissions values ('viewer', 'public', 'products', 'export')");
   });
 
-  it.each(["service_role", "admin", "editor"] as const)(
+  it.each(["admin", "editor"] as const)(
     "is append-only for %s through the API roles: no insert, update or delete",
     async (account) => {
       for (const sql of [
-        "update audit_log set actor_email = 'forged'",
-        "delete from audit_log",
-        "insert into audit_log (table_name, record_id, action) values ('x', '1', 'INSERT')",
+        "update opsdesk.audit_log set actor_email = 'forged'",
+        "delete from opsdesk.audit_log",
+        "insert into opsdesk.audit_log (schema_name, table_name, record_id, action) values ('public', 'x', '1', 'INSERT')",
       ]) {
         expect((await dbError(queryAs(stack, account, sql))).code, sql).toBe("42501");
       }
@@ -522,7 +527,11 @@ describe("audit log", () => {
   );
 
   it("is append-only even for the database owner", async () => {
-    for (const sql of ["update audit_log set actor_email = 'forged'", "delete from audit_log", "truncate audit_log"]) {
+    for (const sql of [
+      "update opsdesk.audit_log set actor_email = 'forged'",
+      "delete from opsdesk.audit_log",
+      "truncate opsdesk.audit_log",
+    ]) {
       expect(await dbError(stack.sql(sql)), sql).toMatchObject({
         code: "P0001",
         message: "The audit log cannot be changed.",
@@ -531,26 +540,49 @@ describe("audit log", () => {
   });
 });
 
-describe('Opsdesk installed as any project does (docs/any-project.md, "The demo store")', () => {
-  it("holds every install file, and none of Opsdesk's policies, triggers or grants on the store's tables yet", async () => {
+describe('Opsdesk runs the store as any project (docs/any-project.md, "The demo store")', () => {
+  it("holds every install file and manages the store's tables with Opsdesk's policies and audit triggers only", async () => {
     const versions = readdirSync(path.join(REPO_ROOT, "install", "sql"))
       .map((f) => /^(\d{4})_/.exec(f)?.[1])
       .filter(Boolean);
     const installed = await stack.sql<{ version: string }>("select version from opsdesk.installed order by 1");
     expect(installed.map((r) => r.version)).toEqual(versions);
-    expect(await one("select count(*)::int as n from opsdesk.managed_tables")).toEqual({ n: 0 });
-    const hooks = await stack.sql(
-      `select tablename::text as name from pg_policies where schemaname = 'public' and policyname like 'opsdesk:%'
-       union all
-       select tgrelid::regclass::text from pg_trigger where tgname like 'opsdesk\\_%' and tgrelid::regclass::text not like 'auth.%'
-         and tgrelid::regclass::text not like 'opsdesk.%'`,
+    const managed = await stack.sql<{ name: string }>(
+      "select schema_name || '.' || table_name as name from opsdesk.managed_tables order by 1",
     );
-    expect(hooks).toEqual([]);
+    expect(managed.map((r) => r.name)).toEqual([
+      "opsdesk.audit_log",
+      "opsdesk.operators",
+      "opsdesk.permissions",
+      "opsdesk.roles",
+      "opsdesk.table_settings",
+      "public.categories",
+      "public.customers",
+      "public.order_items",
+      "public.orders",
+      "public.products",
+    ]);
+    // Every policy on the store's tables is Opsdesk's; every audit trigger too.
+    const storePolicies = await stack.sql<{ name: string }>(
+      `select tablename || ': ' || policyname as name from pg_policies
+       where schemaname = 'public' and tablename in ('categories', 'products', 'customers', 'orders', 'order_items')
+       order by 1`,
+    );
+    expect(storePolicies.every((p) => /: opsdesk: operators (select|insert|update|delete)$/.test(p.name))).toBe(true);
+    expect(storePolicies).toHaveLength(20);
+    const audit = await stack.sql<{ name: string }>(
+      `select tgname::text as name from pg_trigger
+       where tgrelid = 'public.products'::regclass and tgname like '%audit%' order by 1`,
+    );
+    expect(audit.map((t) => t.name)).toEqual(["opsdesk_audit_delete", "opsdesk_audit_insert", "opsdesk_audit_update"]);
+    expect(
+      await one("select settings from opsdesk.table_settings where schema_name = 'public' and table_name = 'products'"),
+    ).toEqual({ settings: { audit_exclude: ["category_name"] } });
     // The store's own grants, as its migrations make them: the audit log is read-only for the API
     // roles, and a record's key and timestamps are never inserted through the API.
     expect(
       await one(
-        `select has_table_privilege('authenticated', 'public.audit_log', 'insert, update, delete') as audit_writable,
+        `select has_table_privilege('authenticated', 'opsdesk.audit_log', 'insert, update, delete') as audit_writable,
                 has_table_privilege('authenticated', 'public.categories', 'insert') as categories_whole_table,
                 has_column_privilege('authenticated', 'public.categories', 'name', 'insert') as categories_name`,
       ),

@@ -1,6 +1,6 @@
 // Who may call a console-facing function: a signed-in session that still exists,
-// whose staff role holds the permissions the call needs — the same matrix RLS
-// reads through app.can, asked through rpc('my_permissions').
+// whose operator role holds the permissions the call needs — Opsdesk's matrix, the one RLS
+// reads through opsdesk.can (and the store's app.can), asked through opsdesk.my_access().
 import type { SupabaseClient } from "npm:@supabase/supabase-js@2";
 import { callerClient } from "./clients.ts";
 import { FORBIDDEN, HttpError } from "./errors.ts";
@@ -15,12 +15,12 @@ async function authenticate(caller: SupabaseClient): Promise<void> {
     throw new HttpError("OPSDESK_NOT_SIGNED_IN", "Your session has ended. Please sign in again.");
 }
 
-/** 403 unless the caller may do every one of `actions` on `resource`. */
+/** 403 unless the caller may do every one of `actions` on the store's table `public.<resource>`. */
 export async function authorize(caller: SupabaseClient, resource: string, actions: string[]): Promise<void> {
-  const { data, error } = await caller.rpc("my_permissions");
-  if (error) throw new Error(`my_permissions failed: ${error.message}`);
-  const rows = (data ?? []) as { resource: string; action: string }[];
-  const held = new Set(rows.filter((r) => r.resource === resource).map((r) => r.action));
+  const { data, error } = await caller.schema("opsdesk").rpc("my_access");
+  if (error) throw new Error(`my_access failed: ${error.message}`);
+  const permissions = ((data ?? {}) as { permissions?: Record<string, string[]> }).permissions ?? {};
+  const held = new Set(permissions[`public.${resource}`] ?? []);
   if (!actions.every((a) => held.has(a))) throw new HttpError("OPSDESK_FORBIDDEN", FORBIDDEN);
 }
 

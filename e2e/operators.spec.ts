@@ -5,7 +5,7 @@
 // reactivates them. The screens are the admins'. Resending and revoking an invitation, and an
 // admin's own row offering nothing, are e2e/any-project/operators.spec.ts's on the same screen.
 import { expect } from "@playwright/test";
-import { emailOf, invitationMails, openSelect, signedInPage, signIn, unique } from "./helpers";
+import { closeNotices, emailOf, invitationMails, openSelect, signedInPage, signIn, unique } from "./helpers";
 import { test } from "./test";
 import { newContext, signedInAs, testWorld } from "./world";
 
@@ -82,6 +82,8 @@ test("invite, first password, role change and deactivation of a new operator", a
   await expect(console_.getByRole("alert").filter({ hasText: "This account has no access to Opsdesk." })).toBeVisible();
 
   // Reactivated: they may sign in again, and land back on the page they were signed out of.
+  // (The notices sit over the last rows of a short list.)
+  await closeNotices(admin);
   await row.getByRole("button", { name: "Reactivate" }).click();
   await expect(row).toContainText("Active");
   await signIn(console_, email, password);

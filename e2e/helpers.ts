@@ -13,6 +13,14 @@ export const emailOf = (who: string) => `${who}@example.com`;
  */
 export const AUDIT_PATH = "/opsdesk.audit_log";
 
+/**
+ * FIXME(switch-db/switch-ui): why the switched console has no audit log yet, while it has none;
+ * then `undefined`. The screens lists (walk, a11y, German) leave it out meanwhile, and the tests
+ * of the audit log itself are `test.fixme` with this reason.
+ */
+export const AUDIT_LOG_MISSING: string | undefined =
+  "describe() lists no opsdesk.audit_log (opsdesk is a system schema): the console has no audit log";
+
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);

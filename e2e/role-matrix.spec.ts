@@ -13,7 +13,17 @@ import { generateResources } from "../src/schema/generate";
 import { resourceNameOf } from "../src/schema/names";
 import { signedInClient } from "./apiClient";
 import { ADMIN_SCREENS, insertRow, type May, opsdeskClient, permissionsOf, serviceClient } from "./backend";
-import { AUDIT_PATH, emailOf, errorPage, expectShown, headerButtons, openPath, type Role, tableRows } from "./helpers";
+import {
+  AUDIT_LOG_MISSING,
+  AUDIT_PATH,
+  emailOf,
+  errorPage,
+  expectShown,
+  headerButtons,
+  openPath,
+  type Role,
+  tableRows,
+} from "./helpers";
 import { test } from "./test";
 
 const ROLES: Role[] = ["viewer", "editor", "admin"];
@@ -187,6 +197,7 @@ for (const role of ROLES) {
 
     for (const name of DEMO_RESOURCES) {
       test(`${role}: ${name} shows exactly the allowed actions`, async () => {
+        test.fixme(name === "opsdesk.audit_log" && AUDIT_LOG_MISSING !== undefined, AUDIT_LOG_MISSING);
         const def = (await demoDefinitions()).find((d) => d.name === name);
         if (!def) throw new Error(`the console has no resource ${name}`);
         const can = (action: string) => may(def.name, action);

@@ -8,8 +8,10 @@
 import { expect, type Page } from "@playwright/test";
 import { codeDefinitions } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/types";
+import { translateChecks } from "../src/schema/checkRules";
+import { tableKey } from "../src/schema/definitionFromTable";
 import type { Described } from "../src/schema/describe";
-import { generateResources } from "../src/schema/generate";
+import { type ChecksByTable, generateResources } from "../src/schema/generate";
 import { resourceNameOf } from "../src/schema/names";
 import { signedInClient } from "./apiClient";
 import { ADMIN_SCREENS, insertRow, type May, opsdeskClient, permissionsOf, serviceClient } from "./backend";
@@ -43,7 +45,14 @@ async function demoDefinitions(): Promise<ResourceDefinition[]> {
   const admin = await signedInClient(emailOf("admin"));
   const { data, error } = await admin.schema("opsdesk").rpc("describe");
   if (error) throw new Error(`describe: ${error.message}`);
-  return generateResources(data as Described, codeDefinitions).definitions;
+  const described = data as Described;
+  // The CHECK rules as the console reads them (an IN list makes a text column a choice, which
+  // the bulk bar then offers to set).
+  const checks: ChecksByTable = {};
+  for (const table of described.tables) {
+    if (table.checks?.length) checks[tableKey(table.schema, table.name)] = await translateChecks(table.checks);
+  }
+  return generateResources(described, codeDefinitions, checks).definitions;
 }
 
 const pathOf = (def: ResourceDefinition) => `/${def.route ?? def.name}`;

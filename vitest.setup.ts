@@ -16,8 +16,10 @@ if (typeof window !== "undefined" && !window.matchMedia) {
 }
 
 // The console's resources come from a project's live schema (src/schema); the unit tests of its
-// screens and providers run on the demo store's definitions as the resources of the moment.
-// Each file starts from them (the files share one module graph: vitest.config.ts).
-import { codeDefinitions, setLiveResources } from "./src/resources";
+// screens and providers run on the demo store's, generated from its describe() answer with the
+// demo's overrides merged (src/schema/demoSchema.ts). Each file starts from them (the files
+// share one module graph: vitest.config.ts).
+import { setLiveResources } from "./src/resources";
+import { demoResources } from "./src/schema/demoSchema";
 
-setLiveResources([...codeDefinitions]);
+setLiveResources(await demoResources());

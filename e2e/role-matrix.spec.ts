@@ -6,7 +6,7 @@
 // definitions are the console's own: describe() as the admin, the demo's code overrides merged
 // over it (src/schema/generate.ts), as providers/liveSchema.ts makes them.
 import { expect, type Page } from "@playwright/test";
-import { codeDefinitions } from "../src/resources";
+import { codeDefinitions, OPSDESK_RESOURCES } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/types";
 import { translateChecks } from "../src/schema/checkRules";
 import { tableKey } from "../src/schema/definitionFromTable";
@@ -52,7 +52,9 @@ async function demoDefinitions(): Promise<ResourceDefinition[]> {
   for (const table of described.tables) {
     if (table.checks?.length) checks[tableKey(table.schema, table.name)] = await translateChecks(table.checks);
   }
-  return generateResources(described, codeDefinitions, checks).definitions;
+  const { definitions } = generateResources(described, codeDefinitions, checks);
+  // Opsdesk's own tables the console shows beside them (the audit log; src/resources/index.ts).
+  return [...definitions, ...OPSDESK_RESOURCES.filter((def) => !definitions.some((d) => d.name === def.name))];
 }
 
 const pathOf = (def: ResourceDefinition) => `/${def.route ?? def.name}`;

@@ -100,8 +100,14 @@ function refineResources({ menu, nested }: ConsoleResources, pages: readonly Pag
     ...nested.map((def) => refineResource(def, undefined, true)),
   ];
   const admin = ADMIN_SCREENS.map(({ name, path, label, icon }) => ({ name, list: path, meta: { label, icon } }));
-  const ownHome = pages.some((page) => page.path === "/");
-  return [...(ownHome ? [] : [home]), ...pageResources(pages), ...definitions, ...admin, profile];
+  const [first, others] = [pages.filter((page) => page.path === "/"), pages.filter((page) => page.path !== "/")];
+  return [
+    ...(first.length ? pageResources(first) : [home]),
+    ...definitions,
+    ...pageResources(others),
+    ...admin,
+    profile,
+  ];
 }
 
 /** The signed-in shell around `children`, once the auth check has passed. */

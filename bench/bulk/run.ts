@@ -14,13 +14,17 @@ import { parseArgs } from "node:util";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import ws from "ws";
 import { writeRows } from "../../src/providers/rowWrites";
-import { findResource } from "../../src/resources";
-import { categories } from "../../src/resources/categories";
-import { products } from "../../src/resources/products";
+import { findResource, getResource, setLiveResources } from "../../src/resources";
+import { DEMO_RESOURCES } from "../../src/schema/demoSchema";
 import { WELL_KNOWN } from "../../stack/src/config/index.js";
 import { createLogger } from "../../stack/src/shared/log.js";
 import { freePort } from "../../stack/src/shared/net.js";
 import { type RunningStack, removeDataDir, startStack } from "../../stack/src/stack.js";
+
+// The demo's resources as the console generates them (src/schema/demoSchema.ts).
+setLiveResources([...DEMO_RESOURCES]);
+const products = getResource("products");
+const categories = getResource("categories");
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({

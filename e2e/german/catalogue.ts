@@ -1,13 +1,14 @@
 // The English catalogue the German render test (e2e/german.spec.ts) looks for on screen:
 // every English text the console carries — the defaults written in code
 // (`t("area.key", "English")`, `t("area.key", {…}, "English")`), the English locale files and
-// the demo's resource definitions' labels (its code overrides) — kept where German says something else, so a text that
+// the resource definitions' labels — kept where German says something else, so a text that
 // is the same in both languages ("Status", "SKU") never counts as left-over English.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { codeDefinitions } from "../../src/resources";
+import { OPSDESK_RESOURCES } from "../../src/resources";
 import type { ResourceDefinition } from "../../src/resources/types";
+import { DEMO_RESOURCES } from "../../src/schema/demoSchema";
 
 const SRC = fileURLToPath(new URL("../../src", import.meta.url));
 const LOCALES = join(SRC, "i18n", "locales");
@@ -66,7 +67,7 @@ export async function englishOnlyTexts(): Promise<Set<string>> {
   const english = new Map<string, string>([
     ...codeDefaults(),
     ...Object.entries(await localeFile("en")),
-    ...codeDefinitions.flatMap(definitionTexts),
+    ...[...DEMO_RESOURCES, ...OPSDESK_RESOURCES].flatMap(definitionTexts),
   ]);
   const texts = new Set<string>();
   for (const [key, text] of english) {

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { codeDefinitions } from "../resources";
+import { consoleResources } from "../resources";
 import { collectMessages } from ".";
 import { resourceKeys } from "./resourceKeys";
 
@@ -90,7 +90,9 @@ describe("German translations", () => {
   });
 
   it("has an entry for every resource label, field, help text and option", () => {
-    const missing = codeDefinitions.flatMap(resourceKeys).filter((key) => !(key in german));
+    const missing = consoleResources()
+      .menu.flatMap(resourceKeys)
+      .filter((key) => !(key in german));
     expect(missing).toEqual([]);
   });
 
@@ -117,7 +119,7 @@ describe("German translations", () => {
       import.meta.glob<{ default: Record<string, string> }>("./locales/*/*.ts", { eager: true }),
     ).en;
     // Every resource of the demo (generated, each has a list of its own, order lines too).
-    const missing = codeDefinitions.flatMap((def) =>
+    const missing = consoleResources().menu.flatMap((def) =>
       (["list", "show", "create", "edit"] as const)
         .filter((action) => action === "list" || def.screens?.[action] !== false)
         .map((action) => `${def.name}.titles.${action}`)

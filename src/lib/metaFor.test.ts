@@ -1,8 +1,10 @@
 // The meta the screens build from a definition is the meta the providers read back.
 import { describe, expect, it } from "vitest";
-import { products } from "../resources/products";
+import { getResource } from "../resources";
 import { resourceMetaOf } from "./resourceMeta";
 import { metaFor } from "./select";
+
+const products = getResource("products");
 
 describe("resourceMetaOf", () => {
   it("reads back what metaFor wrote", () => {

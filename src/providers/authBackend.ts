@@ -1,5 +1,5 @@
 // The console's way to auth (sign-in, password, authenticator app), with the auth client
-// alone (authClient.ts), so the sign-in screens load no more of supabase-js than auth. What a sign-in does past the password (the staff
+// alone (authClient.ts), so the sign-in screens load no more of supabase-js than auth. What a sign-in does past the password (the operator
 // gate, the console's first reads) is the console's side, in the console's chunks, which the
 // sign-in screens start loading as the operator submits (consoleLoader.preloadConsole).
 import { MESSAGES } from "../i18n/messages";
@@ -8,7 +8,7 @@ import { changePassword } from "./changePassword";
 import { confirmCode, removeApp, startSetup, verifiedApp } from "./mfa";
 import { type AuthOutcome, failed, hasSession, requestPasswordReset, setNewPassword, signIn } from "./signIn";
 
-/** The staff gate, through the console's backend (a chunk that may still be on its way). */
+/** The operator gate, through the console's backend (a chunk that may still be on its way). */
 async function finishSignIn(): Promise<AuthOutcome> {
   const loaded = await import("./backend").catch(() => undefined);
   return loaded ? loaded.backend.auth.finishSignIn() : failed(MESSAGES.network);

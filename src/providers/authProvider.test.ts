@@ -4,8 +4,9 @@
 // server instead of sending the operator to sign in with "Your session has ended".
 import { AuthRetryableFetchError } from "@supabase/auth-js";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createAuthProvider } from "./authProvider";
+import { rememberKind } from "./backendKind";
 import { PermissionStore } from "./permissions";
 
 const SESSION = { user: { id: "ada" }, access_token: "token" };
@@ -16,6 +17,9 @@ function authWith(answers: (() => { data: { session: unknown }; error: unknown }
 }
 
 describe("the auth check", () => {
+  // Whether the project has Opsdesk is remembered in localStorage (backendKind.ts): each test starts unknown.
+  beforeEach(() => localStorage.clear());
+
   it("opens the console without waiting for the permissions, and checks again when they come back empty", async () => {
     const { client } = authWith([() => ({ data: { session: SESSION }, error: null })]);
     let answer: (rows: []) => void = () => {};
@@ -30,6 +34,24 @@ describe("the auth check", () => {
     answer([]);
     await vi.waitFor(() => expect(checkAgain).toHaveBeenCalled());
     await expect(provider.check()).resolves.toMatchObject({ authenticated: false, logout: true });
+  });
+
+  it("keeps the session on a project without Opsdesk: no one holds rows, the console shows how to install it", async () => {
+    // Fails on the old code, which signed everyone out there (or ran the compiled demo instead).
+    rememberKind("missing");
+    const { client } = authWith([() => ({ data: { session: SESSION }, error: null })]);
+    const store = new PermissionStore({
+      currentUserId: async () => "ada",
+      load: async () => [],
+      onUserChange: () => {},
+    });
+    const checkAgain = vi.fn();
+    const provider = createAuthProvider(client, store, checkAgain, async () => {});
+    await expect(provider.check()).resolves.toEqual({ authenticated: true });
+    await store.get();
+    await expect(provider.check()).resolves.toEqual({ authenticated: true });
+    expect(checkAgain).not.toHaveBeenCalled();
+    expect(client.auth.signOut).not.toHaveBeenCalled();
   });
 
   it("waits for the server when the session's refresh got no answer, then goes on", async () => {

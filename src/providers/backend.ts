@@ -9,6 +9,7 @@ import type { AuditEntry, FileBucket, ImportResult, ManageResult, TableSettings 
 import { asJson, fromJson, type PublicRpc, type RpcArgs, type RpcResult } from "../resources/rpc";
 import type { ResourceDefinition } from "../resources/types";
 import { anyRpc } from "./anyTable";
+import { filedHistory } from "./auditHistory";
 import { type DescribeResource, type Operation, type PostgrestLikeError, toHttpError } from "./errors";
 import { removeRecordFiles } from "./fileCleanup";
 import { invokeFunction } from "./functionErrors";
@@ -111,6 +112,25 @@ export const backend = {
       page_limit: pageLimit,
       ...(beforeId === null ? {} : { before_id: beforeId }),
     });
+    if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
+    return (data ?? []) as AuditEntry[];
+  },
+
+  /**
+   * A record's audit entries together with those of the rows that belong to it (an order's
+   * items), newest first, older than `beforeId`: the entries the demo's database files under the
+   * record (`opsdesk.audit_log.history_of`, supabase/migrations/20250731100200, indexed), read
+   * under the audit log's policy, which shows only entries of tables the caller may read.
+   */
+  filedHistory: async (
+    schema: string,
+    tables: string[],
+    recordId: string,
+    pageLimit: number,
+    beforeId: number | null,
+    context: RpcContext,
+  ): Promise<AuditEntry[]> => {
+    const { data, error } = await filedHistory(consoleClient(), schema, tables, recordId, pageLimit, beforeId);
     if (error) throw toHttpError(error, context.resource, context.operation, context.describe);
     return (data ?? []) as AuditEntry[];
   },

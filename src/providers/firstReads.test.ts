@@ -25,6 +25,8 @@ import { signIn } from "./signIn";
 
 afterEach(() => {
   forgetFirstReads();
+  // The files share one page (vitest.config.ts): no project kind is left for the next one.
+  localStorage.clear();
   vi.useRealTimers();
 });
 

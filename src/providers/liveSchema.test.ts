@@ -3,7 +3,7 @@
 // renders from the cache with no describe() before it, asks schema_version() behind it, and a
 // new version replaces the resources in place. A project without Opsdesk has none.
 import { createClient } from "@supabase/supabase-js";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { consoleResources, findResource } from "../resources";
 import { SAMPLE } from "../schema/testSchema";
 import { forgetLiveSchema, loadLiveSchema, refreshLiveSchema } from "./liveSchema";
@@ -31,6 +31,8 @@ describe("live schema", () => {
     localStorage.clear();
     forgetLiveSchema();
   });
+  // The files share one page (vitest.config.ts): no project kind is left for the next one.
+  afterEach(() => localStorage.clear());
 
   it("describes once, then starts warm from the cache and only asks the version behind it", async () => {
     let version = "v1";
@@ -68,7 +70,8 @@ describe("live schema", () => {
     const other = backend({ "/rest/v1/rpc/describe": () => Response.json({ ...SAMPLE, tables: [] }) });
     await loadLiveSchema(other.client, "bob");
     expect(other.asked).toEqual(["/rest/v1/rpc/describe"]);
-    expect(consoleResources().menu).toEqual([]);
+    // None of the project's tables: only Opsdesk's own (the audit log) beside them.
+    expect(consoleResources().menu.map((def) => def.name)).toEqual(["opsdesk.audit_log"]);
   });
 
   it("has no resources on a project without Opsdesk (the install screen), and remembers it", async () => {

@@ -1,18 +1,26 @@
 // A bulk action is ONE request whatever the number of rows (issue 14 item 8): a POST to
-// the bulk_write RPC carrying every row's key (and version, for versioned tables); each
+// Opsdesk's bulk_write carrying every row's key (and version, for versioned tables); each
 // row the database refused comes back named, with the message a form would show.
 import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { findResource } from "../resources";
-import { categories } from "../resources/categories";
-import { products } from "../resources/products";
+import { findResource, getResource } from "../resources";
 import { writeRows } from "./rowWrites";
+
+const products = getResource("products");
+const categories = getResource("categories");
 
 interface Sent {
   method: string;
   url: URL;
-  body: { resource: string; action: string; rows: Record<string, unknown>[]; changes: Record<string, unknown> };
+  profile: string | null;
+  body: {
+    schema_name: string;
+    table_name: string;
+    action: string;
+    rows: Record<string, unknown>[];
+    changes: Record<string, unknown>;
+  };
 }
 
 /** A client whose requests are recorded; each is answered with `answer`. */
@@ -26,6 +34,7 @@ function recordingClient(answer: () => Response) {
         sent.push({
           method: init?.method ?? "GET",
           url: new URL(String(input instanceof Request ? input.url : input)),
+          profile: new Headers(init?.headers).get("Content-Profile"),
           body: JSON.parse(String(init?.body)),
         });
         return answer();
@@ -41,12 +50,10 @@ describe("writeRows", () => {
   it("sends a status change of 500 rows as one request with each row's key and version", async () => {
     const { client, sent } = recordingClient(() =>
       Response.json({
-        changed: productRows.filter((row) => row.id !== 7 && row.id !== 8).map((row) => row.id),
-        // Row 8 already held the status: not written.
-        unchanged: [8],
+        changed: productRows.filter((row) => row.id !== 7).map((row) => ({ id: row.id })),
         refused: [
           {
-            id: 7,
+            key: { id: 7 },
             code: "23514",
             message: 'new row for relation "products" violates check constraint "products_status_check_active"',
             details: null,
@@ -65,14 +72,16 @@ describe("writeRows", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0].method).toBe("POST");
     expect(sent[0].url.pathname).toBe("/rest/v1/rpc/bulk_write");
+    expect(sent[0].profile).toBe("opsdesk");
     expect(sent[0].body).toEqual({
-      resource: "products",
+      schema_name: "public",
+      table_name: "products",
       action: "update",
-      rows: productRows.map(({ id, version }) => ({ id, version })),
+      rows: productRows.map(({ id, version }) => ({ id: String(id), version })),
       changes: { status: "active" },
     });
-    expect(outcome.changed).toHaveLength(498);
-    expect(outcome.unchanged).toEqual([8]);
+    expect(outcome.changed).toHaveLength(499);
+    expect(outcome.unchanged).toEqual([]);
     expect(outcome.refused).toEqual([
       { id: 7, message: "A product can be active only with a price above zero and a category." },
     ]);
@@ -80,7 +89,7 @@ describe("writeRows", () => {
 
   it("sends a delete as one request of keys and names the rows still used, in the order asked", async () => {
     const stillUsed = (id: number) => ({
-      id,
+      key: { id },
       code: "23503",
       message:
         'update or delete on table "categories" violates foreign key constraint "products_category_id_fkey" on table "products"',
@@ -89,14 +98,15 @@ describe("writeRows", () => {
       column: null,
     });
     const { client, sent } = recordingClient(() =>
-      Response.json({ changed: [2], refused: [stillUsed(3), stillUsed(1)] }),
+      Response.json({ changed: [{ id: 2 }], refused: [stillUsed(3), stillUsed(1)] }),
     );
     const outcome = await writeRows(client, categories, { action: "delete", ids: [1, 2, 3] }, findResource);
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({
-      resource: "categories",
+      schema_name: "public",
+      table_name: "categories",
       action: "delete",
-      rows: [{ id: 1 }, { id: 2 }, { id: 3 }],
+      rows: [{ id: "1" }, { id: "2" }, { id: "3" }],
       changes: {},
     });
     expect(outcome).toEqual({

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../i18n/messages";
 import { metaFor } from "../lib/select";
 import type { ResourceDefinition } from "../resources/types";
+import { filedHistory } from "./auditHistory";
 import { createDataProvider } from "./dataProvider";
 import { bulkWrite, type TableMeta } from "./tableData";
 
@@ -127,5 +128,24 @@ describe("generated resources' data", () => {
     });
     expect(outcome.changed).toEqual(["a%2Cb,u1"]);
     expect(outcome.refused.map((r) => r.id)).toEqual(["c,u2"]);
+  });
+});
+
+// An order's History reads its own entries and its items' in one request, filed under the order
+// by the database (history_of) in Opsdesk's audit log. Fails on the old code, which read the
+// compiled demo's public.audit_log (gone since the switch).
+describe("filedHistory", () => {
+  it("asks opsdesk.audit_log for the entries filed under the record, newest first, below the cursor", async () => {
+    const { client, seen } = backend(() => Response.json([]));
+    await filedHistory(client, "public", ["orders", "order_items"], "59", 10, 1234);
+    const [{ url, profile }] = seen;
+    expect(profile).toBe("opsdesk");
+    expect(url.pathname).toBe("/rest/v1/audit_log");
+    expect(url.searchParams.get("history_of")).toBe("eq.59");
+    expect(url.searchParams.get("schema_name")).toBe("eq.public");
+    expect(url.searchParams.get("table_name")).toBe("in.(orders,order_items)");
+    expect(url.searchParams.get("order")).toBe("at.desc,id.desc");
+    expect(url.searchParams.get("id")).toBe("lt.1234");
+    expect(url.searchParams.get("limit")).toBe("10");
   });
 });

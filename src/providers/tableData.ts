@@ -3,7 +3,8 @@
 // of any type, tables without a key (read-only, rows numbered per page), search by prefix
 // over text columns, and edit conflicts detected without a `version` column: an update
 // carries the row as it was loaded, and changes nothing when another save came first.
-// The demo's compiled definitions keep @refinedev/supabase's path (dataProvider.ts).
+// Every resource is generated and names its table; a call without one (Refine's `custom`, a caller
+// passing no meta) takes @refinedev/supabase's path in the client's default schema (dataProvider.ts).
 import type { BaseKey, BaseRecord, CrudFilter, CrudSort, Pagination } from "@refinedev/core";
 import type { ResourceMeta } from "../lib/resourceMeta";
 import type { BulkWriteResult } from "../resources/describe.types";

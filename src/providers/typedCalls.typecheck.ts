@@ -53,20 +53,22 @@ export async function plantedMistakes() {
   // @ts-expect-error an argument of another function
   const renamedRead: RpcRead = { rpc: "revenue_by_category", args: { q: "x" } };
 
-  // Columns of the console's own queries, in the demo's schema and in Opsdesk's.
-  const { data: permissions } = await client.from("permissions").select("role, resource, action");
-  const { data: wrongPermissions } = await client.from("permissions").select("role, resource, verb");
+  // Columns of the console's own queries: the project's tables and Opsdesk's.
+  const { data: permissions } = await opsdeskSchema(client)
+    .from("permissions")
+    .select("role, schema_name, table_name, action");
+  const { data: wrongPermissions } = await opsdeskSchema(client).from("permissions").select("role, table_name, verb");
   // @ts-expect-error a wrong column reads as an error, not as the row
   const verb: string | undefined = wrongPermissions?.[0]?.verb;
   // @ts-expect-error a wrong column in a filter
-  await client.from("permissions").delete().eq("verb", "list");
+  await opsdeskSchema(client).from("permissions").delete().eq("verb", "list");
   // @ts-expect-error a misspelt table
-  await client.from("permission").select("role");
+  await client.from("product").select("id");
   await opsdeskSchema(client).from("operators").select("user_id").eq("email", "ada@example.com");
   // @ts-expect-error a wrong column of Opsdesk's operators
   await opsdeskSchema(client).from("operators").select("user_id").eq("mail", "ada@example.com");
   await operatorTable(client, "saved_views").select("id, name").eq("resource", "orders");
-  // @ts-expect-error a wrong column of the operator's saved views (both schemas)
+  // @ts-expect-error a wrong column of the operator's saved views
   await operatorTable(client, "saved_views").select("id").eq("list", "orders");
 
   // A resource's search and state machine functions.

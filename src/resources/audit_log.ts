@@ -1,13 +1,17 @@
-// Overrides the generated `opsdesk.audit_log` (Opsdesk's audit trail, written by the triggers on
-// the managed tables, read per the matrix of each entry's table; docs/any-project.md). Generated:
-// its columns, types, the read-only list (no key to write through, the install grants no writes)
-// and its filters. Added here: the demo's labels, the action's tag colours, the columns and
-// order the log shows and the menu's name for it.
+// Opsdesk's audit log (`opsdesk.audit_log`, written by the trigger on every managed table; an
+// entry is readable only by who may read its table, docs/any-project.md). describe() lists the
+// project's tables, not Opsdesk's own, so this definition is not generated: the console adds it
+// to the resources of every project with Opsdesk (providers/liveSchema.ts), and its menu entry
+// and routes follow the matrix (`opsdesk.audit_log` list/show/export). Read-only: the install
+// grants no writes.
 import { optionsOf } from "./options";
 import type { ResourceDefinition } from "./types";
 
-export const auditLog: ResourceDefinition<"opsdesk.audit_log"> = {
+export const auditLog: ResourceDefinition = {
   name: "opsdesk.audit_log",
+  table: { schema: "opsdesk", name: "audit_log" },
+  // As src/schema/names.ts routes a table of another schema.
+  route: "opsdesk.audit_log",
   label: { singular: "audit entry", plural: "audit log" },
   titleField: "id",
   screens: { create: false, edit: false, delete: false },
@@ -15,7 +19,7 @@ export const auditLog: ResourceDefinition<"opsdesk.audit_log"> = {
     { name: "id", label: "ID", type: "id", readOnly: true },
     { name: "at", label: "At", type: "datetime", readOnly: true },
     { name: "actor_email", label: "Actor", type: "email", readOnly: true },
-    { name: "actor_id", label: "Actor ID", type: "id", readOnly: true },
+    { name: "actor_id", label: "Actor ID", type: "id", readOnly: true, authUser: true },
     { name: "schema_name", label: "Schema", type: "text", readOnly: true },
     { name: "table_name", label: "Table", type: "text", readOnly: true },
     { name: "record_id", label: "Record", type: "text", readOnly: true },

@@ -1,36 +1,23 @@
+// Overrides the generated `categories` (src/schema/merge.ts). Generated from the live schema:
+// every column, its type, lengths, the slug pattern (CHECK constraints), the related products.
+// Added here: the demo's rules in its own words, the slug as optional (a trigger derives it from
+// the name), the list's columns, filters and ranked search (search_categories), the form, CSV
+// import and the related list's columns.
 import { createdAt, idField, updatedAt } from "./fields";
-import type { ResourceDefinition } from "./types";
+import type { ResourceOverride } from "./types";
 
-export const categories: ResourceDefinition<"categories"> = {
+export const categories: ResourceOverride<"categories"> = {
   name: "categories",
-  label: { singular: "category", plural: "categories" },
-  titleField: "name",
   fields: [
-    idField(),
-    {
-      name: "name",
-      label: "Name",
-      type: "text",
-      required: true,
-      minLength: 1,
-      maxLength: 60,
-      rule: "Name must be 1–60 characters.",
-    },
+    idField,
+    { name: "name", rule: "Name must be 1–60 characters." },
     {
       name: "slug",
-      label: "Slug",
-      type: "text",
-      pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/,
+      required: false,
       rule: "Slug may contain only lowercase letters, digits and single dashes between them.",
       help: "Leave empty to derive it from the name.",
     },
-    {
-      name: "description",
-      label: "Description",
-      type: "longText",
-      maxLength: 500,
-      rule: "Description must be at most 500 characters.",
-    },
+    { name: "description", rule: "Description must be at most 500 characters." },
     createdAt,
     updatedAt,
   ],

@@ -1,47 +1,33 @@
+// Overrides the generated `customers` (src/schema/merge.ts). Generated from the live schema:
+// every column, its type, required, lengths and the e-mail and phone patterns (CHECK
+// constraints), the related orders. Added here: the demo's labels and rules in its own words, the
+// country as a typed ISO code (the constraint's list would be a select of 249 codes), the list's
+// columns, filters and ranked search (search_customers), the form, CSV import and the related
+// list's columns.
 import { createdAt, idField, notesField, updatedAt } from "./fields";
-import type { ResourceDefinition } from "./types";
+import type { ResourceOverride } from "./types";
 
-export const customers: ResourceDefinition<"customers"> = {
+export const customers: ResourceOverride<"customers"> = {
   name: "customers",
-  label: { singular: "customer", plural: "customers" },
-  titleField: "full_name",
+  // The full-text vector is searched, never read.
+  hide: ["search"],
   fields: [
-    idField(),
-    {
-      name: "full_name",
-      label: "Full name",
-      type: "text",
-      required: true,
-      minLength: 1,
-      maxLength: 120,
-      rule: "Full name must be 1–120 characters.",
-    },
-    {
-      name: "email",
-      label: "E-mail",
-      type: "email",
-      required: true,
-      maxLength: 254,
-      pattern: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
-      rule: "Enter a valid e-mail address.",
-    },
+    idField,
+    { name: "full_name", rule: "Full name must be 1–120 characters." },
+    { name: "email", label: "E-mail", rule: "Enter a valid e-mail address." },
     {
       name: "phone",
-      label: "Phone",
-      type: "text",
-      pattern: /^\+?[0-9 ()-]{6,20}$/,
       rule: "Phone may contain digits, spaces, ( ) and -, optionally starting with +, 6–20 characters.",
     },
     {
       name: "country",
-      label: "Country",
       type: "text",
-      required: true,
+      options: undefined,
       pattern: /^[A-Z]{2}$/,
       rule: "Country must be an ISO 3166 two-letter code, e.g. DE.",
       placeholder: "DE",
     },
-    { name: "is_blocked", label: "Blocked", type: "boolean" },
+    { name: "is_blocked", label: "Blocked" },
     notesField(2000),
     createdAt,
     updatedAt,

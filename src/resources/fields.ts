@@ -1,28 +1,14 @@
-// Field shapes several resources share, so their rules are written once.
-import type { FieldDefinition } from "./types";
+// What several of the demo's overrides say alike about a column (src/schema/merge.ts merges
+// each over the generated field): the demo's label, and its rule in plain words.
 
-/** A column many tables have, referencing nothing: fits any definition of a table holding it. */
-type SharedField<Column extends string> = FieldDefinition<Column, never>;
+export const idField = { name: "id", label: "ID", type: "id" } as const;
 
-export const idField = (label = "ID"): SharedField<"id"> => ({ name: "id", label, type: "id", readOnly: true });
+export const createdAt = { name: "created_at", label: "Created" } as const;
 
-export const createdAt: SharedField<"created_at"> = {
-  name: "created_at",
-  label: "Created",
-  type: "datetime",
-  readOnly: true,
-};
-export const updatedAt: SharedField<"updated_at"> = {
-  name: "updated_at",
-  label: "Updated",
-  type: "datetime",
-  readOnly: true,
-};
+export const updatedAt = { name: "updated_at", label: "Updated" } as const;
 
-export const notesField = (maxLength: number): SharedField<"notes"> => ({
-  name: "notes",
-  label: "Notes",
-  type: "longText",
-  maxLength,
-  rule: `Notes must be at most ${maxLength} characters.`,
-});
+/** The row version the database bumps on every write (optimistic concurrency): shown, never sent. */
+export const versionField = { name: "version", label: "Version", readOnly: true } as const;
+
+export const notesField = (maxLength: number) =>
+  ({ name: "notes", label: "Notes", rule: `Notes must be at most ${maxLength} characters.` }) as const;

@@ -9,16 +9,16 @@ import { customers } from "./customers";
 import { orderItems } from "./order_items";
 import { orders } from "./orders";
 import { products } from "./products";
-import type { ResourceDefinition } from "./types";
-
-/** The demo's overrides of resources with a menu entry of their own, in the menu's order. */
-export const menuResources: ResourceDefinition[] = [products, categories, customers, orders, auditLog];
-
-/** The demo's overrides of resources shown inside another one's page (order lines, on their order). */
-export const nestedResources: ResourceDefinition[] = [orderItems];
+import type { ResourceDefinition, ResourceOverride } from "./types";
 
 /** The demo store's code overrides, merged over the generated definitions of the same name. */
-export const codeDefinitions: readonly ResourceDefinition[] = [...menuResources, ...nestedResources];
+export const codeDefinitions: readonly ResourceOverride[] = [products, categories, customers, orders, orderItems];
+
+/**
+ * Opsdesk's own tables the console shows beside the project's (describe() lists only the
+ * project's): the audit log, on every project with Opsdesk.
+ */
+export const OPSDESK_RESOURCES: readonly ResourceDefinition[] = [auditLog];
 
 /**
  * What the console knows of its project: `pending` until the first describe() (or its cached
@@ -46,9 +46,10 @@ function set(next: ConsoleResources): void {
   for (const listener of listeners) listener();
 }
 
-/** The resources generated from the live schema. */
+/** The resources generated from the live schema, with Opsdesk's own after them (unless generated). */
 export function setLiveResources(definitions: ResourceDefinition[]): void {
-  set({ state: "installed", menu: definitions, nested: [] });
+  const own = OPSDESK_RESOURCES.filter((def) => !definitions.some((d) => d.name === def.name));
+  set({ state: "installed", menu: [...definitions, ...own], nested: [] });
 }
 
 /** No resources: not known yet (signed out, another operator) or the project has no Opsdesk. */

@@ -1,25 +1,18 @@
-import { idField } from "./fields";
-import type { ResourceDefinition } from "./types";
+// Overrides the generated `order_items` (src/schema/merge.ts), listed and edited on their order's
+// page (pages/orders/OrderItemsEditor.tsx). Generated from the live schema: every column, its
+// type, required, the quantity's range (CHECK constraints), the order and product pickers.
+// Added here: the products a line may take (active ones), the product's SKU and price on the
+// picker's second line, money for the prices, the line total the database keeps, the rules in
+// the demo's words and the columns its order shows.
+import { createdAt, idField, updatedAt, versionField } from "./fields";
+import type { ResourceOverride } from "./types";
 
-/** Listed on the order page; not a menu entry of its own. */
-export const orderItems: ResourceDefinition<"order_items"> = {
+export const orderItems: ResourceOverride<"order_items"> = {
   name: "order_items",
-  label: { singular: "order item", plural: "order items" },
-  titleField: "id",
   fields: [
-    idField(),
-    {
-      name: "order_id",
-      label: "Order",
-      type: "reference",
-      required: true,
-      reference: { resource: "orders", labelField: "number" },
-    },
+    idField,
     {
       name: "product_id",
-      label: "Product",
-      type: "reference",
-      required: true,
       reference: {
         resource: "products",
         labelField: "name",
@@ -28,17 +21,12 @@ export const orderItems: ResourceDefinition<"order_items"> = {
         choosable: [{ field: "status", value: "active" }],
       },
     },
-    {
-      name: "quantity",
-      label: "Quantity",
-      type: "number",
-      required: true,
-      min: 1,
-      max: 999,
-      rule: "Quantity must be 1–999.",
-    },
-    { name: "unit_price", label: "Unit price", type: "money", min: 0, rule: "Unit price must be zero or more." },
-    { name: "line_total", label: "Line total", type: "money", readOnly: true },
+    { name: "quantity", rule: "Quantity must be 1–999." },
+    { name: "unit_price", type: "money", required: false, rule: "Unit price must be zero or more." },
+    { name: "line_total", type: "money", readOnly: true },
+    versionField,
+    createdAt,
+    updatedAt,
   ],
   list: {
     columns: ["product_id", "quantity", "unit_price", "line_total"],

@@ -1,39 +1,40 @@
-import { createdAt, idField, notesField, updatedAt } from "./fields";
+// Overrides the generated `orders` (src/schema/merge.ts). Generated from the live schema: every
+// column, its type, the customer picker (with the e-mail on its second line), the status values,
+// the notes' length. Added here: the demo's labels, what the database keeps (number, status,
+// total and the timeline are written by its rules, never by the form), the customers an order
+// may be placed for, money for the total, the status colours and the state machine
+// (order_transitions) for bulk changes, the documents bucket, the items in its History, the list's
+// columns, filters and ranked search (search_orders), sections, the form and the version check.
+import { createdAt, idField, notesField, updatedAt, versionField } from "./fields";
 import { ORDER_STATUS_OPTIONS } from "./orderStatus";
-import type { ResourceDefinition } from "./types";
+import type { ResourceOverride } from "./types";
 
-export const orders: ResourceDefinition<"orders"> = {
+export const orders: ResourceOverride<"orders"> = {
   name: "orders",
-  label: { singular: "order", plural: "orders" },
-  titleField: "number",
   titleSaysKind: true,
   versioned: true,
   documents: { bucket: "order-documents" },
   historyIncludes: [{ table: "order_items", foreignKey: "order_id" }],
+  // Documents live in their bucket under the order's id (documents below), not in this column.
+  hide: ["document_path"],
+  // Its items are edited on its own page (pages/orders/OrderItemsEditor.tsx), not as a related list.
+  related: [],
   fields: [
-    idField(),
-    { name: "number", label: "Number", type: "text", readOnly: true },
+    idField,
+    { name: "number", readOnly: true },
     {
       name: "customer_id",
-      label: "Customer",
-      type: "reference",
-      required: true,
-      reference: {
-        resource: "customers",
-        labelField: "full_name",
-        details: ["email"],
-        // docs/product.md §4: no order is placed for a blocked customer.
-        choosable: [{ field: "is_blocked", value: false }],
-      },
+      // docs/product.md §4: no order is placed for a blocked customer.
+      reference: { resource: "customers", labelField: "full_name", choosable: [{ field: "is_blocked", value: false }] },
     },
-    { name: "status", label: "Status", type: "enum", ...ORDER_STATUS_OPTIONS, readOnly: true },
-    { name: "total", label: "Total", type: "money", readOnly: true },
-    { name: "placed_at", label: "Placed", type: "datetime", readOnly: true },
-    { name: "paid_at", label: "Paid", type: "datetime", readOnly: true },
-    { name: "shipped_at", label: "Shipped", type: "datetime", readOnly: true },
-    { name: "delivered_at", label: "Delivered", type: "datetime", readOnly: true },
+    { name: "status", ...ORDER_STATUS_OPTIONS, readOnly: true },
+    { name: "total", type: "money", readOnly: true },
+    { name: "placed_at", label: "Placed", readOnly: true },
+    { name: "paid_at", label: "Paid", readOnly: true },
+    { name: "shipped_at", label: "Shipped", readOnly: true },
+    { name: "delivered_at", label: "Delivered", readOnly: true },
     notesField(2000),
-    { name: "version", label: "Version", type: "number", readOnly: true },
+    versionField,
     createdAt,
     updatedAt,
   ],

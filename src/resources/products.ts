@@ -1,51 +1,35 @@
-import { createdAt, idField, updatedAt } from "./fields";
+// Overrides the generated `products` (src/schema/merge.ts). Generated from the live schema: every
+// column, its type, required, lengths, the SKU pattern, ranges and the tag limit (CHECK
+// constraints), the category picker, the status values. Added here: the demo's labels and rules
+// in its own words, money for the price, the image in its bucket, the status colours and the
+// rule of an active product, the list's columns, filters and ranked search
+// (search_products), sections, the form, CSV import, bulk status and the version check.
+import { createdAt, idField, updatedAt, versionField } from "./fields";
 import { enumOptions } from "./options";
-import type { ResourceDefinition } from "./types";
+import type { ResourceOverride } from "./types";
 
-export const products: ResourceDefinition<"products"> = {
+export const products: ResourceOverride<"products"> = {
   name: "products",
-  label: { singular: "product", plural: "products" },
-  titleField: "name",
   versioned: true,
+  // The full-text vector is searched, never read; the category label is the sort's (category_id).
+  hide: ["search", "category_name"],
+  // A product's order lines are the orders' business: no related list here.
+  related: [],
   fields: [
-    idField(),
+    idField,
     {
       name: "sku",
       label: "SKU",
-      type: "text",
-      required: true,
-      pattern: /^[A-Z0-9-]{3,32}$/,
       rule: "SKU must be 3–32 characters: capital letters, digits and dashes.",
       placeholder: "ABC-123",
     },
-    {
-      name: "name",
-      label: "Name",
-      type: "text",
-      required: true,
-      minLength: 1,
-      maxLength: 120,
-      rule: "Name must be 1–120 characters.",
-    },
-    {
-      name: "category_id",
-      label: "Category",
-      type: "reference",
-      reference: { resource: "categories", labelField: "name", sortField: "category_name" },
-    },
-    {
-      name: "price",
-      label: "Price",
-      type: "money",
-      required: true,
-      min: 0,
-      rule: "Price must be zero or more.",
-    },
-    { name: "stock", label: "Stock", type: "number", min: 0, rule: "Stock must be zero or more." },
+    { name: "name", rule: "Name must be 1–120 characters." },
+    // Sorted by the label the database keeps beside the key (an index walk).
+    { name: "category_id", reference: { resource: "categories", labelField: "name", sortField: "category_name" } },
+    { name: "price", type: "money", rule: "Price must be zero or more." },
+    { name: "stock", rule: "Stock must be zero or more." },
     {
       name: "status",
-      label: "Status",
-      type: "enum",
       ...enumOptions("product_status", {
         draft: { label: "draft", color: "default" },
         active: { label: "active", color: "green" },
@@ -53,16 +37,10 @@ export const products: ResourceDefinition<"products"> = {
       }),
       checks: { active: "A product can be active only with a price above zero and a category." },
     },
-    { name: "tags", label: "Tags", type: "tags", maxItems: 10, rule: "A product can have at most 10 tags." },
+    { name: "tags", rule: "A product can have at most 10 tags." },
     { name: "image_path", label: "Image", type: "image", bucket: "product-images", readOnly: true },
-    {
-      name: "description",
-      label: "Description",
-      type: "longText",
-      maxLength: 5000,
-      rule: "Description must be at most 5000 characters.",
-    },
-    { name: "version", label: "Version", type: "number", readOnly: true },
+    { name: "description", rule: "Description must be at most 5000 characters." },
+    versionField,
     createdAt,
     updatedAt,
   ],

@@ -212,9 +212,9 @@ export interface ResourceDefinition<Table extends string = string> {
   related?: TableTyped<Table, { [Related in TableName]: RelatedList<Related> }[TableName], RelatedList>[];
   /**
    * Tables whose rows belong to this record (through `foreignKey`) and whose audit entries
-   * its History tab shows with its own: an order's items added, changed and removed. The
-   * audit log's `history_of` column files each such entry under the record (its migration
-   * names the same pairs; src/features/history/historyFilters.stack.test.ts checks them).
+   * its History tab shows with its own: an order's items added, changed and removed, found in
+   * Opsdesk's audit log by the foreign key's value before or after the change
+   * (features/history/TableHistory.tsx).
    */
   historyIncludes?: { table: TableName; foreignKey: string }[];
   /** Private files attached to each record (listed on its show page), in this bucket under '<id>/'. */
@@ -238,3 +238,34 @@ export interface ResourceDefinition<Table extends string = string> {
    */
   stateMachine?: { field: ColumnOf<Table>; rpc: Extract<PublicRpc, `${string}_transitions`>; refusal: string };
 }
+
+/** What generation decides alone: an override never sets these (src/schema/merge.ts). */
+type Generated = "table" | "keyColumns" | "readOnlyReason" | "notices" | "adminNotices" | "constraints";
+
+/**
+ * A field of a code override: its column and only what it changes of the generated field (a
+ * label, a type the column's own does not say — money, long text, an image —, option colours,
+ * a picker's second line, the rule in the demo's words …).
+ */
+export type FieldOverride<Table extends string = string> = Partial<ResourceDefinition<Table>["fields"][number]> & {
+  name: ColumnOf<Table>;
+};
+
+/**
+ * A definition in src/resources: merged over the resource generated from the live schema under
+ * the same name (src/schema/merge.ts), it says only what the project adds beyond it — labels,
+ * sections, related lists, option colours, a search function, screens, bulk actions. Whatever it
+ * leaves out stays as generated; its columns are checked against the table's types.
+ */
+export type ResourceOverride<Table extends string = string> = Partial<
+  Omit<ResourceDefinition<Table>, "name" | "fields" | "list" | Generated>
+> & {
+  name: Table;
+  fields?: FieldOverride<Table>[];
+  list?: Partial<ResourceDefinition<Table>["list"]>;
+  /**
+   * Columns the console leaves out altogether (never read, shown or sent), as an admin's hidden
+   * fields: a full-text vector, a label the database derives for sorting.
+   */
+  hide?: ColumnOf<Table>[];
+};

@@ -1,7 +1,7 @@
 // describe() → definitions: every shape of testSchema.ts, the admin's settings, code overrides
 // merged over generated definitions, and a table the generator cannot read.
 import { describe, expect, it } from "vitest";
-import type { ResourceDefinition } from "../resources/types";
+import type { ResourceDefinition, ResourceOverride } from "../resources/types";
 import { translateChecks } from "./checkRules";
 import { humanize, singularOf } from "./definitionFromTable";
 import { generateResources } from "./generate";
@@ -252,6 +252,48 @@ describe("generateResources", () => {
     ]);
     expect(merged.list.columns).toEqual(["full_name"]);
     expect(merged.table).toEqual({ schema: "public", name: "customers" });
+  });
+
+  it("merges an override that names only what it adds: a field's label and colour, a search, a section", () => {
+    // The shape src/resources is written in since the demo runs on Opsdesk: no label, title,
+    // field type, list columns or sort of its own (fails on the old merge, which read them all).
+    const override: ResourceOverride = {
+      name: "customers",
+      fields: [{ name: "email", label: "E-mail address" }],
+      list: { search: { rpc: "search_customers" } },
+      show: { sections: [{ title: "Contact", fields: ["full_name", "email"] }] },
+    };
+    const generated = generateResources(SAMPLE).definitions[0];
+    const merged = generateResources(SAMPLE, [override]).definitions[0];
+    expect(merged.label).toEqual(generated.label);
+    expect(merged.titleField).toBe(generated.titleField);
+    expect(merged.fields.find((f) => f.name === "email")).toEqual({
+      ...generated.fields.find((f) => f.name === "email"),
+      label: "E-mail address",
+    });
+    expect(merged.list).toEqual({ ...generated.list, search: { rpc: "search_customers" } });
+    expect(merged.show?.sections).toEqual([{ title: "Contact", fields: ["full_name", "email"] }]);
+  });
+
+  it("lists the tables with code definitions first, in their order, then the others as described", () => {
+    const names = generateResources(SAMPLE).definitions.map((d) => d.name);
+    const last = names[names.length - 1];
+    const ordered = generateResources(SAMPLE, [{ name: last }]).definitions.map((d) => d.name);
+    expect(ordered).toEqual([last, ...names.slice(0, -1)]);
+  });
+
+  it("leaves out the columns an override hides, and what the console said it could not show of them", () => {
+    // Fails on the old merge, which had no way to leave a generated column out.
+    const search = column("search", "tsvector", "other");
+    const withVector = { ...SAMPLE, tables: [{ ...SAMPLE.tables[0], columns: [...SAMPLE.tables[0].columns, search] }] };
+    const generated = generateResources(withVector).definitions[0];
+    expect(generated.notices).toEqual(["search: tsvector is shown, not edited"]);
+    const merged = generateResources(withVector, [{ name: "customers", hide: ["search", "id"] }]).definitions[0];
+    expect(merged.fields.map((f) => f.name)).not.toContain("search");
+    // The key stays: records are addressed by it.
+    expect(merged.fields.map((f) => f.name)).toContain("id");
+    expect(merged.list.columns).not.toContain("search");
+    expect(merged.notices).toBeUndefined();
   });
 
   it("leaves out a code definition written for another table of that name, and tells admins", () => {

@@ -3,7 +3,7 @@
 // over those of the same name (merge.ts). A table the console cannot turn into a definition at
 // all (a bug, a shape nobody foresaw) becomes a read-only list of its columns that says why,
 // never an error that blanks the app (docs/any-project.md, "The console").
-import type { ResourceDefinition } from "../resources/types";
+import type { ResourceDefinition, ResourceOverride } from "../resources/types";
 import type { CheckTranslation } from "./checkRules";
 import { definitionFromTable, type GeneratedResource, humanize, tableKey } from "./definitionFromTable";
 import type { Described, DescribedTable, Language } from "./describe";
@@ -46,8 +46,10 @@ function fallbackDefinition(table: DescribedTable, error: unknown): ResourceDefi
  * live table lacks was written for another table of that name (the demo's `orders` is not every
  * project's), so it is left out and admins are told.
  */
-function withOverride(generated: ResourceDefinition, override: ResourceDefinition): ResourceDefinition {
-  const missing = override.fields.filter((f) => !generated.fields.some((g) => g.name === f.name)).map((f) => f.name);
+function withOverride(generated: ResourceDefinition, override: ResourceOverride): ResourceDefinition {
+  const missing = (override.fields ?? [])
+    .filter((f) => !generated.fields.some((g) => g.name === f.name))
+    .map((f) => f.name);
   if (missing.length === 0) return mergeDefinition(generated, override);
   return {
     ...generated,
@@ -71,7 +73,7 @@ export function isReadable(table: DescribedTable): boolean {
 /** Every table of `described` as a resource, `overrides` merged over those of the same name. */
 export function generateResources(
   described: Described,
-  overrides: readonly ResourceDefinition[] = [],
+  overrides: readonly ResourceOverride[] = [],
   checks: ChecksByTable = {},
 ): GeneratedResources {
   const tables = new Map(described.tables.map((t) => [tableKey(t.schema, t.name), t]));
@@ -99,5 +101,17 @@ export function generateResources(
       texts[language] = { ...texts[language], ...keyed };
     }
   }
-  return { definitions, texts };
+  // The project's code definitions set the menu's order (the demo: products first); the other
+  // tables follow in describe()'s order.
+  const rank = (def: ResourceDefinition) => {
+    const at = overrides.findIndex((o) => o.name === def.name);
+    return at < 0 ? overrides.length : at;
+  };
+  return {
+    definitions: definitions
+      .map((def, i) => ({ def, i }))
+      .sort((a, b) => rank(a.def) - rank(b.def) || a.i - b.i)
+      .map(({ def }) => def),
+    texts,
+  };
 }

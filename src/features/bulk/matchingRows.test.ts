@@ -2,8 +2,10 @@
 // PostgREST serves, side by side, and reads none when more match than one action takes.
 import type { DataProvider } from "@refinedev/core";
 import { describe, expect, it } from "vitest";
-import { products } from "../../resources/products";
+import { getResource } from "../../resources";
 import { matchingRows } from "./matchingRows";
+
+const products = getResource("products");
 
 type GetList = Parameters<DataProvider["getList"]>[0];
 

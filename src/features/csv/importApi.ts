@@ -1,11 +1,10 @@
-// The import_rows RPC (supabase/migrations/20250611100000_import_rows.sql): a dry run
-// that reports bad rows, then the all-or-nothing commit. Database errors of rows become
+// Opsdesk's import_rows (opsdesk.import_rows, docs/any-project.md): a dry run that reports bad
+// rows, then the all-or-nothing commit. Database errors of rows become
 // the docs/product.md §8 messages the forms show, through the same mapping (toHttpError).
 import type { Translate } from "../../i18n/messages";
 import { resourceKey } from "../../i18n/resourceKeys";
 import { backend } from "../../providers/backend";
 import { type DescribeResource, toHttpError } from "../../providers/errors";
-import { asJson, fromJson } from "../../resources/rpc";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import type { RowProblem } from "./validate";
 
@@ -44,14 +43,8 @@ export async function importRows(
   describe: DescribeResource,
 ): Promise<ImportOutcome> {
   const context = { resource: def.name, operation: "create" as const, describe };
-  // A resource generated from the live schema imports through the project's opsdesk.import_rows.
-  if (def.table) return backend.importRows(def.table, { rows, labels: referenceLabels(def), dry_run: dryRun }, context);
-  const answer = await backend.rpc(
-    "import_rows",
-    { resource: def.name, rows: asJson(rows), labels: asJson(referenceLabels(def)), dry_run: dryRun },
-    context,
-  );
-  return fromJson<ImportOutcome>(answer);
+  const table = def.table ?? { schema: "public", name: def.name };
+  return backend.importRows(table, { rows, labels: referenceLabels(def), dry_run: dryRun }, context);
 }
 
 /** What a reference names: its resource (when the console knows it) or the field's English label. */

@@ -3,10 +3,12 @@
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { auditLog } from "../../resources/audit_log";
-import { orders } from "../../resources/orders";
+import { getResource } from "../../resources";
 import type { FieldDefinition } from "../../resources/types";
 import { FIELD_KINDS } from "./fieldKinds";
+
+const orders = getResource("orders");
+const auditLog = getResource("opsdesk.audit_log");
 
 const tagOf = (value: string, field: FieldDefinition | undefined = orders.fields.find((f) => f.name === "status")) => {
   if (!field) throw new Error("orders has no status field");

@@ -2,13 +2,15 @@
 // product's SKU and price.
 import { afterEach, describe, expect, it } from "vitest";
 import { formatsFor } from "../../lib/format";
-import { codeDefinitions, setLiveResources } from "../../resources";
-import { orderItems } from "../../resources/order_items";
-import { orders } from "../../resources/orders";
+import { getResource, setLiveResources } from "../../resources";
 import type { ReferenceTarget } from "../../resources/types";
+import { demoResources } from "../../schema/demoSchema";
 import { generateResources } from "../../schema/generate";
 import { column, SAMPLE, table } from "../../schema/testSchema";
 import { detailLine, pickerMeta, pickerSelect } from "./referenceDetails";
+
+const orders = getResource("orders");
+const orderItems = getResource("order_items");
 
 const targetOf = (fields: { name: string; reference?: ReferenceTarget }[], name: string) => {
   const target = fields.find((f) => f.name === name)?.reference;
@@ -45,7 +47,7 @@ describe("a picker's second line", () => {
 });
 
 describe("a picker's reads of a generated resource", () => {
-  afterEach(() => setLiveResources([...codeDefinitions]));
+  afterEach(async () => setLiveResources(await demoResources()));
 
   it("sort by the label column itself: the picker's select embeds none of the target's references", () => {
     // A one-to-one table keyed by its reference: its title is the key, a reference on its own pages.

@@ -13,10 +13,7 @@ import { ConsoleLinkProvider } from "../../components/ConsoleLink";
 import { createI18n } from "../../i18n";
 import { createI18nProvider } from "../../i18n/i18nProvider";
 import { fieldsByName, metaFor, selectFor } from "../../lib/select";
-import { categories } from "../../resources/categories";
-import { customers } from "../../resources/customers";
-import { orders } from "../../resources/orders";
-import { products } from "../../resources/products";
+import { getResource } from "../../resources";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import { FieldSelect } from "../fields/FieldSelect";
 import { MoneyInput } from "../fields/formatted";
@@ -24,6 +21,11 @@ import { ChooseReference } from "../fields/kindTexts";
 import { rulesFor } from "../fields/rules";
 import { buildColumns, filterModes } from "../list/columns";
 import { buildFormItems } from "./formItems";
+
+const products = getResource("products");
+const orders = getResource("orders");
+const customers = getResource("customers");
+const categories = getResource("categories");
 
 const state = { sorters: [{ field: "name", order: "asc" as const }], filters: [], interactive: true };
 const field = (def: ResourceDefinition, name: string) => fieldsByName(def, [name])[0];
@@ -36,11 +38,12 @@ const formItem = (def: ResourceDefinition, name: string) => {
 
 describe("select and meta", () => {
   it("selects the definition's fields and embeds the label of every reference", () => {
+    // The table's columns in its order; each label embedded under its own key, by its foreign key.
     expect(selectFor(products)).toBe(
-      "id,sku,name,category_id,price,stock,status,tags,image_path,description,version,created_at,updated_at,categories(id,name)",
+      "id,sku,name,description,category_id,price,stock,status,image_path,tags,version,created_at,updated_at,__ref_category_id:category_id(id,name)",
     );
-    expect(selectFor(orders).endsWith(",customers(id,full_name)")).toBe(true);
-    expect(selectFor(categories)).toBe("id,name,slug,description,created_at,updated_at");
+    expect(selectFor(orders).endsWith(",__ref_customer_id:customer_id(id,full_name)")).toBe(true);
+    expect(selectFor(categories)).toBe("id,name,slug,description,version,created_at,updated_at");
     // The full-text vector is no field: it is searched, never sent.
     expect(selectFor(products).split(",")).not.toContain("search");
   });
@@ -53,7 +56,7 @@ describe("select and meta", () => {
       // The label's own indexed column; a reference without one sorts by the related table.
       sortBy: { category_id: "category_name" },
     });
-    expect(metaFor(orders)).toMatchObject({ sortBy: { customer_id: "customers.full_name" } });
+    expect(metaFor(orders)).toMatchObject({ sortBy: { customer_id: "__ref_customer_id.full_name" } });
   });
 });
 
@@ -99,7 +102,7 @@ describe("buildColumns", () => {
   });
 
   it("renders references as links to the referenced record, money and tags by type", () => {
-    const record = { id: 1, sku: "A-1", category_id: 7, categories: { id: 7, name: "Mugs" }, price: 1234.5 };
+    const record = { id: 1, sku: "A-1", category_id: 7, __ref_category_id: { id: 7, name: "Mugs" }, price: 1234.5 };
     const cell = (title: string) =>
       byTitle.get(title)?.render?.(record[title as keyof typeof record], record, 0) as ReactElement;
     render(

@@ -4,7 +4,6 @@ import { type BaseKey, useCan, useTranslate } from "@refinedev/core";
 import { Tabs } from "antd";
 import { useState } from "react";
 import { findResource } from "../../resources";
-import { RecordHistory } from "./RecordHistory";
 import { TableHistory } from "./TableHistory";
 
 type ShowTab = "details" | "history";
@@ -12,12 +11,11 @@ type ShowTab = "details" | "history";
 export function useShowTabs(table: string, recordId: BaseKey | undefined) {
   const t = useTranslate();
   const [active, setActive] = useState<ShowTab>("details");
-  // A generated table's history is the project's opsdesk audit log, readable by who may show the table.
+  // A record's history is Opsdesk's audit log, readable by who may show the table.
   const def = findResource(table);
-  const generated = Boolean(def?.table);
-  const canReadHistory =
-    useCan({ resource: generated ? table : "audit_log", action: generated ? "show" : "list" }).data?.can ?? false;
-  if (!canReadHistory || recordId === undefined) return { bar: null, showing: "details" as const, history: null };
+  const canReadHistory = useCan({ resource: table, action: "show" }).data?.can ?? false;
+  if (!canReadHistory || recordId === undefined || !def)
+    return { bar: null, showing: "details" as const, history: null };
   return {
     bar: (
       <Tabs
@@ -30,11 +28,6 @@ export function useShowTabs(table: string, recordId: BaseKey | undefined) {
       />
     ),
     showing: active,
-    history:
-      def?.table && def ? (
-        <TableHistory definition={def} recordId={String(recordId)} />
-      ) : (
-        <RecordHistory table={table} recordId={recordId} />
-      ),
+    history: <TableHistory definition={def} recordId={String(recordId)} />,
   };
 }

@@ -2,8 +2,7 @@
 // The lists' filters: which columns filter how, a column's dropdown ↔ the URL's filters, the chips, and page 1 after a new sort or filter.
 import dayjs from "dayjs";
 import { describe, expect, it, vi } from "vitest";
-import { codeDefinitions } from "../../resources";
-import { products } from "../../resources/products";
+import { consoleResources, getResource } from "../../resources";
 import {
   activeFilterGroups,
   boundReadsAsDay,
@@ -17,15 +16,17 @@ import { choosableColumns } from "../savedViews/viewState";
 import { filterModes } from "./columns";
 import { listOnChange } from "./listChange";
 
+const products = getResource("products");
+
 describe("the lists' filters", () => {
   it("has a search box on every list of the store", () => {
-    const store = codeDefinitions.filter((def) => !["order_items", "opsdesk.audit_log"].includes(def.name));
+    const store = consoleResources().menu.filter((def) => !["order_items", "opsdesk.audit_log"].includes(def.name));
     for (const def of store) expect(def.list.search, def.name).toBeDefined();
   });
 
   it("filters every number, money and date column from–to, and every enum by several values", () => {
     // Every list of its own (order lines are listed inside their order, not filtered).
-    for (const def of codeDefinitions.filter((d) => d.name !== "order_items")) {
+    for (const def of consoleResources().menu.filter((d) => d.name !== "order_items")) {
       const modes = filterModes(def);
       for (const field of def.fields.filter((f) => choosableColumns(def).includes(f.name))) {
         if (field.name === "version") continue;

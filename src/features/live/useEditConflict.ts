@@ -1,7 +1,7 @@
 // Edit conflicts: a live event about the record while it is being edited says so at once
 // (with who, where known); a reload — offered then, or after a stale save — keeps what the
 // operator had typed next to the current values, field by field, to take over if wanted.
-import { type BaseKey, type BaseRecord, type LiveEvent, useDataProvider } from "@refinedev/core";
+import type { BaseKey, BaseRecord, LiveEvent } from "@refinedev/core";
 import type { FormInstance } from "antd";
 import { useCallback, useRef, useState } from "react";
 import { formFields } from "../../lib/select";
@@ -40,7 +40,6 @@ export function useEditConflict({ definition, id, form, loaded, refetch, others 
   };
   const takeSnapshotRef = useRef(takeSnapshot);
   takeSnapshotRef.current = takeSnapshot;
-  const getDataProvider = useDataProvider();
   // The live callback is registered once; it reads the latest presence through a ref.
   const othersRef = useRef(others);
   othersRef.current = others;
@@ -52,14 +51,14 @@ export function useEditConflict({ definition, id, form, loaded, refetch, others 
       if (!snapshot.current) takeSnapshotRef.current();
       setRemote({ deleted });
       if (id === undefined) return;
-      void lastActor(getDataProvider(), definition.name, String(id)).then((actor) => {
+      void lastActor(definition.name, String(id)).then((actor) => {
         if (!actor) return;
         const present = othersRef.current.find((o) => o.userId === actor.id);
         const who = present?.name ?? actor.email;
         if (who) setRemote((current) => current && { ...current, who });
       });
     },
-    [definition.name, id, getDataProvider],
+    [definition.name, id],
   );
 
   const reload = useCallback(async () => {

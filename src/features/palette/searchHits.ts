@@ -44,12 +44,15 @@ export function secondLine(hit: SearchHit, def: ResourceDefinition, format: Form
       return joined(d.sku, format.money(d.price));
     case "orders":
       return joined(option(def, "status", d.status), format.money(d.total), d.customer);
-    case "audit_log":
+    case "opsdesk.audit_log":
       return joined(option(def, "action", d.action), d.actor_email);
     default:
       return hit.subtitle;
   }
 }
+
+/** search_all's resource names that are another resource of the console (its table's name). */
+const SEARCH_RESOURCES: Record<string, string> = { audit_log: "opsdesk.audit_log" };
 
 /**
  * The hits as commands grouped by resource, in search_all's order. `definitionOf` gives a
@@ -62,7 +65,9 @@ export function groupHits(
   format: Formats,
 ) {
   const groups = new Map<string, HitGroup>();
-  for (const hit of hits) {
+  for (const found of hits) {
+    // search_all names the demo's resources as app.can does; the audit log is Opsdesk's table.
+    const hit = { ...found, resource: SEARCH_RESOURCES[found.resource] ?? found.resource };
     const def = definitionOf(hit.resource);
     if (!def || def.screens?.show === false) continue;
     const group = groups.get(hit.resource) ?? {

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../i18n/messages";
 import { listColumnsError } from "../../providers/listColumns";
 import { savedViewErrorMessage } from "../../providers/savedViews";
-import { products } from "../../resources/products";
+import { getResource } from "../../resources";
 import { choosableColumns, columnsForView, moveColumn, sameView, storableFilters, toggleColumn } from "./viewState";
+
+const products = getResource("products");
 
 describe("filters of a view", () => {
   it("stores only filters with a value", () => {

@@ -1,5 +1,5 @@
 // Sign-in, second step: the account has an authenticator app, so its six-digit code
-// turns the password session into an aal2 one before the staff gate runs (or, for a
+// turns the password session into an aal2 one before the operator gate runs (or, for a
 // password reset, before Auth accepts the new password: `finish`).
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";

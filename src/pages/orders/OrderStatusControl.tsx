@@ -3,10 +3,11 @@ import { type BaseRecord, CanAccess, type HttpError, useCustom, useTranslate, us
 import { Button, Popconfirm, Space } from "antd";
 import { resourceKey } from "../../i18n/resourceKeys";
 import { metaFor } from "../../lib/select";
-import { orders } from "../../resources/orders";
+import { getResource } from "../../resources";
 import { rpcCustom } from "../../resources/rpc";
 
 export function OrderStatusControl({ order }: { order: BaseRecord }) {
+  const orders = getResource("orders");
   const t = useTranslate();
   const statusName = (status: string) => t(resourceKey.option(orders.name, "status", status), status);
   // The button of each target state.

@@ -63,7 +63,8 @@ export function projectHash(config: StackConfig): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-function urlOf(serverUrl: string, database: string): string {
+/** The connection URL of `database` on the server at `serverUrl` (the template's and every world's). */
+export function databaseUrl(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   return url.toString();
@@ -102,7 +103,7 @@ export async function buildTemplate(options: {
   try {
     await admin.query(`drop database if exists ${quoteIdent(database)} with (force)`);
     await admin.query(`create database ${quoteIdent(database)}`);
-    const url = urlOf(serverUrl, database);
+    const url = databaseUrl(serverUrl, database);
     const started = performance.now();
     try {
       await options.beforePrepare(url);

@@ -19,7 +19,7 @@ import { quoteIdent } from "../shared/sql.js";
 import { FaultTable } from "./faults.js";
 import type { WorldInfo } from "./protocol.js";
 import { type ServedDatabase, serveDatabase } from "./serving.js";
-import type { Template } from "./template.js";
+import { databaseUrl, type Template } from "./template.js";
 
 /** What every world of a host shares: the server, the template, the keys. */
 export interface WorldSetup {
@@ -54,12 +54,6 @@ async function linkTree(from: string, to: string): Promise<void> {
       return entry.isDirectory() ? linkTree(source, target) : link(source, target);
     }),
   );
-}
-
-function urlOf(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 /**
@@ -133,7 +127,7 @@ export class World {
       await mkdir(dir, { recursive: true });
     };
     try {
-      const dbUrl = urlOf(setup.serverUrl, database);
+      const dbUrl = databaseUrl(setup.serverUrl, database);
       const clock = new OffsetClock();
       const faults = new FaultTable();
       const cloning = clone();

@@ -1,22 +1,18 @@
 // The errors the demo's console-facing functions answer (docs/product.md §8; the table in
 // docs/architecture.md "Errors by code"): `{error, code}` where `code` is one of these, the
-// same OPSDESK_* scheme as Opsdesk's own opsdesk-admin function, with the HTTP status it is
-// answered with. The console words each code itself (src/providers/functionErrors.ts); `error`
-// is the English for other clients. A rule the database refused keeps the code app.refuse put
+// same OPSDESK_* scheme as Opsdesk's own opsdesk-admin function (which administers operators
+// since the demo moved onto Opsdesk), with the HTTP status it is answered with. The console
+// words each code itself (src/providers/functionErrors.ts); `error` is the English for other
+// clients. A rule the database refused keeps the code app.refuse put
 // in its hint (`rule`) and its facts (`facts`); a refused field is named in `field`.
 export const ERROR_STATUS = {
   OPSDESK_BAD_REQUEST: 400,
   OPSDESK_NOT_SIGNED_IN: 401,
   OPSDESK_FORBIDDEN: 403,
-  OPSDESK_NO_SUCH_USER: 404,
   OPSDESK_NOT_FOUND: 404,
   OPSDESK_METHOD: 405,
-  OPSDESK_ALREADY_OPERATOR: 409,
-  OPSDESK_ACCOUNT_EXISTS: 409,
-  OPSDESK_INVITATION_FOLLOWED: 409,
   OPSDESK_STALE: 409,
   OPSDESK_RULE: 409,
-  OPSDESK_MAIL_LIMIT: 429,
   OPSDESK_SERVER: 500,
 } as const;
 

@@ -123,7 +123,7 @@ export default {
     title: "Bestellpositionen",
     singular: "Bestellposition",
     plural: "Bestellpositionen",
-    "fields.id": "ID",
+    ...record,
     "fields.order_id": "Bestellung",
     "fields.product_id": "Produkt",
     "fields.quantity": "Menge",

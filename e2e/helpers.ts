@@ -63,6 +63,10 @@ export async function chooseOption(
   await choice.first().click();
 }
 
+/** One filter of a list's URL (Refine's syncWithLocation), as a link to a filtered list writes it. */
+export const urlFilter = (index: number, field: string, operator: string, value: string) =>
+  `filters[${index}][field]=${field}&filters[${index}][operator]=${operator}&filters[${index}][value]=${encodeURIComponent(value)}`;
+
 /** The rows of the list table of the page (or of a part of it). */
 export const tableRows = (scope: Page | Locator) => scope.locator(".ant-table-tbody tr.ant-table-row");
 

@@ -2,7 +2,7 @@
 // and the audit log (opsdesk.audit_log) filtered by table, record, actor and time range.
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { insertRow, serviceClient } from "./backend";
-import { AUDIT_LOG_MISSING, AUDIT_PATH, formField, tableRows, unique } from "./helpers";
+import { AUDIT_LOG_MISSING, AUDIT_PATH, formField, tableRows, unique, urlFilter } from "./helpers";
 import { test } from "./test";
 
 async function newCategory() {
@@ -14,10 +14,6 @@ async function newCategory() {
 const expect = baseExpect.configure({ timeout: 40_000 });
 
 const historyTable = (page: Page) => page.getByRole("table", { name: "Change history" });
-
-/** One filter of a list's URL (Refine's syncWithLocation), as a link to a filtered list writes it. */
-const filterOn = (index: number, field: string, operator: string, value: string) =>
-  `filters[${index}][field]=${field}&filters[${index}][operator]=${operator}&filters[${index}][value]=${encodeURIComponent(value)}`;
 
 /** Opens a list column's filter (its header's funnel). */
 async function openFilter(page: Page, column: string) {
@@ -163,7 +159,7 @@ test.describe("as an admin", () => {
     const rows = tableRows(page);
 
     // The record: a link to the log of one record (as a record's page could give), by its key.
-    await page.goto(`${AUDIT_PATH}?${filterOn(0, "record_id", "eq", String(category.id))}`);
+    await page.goto(`${AUDIT_PATH}?${urlFilter(0, "record_id", "eq", String(category.id))}`);
     await expect(rows.first()).toBeVisible();
     // The table: the column's filter; entries of other tables with that key go.
     const table = await openFilter(page, "Table");
@@ -188,12 +184,12 @@ test.describe("as an admin", () => {
     const kept = page.url();
     const day = (date: string, end: boolean) => new Date(`${date}T${end ? "23:59:59.999" : "00:00:00"}`).toISOString();
     await page.goto(
-      `${kept}&${filterOn(8, "at", "gte", day("2020-01-01", false))}&${filterOn(9, "at", "lte", day("2020-01-31", true))}`,
+      `${kept}&${urlFilter(8, "at", "gte", day("2020-01-01", false))}&${urlFilter(9, "at", "lte", day("2020-01-31", true))}`,
     );
     await expect(page.getByText("No audit log found.")).toBeVisible();
     const today = new Date().toLocaleDateString("en-CA");
     await page.goto(
-      `${kept}&${filterOn(8, "at", "gte", day(today, false))}&${filterOn(9, "at", "lte", day(today, true))}`,
+      `${kept}&${urlFilter(8, "at", "gte", day(today, false))}&${urlFilter(9, "at", "lte", day(today, true))}`,
     );
     await expect(rows).toHaveCount(2);
     await page.reload();

@@ -25,6 +25,7 @@ import {
   openPath,
   type Role,
   tableRows,
+  urlFilter,
 } from "./helpers";
 import { test } from "./test";
 
@@ -137,16 +138,12 @@ async function checkAuditList(page: Page, def: ResourceDefinition, can: Can, may
     expect(count, `entries of ${schema}.${table} in the world`).toBeGreaterThan(0);
     await openPath(
       page,
-      `${AUDIT_PATH}?${filterOn("table_name", "eq", table)}&${filterOn("schema_name", "eq", schema, 1)}`,
+      `${AUDIT_PATH}?${urlFilter(0, "table_name", "eq", table)}&${urlFilter(1, "schema_name", "eq", schema)}`,
     );
     if (may(resourceNameOf(schema, table), "show")) await expect(tableRows(page).first()).toBeVisible();
     else await expect(page.getByText("No audit log found.")).toBeVisible();
   }
 }
-
-/** One filter of a list's URL (Refine's syncWithLocation), as a link to a filtered list writes it. */
-const filterOn = (field: string, operator: string, value: string, index = 0) =>
-  `filters[${index}][field]=${field}&filters[${index}][operator]=${operator}&filters[${index}][value]=${encodeURIComponent(value)}`;
 
 type ListCheck = (page: Page, def: ResourceDefinition, can: Can, may: May) => Promise<void>;
 /** Lists with a screen of their own (src/App.tsx overrides). */

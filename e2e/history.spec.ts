@@ -54,9 +54,7 @@ test.describe("as an editor", () => {
     await expect(rows.last().locator('li[data-field="name"]')).toContainText(category.name);
   });
 
-  // FIXME(switch-ui): on the switched demo the tab keeps its rows after a change made elsewhere
-  // (2, not 3): the History tab no longer hears opsdesk.audit_log's new entries live.
-  test.fixme("a change made elsewhere appears in the History tab without a reload", async ({ page }) => {
+  test("a change made elsewhere appears in the History tab without a reload", async ({ page }) => {
     const category = await newCategory();
     await page.goto(`/categories/${category.id}`);
     await page.getByRole("tab", { name: "History" }).click();
@@ -204,9 +202,6 @@ test.describe("as a viewer", () => {
   test("a viewer, who may not list the audit log, has no audit log screen; a record's History is theirs", async ({
     page,
   }) => {
-    // FIXME(switch-db/switch-ui): the viewer's History tab says "No changes recorded yet." though
-    // the record's INSERT entry is there (docs/any-project.md: history is whoever may show the table's).
-    test.fixme();
     const category = await newCategory();
     // Opsdesk shows a record's history to whoever may show its table (docs/any-project.md).
     await page.goto(`/categories/${category.id}`);

@@ -91,9 +91,6 @@ test("an edit saved offline waits, and is saved by itself once the network is ba
 });
 
 test("a save whose answer was lost is sent again and made once", async () => {
-  // FIXME(switch-ui): on the switched demo the product edit whose first answer was lost stays on
-  // the form: the save is not shown as made (no "Product …" heading).
-  test.fixme();
   const product = await newProduct();
   const page = await newOperatorPage("editor", { width: 1280, height: 800 });
   await openEdit(page, product);

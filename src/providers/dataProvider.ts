@@ -3,6 +3,7 @@
 // dropping empty filters, "not found" for missing rows, RPCs through `custom`, and form saves
 // that may be sent again (an `Idempotency-Key`; supabase/migrations/20250713100000_write_once.sql).
 import type {
+  BaseKey,
   BaseRecord,
   CreateParams,
   CrudFilter,

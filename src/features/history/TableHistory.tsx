@@ -1,9 +1,9 @@
 // A record's History tab: its entries in Opsdesk's audit log (opsdesk.history, newest first)
 // and, for a record with `historyIncludes` (an order), those of the rows that belong to it (its
-// items, filed under it by the database), with "Show older" by the last entry's id. With
-// entries of several tables, each says whose it is ("Order", "Order item"). Live: a change
-// made elsewhere reads the entries again (HistoryLive.tsx).
-import { type BaseRecord, useTranslate } from "@refinedev/core";
+// items, filed under it by the database; for who may list the audit log), with "Show older" by
+// the last entry's id. With entries of several tables, each says whose it is ("Order", "Order
+// item"). Live: a change made elsewhere reads the entries again (HistoryLive.tsx).
+import { type BaseRecord, useCan, useTranslate } from "@refinedev/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Alert, Button } from "antd";
 import type { ColumnsType } from "antd/es/table";
@@ -22,7 +22,11 @@ import { HISTORY_PAGE_SIZE, nextCursor } from "./historyPage";
 export function TableHistory({ definition: def, recordId }: { definition: ResourceDefinition; recordId: string }) {
   const t = useTranslate();
   const table = def.table ?? { schema: "public", name: def.name };
-  const includes = def.historyIncludes ?? [];
+  // The entries filed under a record (an order's items') are read from the audit log itself, so
+  // only by who may list it; anyone else who may show the record reads its own entries
+  // (opsdesk.history answers them to who may show the table, install 0010).
+  const readsLog = useCan({ resource: "opsdesk.audit_log", action: "list" }).data?.can;
+  const includes = readsLog ? (def.historyIncludes ?? []) : [];
   // With entries of several tables, each says whose it is.
   const whose: ColumnsType<BaseRecord> = includes.length
     ? [
@@ -39,7 +43,8 @@ export function TableHistory({ definition: def, recordId }: { definition: Resour
   const key = decodeKey(recordId, def.keyColumns ?? [def.idColumn ?? "id"]) ?? {};
   const context = { resource: def.name, operation: "read" as const, describe: findResource };
   const history = useInfiniteQuery({
-    queryKey: ["history", def.name, recordId],
+    queryKey: ["history", def.name, recordId, includes.length > 0],
+    enabled: readsLog !== undefined || !def.historyIncludes?.length,
     initialPageParam: null as number | null,
     queryFn: async ({ pageParam }) => {
       // A record with rows of its own (an order's items): the entries filed under it, its own
@@ -67,7 +72,7 @@ export function TableHistory({ definition: def, recordId }: { definition: Resour
       <AuditTable
         dataSource={entries}
         columns={columns}
-        loading={history.isLoading}
+        loading={history.isPending}
         pagination={false}
         aria-label={t("history.tableLabel", "Change history")}
         locale={{ emptyText: t("history.empty", "No changes recorded yet.") }}

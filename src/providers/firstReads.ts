@@ -8,6 +8,7 @@
 // Each answer is handed over once, to the user it was read for, within FRESH_MS; anything
 // else reads afresh, so a stale or foreign answer never reaches a screen.
 
+import type { ResourceNames } from "../resources/hasResources";
 import type { RpcCall } from "../resources/rpc";
 
 /** A read-only RPC a screen makes first (GET /rest/v1/rpc/<rpc>?<args>). */
@@ -25,7 +26,8 @@ const started = new Map<string, Early>();
 /** The first screen's reads and whether that screen is there once the live schema is known. */
 export interface ScreenReads {
   reads: RpcRead[];
-  applies: () => boolean;
+  /** Whether the screen is this project's, asked of the live resources once they are known. */
+  applies: (live: ResourceNames) => boolean;
 }
 
 const NO_READS: ScreenReads = { reads: [], applies: () => false };
@@ -47,7 +49,7 @@ export type NotRead = typeof NOT_READ;
  * live schema is known, if `applies` then says the screen is this project's (a page override's
  * condition).
  */
-export function expectScreenReads(reads: RpcRead[], applies: () => boolean = () => true): void {
+export function expectScreenReads(reads: RpcRead[], applies: ScreenReads["applies"] = () => true): void {
   screenReads = { reads, applies };
 }
 

@@ -3,6 +3,7 @@
 // again), with the console's first reads going out beside it.
 
 import { MESSAGES } from "../i18n/messages";
+import { consoleResources } from "../resources";
 import { anyRpc } from "./anyTable";
 import { rememberedKind } from "./backendKind";
 import {
@@ -43,7 +44,9 @@ export async function warmUp(client: ConsoleClient, permissions: PermissionStore
     // live schema says the screen is there (a page override's condition, src/overrides.tsx).
     startFirstRead(userId, rpcReadKey(read), () =>
       schema.then(() =>
-        applies() ? (anyRpc(client, read.rpc, read.args, { get: true }) as PromiseLike<unknown>) : NOT_READ,
+        applies(consoleResources())
+          ? (anyRpc(client, read.rpc, read.args, { get: true }) as PromiseLike<unknown>)
+          : NOT_READ,
       ),
     );
   }

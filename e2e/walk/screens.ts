@@ -34,11 +34,13 @@ export const RESOURCES: Record<string, ResourceTexts> = {
   categories: texts("categories", true, ["Categories", "Category"], ["Kategorien", "Kategorie"]),
   customers: texts("customers", true, ["Customers", "Customer"], ["Kunden", "Kunde"]),
   orders: texts("orders", true, ["Orders", "Order"], ["Bestellungen", "Bestellung"]),
+  order_items: texts("order_items", true, ["Order items", "Order item"], ["Bestellpositionen", "Bestellposition"]),
   [AUDIT_PATH.slice(1)]: texts(
     "opsdesk.audit_log",
     false,
     ["Audit log", "Audit entry"],
-    ["Audit-Protokoll", "Protokolleintrag"],
+    // The list's heading is the plural; the menu names it "Audit-Protokoll" (its title).
+    ["Protokolleinträge", "Protokolleintrag"],
   ),
 };
 

@@ -2,8 +2,8 @@
 // menu (with language and theme inside it), none overlapping or leaving the bar; every menu
 // screen fits the width and keeps its title clear of the header; a list's rows are cards.
 import { expect, type Page } from "@playwright/test";
-import { insertRow } from "./backend";
-import { openSelect, permissionsShown, tick, unique } from "./helpers";
+import { insertRow, opsdeskClient } from "./backend";
+import { AUDIT_PATH, openSelect, permissionsShown, tick, unique } from "./helpers";
 import { type Box, horizontalOverflow, layoutProblems } from "./layoutChecks";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
@@ -56,6 +56,41 @@ test("every menu screen fits a phone, under a header that holds its controls", a
     const bar = await header(page).boundingBox();
     const heading = await title.boundingBox();
     if (bar && heading && heading.y < bar.y + bar.height) found.push(`${name}: the header covers the title`);
+  }
+  expect(found).toEqual([]);
+});
+
+test("the admin screens and an audit entry with long values fit a phone", async ({ page }) => {
+  // A change with long values (a long name, a long description): the entry's JSON and keys must wrap.
+  const product = await insertRow<{ id: number }>("products", {
+    sku: unique("WIDE"),
+    name: `${unique("A product with a rather long name")} ${"and more words ".repeat(4)}`,
+    description: "x".repeat(160),
+    price: 10,
+    stock: 1,
+    status: "draft",
+  });
+  const { data: entry } = await opsdeskClient()
+    .from("audit_log")
+    .select("id")
+    .eq("table_name", "products")
+    .eq("record_id", String(product.id))
+    .limit(1)
+    .single();
+  expect(entry).toBeTruthy();
+  const screens: [string, string][] = [
+    ["/~operators", "Operators"],
+    ["/~permissions", "Permissions"],
+    ["/~tables", "Tables"],
+    [`${AUDIT_PATH}/${entry?.id}`, "After"],
+  ];
+  const found: string[] = [];
+  for (const [path, shown] of screens) {
+    await page.goto(path);
+    await expect(page.getByText(shown, { exact: true }).first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    found.push(...(await horizontalOverflow(page)).map((p) => `${path}: ${p}`));
+    await page.screenshot({ path: test.info().outputPath(`${path.replace(/[^a-z0-9]+/gi, "_")}.png`), fullPage: true });
   }
   expect(found).toEqual([]);
 });

@@ -28,6 +28,7 @@ import { dayRange, type FilterMode } from "./listFilters";
 import { ReferenceSelect } from "./ReferenceSelect";
 import { StorageImage } from "./StorageImage";
 import { StoredObjectLink, StoredObjectPicker } from "./StoredObject";
+import "./fieldKinds.css";
 
 export interface FieldKind {
   render: (value: unknown, field: FieldDefinition, record: BaseRecord) => ReactNode;
@@ -207,7 +208,13 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   },
   json: {
     render: (v) =>
-      empty(v) ? "" : <pre style={{ margin: 0, maxHeight: 320, overflow: "auto" }}>{JSON.stringify(v, null, 2)}</pre>,
+      empty(v) ? (
+        ""
+      ) : (
+        // Long keys and values wrap, so an audit entry's Before and After fit a 390 px phone
+        // (docs/everyday.md "Tab titles, phone width, menu"); a long document scrolls down.
+        <pre className="json-value">{JSON.stringify(v, null, 2)}</pre>
+      ),
     // Edited as JSON text; the form stores the parsed value (jsonbRules refuses text that is no JSON).
     input: (f) => <Input.TextArea rows={6} disabled={f.readOnly} spellCheck={false} />,
     itemProps: () => ({

@@ -7,13 +7,16 @@
 // (their access channel, providers/accessRefresh.ts). Someone invited who has not followed the
 // invitation's link yet is "Invited", with Resend and Revoke (the opsdesk-admin function), as on
 // the demo's staff screen.
+import { SortAscendingOutlined, SortDescendingOutlined } from "@ant-design/icons";
 import { useGetIdentity, useNotification, useTranslate } from "@refinedev/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
-import type { SorterResult } from "antd/es/table/interface";
+import type { ColumnsType, SorterResult } from "antd/es/table/interface";
 import { useState } from "react";
 import { ActiveToggle } from "../../components/ActiveToggle";
+import { usePhoneWidth } from "../../components/usePhoneWidth";
 import { useTabTitle } from "../../components/useTabTitle";
+import "../../features/list/RecordCard.css";
 import { localizeMessage } from "../../i18n/messages";
 import { useFormat } from "../../i18n/useFormat";
 import { backend } from "../../providers/backend";
@@ -33,6 +36,7 @@ export function OperatorsPage() {
   const { open: notify } = useNotification();
   const queryClient = useQueryClient();
   const { data: me } = useGetIdentity<{ id: string }>();
+  const phone = usePhoneWidth();
   const [inviting, setInviting] = useState(false);
   const [busy, setBusy] = useState<string>();
   const [query, setQuery] = useState<OperatorQuery>({
@@ -81,6 +85,216 @@ export function OperatorsPage() {
     query.sort.field === field ? (query.sort.order === "desc" ? "descend" : "ascend") : null;
   const self = (row: OperatorRow) => row.user_id === me?.id;
 
+  // Each cell once, for the table's columns and for a phone's cards.
+  const roleOf = (role: string, row: OperatorRow) =>
+    // One's own role is text: nobody changes their own (the database refuses it too).
+    self(row) ? (
+      roleLabel(t, role)
+    ) : (
+      <Select
+        aria-label={t("staff.roleOf", { name: nameOf(row) }, "Role of {{name}}")}
+        value={role}
+        disabled={busy === row.user_id}
+        style={{ minWidth: 130 }}
+        onChange={(next) =>
+          change(
+            row,
+            () => backend.operatorAdmin.update(row.user_id, { role: next }),
+            t("staff.roleChanged", { name: nameOf(row) }, "{{name}}'s role is changed."),
+          )
+        }
+        options={(roles.data ?? [{ name: role }]).map((r) => ({
+          value: r.name,
+          label: roleLabel(t, r.name),
+        }))}
+      />
+    );
+  const statusOf = (active: boolean, row: OperatorRow) => {
+    const invitation = invitationOf(row);
+    if (invitation)
+      return (
+        <Tooltip
+          title={t("staff.invitedAt", { at: format.dateTime(invitation.invited_at) }, "Invited {{at}}; not joined yet")}
+        >
+          <Tag color="gold">{t("staff.invitedStatus", "Invited")}</Tag>
+        </Tooltip>
+      );
+    return active ? (
+      <Tag color="green">{t("staff.active", "Active")}</Tag>
+    ) : (
+      <Tag>{t("staff.inactive", "Deactivated")}</Tag>
+    );
+  };
+  const actionsOf = (row: OperatorRow) =>
+    self(row) ? null : invitationOf(row) ? (
+      <InvitationActions
+        row={row}
+        accountGoes={invitationOf(row)?.opsdesk_invited ?? false}
+        busy={busy === row.user_id}
+        change={change}
+      />
+    ) : (
+      <Space wrap>
+        <ActiveToggle
+          active={row.active}
+          name={nameOf(row)}
+          hint={t("operators.deactivateHint", "They lose access to this console at once; their account stays.")}
+          busy={busy === row.user_id}
+          onDeactivate={() =>
+            change(
+              row,
+              () => backend.operatorAdmin.update(row.user_id, { active: false }),
+              t("staff.deactivated", { name: nameOf(row) }, "{{name}} is deactivated."),
+            )
+          }
+          onReactivate={() =>
+            change(
+              row,
+              () => backend.operatorAdmin.update(row.user_id, { active: true }),
+              t("staff.reactivated", { name: nameOf(row) }, "{{name}} is active again."),
+            )
+          }
+        />
+        <Popconfirm
+          title={t("operators.removeConfirm", { name: nameOf(row) }, "Remove {{name}} from the operators?")}
+          description={t(
+            "operators.removeHint",
+            "Their account stays (they may use the app); add them again to give access back.",
+          )}
+          okText={t("operators.remove", "Remove")}
+          okButtonProps={{ danger: true }}
+          cancelText={t("buttons.cancel", "Cancel")}
+          onConfirm={() =>
+            change(
+              row,
+              () => backend.operatorAdmin.remove(row.user_id),
+              t("operators.removed", { name: nameOf(row) }, "{{name}} is no operator any more."),
+            )
+          }
+        >
+          <Button size="small" disabled={busy === row.user_id}>
+            {t("operators.remove", "Remove")}
+          </Button>
+        </Popconfirm>
+      </Space>
+    );
+  const tableColumns: ColumnsType<OperatorRow> = [
+    {
+      key: "full_name",
+      dataIndex: "full_name",
+      title: t("staff.fullName", "Full name"),
+      sorter: true,
+      sortOrder: sortOrder("full_name"),
+      render: (_, row) => nameOf(row),
+    },
+    {
+      key: "email",
+      dataIndex: "email",
+      title: t("staff.email", "E-mail"),
+      sorter: true,
+      sortOrder: sortOrder("email"),
+    },
+    {
+      key: "role",
+      dataIndex: "role",
+      title: t("staff.role", "Role"),
+      sorter: true,
+      sortOrder: sortOrder("role"),
+      render: roleOf,
+    },
+    {
+      key: "active",
+      dataIndex: "active",
+      title: t("staff.status", "Status"),
+      render: statusOf,
+    },
+    {
+      key: "created_at",
+      dataIndex: "created_at",
+      title: t("staff.createdAt", "Created"),
+      sorter: true,
+      sortOrder: sortOrder("created_at"),
+      render: format.dateTime,
+    },
+    {
+      key: "actions",
+      title: t("staff.actions", "Actions"),
+      render: (_, row) => actionsOf(row),
+    },
+  ];
+  // A phone shows each operator as a card (as a generated list does, docs/everyday.md): as a
+  // table, 390 px showed a name and half an e-mail with the rest 900 px wide.
+  const sortable: OperatorQuery["sort"]["field"][] = ["full_name", "email", "role", "created_at"];
+  const phoneColumns: ColumnsType<OperatorRow> = [
+    {
+      key: "card",
+      className: "list-card-cell",
+      title: (
+        <Space wrap size={8} className="phone-list-tools">
+          <Select
+            aria-label={t("list.sortBy", "Sort by")}
+            prefix={t("list.sortBy", "Sort by")}
+            size="small"
+            value={query.sort.field}
+            popupMatchSelectWidth={false}
+            options={sortable.map((field) => ({
+              value: field,
+              label: tableColumns.find((column) => column.key === field)?.title as string,
+            }))}
+            onChange={(field: OperatorQuery["sort"]["field"]) =>
+              setQuery((q) => ({ ...q, page: 1, sort: { field, order: q.sort.order } }))
+            }
+          />
+          <Button
+            size="small"
+            icon={query.sort.order === "desc" ? <SortDescendingOutlined /> : <SortAscendingOutlined />}
+            aria-label={
+              query.sort.order === "desc"
+                ? t("list.sortDescending", "Descending")
+                : t("list.sortAscending", "Ascending")
+            }
+            title={
+              query.sort.order === "desc"
+                ? t("list.sortDescending", "Descending")
+                : t("list.sortAscending", "Ascending")
+            }
+            onClick={() =>
+              setQuery((q) => ({ ...q, page: 1, sort: { ...q.sort, order: q.sort.order === "desc" ? "asc" : "desc" } }))
+            }
+          />
+        </Space>
+      ),
+      render: (_, row) => (
+        <article className="record-card" aria-label={nameOf(row)}>
+          <div className="record-card-head">
+            <strong className="record-card-title">{nameOf(row)}</strong>
+          </div>
+          <dl className="record-card-fields">
+            {row.email && row.email !== nameOf(row) && (
+              <div className="record-card-field record-card-wide">
+                <dt>{t("staff.email", "E-mail")}</dt>
+                <dd>{row.email}</dd>
+              </div>
+            )}
+            <div className="record-card-field">
+              <dt>{t("staff.role", "Role")}</dt>
+              <dd>{roleOf(row.role, row)}</dd>
+            </div>
+            <div className="record-card-field">
+              <dt>{t("staff.status", "Status")}</dt>
+              <dd>{statusOf(row.active, row)}</dd>
+            </div>
+            <div className="record-card-field record-card-wide">
+              <dt>{t("staff.createdAt", "Created")}</dt>
+              <dd>{format.dateTime(row.created_at)}</dd>
+            </div>
+          </dl>
+          {actionsOf(row)}
+        </article>
+      ),
+    },
+  ];
+
   return (
     <div style={{ padding: 8 }}>
       <Space style={{ width: "100%", justifyContent: "space-between", marginBottom: 8 }}>
@@ -121,146 +335,7 @@ export function OperatorsPage() {
           showSizeChanger: true,
           pageSizeOptions: [10, 25, 50, 100],
         }}
-        columns={[
-          {
-            key: "full_name",
-            dataIndex: "full_name",
-            title: t("staff.fullName", "Full name"),
-            sorter: true,
-            sortOrder: sortOrder("full_name"),
-            render: (_, row) => nameOf(row),
-          },
-          {
-            key: "email",
-            dataIndex: "email",
-            title: t("staff.email", "E-mail"),
-            sorter: true,
-            sortOrder: sortOrder("email"),
-          },
-          {
-            key: "role",
-            dataIndex: "role",
-            title: t("staff.role", "Role"),
-            sorter: true,
-            sortOrder: sortOrder("role"),
-            render: (role: string, row) =>
-              // One's own role is text: nobody changes their own (the database refuses it too).
-              self(row) ? (
-                roleLabel(t, role)
-              ) : (
-                <Select
-                  aria-label={t("staff.roleOf", { name: nameOf(row) }, "Role of {{name}}")}
-                  value={role}
-                  disabled={busy === row.user_id}
-                  style={{ minWidth: 130 }}
-                  onChange={(next) =>
-                    change(
-                      row,
-                      () => backend.operatorAdmin.update(row.user_id, { role: next }),
-                      t("staff.roleChanged", { name: nameOf(row) }, "{{name}}'s role is changed."),
-                    )
-                  }
-                  options={(roles.data ?? [{ name: role }]).map((r) => ({
-                    value: r.name,
-                    label: roleLabel(t, r.name),
-                  }))}
-                />
-              ),
-          },
-          {
-            key: "active",
-            dataIndex: "active",
-            title: t("staff.status", "Status"),
-            render: (active: boolean, row) => {
-              const invitation = invitationOf(row);
-              if (invitation)
-                return (
-                  <Tooltip
-                    title={t(
-                      "staff.invitedAt",
-                      { at: format.dateTime(invitation.invited_at) },
-                      "Invited {{at}}; not joined yet",
-                    )}
-                  >
-                    <Tag color="gold">{t("staff.invitedStatus", "Invited")}</Tag>
-                  </Tooltip>
-                );
-              return active ? (
-                <Tag color="green">{t("staff.active", "Active")}</Tag>
-              ) : (
-                <Tag>{t("staff.inactive", "Deactivated")}</Tag>
-              );
-            },
-          },
-          {
-            key: "created_at",
-            dataIndex: "created_at",
-            title: t("staff.createdAt", "Created"),
-            sorter: true,
-            sortOrder: sortOrder("created_at"),
-            render: format.dateTime,
-          },
-          {
-            key: "actions",
-            title: t("staff.actions", "Actions"),
-            render: (_, row) =>
-              self(row) ? null : invitationOf(row) ? (
-                <InvitationActions
-                  row={row}
-                  accountGoes={invitationOf(row)?.opsdesk_invited ?? false}
-                  busy={busy === row.user_id}
-                  change={change}
-                />
-              ) : (
-                <Space>
-                  <ActiveToggle
-                    active={row.active}
-                    name={nameOf(row)}
-                    hint={t(
-                      "operators.deactivateHint",
-                      "They lose access to this console at once; their account stays.",
-                    )}
-                    busy={busy === row.user_id}
-                    onDeactivate={() =>
-                      change(
-                        row,
-                        () => backend.operatorAdmin.update(row.user_id, { active: false }),
-                        t("staff.deactivated", { name: nameOf(row) }, "{{name}} is deactivated."),
-                      )
-                    }
-                    onReactivate={() =>
-                      change(
-                        row,
-                        () => backend.operatorAdmin.update(row.user_id, { active: true }),
-                        t("staff.reactivated", { name: nameOf(row) }, "{{name}} is active again."),
-                      )
-                    }
-                  />
-                  <Popconfirm
-                    title={t("operators.removeConfirm", { name: nameOf(row) }, "Remove {{name}} from the operators?")}
-                    description={t(
-                      "operators.removeHint",
-                      "Their account stays (they may use the app); add them again to give access back.",
-                    )}
-                    okText={t("operators.remove", "Remove")}
-                    okButtonProps={{ danger: true }}
-                    cancelText={t("buttons.cancel", "Cancel")}
-                    onConfirm={() =>
-                      change(
-                        row,
-                        () => backend.operatorAdmin.remove(row.user_id),
-                        t("operators.removed", { name: nameOf(row) }, "{{name}} is no operator any more."),
-                      )
-                    }
-                  >
-                    <Button size="small" disabled={busy === row.user_id}>
-                      {t("operators.remove", "Remove")}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
-          },
-        ]}
+        columns={phone ? phoneColumns : tableColumns}
       />
       {inviting && roles.data && (
         <InviteOperatorModal

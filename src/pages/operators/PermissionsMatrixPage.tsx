@@ -23,7 +23,9 @@ import {
   Typography,
 } from "antd";
 import { useMemo, useState } from "react";
+import { usePhoneWidth } from "../../components/usePhoneWidth";
 import { useTabTitle } from "../../components/useTabTitle";
+import "../../features/list/RecordCard.css";
 import { localizeMessage } from "../../i18n/messages";
 import { useResourceTitle } from "../../i18n/useResourceTitle";
 import { consoleProviders } from "../../providers";
@@ -41,6 +43,7 @@ function RolesCard({ roles }: { roles: RoleRow[] }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string; description?: string }>();
   const [busy, setBusy] = useState<string>();
+  const phone = usePhoneWidth();
 
   const run = async (key: string, work: () => Promise<unknown>, success: string) => {
     setBusy(key);
@@ -58,73 +61,94 @@ function RolesCard({ roles }: { roles: RoleRow[] }) {
     }
   };
 
+  // Each cell once, for the table's columns and for a phone's cards.
+  const nameOf = (role: RoleRow) => (
+    <Space wrap>
+      {roleLabel(t, role.name)}
+      {role.name === "admin" && <Tag>{t("permissions.administers", "administers Opsdesk")}</Tag>}
+    </Space>
+  );
+  const descriptionOf = (role: RoleRow) => (
+    <Typography.Text
+      editable={{
+        maxLength: 200,
+        triggerType: ["icon", "text"],
+        tooltip: t("permissions.describe", "Describe"),
+        onChange: (text) => {
+          if (text === (role.description ?? "")) return;
+          void run(
+            role.name,
+            () => backend.operatorAdmin.describeRole(role.name, text),
+            t("permissions.roleDescribed", { role: roleLabel(t, role.name) }, "{{role}} is described."),
+          );
+        },
+      }}
+    >
+      {role.description ?? ""}
+    </Typography.Text>
+  );
+  const actionOf = (role: RoleRow) =>
+    role.name === "admin" ? null : (
+      <Popconfirm
+        title={t("permissions.removeRoleConfirm", { role: roleLabel(t, role.name) }, "Remove the role {{role}}?")}
+        description={t("permissions.removeRoleHint", "Its rows of the matrix go with it.")}
+        okText={t("operators.remove", "Remove")}
+        okButtonProps={{ danger: true }}
+        cancelText={t("buttons.cancel", "Cancel")}
+        onConfirm={() =>
+          run(
+            role.name,
+            () => backend.operatorAdmin.removeRole(role.name),
+            t("permissions.roleRemoved", { role: roleLabel(t, role.name) }, "The role {{role}} is removed."),
+          )
+        }
+      >
+        <Button size="small" danger loading={busy === role.name}>
+          {t("operators.remove", "Remove")}
+        </Button>
+      </Popconfirm>
+    );
+
   return (
     <Card title={t("permissions.roles", "Roles")} style={{ marginBottom: 24 }}>
-      <Table<RoleRow> rowKey="name" dataSource={roles} pagination={false} size="small">
-        <Table.Column<RoleRow>
-          key="name"
-          title={t("permissions.roleName", "Role")}
-          render={(_, role) => (
-            <Space>
-              {roleLabel(t, role.name)}
-              {role.name === "admin" && <Tag>{t("permissions.administers", "administers Opsdesk")}</Tag>}
-            </Space>
-          )}
-        />
-        <Table.Column<RoleRow>
-          key="description"
-          title={t("permissions.description", "Description")}
-          render={(_, role) => (
-            <Typography.Text
-              editable={{
-                maxLength: 200,
-                triggerType: ["icon", "text"],
-                tooltip: t("permissions.describe", "Describe"),
-                onChange: (text) => {
-                  if (text === (role.description ?? "")) return;
-                  void run(
-                    role.name,
-                    () => backend.operatorAdmin.describeRole(role.name, text),
-                    t("permissions.roleDescribed", { role: roleLabel(t, role.name) }, "{{role}} is described."),
-                  );
-                },
-              }}
-            >
-              {role.description ?? ""}
-            </Typography.Text>
-          )}
-        />
-        <Table.Column<RoleRow>
-          key="actions"
-          title={t("staff.actions", "Actions")}
-          render={(_, role) =>
-            role.name === "admin" ? null : (
-              <Popconfirm
-                title={t(
-                  "permissions.removeRoleConfirm",
-                  { role: roleLabel(t, role.name) },
-                  "Remove the role {{role}}?",
-                )}
-                description={t("permissions.removeRoleHint", "Its rows of the matrix go with it.")}
-                okText={t("operators.remove", "Remove")}
-                okButtonProps={{ danger: true }}
-                cancelText={t("buttons.cancel", "Cancel")}
-                onConfirm={() =>
-                  run(
-                    role.name,
-                    () => backend.operatorAdmin.removeRole(role.name),
-                    t("permissions.roleRemoved", { role: roleLabel(t, role.name) }, "The role {{role}} is removed."),
-                  )
-                }
-              >
-                <Button size="small" danger loading={busy === role.name}>
-                  {t("operators.remove", "Remove")}
-                </Button>
-              </Popconfirm>
-            )
-          }
-        />
-      </Table>
+      {phone ? (
+        // A phone shows each role as a card (as a generated list does, docs/everyday.md): as a
+        // table, the actions column was cut off at the right edge of a 390 px phone.
+        <div style={{ display: "flex", flexDirection: "column", gap: 16 }}>
+          {roles.map((role) => (
+            <article key={role.name} className="record-card" aria-label={roleLabel(t, role.name)}>
+              <div className="record-card-head">
+                <div className="record-card-title">{nameOf(role)}</div>
+                {actionOf(role)}
+              </div>
+              <dl className="record-card-fields">
+                <div className="record-card-field record-card-wide">
+                  <dt>{t("permissions.description", "Description")}</dt>
+                  <dd>{descriptionOf(role)}</dd>
+                </div>
+              </dl>
+            </article>
+          ))}
+        </div>
+      ) : (
+        <Table<RoleRow> rowKey="name" dataSource={roles} pagination={false} size="small">
+          <Table.Column<RoleRow>
+            key="name"
+            title={t("permissions.roleName", "Role")}
+            render={(_, role) => nameOf(role)}
+          />
+          <Table.Column<RoleRow>
+            key="description"
+            title={t("permissions.description", "Description")}
+            render={(_, role) => descriptionOf(role)}
+          />
+          <Table.Column<RoleRow>
+            key="actions"
+            title={t("staff.actions", "Actions")}
+            render={(_, role) => actionOf(role)}
+          />
+        </Table>
+      )}
       <Form
         form={form}
         layout="inline"

@@ -5,12 +5,15 @@
 // a table with RLS off only after the admin has read what granting would expose to app users.
 import { useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Modal, Space, Table, Tag, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table/interface";
 import { useState, useSyncExternalStore } from "react";
+import { usePhoneWidth } from "../../components/usePhoneWidth";
 import { useTabTitle } from "../../components/useTabTitle";
 import { localizeMessage } from "../../i18n/messages";
 import { backend } from "../../providers/backend";
 import { onResourcesChange } from "../../resources";
 import type { DescribedTable } from "../../resources/describe.types";
+import "../../features/list/RecordCard.css";
 import { TableSettingsDrawer } from "./TableSettingsDrawer";
 
 const qualified = (t: DescribedTable) => `${t.schema}.${t.name}`;
@@ -29,6 +32,7 @@ export function TablesPage() {
   const { message } = App.useApp();
   const title = t("tables.title", "Tables");
   useTabTitle(title);
+  const phone = usePhoneWidth();
   // A new schema version (a table managed, settings saved anywhere) re-renders the list.
   const described = useSyncExternalStore(onResourcesChange, backend.tables.described);
   const [editing, setEditing] = useState<DescribedTable>();
@@ -55,6 +59,89 @@ export function TablesPage() {
     return <Alert type="info" showIcon message={t("tables.none", "This project has no Opsdesk installed.")} />;
   }
 
+  // Each cell once, for the table's columns and for a phone's cards.
+  const nameOf = (table: DescribedTable) => (
+    <Space direction="vertical" size={0}>
+      <Typography.Text strong>{qualified(table)}</Typography.Text>
+      {table.comment && <Typography.Text type="secondary">{table.comment}</Typography.Text>}
+    </Space>
+  );
+  const stateOf = (table: DescribedTable) => (
+    <Space wrap>
+      {table.managed ? (
+        <Tag color="green">{t("tables.isManaged", "managed")}</Tag>
+      ) : (
+        <Tag>{t("tables.notManaged", "not managed")}</Tag>
+      )}
+      {table.kind !== "table" && <Tag>{table.kind.replace("_", " ")}</Tag>}
+      {table.kind === "table" && !table.rls.enabled && <Tag color="red">{t("tables.rlsOff", "RLS off")}</Tag>}
+    </Space>
+  );
+  const actionOf = (table: DescribedTable) =>
+    table.managed ? (
+      <Button onClick={() => setEditing(table)}>{t("tables.settings", "Settings")}</Button>
+    ) : (
+      <Button
+        loading={busy === qualified(table)}
+        onClick={() =>
+          table.kind === "table" && !table.rls.enabled ? setConfirming(table) : void manage(table, false)
+        }
+      >
+        {t("tables.manage", "Manage this table")}
+      </Button>
+    );
+  const tableColumns: ColumnsType<DescribedTable> = [
+    {
+      key: "name",
+      title: t("tables.table", "Table"),
+      render: (_, table) => nameOf(table),
+    },
+    {
+      key: "state",
+      title: t("tables.state", "State"),
+      render: (_, table) => stateOf(table),
+    },
+    {
+      key: "rows",
+      title: t("tables.rows", "Rows (about)"),
+      align: "right",
+      render: (_, table) => table.estimated_rows ?? "",
+    },
+    {
+      key: "actions",
+      title: t("list.actions", "Actions"),
+      render: (_, table) => actionOf(table),
+    },
+  ];
+  // A phone shows each table as a card (as a generated list does, docs/everyday.md): as a
+  // table, its four columns and "Manage this table" took half again a phone's width.
+  const phoneColumns: ColumnsType<DescribedTable> = [
+    {
+      key: "card",
+      className: "list-card-cell",
+      render: (_, table) => (
+        <article className="record-card" aria-label={qualified(table)}>
+          <div className="record-card-head">
+            <div className="record-card-title">{nameOf(table)}</div>
+            {actionOf(table)}
+          </div>
+          <dl className="record-card-fields">
+            <div className="record-card-field">
+              <dt>{t("tables.state", "State")}</dt>
+              <dd>{stateOf(table)}</dd>
+            </div>
+            {table.estimated_rows != null && (
+              <div className="record-card-field record-card-whole">
+                <dt>{t("tables.rows", "Rows (about)")}</dt>
+                <dd>{table.estimated_rows}</dd>
+              </div>
+            )}
+          </dl>
+        </article>
+      ),
+    },
+  ];
+
   return (
     <div>
       <Typography.Title level={3}>{title}</Typography.Title>
@@ -70,56 +157,8 @@ export function TablesPage() {
         dataSource={described.tables}
         pagination={false}
         size="middle"
-        columns={[
-          {
-            key: "name",
-            title: t("tables.table", "Table"),
-            render: (_, table) => (
-              <Space direction="vertical" size={0}>
-                <Typography.Text strong>{qualified(table)}</Typography.Text>
-                {table.comment && <Typography.Text type="secondary">{table.comment}</Typography.Text>}
-              </Space>
-            ),
-          },
-          {
-            key: "state",
-            title: t("tables.state", "State"),
-            render: (_, table) => (
-              <Space wrap>
-                {table.managed ? (
-                  <Tag color="green">{t("tables.isManaged", "managed")}</Tag>
-                ) : (
-                  <Tag>{t("tables.notManaged", "not managed")}</Tag>
-                )}
-                {table.kind !== "table" && <Tag>{table.kind.replace("_", " ")}</Tag>}
-                {table.kind === "table" && !table.rls.enabled && <Tag color="red">{t("tables.rlsOff", "RLS off")}</Tag>}
-              </Space>
-            ),
-          },
-          {
-            key: "rows",
-            title: t("tables.rows", "Rows (about)"),
-            align: "right",
-            render: (_, table) => table.estimated_rows ?? "",
-          },
-          {
-            key: "actions",
-            title: t("list.actions", "Actions"),
-            render: (_, table) =>
-              table.managed ? (
-                <Button onClick={() => setEditing(table)}>{t("tables.settings", "Settings")}</Button>
-              ) : (
-                <Button
-                  loading={busy === qualified(table)}
-                  onClick={() =>
-                    table.kind === "table" && !table.rls.enabled ? setConfirming(table) : void manage(table, false)
-                  }
-                >
-                  {t("tables.manage", "Manage this table")}
-                </Button>
-              ),
-          },
-        ]}
+        showHeader={!phone}
+        columns={phone ? phoneColumns : tableColumns}
       />
       <Modal
         open={Boolean(confirming)}

@@ -1,0 +1,18 @@
+// The resources of the moment: a definition marked `nested` (the demo's order items, under their
+// order) is kept out of the menu, yet found by name and routed like the others.
+import { afterEach, describe, expect, it } from "vitest";
+import { demoResources } from "../schema/demoSchema";
+import { consoleResources, findResource, setLiveResources } from ".";
+
+describe("setLiveResources", () => {
+  afterEach(async () => setLiveResources(await demoResources()));
+
+  it("keeps a nested resource out of the menu and still finds it", async () => {
+    setLiveResources(await demoResources());
+    const { menu, nested } = consoleResources();
+    expect(menu.map((d) => d.name)).not.toContain("order_items");
+    expect(menu.map((d) => d.name)).toContain("orders");
+    expect(nested.map((d) => d.name)).toEqual(["order_items"]);
+    expect(findResource("order_items")?.name).toBe("order_items");
+  });
+});

@@ -1,12 +1,13 @@
 // axe on every screen of the console, in both themes: no serious or critical WCAG 2.1 A/AA
-// violation on lists, records, forms, the order, staff and duplicates pages, the error pages,
+// violation on lists, records, forms, the order and duplicates pages, Opsdesk's operators,
+// permissions and tables screens, the audit log, the error pages,
 // the open palette and shortcuts help, and the sign-in screens. One pass over the screens:
 // each is scanned with every rule in the theme it opens in, then switched to the other
 // theme in place and scanned with the colour rules (the only ones a theme can change).
 import { expect, type Page } from "@playwright/test";
 import { COLOUR_RULES, seriousViolations } from "./axe";
 import { serviceClient } from "./backend";
-import { emailOf, leaveFields, openPath, type Role, switchTheme } from "./helpers";
+import { AUDIT_LOG_MISSING, AUDIT_PATH, emailOf, leaveFields, openPath, type Role, switchTheme } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 import { newContext, testWorld } from "./world";
@@ -64,14 +65,17 @@ const HALVES: { name: string; screens: () => Promise<[string, (page: Page) => Pr
     ],
   },
   {
-    name: "orders, staff, permissions, audit, profile and 404",
+    name: "orders, operators, permissions, tables, audit, profile and 404",
     screens: async () => [
       [`/orders?${TEN_ROWS}`, rows("Orders")],
       ["/orders/1", heading(/^Order ORD-/)],
       ["/orders/1/edit", heading("Edit Order")],
-      ["/staff", rows("Staff")],
-      ["/permissions", heading("Permissions")],
-      [`/audit?${TEN_ROWS}`, rows("Audit log")],
+      ["/~operators", rows("Operators")],
+      ["/~permissions", heading("Permissions")],
+      ["/~tables", rows("Tables")],
+      ...(AUDIT_LOG_MISSING
+        ? []
+        : [[`${AUDIT_PATH}?${TEN_ROWS}`, rows("Audit log")] satisfies [string, (page: Page) => Promise<void>]]),
       ["/profile", heading("Profile")],
       ["/no-such-screen", async (page) => expect(page.getByText("There is no page at this address.")).toBeVisible()],
     ],
@@ -133,7 +137,7 @@ test("the 403 page and the sign-in screens have no serious accessibility violati
       found.push(...(await seriousViolations(page)).map((v) => `${path} (${theme}): ${v}`));
     };
     const viewer = await themedPage(theme, "viewer");
-    await scan(viewer, "/staff", async (page) => {
+    await scan(viewer, "/~operators", async (page) => {
       await expect(page.getByText("You don't have permission to open this page.")).toBeVisible();
     });
     await viewer.context().close();

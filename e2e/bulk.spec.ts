@@ -3,7 +3,7 @@
 // ones and why; after an update only the refused rows stay selected. A whole ticked page
 // offers every row matching the list's filter.
 import { expect, type Page, type Request } from "@playwright/test";
-import { insertRow, serviceClient } from "./backend";
+import { insertRow, opsdeskClient, serviceClient } from "./backend";
 import { unique } from "./helpers";
 import { test } from "./test";
 
@@ -242,9 +242,10 @@ test.describe("as editor", () => {
     });
     const entriesOf = async (id: number) =>
       (
-        await serviceClient()
+        await opsdeskClient()
           .from("audit_log")
           .select("id", { count: "exact", head: true })
+          .eq("schema_name", "public")
           .eq("table_name", "products")
           .eq("record_id", String(id))
       ).count;

@@ -7,6 +7,19 @@ export type Role = "admin" | "editor" | "viewer";
 
 export const emailOf = (who: string) => `${who}@example.com`;
 
+/**
+ * The audit log's list: the generated `opsdesk.audit_log` at its route (src/schema/names.ts),
+ * the demo's labels and columns merged over it (src/resources/audit_log.ts).
+ */
+export const AUDIT_PATH = "/opsdesk.audit_log";
+
+/**
+ * FIXME(switch-db/switch-ui): why the switched console has no audit log yet, while it has none;
+ * then `undefined`. The screens lists (walk, a11y, German) leave it out meanwhile, and the tests
+ * of the audit log itself are `test.fixme` with this reason.
+ */
+export const AUDIT_LOG_MISSING: string | undefined = undefined;
+
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -237,10 +250,10 @@ export async function closeNotices(page: Page) {
 }
 
 /**
- * An invitation not yet followed, on an admin's screen (the demo's staff, an Opsdesk project's
- * operators): Resend mails a new link, Revoke takes it back (the row goes), and the resent link
- * then leads nowhere. `name` is how the revoke notice names the invitee; `newPage` opens the
- * invitee's browser and `mailUrl` is the mail catcher (see invitationMails).
+ * An invitation not yet followed, on an admin's Operators screen: Resend mails a new link,
+ * Revoke takes it back (the row goes), and the resent link then leads nowhere. `name` is how
+ * the revoke notice names the invitee; `newPage` opens the invitee's browser and `mailUrl` is
+ * the mail catcher (see invitationMails).
  */
 export async function resendThenRevoke(
   admin: Page,

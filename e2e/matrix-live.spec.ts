@@ -2,15 +2,16 @@
 // permission's button and menu entry go, and a re-granted one's come back, without a
 // navigation. It changes the demo viewer role's rows in its own world, so no other test sees them.
 import { expect } from "@playwright/test";
-import { serviceClient } from "./backend";
+import { opsdeskClient } from "./backend";
 import { headerButtons } from "./helpers";
 import { test } from "./test";
 
 test.use({ signedInAs: "viewer" });
 
+// Rows of opsdesk.permissions (the demo's matrix, by table).
 const CELLS = [
-  { role: "viewer", resource: "products", action: "export" },
-  { role: "viewer", resource: "customers", action: "list" },
+  { role: "viewer", schema_name: "public", table_name: "products", action: "export" },
+  { role: "viewer", schema_name: "public", table_name: "customers", action: "list" },
 ];
 
 test("a revoked permission disappears and a re-granted one appears without navigating", async ({ page }) => {
@@ -21,13 +22,13 @@ test("a revoked permission disappears and a re-granted one appears without navig
   await expect(customersEntry).toBeVisible();
 
   for (const cell of CELLS) {
-    const { error } = await serviceClient().from("permissions").delete().match(cell);
+    const { error } = await opsdeskClient().from("permissions").delete().match(cell);
     expect(error).toBeNull();
   }
   await expect(exportButton).toHaveCount(0);
   await expect(customersEntry).toHaveCount(0);
 
-  const { error } = await serviceClient().from("permissions").insert(CELLS);
+  const { error } = await opsdeskClient().from("permissions").insert(CELLS);
   expect(error).toBeNull();
   await expect(exportButton).toBeVisible();
   await expect(customersEntry).toBeVisible();

@@ -2,6 +2,7 @@
 // 14 item 3): one search_all request per pause in typing, hits grouped by resource with a
 // second line, Enter opens the record; resources the role may not list never appear.
 import { expect, type Page } from "@playwright/test";
+import { AUDIT_LOG_MISSING } from "./helpers";
 import { newOperatorPage } from "./operatorPage";
 import { test } from "./test";
 
@@ -61,13 +62,14 @@ test("orders show status and total, products their SKU; each group is a resource
   await expect(product.locator(".command-palette-detail")).toHaveText(/^[A-Z0-9-]{3,} · \$/);
 });
 
-test("only resources the role may list appear: staff for the admin, neither staff nor audit for the viewer", async () => {
+test("only resources the role may list appear: the audit log for the admin, not for the viewer", async () => {
+  test.fixme(AUDIT_LOG_MISSING !== undefined, AUDIT_LOG_MISSING);
   const admin = await newOperatorPage("admin");
   await admin.goto("/");
   await expect(admin.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await openPalette(admin);
+  // Every seeded change was made by the demo's editor: the audit log's word index knows them.
   await input(admin).fill("editor");
-  await expect(group(admin, "Staff")).toBeVisible();
   await expect(group(admin, "Audit log")).toBeVisible();
 
   const viewer = await newOperatorPage("viewer");
@@ -77,6 +79,5 @@ test("only resources the role may list appear: staff for the admin, neither staf
   const answered = viewer.waitForResponse((r) => r.url().includes("/rest/v1/rpc/search_all"));
   await input(viewer).fill("editor");
   expect((await answered).status()).toBe(200);
-  await expect(group(viewer, "Staff")).toHaveCount(0);
   await expect(group(viewer, "Audit log")).toHaveCount(0);
 });

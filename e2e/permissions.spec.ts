@@ -1,47 +1,58 @@
-// /permissions: the matrix editor writes the rows RLS reads. The test works on a resource
-// of its own, so it appears in the grid (the test's world is its own: nothing to put back).
-
-import { expect } from "@playwright/test";
+// The demo's matrix on Opsdesk's Permissions screen (/~permissions, docs/any-project.md
+// "Operators and roles"): each checkbox writes one row of opsdesk.permissions, which the
+// tables' policies and every open console of that role follow at once. Admins administer
+// Opsdesk whatever their role's matrix says, so no cell locks them out of it.
+import { expect, type Page } from "@playwright/test";
 import { signedInClient } from "./apiClient";
-import { serviceClient } from "./backend";
-import { emailOf } from "./helpers";
+import { emailOf, headerButtons } from "./helpers";
 import { test } from "./test";
 
 test.use({ signedInAs: "admin" });
 
-const resource = `e2e_${Date.now().toString(36)}`;
+/** The role's segment above the matrix (the roles card lists the same names). */
+const chooseRole = (page: Page, role: string) =>
+  page.locator(".ant-segmented").getByText(role, { exact: true }).click();
 
 test("granting and revoking a cell changes what the role may do at once", async ({ page }) => {
-  // A row of the test's own resource, so it appears in the grid.
-  const { error } = await serviceClient().from("permissions").insert({ role: "admin", resource, action: "show" });
-  expect(error).toBeNull();
   const editor = await signedInClient(emailOf("editor"));
   const editorMay = async () => {
-    const { data } = await editor.rpc("my_permissions");
-    return (data as { resource: string; action: string }[]).filter((p) => p.resource === resource).map((p) => p.action);
+    const { data, error } = await editor.schema("opsdesk").rpc("my_access");
+    if (error) throw new Error(`my_access: ${error.message}`);
+    return [...((data as { permissions: Record<string, string[]> }).permissions["public.products"] ?? [])].sort();
   };
+  const before = await editorMay();
+  expect(before).not.toContain("delete");
 
-  await page.goto("/permissions");
-  await page.getByText("Editor", { exact: true }).click();
-  const cell = page.getByRole("checkbox", { name: `Editor may export ${resource}` });
+  await page.goto("/~permissions");
+  await chooseRole(page, "Editor");
+  const cell = page.getByRole("checkbox", { name: "Editor may delete Products" });
   await expect(cell).not.toBeChecked();
   await cell.click();
   await expect(cell).toBeChecked();
-  await expect.poll(editorMay).toEqual(["export"]);
+  await expect.poll(editorMay).toEqual([...before, "delete"].sort());
 
   await cell.click();
   await expect(cell).not.toBeChecked();
-  await expect.poll(editorMay).toEqual([]);
+  await expect.poll(editorMay).toEqual(before);
 });
 
-test("an admin cannot take away their own role's access to permissions", async ({ page }) => {
-  await page.goto("/permissions");
-  await page.getByText("Admin", { exact: true }).click();
-  const cell = page.getByRole("checkbox", { name: "Admin may edit permissions" });
+test("an admin's own role losing a table keeps Opsdesk's administration", async ({ page }) => {
+  await page.goto("/~permissions");
+  await chooseRole(page, "Admin");
+  const cell = page.getByRole("checkbox", { name: "Admin may list Products" });
   await expect(cell).toBeChecked();
+  const menu = page.locator(".ant-menu");
+  await expect(menu.getByRole("menuitem", { name: "Products", exact: true })).toBeVisible();
   await cell.click();
-  await expect(page.getByText("You cannot remove your own role's access to permissions.")).toBeVisible();
+  await expect(cell).not.toBeChecked();
+  // The console follows at once: Products leaves the menu; Operators and Permissions stay.
+  await expect(menu.getByRole("menuitem", { name: "Products", exact: true })).toHaveCount(0);
+  await expect(menu.getByRole("menuitem", { name: "Operators", exact: true })).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "Permissions", exact: true })).toBeVisible();
+  // And the matrix still gives it back.
+  await cell.click();
   await expect(cell).toBeChecked();
-  // The menu still offers the matrix.
-  await expect(page.getByRole("link", { name: "Permissions" })).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "Products", exact: true })).toBeVisible();
+  await page.goto("/products");
+  await expect(headerButtons(page).getByRole("button", { name: "Create" })).toBeVisible();
 });

@@ -1,20 +1,61 @@
-// The role matrix in the console (issue 6): for each staff role and every screen the console
-// has, the actions offered are exactly those of the role's `permissions` rows, read from the
-// database (a changed matrix changes the expectations): menu entries, list, bulk and show
-// buttons, the order's status and item controls, and 403 for screens the role may not open.
+// The role matrix in the console (issue 6): for each operator role and every table the demo's
+// console has, the actions offered are exactly those of the role's rows of opsdesk.permissions,
+// read from the database (a changed matrix changes the expectations): menu entries, list, bulk
+// and show buttons, the order's status and item controls, 403 for screens the role may not
+// open, and Opsdesk's own screens (operators, permissions, tables) for admins only. The
+// definitions are the console's own: describe() as the admin, the demo's code overrides merged
+// over it (src/schema/generate.ts), as providers/liveSchema.ts makes them.
 import { expect, type Page } from "@playwright/test";
-import { OPSDESK_RESOURCES } from "../src/resources";
-import { DEMO_RESOURCES } from "../src/schema/demoSchema";
-
-/** The resources of the demo's menu, as the console generates them. */
-const menuResources = [...DEMO_RESOURCES, ...OPSDESK_RESOURCES];
-
+import { codeDefinitions, OPSDESK_RESOURCES } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/types";
-import { insertRow, type May, permissionsOf, serviceClient } from "./backend";
-import { errorPage, expectShown, headerButtons, openPath, type Role, tableRows } from "./helpers";
+import { translateChecks } from "../src/schema/checkRules";
+import { tableKey } from "../src/schema/definitionFromTable";
+import type { Described } from "../src/schema/describe";
+import { type ChecksByTable, generateResources } from "../src/schema/generate";
+import { resourceNameOf } from "../src/schema/names";
+import { signedInClient } from "./apiClient";
+import { ADMIN_SCREENS, insertRow, type May, opsdeskClient, permissionsOf, serviceClient } from "./backend";
+import {
+  AUDIT_LOG_MISSING,
+  AUDIT_PATH,
+  emailOf,
+  errorPage,
+  expectShown,
+  headerButtons,
+  openPath,
+  type Role,
+  tableRows,
+} from "./helpers";
 import { test } from "./test";
 
 const ROLES: Role[] = ["viewer", "editor", "admin"];
+
+/** The demo's tables, by the console's resource names (a test each, named before any world exists). */
+const DEMO_RESOURCES = ["products", "categories", "customers", "orders", "order_items", "opsdesk.audit_log"];
+
+/** Opsdesk's admin screens (src/App.tsx ADMIN_SCREENS): path and menu label. */
+const ADMIN_PAGES: [string, string][] = [
+  ["/~operators", "Operators"],
+  ["/~permissions", "Permissions"],
+  ["/~tables", "Tables"],
+];
+
+/** The console's definitions of the demo, as an admin's console makes them. */
+async function demoDefinitions(): Promise<ResourceDefinition[]> {
+  const admin = await signedInClient(emailOf("admin"));
+  const { data, error } = await admin.schema("opsdesk").rpc("describe");
+  if (error) throw new Error(`describe: ${error.message}`);
+  const described = data as Described;
+  // The CHECK rules as the console reads them (an IN list makes a text column a choice, which
+  // the bulk bar then offers to set).
+  const checks: ChecksByTable = {};
+  for (const table of described.tables) {
+    if (table.checks?.length) checks[tableKey(table.schema, table.name)] = await translateChecks(table.checks);
+  }
+  const { definitions } = generateResources(described, codeDefinitions, checks);
+  // Opsdesk's own tables the console shows beside them (the audit log; src/resources/index.ts).
+  return [...definitions, ...OPSDESK_RESOURCES.filter((def) => !definitions.some((d) => d.name === def.name))];
+}
 
 const pathOf = (def: ResourceDefinition) => `/${def.route ?? def.name}`;
 /** The menu label (src/shell/routes.tsx). */
@@ -33,9 +74,10 @@ async function pendingOrder(): Promise<number> {
 async function recordId(def: ResourceDefinition): Promise<string> {
   if (def.name === "orders") return String(await pendingOrder());
   const key = def.idColumn ?? "id";
-  let query = serviceClient().from(def.name).select("*");
-  // Each role may show the entries of products (a staff row's entry is not every role's to see).
-  if (def.name === "audit_log") query = query.eq("table_name", "products");
+  const table = def.table ?? { schema: "public", name: def.name };
+  let query = serviceClient().schema(table.schema).from(table.name).select("*");
+  // Each role that may show the audit log may show the entries of products (an operator's entry is the admins').
+  if (def.name === "opsdesk.audit_log") query = query.eq("schema_name", "public").eq("table_name", "products");
   const { data, error } = await query.order(key).limit(1).single<Record<string, unknown>>();
   if (error) throw new Error(`a row of ${def.name}: ${error.message}`);
   return String(data[key]);
@@ -76,50 +118,39 @@ async function checkGeneratedList(page: Page, def: ResourceDefinition, can: Can)
   await expectShown(toolbar.getByRole("button", { name: /^Set / }), can("edit") && (def.bulkSet ?? []).length > 0);
 }
 
-/** /staff (src/pages/staff/StaffPage.tsx): invite is staff `create`, role and activation changes `edit`. */
-async function checkStaffList(page: Page, _def: ResourceDefinition, can: Can) {
-  // Another member's row: nobody changes their own.
-  const other = tableRows(page).filter({ hasText: "viewer@example.com" });
-  await expect(other).toBeVisible();
-  await expectShown(page.getByRole("button", { name: "Invite" }), can("create"));
-  await expectShown(page.getByRole("button", { name: "Export CSV" }), can("export"));
-  await expectShown(other.getByRole("button", { name: /^(Deactivate|Reactivate)$/ }), can("edit"));
-  // A role the operator may not change shows as text.
-  const role = other.getByRole("combobox", { name: /^Role of / });
-  await expectShown(role, can("edit"));
-  if (can("edit")) await expect(role).toBeEnabled();
-}
-
 /**
- * /audit (src/pages/audit/AuditPage.tsx): entries without row actions (they link to their
- * record), and only entries of records the role may show (filtered by table here).
+ * The audit log (the generated opsdesk.audit_log): entries without row writes, and only entries
+ * of records the role may show: filtered by table, products' entries are every reader's, an
+ * operator row's entries the admins' (they alone may show opsdesk.operators).
  */
 async function checkAuditList(page: Page, def: ResourceDefinition, can: Can, may: May) {
-  await expect(tableRows(page).first()).toBeVisible();
-  await checkListHeader(page, def, can);
-  const filters = page.getByRole("form", { name: "Audit log filters" });
-  for (const [table, label] of [
-    ["staff", "Staff"],
-    ["products", "Products"],
+  await checkGeneratedList(page, def, can);
+  for (const [schema, table] of [
+    ["opsdesk", "operators"],
+    ["public", "products"],
   ]) {
-    // Each table from a fresh list: a chosen table's label covers the select's input, and a
-    // refreshed table may have scrolled the form under the sticky header.
-    await openPath(page, "/audit");
-    // Settled: a fresh list of every table has its rows (each visit of /audit is a new screen).
-    await expect(filters.getByText("Any table")).toBeVisible();
-    await expect(tableRows(page).first()).toBeVisible();
-    await filters.getByLabel("Table").click();
-    await page.locator(".ant-select-dropdown:visible").getByTitle(label, { exact: true }).click();
-    await filters.getByRole("button", { name: "Filter" }).click();
-    await expect(page).toHaveURL(new RegExp(`table_name.*${table}`));
-    if (may(table, "show")) await expect(tableRows(page).first()).toBeVisible();
-    else await expect(page.getByText("No audit entries match.")).toBeVisible();
+    const { count } = await opsdeskClient()
+      .from("audit_log")
+      .select("id", { count: "exact", head: true })
+      .eq("schema_name", schema)
+      .eq("table_name", table);
+    expect(count, `entries of ${schema}.${table} in the world`).toBeGreaterThan(0);
+    await openPath(
+      page,
+      `${AUDIT_PATH}?${filterOn("table_name", "eq", table)}&${filterOn("schema_name", "eq", schema, 1)}`,
+    );
+    if (may(resourceNameOf(schema, table), "show")) await expect(tableRows(page).first()).toBeVisible();
+    else await expect(page.getByText("No audit log found.")).toBeVisible();
   }
 }
 
+/** One filter of a list's URL (Refine's syncWithLocation), as a link to a filtered list writes it. */
+const filterOn = (field: string, operator: string, value: string, index = 0) =>
+  `filters[${index}][field]=${field}&filters[${index}][operator]=${operator}&filters[${index}][value]=${encodeURIComponent(value)}`;
+
 type ListCheck = (page: Page, def: ResourceDefinition, can: Can, may: May) => Promise<void>;
 /** Lists with a screen of their own (src/App.tsx overrides). */
-const LIST_CHECKS: Record<string, ListCheck> = { staff: checkStaffList, audit_log: checkAuditList };
+const LIST_CHECKS: Record<string, ListCheck> = { "opsdesk.audit_log": checkAuditList };
 
 /** The order page's own controls (src/pages/orders): status changes are orders `edit`, lines order_items rights. */
 async function checkOrderControls(page: Page, may: May) {
@@ -149,31 +180,37 @@ for (const role of ROLES) {
     });
 
     test(`${role}: the menu has exactly the screens the role may list`, async () => {
+      const definitions = await demoDefinitions();
       await openPath(page, "/");
       const screens = [
-        ...menuResources.filter((def) => may(def.name, "list")).map(menuLabel),
+        ...definitions.filter((def) => may(def.name, "list")).map(menuLabel),
         // /customers/duplicates: merging needs both (SPEC §2).
         ...(may("customers", "edit") && may("customers", "delete") ? ["Possible duplicates"] : []),
-        ...(may("permissions", "list") ? ["Permissions"] : []),
+        ...(may(ADMIN_SCREENS, "open") ? ADMIN_PAGES.map(([, label]) => label) : []),
       ];
-      // Dashboard and profile are every staff member's; sign-out closes the menu.
-      await expect(page.locator(".ant-menu").getByRole("menuitem")).toHaveText([
-        "Dashboard",
-        ...screens,
-        "Profile",
-        "Sign out",
-      ]);
+      // Dashboard and profile are every operator's; sign-out closes the menu.
+      const entries = page.locator(".ant-menu").getByRole("menuitem");
+      await expect(entries.first()).toHaveText("Dashboard");
+      await expect(entries.last()).toHaveText("Sign out");
+      await expect(entries).toHaveCount(screens.length + 3);
+      const shown = (await entries.allInnerTexts()).map((text) => text.trim());
+      expect(shown.slice(1, -2).sort()).toEqual([...screens].sort());
+      expect(shown.at(-2)).toBe("Profile");
     });
 
-    test(`${role}: /permissions opens only with permissions list`, async () => {
-      await openPath(page, "/permissions");
-      if (may("permissions", "list"))
-        await expect(page.getByRole("checkbox", { name: /^Editor may list / }).first()).toBeVisible();
-      else await expect(errorPage(page, "403")).toBeVisible();
+    test(`${role}: Opsdesk's operators, permissions and tables screens open only for admins`, async () => {
+      for (const [path, label] of ADMIN_PAGES) {
+        await openPath(page, path);
+        if (may(ADMIN_SCREENS, "open")) await expect(page.getByRole("heading", { name: label })).toBeVisible();
+        else await expect(errorPage(page, "403")).toBeVisible();
+      }
     });
 
-    for (const def of menuResources) {
-      test(`${role}: ${def.name} shows exactly the allowed actions`, async () => {
+    for (const name of DEMO_RESOURCES) {
+      test(`${role}: ${name} shows exactly the allowed actions`, async () => {
+        test.fixme(name === "opsdesk.audit_log" && AUDIT_LOG_MISSING !== undefined, AUDIT_LOG_MISSING);
+        const def = (await demoDefinitions()).find((d) => d.name === name);
+        if (!def) throw new Error(`the console has no resource ${name}`);
         const can = (action: string) => may(def.name, action);
         const screens = def.screens ?? {};
         const id = await recordId(def);
@@ -194,7 +231,6 @@ for (const role of ROLES) {
             await expect(page.locator(".ant-descriptions").first()).toBeVisible();
             const header = headerButtons(page);
             await expectShown(header.getByRole("button", { name: /Edit$/ }), screens.edit !== false && can("edit"));
-            // Staff rows are deactivated on /staff, never deleted (definition: screens.delete false).
             await expectShown(
               header.getByRole("button", { name: /Delete$/ }),
               screens.delete !== false && can("delete"),
@@ -203,7 +239,7 @@ for (const role of ROLES) {
           });
         }
 
-        // Screens a resource does not have are not routed (staff and audit entries change elsewhere).
+        // Screens a resource does not have are not routed (audit entries are written by triggers).
         if (screens.create !== false)
           await test.step("create form", () => checkForm(page, `${pathOf(def)}/create`, can("create")));
         if (screens.edit !== false)

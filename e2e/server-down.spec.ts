@@ -31,7 +31,7 @@ async function holdRequests(page: Page, pattern: string | RegExp) {
 
 test("a slow server: the frame shows at once and says it waits; each first read goes out once", async () => {
   const page = await newOperatorPage("editor", { width: 1280, height: 800 });
-  const permissions = await holdRequests(page, "**/rest/v1/rpc/my_permissions");
+  const permissions = await holdRequests(page, "**/rest/v1/rpc/my_access");
   const reads: string[] = [];
   page.on("request", (request) => {
     if (request.url().startsWith(API())) reads.push(new URL(request.url()).pathname);
@@ -55,7 +55,8 @@ test("a slow server: the frame shows at once and says it waits; each first read 
   // Settled: the access watch has joined, and nothing was asked twice.
   await joined;
   await page.waitForLoadState("networkidle");
-  const once = ["/rest/v1/rpc/my_permissions", "/rest/v1/staff", "/rest/v1/operator_preferences"];
+  // Opsdesk's: the operator's access, their row and their preferences (schema `opsdesk`).
+  const once = ["/rest/v1/rpc/my_access", "/rest/v1/operators", "/rest/v1/preferences"];
   for (const path of once)
     expect(
       reads.filter((read) => read === path),

@@ -3,7 +3,7 @@
 // palette and `g` shortcuts, page / sort / filter / search changes, language and theme,
 // a typed address, and the phone width. Each returns what it did, for the walk's log.
 import { expect, type Page } from "@playwright/test";
-import { leaveFields, shortcutsShown, switchTheme } from "../helpers";
+import { AUDIT_LOG_MISSING, AUDIT_PATH, leaveFields, shortcutsShown, switchTheme } from "../helpers";
 import { motionDone } from "../layoutChecks";
 import type { ScreenState } from "./checks";
 import type { Prng } from "./prng";
@@ -61,9 +61,10 @@ const ADDRESSES = [
   "/customers/duplicates",
   "/orders/1",
   "/orders/3/edit",
-  "/staff",
-  "/audit",
-  "/permissions",
+  "/~operators",
+  ...(AUDIT_LOG_MISSING ? [] : [AUDIT_PATH]),
+  "/~permissions",
+  "/~tables",
   "/profile",
   "/no-such-screen",
 ];

@@ -1,6 +1,7 @@
 // What each address of the console must show, in English and German, for a role: the
 // heading of its screen (matching the URL), or the 403 / 404 page.
-import type { May } from "../backend";
+import { ADMIN_SCREENS, type May } from "../backend";
+import { AUDIT_PATH } from "../helpers";
 
 export type Language = "en" | "de";
 export type ScreenKind = "list" | "show" | "form" | "page" | "forbidden" | "notFound";
@@ -12,7 +13,7 @@ export interface ExpectedScreen {
 }
 
 interface ResourceTexts {
-  /** Resource name in the permission matrix. */
+  /** Resource name in the permission matrix (the console's: `opsdesk.audit_log` for the audit log). */
   resource: string;
   plural: Record<Language, string>;
   singular: Record<Language, string>;
@@ -33,17 +34,25 @@ export const RESOURCES: Record<string, ResourceTexts> = {
   categories: texts("categories", true, ["Categories", "Category"], ["Kategorien", "Kategorie"]),
   customers: texts("customers", true, ["Customers", "Customer"], ["Kunden", "Kunde"]),
   orders: texts("orders", true, ["Orders", "Order"], ["Bestellungen", "Bestellung"]),
-  staff: texts("staff", false, ["Staff", "Staff member"], ["Mitarbeitende", "Mitarbeiter:in"]),
-  audit: texts("audit_log", false, ["Audit log", "Audit entry"], ["Audit-Protokoll", "Protokolleintrag"]),
+  [AUDIT_PATH.slice(1)]: texts(
+    "opsdesk.audit_log",
+    false,
+    ["Audit log", "Audit entry"],
+    ["Audit-Protokoll", "Protokolleintrag"],
+  ),
 };
 
+const ADMIN_ONLY: [string, string][] = [[ADMIN_SCREENS, "open"]];
+
 /**
- * Screens of their own: heading and the matrix cells they need (none: every staff role;
- * src/providers/accessControlProvider.ts).
+ * Screens of their own: heading and the matrix cells they need (none: every operator;
+ * src/providers/accessControlProvider.ts); Opsdesk's admin screens need the admin role.
  */
 const PAGES: Record<string, { heading: Record<Language, string>; needs?: [string, string][] }> = {
   "/": { heading: { en: "Dashboard", de: "Dashboard" } },
-  "/permissions": { heading: { en: "Permissions", de: "Berechtigungen" }, needs: [["permissions", "list"]] },
+  "/~operators": { heading: { en: "Operators", de: "Operatoren" }, needs: ADMIN_ONLY },
+  "/~permissions": { heading: { en: "Permissions", de: "Berechtigungen" }, needs: ADMIN_ONLY },
+  "/~tables": { heading: { en: "Tables", de: "Tabellen" }, needs: ADMIN_ONLY },
   "/profile": { heading: { en: "Profile", de: "Profil" } },
   "/customers/duplicates": {
     heading: { en: "Possible duplicates", de: "Mögliche Dubletten" },

@@ -16,3 +16,13 @@ describe("setLiveResources", () => {
     expect(findResource("order_items")?.name).toBe("order_items");
   });
 });
+
+describe("the demo's overrides", () => {
+  it("let the category's slug be left empty: the store's trigger (app.categories_default_slug) fills it", async () => {
+    const categories = (await demoResources()).find((d) => d.name === "categories");
+    expect(categories?.fields.find((f) => f.name === "slug")).toMatchObject({
+      required: false,
+      help: "Leave empty to derive it from the name.",
+    });
+  });
+});

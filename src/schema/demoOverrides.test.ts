@@ -1,8 +1,8 @@
 // The resources of the moment: a definition marked `nested` (the demo's order items, under their
 // order) is kept out of the menu, yet found by name and routed like the others.
 import { afterEach, describe, expect, it } from "vitest";
-import { demoResources } from "../schema/demoSchema";
-import { consoleResources, findResource, setLiveResources } from ".";
+import { consoleResources, findResource, setLiveResources } from "../resources";
+import { demoResources } from "./demoSchema";
 
 describe("setLiveResources", () => {
   afterEach(async () => setLiveResources(await demoResources()));

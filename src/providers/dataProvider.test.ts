@@ -62,22 +62,9 @@ describe("rewriteFilters", () => {
 
 /** A client whose requests are recorded; each answers an empty page. */
 function recordingClient() {
-  const urls: URL[] = [];
-  const client = createClient("http://stack.test", "anon-key", {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no global WebSocket; realtime is not used here.
-    realtime: { transport: WebSocket as never },
-    global: {
-      fetch: async (input: RequestInfo | URL) => {
-        urls.push(new URL(String(input instanceof Request ? input.url : input)));
-        return new Response("[]", {
-          status: 200,
-          headers: { "content-range": "*/0", "content-type": "application/json" },
-        });
-      },
-    },
-  });
-  return { client, urls };
+  return answeringClient(
+    () => new Response("[]", { status: 200, headers: { "content-range": "*/0", "content-type": "application/json" } }),
+  );
 }
 
 describe("createDataProvider getList", () => {
@@ -143,6 +130,7 @@ function answeringClient(answer: (url: URL) => Response) {
   const urls: URL[] = [];
   const client = createClient("http://stack.test", "anon-key", {
     auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket; realtime is not used here.
     realtime: { transport: WebSocket as never },
     global: {
       fetch: async (input: RequestInfo | URL) => {

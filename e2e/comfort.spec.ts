@@ -169,8 +169,6 @@ test.describe("as an editor", () => {
   test.use({ signedInAs: "editor" });
 
   test("Ctrl+K goes to a resource, creates, and finds a record; g/?// shortcuts work", async ({ page }) => {
-    // FIXME(switch-ui): `g o` opens Order items (now in the menu) instead of Orders.
-    test.fixme();
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 

@@ -104,8 +104,6 @@ test("the English catalogue is found (the scan itself works)", () => {
 for (const [group, screensOf] of Object.entries(GROUPS)) {
   test(`in German, without English left over or broken forms: ${group}`, async () => {
     test.setTimeout(150_000);
-    // FIXME(switch-ui): a customer's page on the switched demo shows the English "Search" in German.
-    test.fixme(group === "customers", 'English "Search" on a customer\'s page in German');
     const may = await permissionsOf("admin");
     const page = await newOperatorPage("admin");
     await page.context().addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));

@@ -53,9 +53,6 @@ test("every ordered pair of lists through the side menu keeps each list to its o
 // read is slower than the dashboard's heading, so the keys are read from the help first, as an
 // operator would see them.
 test("browser Back and Forward and the g shortcuts move between lists without a blank screen", async ({ page }) => {
-  // FIXME(switch-ui): the switched console lists Order items in the menu, and `g o` opens them
-  // instead of Orders (screenshot of the run in the switch-e2e report).
-  test.fixme();
   test.slow();
   const errors = pageErrors(page);
   await page.goto("/");

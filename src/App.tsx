@@ -153,7 +153,7 @@ const consoleRoutes = (live: ConsoleResources, pages: readonly PageOverride[]) =
         />
       )}
       {pageRoutes(pages)}
-      {live.menu.map((def) => resourceRoutes(def, SCREEN_OVERRIDES))}
+      {[...live.menu, ...live.nested].map((def) => resourceRoutes(def, SCREEN_OVERRIDES))}
       {HandBuiltList && (
         <Route
           path="/~bench/:resource"

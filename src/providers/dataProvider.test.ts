@@ -1,7 +1,8 @@
 import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { findResource } from "../resources";
+import { metaFor } from "../lib/select";
+import { findResource, getResource } from "../resources";
 import {
   aliasSorter,
   createDataProvider,
@@ -61,22 +62,9 @@ describe("rewriteFilters", () => {
 
 /** A client whose requests are recorded; each answers an empty page. */
 function recordingClient() {
-  const urls: URL[] = [];
-  const client = createClient("http://stack.test", "anon-key", {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no global WebSocket; realtime is not used here.
-    realtime: { transport: WebSocket as never },
-    global: {
-      fetch: async (input: RequestInfo | URL) => {
-        urls.push(new URL(String(input instanceof Request ? input.url : input)));
-        return new Response("[]", {
-          status: 200,
-          headers: { "content-range": "*/0", "content-type": "application/json" },
-        });
-      },
-    },
-  });
-  return { client, urls };
+  return answeringClient(
+    () => new Response("[]", { status: 200, headers: { "content-range": "*/0", "content-type": "application/json" } }),
+  );
 }
 
 describe("createDataProvider getList", () => {
@@ -134,6 +122,58 @@ describe("createDataProvider getList", () => {
     });
     expect(counts).toEqual(["estimated", "exact"]);
     expect(page).toMatchObject({ total: 8489, approximate: false });
+  });
+});
+
+/** A client answering each path as `answer` says; the requests are recorded. */
+function answeringClient(answer: (url: URL) => Response) {
+  const urls: URL[] = [];
+  const client = createClient("http://stack.test", "anon-key", {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket; realtime is not used here.
+    realtime: { transport: WebSocket as never },
+    global: {
+      fetch: async (input: RequestInfo | URL) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        urls.push(url);
+        return answer(url);
+      },
+    },
+  });
+  return { client, urls };
+}
+
+describe("createDataProvider on generated resources", () => {
+  it("searches through the override's search function (orders by their customer's name)", async () => {
+    const { client, urls } = answeringClient((url) =>
+      url.pathname.endsWith("/rpc/search_count")
+        ? Response.json({ total: 1, approximate: false })
+        : Response.json([{ id: 7, number: "ORD-000007" }]),
+    );
+    const orders = getResource("orders");
+    const page = await createDataProvider(client, findResource).getList({
+      resource: "orders",
+      pagination: { currentPage: 1, pageSize: 10 },
+      filters: [{ field: SEARCH_FIELD, operator: "contains", value: "Amir Haddad" }],
+      meta: metaFor(orders),
+    });
+    expect(urls.map((u) => u.pathname).sort()).toEqual(["/rest/v1/rpc/search_count", "/rest/v1/rpc/search_orders"]);
+    expect(page).toMatchObject({ total: 1, data: [{ id: 7 }] });
+  });
+
+  it("answers an address that cannot be a key of the table as no such record (404)", async () => {
+    const { client } = answeringClient(() =>
+      Response.json(
+        { code: "22P02", message: 'invalid input syntax for type bigint: "abc"', details: null, hint: null },
+        { status: 400 },
+      ),
+    );
+    const read = createDataProvider(client, findResource).getOne({
+      resource: "products",
+      id: "abc",
+      meta: metaFor(getResource("products")),
+    });
+    await expect(read).rejects.toMatchObject({ statusCode: 404 });
   });
 });
 

@@ -213,6 +213,24 @@ export function createDataProvider(client: ConsoleClient, describe: DescribeReso
     ...base,
     getList: async <T extends BaseRecord>(params: Parameters<DataProvider["getList"]>[0]) => {
       const meta = resourceMetaOf(params.meta);
+      const search = meta.search;
+      const text = searchText(params.filters ?? []);
+      // A resource with a search function of its own (a code override's `list.search.rpc`, e.g. the
+      // demo's orders by their customer's name) searches through it, generated or not.
+      if (search && "rpc" in search && text) {
+        const sorters = params.sorters?.map((sorter) => toRelatedSorter(aliasSorter(sorter, meta.sortBy)));
+        const defaultSort = meta.defaultSort;
+        return listThroughSearchRpc<T>(client, {
+          resource: params.resource,
+          rpc: search.rpc,
+          text,
+          filters: rewriteFilters(params.filters ?? [], search),
+          sorters: sorters ?? [],
+          defaultSort: defaultSort && toRelatedSorter(aliasSorter(defaultSort, meta.sortBy)),
+          pagination: params.pagination,
+          select: meta.select,
+        }).catch(mapErrors(params.resource, "read"));
+      }
       if (isTableMeta(meta)) {
         const page = await onTable(params.resource, "read", () =>
           listRows(client, {
@@ -226,21 +244,6 @@ export function createDataProvider(client: ConsoleClient, describe: DescribeReso
         return { data: page.data as T[], total: page.total, approximate: isApproximate(meta.count, page.total) };
       }
       const sorters = params.sorters?.map((sorter) => toRelatedSorter(aliasSorter(sorter, meta.sortBy)));
-      const search = meta.search;
-      const text = searchText(params.filters ?? []);
-      if (search && "rpc" in search && text) {
-        const defaultSort = meta.defaultSort;
-        return listThroughSearchRpc<T>(client, {
-          resource: params.resource,
-          rpc: search.rpc,
-          text,
-          filters: rewriteFilters(params.filters ?? [], search),
-          sorters: sorters ?? [],
-          defaultSort: defaultSort && toRelatedSorter(aliasSorter(defaultSort, meta.sortBy)),
-          pagination: params.pagination,
-          select: meta.select,
-        }).catch(mapErrors(params.resource, "read"));
-      }
       let count = meta.count;
       const list = () =>
         base.getList<T>({

@@ -195,8 +195,14 @@ export async function listRows(client: ConsoleClient, params: ListParams) {
   return { data: withIds((data ?? []) as BaseRecord[], meta, offset), total: count ?? 0 };
 }
 
+/** Postgres' "invalid input syntax" for a type: the value cannot be one of the column's type. */
+const NOT_OF_TYPE = "22P02";
+
 export async function readRow(client: ConsoleClient, meta: TableMeta, id: BaseKey) {
   const { data, error } = await whereKey(from(client, meta).select(meta.select ?? "*"), meta, id).limit(2);
+  // An address that cannot be a key of the table (`/products/abc` for an integer key, a uuid
+  // key's `not-a-uuid`) names no record: not found, as one that does not exist.
+  if (error?.code === NOT_OF_TYPE) return undefined;
   if (error) fail(error);
   const rows = withIds((data ?? []) as BaseRecord[], meta);
   return rows[0];

@@ -42,14 +42,18 @@ const listeners = new Set<() => void>();
 
 function set(next: ConsoleResources): void {
   current = next;
-  currentByName = new Map(next.menu.map((d) => [d.name, d]));
+  currentByName = new Map([...next.menu, ...next.nested].map((d) => [d.name, d]));
   for (const listener of listeners) listener();
 }
 
-/** The resources generated from the live schema, with Opsdesk's own after them (unless generated). */
+/**
+ * The resources generated from the live schema, with Opsdesk's own after them (unless
+ * generated); those a definition marks `nested` are kept out of the menu.
+ */
 export function setLiveResources(definitions: ResourceDefinition[]): void {
   const own = OPSDESK_RESOURCES.filter((def) => !definitions.some((d) => d.name === def.name));
-  set({ state: "installed", menu: [...definitions, ...own], nested: [] });
+  const all = [...definitions, ...own];
+  set({ state: "installed", menu: all.filter((d) => !d.nested), nested: all.filter((d) => d.nested) });
 }
 
 /** No resources: not known yet (signed out, another operator) or the project has no Opsdesk. */

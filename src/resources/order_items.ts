@@ -1,14 +1,16 @@
 // Overrides the generated `order_items` (src/schema/merge.ts), listed and edited on their order's
 // page (pages/orders/OrderItemsEditor.tsx). Generated from the live schema: every column, its
 // type, required, the quantity's range (CHECK constraints), the order and product pickers.
-// Added here: the products a line may take (active ones), the product's SKU and price on the
-// picker's second line, money for the prices, the line total the database keeps, the rules in
-// the demo's words and the columns its order shows.
+// Added here: kept out of the menu (nested under orders), the products a line may take (active
+// ones), the product's SKU and price on the picker's second line, money for the prices, the line
+// total the database keeps, the rules in the demo's words and the columns its order shows.
 import { createdAt, idField, updatedAt, versionField } from "./fields";
 import type { ResourceOverride } from "./types";
 
 export const orderItems: ResourceOverride<"order_items"> = {
   name: "order_items",
+  // Under their order, as in the store's old console: no menu entry or `g` key of their own.
+  nested: true,
   fields: [
     idField,
     {

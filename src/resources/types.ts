@@ -196,6 +196,11 @@ export interface ResourceDefinition<Table extends string = string> {
    * `fields` names every column of a key of several (a composite primary key or unique constraint).
    */
   constraints?: Record<string, { field?: string; fields?: string[]; message: string }>;
+  /**
+   * Shown inside its parent's pages (an order's items on the order's page), not as a menu entry
+   * of its own nor a `g` shortcut; its routes stay (docs/any-project.md, "The console").
+   */
+  nested?: boolean;
   /** URL segment when it differs from the name (e.g. audit_log → /audit). */
   route?: string;
   label: { singular: string; plural: string };

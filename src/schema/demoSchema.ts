@@ -8,7 +8,8 @@ import { codeDefinitions } from "../resources";
 import type { ResourceDefinition } from "../resources/types";
 import { translateChecks } from "./checkRules";
 import { tableKey } from "./definitionFromTable";
-import demo from "./demoSchema.json";
+// The attribute lets Node (the e2e catalogue, e2e/german) load it as Vite and vitest do.
+import demo from "./demoSchema.json" with { type: "json" };
 import type { Described } from "./describe";
 import { type ChecksByTable, generateResources } from "./generate";
 

@@ -34,7 +34,8 @@ const live = (state: ConsoleResources["state"], menu: readonly ResourceDefinitio
   menu: [...menu],
   nested: [],
 });
-const demo = live("installed", consoleResources().menu);
+// The demo's resources as the console holds them (its order items nested under orders).
+const demo = consoleResources();
 const helpdesk = live(
   "installed",
   consoleResources().menu.filter((def) => def.name === "customers"),

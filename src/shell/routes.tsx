@@ -21,14 +21,14 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export function refineResource(def: ResourceDefinition, icon?: ReactNode, hidden = false): ResourceProps {
   const path = listPath(def);
   const screens = def.screens ?? {};
-  if (hidden) return { name: def.name, meta: { hide: true } };
   return {
     name: def.name,
     list: path,
     show: screens.show === false ? undefined : `${path}/:id`,
     create: screens.create === false ? undefined : `${path}/create`,
     edit: screens.edit === false ? undefined : `${path}/:id/edit`,
-    meta: { label: capitalized(def.label.plural), icon, canDelete: screens.delete !== false },
+    // A nested resource keeps its routes (breadcrumbs, links from its parent) but no menu entry.
+    meta: { label: capitalized(def.label.plural), icon, canDelete: screens.delete !== false, hide: hidden },
   };
 }
 

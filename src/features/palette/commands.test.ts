@@ -65,6 +65,16 @@ describe("command palette", () => {
     ]);
   });
 
+  it("keeps each resource's letter whatever the operator may open (orders keep `o` before order items)", () => {
+    const store: PaletteResource[] = [
+      { name: "orders", label: "Orders", listPath: "/orders" },
+      { name: "order_items", label: "Order items", listPath: "/order_items" },
+    ];
+    // The orders' permission not (yet) held: order items must not take their key.
+    const commands = buildCommands(store, (resource) => resource === "order_items");
+    expect(commands.map((c) => [c.id, c.shortcut])).toEqual([["go:order_items", "g r"]]);
+  });
+
   it("filters by every word, prefix matches first, ignoring case and accents", () => {
     const commands = buildCommands(resources, () => true);
     expect(filterCommands(commands, "").length).toBe(commands.length);

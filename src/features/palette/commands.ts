@@ -43,7 +43,9 @@ export function shortcutLetters(names: string[]): Map<string, string> {
 
 export function buildCommands(resources: PaletteResource[], allowed: Allowed): Command[] {
   const visible = resources.filter((r) => allowed(r.name, "list"));
-  const letters = shortcutLetters(visible.map((r) => r.name));
+  // Letters are dealt over every resource of the menu, not only those allowed so far: a
+  // permission answering later (or an operator lacking one) never moves a key to another screen.
+  const letters = shortcutLetters(resources.map((r) => r.name));
   const go: Command[] = visible.map((r) => ({
     id: `go:${r.name}`,
     kind: "go",

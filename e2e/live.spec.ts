@@ -59,7 +59,7 @@ test("a colleague's save shows up in the list at once, tinted, over one channel 
   await expect(editor).toHaveURL(new RegExp(`/products/${product.id}$`));
   await editor.goBack();
   await expect(row).toBeVisible();
-  const productJoins = joins.filter((topic) => topic.startsWith("realtime:resources/products"));
+  const productJoins = joins.filter((topic) => topic === "realtime:opsdesk:table:public:products");
   expect(productJoins).toHaveLength(1);
   expect(new Set(joins).size).toBe(joins.length);
 });

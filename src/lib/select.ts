@@ -1,6 +1,6 @@
 // The PostgREST `select` a definition needs: its fields plus the label of each reference.
 
-import type { FieldDefinition, ResourceDefinition } from "../resources/types";
+import type { FieldDefinition, ReferenceTarget, ResourceDefinition } from "../resources/types";
 import { pgrstName } from "../schema/names";
 import type { ResourceMeta } from "./resourceMeta";
 
@@ -30,6 +30,12 @@ export function selectFor(def: ResourceDefinition): string {
     ({ reference: r }) => `${r.resource}(${r.valueField ?? "id"},${r.labelField})`,
   );
   return [...def.fields.map((f) => f.name), ...embeds].join(",");
+}
+
+/** A reference's label as selectFor embedded it in a row: under `embedAs` for a generated table. */
+export function embeddedLabel(reference: ReferenceTarget, record: Record<string, unknown>): unknown {
+  const embedded = record[reference.embedAs ?? reference.resource] as Record<string, unknown> | null | undefined;
+  return embedded?.[reference.labelField];
 }
 
 /**

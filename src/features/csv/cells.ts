@@ -2,15 +2,13 @@
 // as their label, tags joined, booleans as true/false, numbers and times unformatted, and
 // text that a spreadsheet would run as a formula neutralised (OWASP "CSV injection").
 import type { BaseRecord } from "@refinedev/core";
+import { embeddedLabel } from "../../lib/select";
 import type { FieldDefinition } from "../../resources/types";
 import { TAG_SEPARATOR } from "./limits";
 
-/** The referenced row's label embedded by selectFor (`categories(id,name)`). */
+/** The referenced row's label embedded by selectFor (`__ref_category_id:category_id(id,name)`). */
 function referenceLabel(field: FieldDefinition, record: BaseRecord): unknown {
-  const reference = field.reference;
-  if (!reference) return undefined;
-  const embedded = record[reference.resource] as Record<string, unknown> | null | undefined;
-  return embedded?.[reference.labelField];
+  return field.reference ? embeddedLabel(field.reference, record) : undefined;
 }
 
 /** Field types whose cells are data a spreadsheet reads as such, never as a formula. */

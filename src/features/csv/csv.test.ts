@@ -13,17 +13,25 @@ const products = getResource("products");
 const field = (name: string) => products.fields.find((f) => f.name === name) as FieldDefinition;
 const cellMessage = (kind: string, f: FieldDefinition) => `${f.label}: not a ${kind}`;
 
+/** Where a list row holds a reference's label: the embed selectFor asks for (lib/select.ts). */
+const embedKey = (name: string) => {
+  const reference = field(name).reference;
+  return reference?.embedAs ?? reference?.resource ?? name;
+};
+
 describe("cells", () => {
   const record = {
     sku: "A-1",
     category_id: 6,
-    categories: { id: 6, name: "Books" },
+    [embedKey("category_id")]: { id: 6, name: "Books" },
     price: 12.5,
     tags: ["a", "b, c"],
     description: null,
   };
 
   it("export references as their label, tags joined, empty for null", () => {
+    // The generated products (the live schema's) embed the category under a key of their own.
+    expect(embedKey("category_id")).toBe("__ref_category_id");
     expect(toCell(field("category_id"), record)).toBe("Books");
     expect(toCell(field("tags"), record)).toBe("a; b, c");
     expect(toCell(field("price"), record)).toBe("12.5");
@@ -63,7 +71,7 @@ describe("formula cells (CSV injection)", () => {
     expect(toCell(field("name"), { name: "'=already quoted" })).toBe("''=already quoted");
     expect(toCell(field("name"), { name: "'plain apostrophe" })).toBe("'plain apostrophe");
     expect(toCell(field("tags"), { tags: ["-x", "y"] })).toBe("'-x; y");
-    expect(toCell(field("category_id"), { category_id: 1, categories: { name: "=cat" } })).toBe("'=cat");
+    expect(toCell(field("category_id"), { category_id: 1, [embedKey("category_id")]: { name: "=cat" } })).toBe("'=cat");
     expect(toCell(field("price"), { price: -12.5 })).toBe("-12.5");
     expect(toCell(field("stock"), { stock: -3 })).toBe("-3");
   });
@@ -154,7 +162,7 @@ describe("export", () => {
   const fields = ["sku", "category_id", "tags"].map(field);
   const all = Array.from({ length: 2345 }, (_, i) => ({
     sku: `S-${i}`,
-    categories: { id: 1, name: i % 2 ? "Books" : 'Tea, "green"' },
+    [embedKey("category_id")]: { id: 1, name: i % 2 ? "Books" : 'Tea, "green"' },
     tags: ["x"],
   }));
   const fetchPage = async (page: number, size: number) => ({

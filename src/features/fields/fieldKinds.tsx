@@ -9,6 +9,7 @@ import type { ReactElement, ReactNode } from "react";
 import { ConsoleLink } from "../../components/ConsoleLink";
 import { showPath } from "../../components/paths";
 import { optionLabel } from "../../i18n/localizeDefinition";
+import { embeddedLabel } from "../../lib/select";
 import { findResource } from "../../resources";
 import type { FieldDefinition, FieldType } from "../../resources/types";
 import { AuthUserEmail } from "./AuthUserEmail";
@@ -189,8 +190,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     render: (v, f, record) => {
       if (empty(v)) return "";
       const target = targetOf(f);
-      const embedded = record[target.embedAs ?? target.resource] as Record<string, unknown> | null | undefined;
-      const label = embedded?.[target.labelField] ?? v;
+      const label = embeddedLabel(target, record) ?? v;
       const targetDef = findResource(target.resource);
       const to = targetDef ? showPath(targetDef, String(v)) : `/${target.resource}/${encodeURIComponent(String(v))}`;
       return <ConsoleLink to={to}>{String(label)}</ConsoleLink>;

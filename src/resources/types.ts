@@ -80,6 +80,11 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
   type: FieldType;
   /** Shown but never sent: generated, defaulted or trigger-maintained columns. */
   readOnly?: boolean;
+  /**
+   * Opsdesk's audit log only (audit_log.ts): the cell shows the entry's record by its title,
+   * linked to its page (`record`), or the entry's changes field by field (`changes`).
+   */
+  audit?: "record" | "changes";
   /** Must have a value in forms (NOT NULL without a default). */
   required?: boolean;
   minLength?: number;

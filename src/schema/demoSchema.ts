@@ -8,7 +8,7 @@ import { codeDefinitions } from "../resources";
 import type { ResourceDefinition } from "../resources/types";
 import { translateChecks } from "./checkRules";
 import { tableKey } from "./definitionFromTable";
-import demo from "./demoSchema.json";
+import demo from "./demoSchema.json" with { type: "json" };
 import type { Described } from "./describe";
 import { type ChecksByTable, generateResources } from "./generate";
 

@@ -191,8 +191,9 @@ export interface ResourceDefinition<Table extends string = string> {
   /** The table's comment, shown under the list's title. */
   description?: string;
   /**
-   * What the console could not represent of the table (a column type, a composite reference):
-   * shown on its screens, which show the rest. For admins only: `adminNotices`.
+   * What every operator is told of the table on its screens (it could not be read); what the
+   * console could not represent of it (a column type, a composite reference), or checks it left to
+   * the database, concern admins only: `adminNotices`, left out for a column an override hides.
    */
   notices?: string[];
   adminNotices?: string[];

@@ -123,6 +123,16 @@ for (const [group, screensOf] of Object.entries(GROUPS)) {
   });
 }
 
+test("the audit log's menu entry, list heading and tab say one name", async () => {
+  const page = await newOperatorPage("admin");
+  await page.context().addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));
+  await page.goto(AUDIT_PATH);
+  await expect(page.locator(".ant-menu").getByRole("menuitem", { name: "Audit-Protokoll" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Audit-Protokoll", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Protokolleinträge" })).toHaveCount(0);
+  await expect(page).toHaveTitle(/^Audit-Protokoll/);
+});
+
 test("the sign-in page reads German", async () => {
   const page = await (await newContext()).newPage();
   await page.addInitScript(() => localStorage.setItem("opsdesk.locale", "de"));

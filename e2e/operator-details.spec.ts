@@ -49,9 +49,6 @@ test.describe("at 1 280 px, in English", () => {
   });
 
   test("the audit log names records by title and shows their changes whole", async ({ page }) => {
-    // FIXME(switch-ui): the generated audit log shows a record's key, not a link named by its title
-    // (the demo's AuditPage did; switch-ui removed it).
-    test.fixme();
     const customer = await insertRow<{ id: string; full_name: string }>("customers", {
       full_name: unique("Audit Title"),
       // Long enough to reach past the right edge of the Changes column as it was at 1 280 px.

@@ -39,8 +39,8 @@ export const RESOURCES: Record<string, ResourceTexts> = {
     "opsdesk.audit_log",
     false,
     ["Audit log", "Audit entry"],
-    // The list's heading is the plural; the menu names it "Audit-Protokoll" (its title).
-    ["Protokolleinträge", "Protokolleintrag"],
+    // The list's heading is its menu entry's name (its title), in German as in English.
+    ["Audit-Protokoll", "Protokolleintrag"],
   ),
 };
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { findResource } from "../resources";
 import { collectMessages, createI18n } from ".";
 import { createI18nProvider } from "./i18nProvider";
-import { localizeDefinition, optionLabel } from "./localizeDefinition";
+import { localizeDefinition, optionLabel, resourceTitle } from "./localizeDefinition";
+import { translatedResources } from "./resourceLabels";
 
 const messages = collectMessages(
   import.meta.glob<{ default: Record<string, string> }>("./locales/*/*.ts", { eager: true }),
@@ -35,5 +36,19 @@ describe("localizeDefinition", () => {
     );
     expect(field(shown, "status")?.options).toEqual(field(products, "status")?.options);
     expect(optionLabel(field(shown, "status") ?? products.fields[0], "draft")).toBe("draft");
+  });
+});
+
+describe("resourceTitle", () => {
+  it("names a list as its menu entry does, in both languages (the audit log's German plural is for counts)", () => {
+    const audit = findResource("opsdesk.audit_log");
+    if (!audit) throw new Error("the console adds the audit log");
+    for (const t of [german, english]) {
+      const [menu] = translatedResources([{ name: audit.name, meta: { label: "Audit log" } }], t);
+      expect(resourceTitle(audit, t)).toBe(menu.meta?.label);
+    }
+    expect(resourceTitle(audit, german)).toBe("Audit-Protokoll");
+    expect(resourceTitle(audit, english)).toBe("Audit log");
+    expect(resourceTitle(products, german)).toBe("Produkte");
   });
 });

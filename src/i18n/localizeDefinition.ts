@@ -42,6 +42,16 @@ function localizeField(resource: string, field: FieldDefinition, t: Translate): 
   };
 }
 
+/**
+ * A resource's name as its menu entry says it (resourceLabels.ts: `resources.<name>.title`, the
+ * English plural capitalised by default), so its list's heading and tab say the same name: German
+ * "Audit-Protokoll" in both places, not "Protokolleinträge" (its plural, for counts) above the list.
+ */
+export function resourceTitle(def: ResourceDefinition, t: Translate): string {
+  const plural = def.label.plural;
+  return t(resourceKey.title(def.name), {}, plural.charAt(0).toUpperCase() + plural.slice(1));
+}
+
 export function localizeDefinition(def: ResourceDefinition, t: Translate): ResourceDefinition {
   return {
     ...def,

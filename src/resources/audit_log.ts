@@ -22,7 +22,7 @@ export const auditLog: ResourceDefinition = {
     { name: "actor_id", label: "Actor ID", type: "id", readOnly: true, authUser: true },
     { name: "schema_name", label: "Schema", type: "text", readOnly: true },
     { name: "table_name", label: "Table", type: "text", readOnly: true },
-    { name: "record_id", label: "Record", type: "text", readOnly: true },
+    { name: "record_id", label: "Record", type: "text", readOnly: true, audit: "record" },
     {
       name: "action",
       label: "Action",
@@ -35,7 +35,7 @@ export const auditLog: ResourceDefinition = {
       }),
       readOnly: true,
     },
-    { name: "changed", label: "Changed fields", type: "tags", readOnly: true },
+    { name: "changed", label: "Changed fields", type: "tags", readOnly: true, audit: "changes" },
     { name: "old", label: "Before", type: "json", readOnly: true },
     { name: "new", label: "After", type: "json", readOnly: true },
   ],

@@ -80,6 +80,11 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
   type: FieldType;
   /** Shown but never sent: generated, defaulted or trigger-maintained columns. */
   readOnly?: boolean;
+  /**
+   * Opsdesk's audit log only (audit_log.ts): the cell shows the entry's record by its title,
+   * linked to its page (`record`), or the entry's changes field by field (`changes`).
+   */
+  audit?: "record" | "changes";
   /** Must have a value in forms (NOT NULL without a default). */
   required?: boolean;
   minLength?: number;
@@ -186,8 +191,9 @@ export interface ResourceDefinition<Table extends string = string> {
   /** The table's comment, shown under the list's title. */
   description?: string;
   /**
-   * What the console could not represent of the table (a column type, a composite reference):
-   * shown on its screens, which show the rest. For admins only: `adminNotices`.
+   * What every operator is told of the table on its screens (it could not be read); what the
+   * console could not represent of it (a column type, a composite reference), or checks it left to
+   * the database, concern admins only: `adminNotices`, left out for a column an override hides.
    */
   notices?: string[];
   adminNotices?: string[];

@@ -3,8 +3,9 @@
 // filters, search, relations (pickers, related lists, many-to-many lists, auth users), form
 // rules from NOT NULL, lengths, enums and CHECK constraints (checkRules.ts), and the admin's
 // settings over all of it. Nothing here knows one project; a definition in src/resources of
-// the same name is merged over the result (merge.ts). What the console cannot represent is
-// said in `notices`, and the rest of the table still works.
+// the same name is merged over the result (merge.ts). What the console cannot represent (a
+// column it shows but cannot edit, a reference of several columns) is said to admins in
+// `adminNotices` (editors can do nothing about it), and the rest of the table still works.
 import type { FieldDefinition, FieldType, OptionStyle, ResourceDefinition } from "../resources/types";
 import type { CheckTranslation, ColumnFacts } from "./checkRules";
 import type { DescribedColumn, DescribedTable, Language } from "./describe";
@@ -243,7 +244,8 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
   for (const column of readable) {
     if (hidden.has(column.name) && !key?.includes(column.name)) continue;
     const shape = shapeOf(column);
-    if (shape.notice) notices.push(shape.notice);
+    // What concerns only who sets the table up (DefinitionNotices shows it to admins).
+    if (shape.notice) adminNotices.push(shape.notice);
     // Identity and generated columns, and bookkeeping times the database stamps (created_at … now()).
     const stamped = BOOKKEEPING.test(column.name) && column.default !== null;
     const maintained = column.identity === "always" || column.generated !== null || stamped;
@@ -282,7 +284,7 @@ export function definitionFromTable(table: DescribedTable, context: TableContext
   // References: pickers for keys of one column to a readable table with a key.
   for (const fk of table.foreign_keys) {
     if (fk.columns.length !== 1) {
-      notices.push(`${fk.name}: a reference of ${fk.columns.length} columns is shown as its columns`);
+      adminNotices.push(`${fk.name}: a reference of ${fk.columns.length} columns is shown as its columns`);
       continue;
     }
     const field = fields.find((f) => f.name === fk.columns[0]);

@@ -47,7 +47,9 @@ describe("generateResources", () => {
     expect(field("order", "meta")).toMatchObject({ type: "json" });
     expect(field("order", "meta")?.readOnly).toBeUndefined();
     expect(field("order", "shape")).toMatchObject({ type: "json", readOnly: true });
-    expect(def("order").notices).toEqual(["shape: geometry is shown, not edited"]);
+    // For admins only: an editor has nothing to do about a column the console cannot edit.
+    expect(def("order").adminNotices).toEqual(["shape: geometry is shown, not edited"]);
+    expect(def("order").notices).toBeUndefined();
     expect(field("order", "created_at")).toMatchObject({ type: "datetime" });
   });
 
@@ -234,7 +236,10 @@ describe("generateResources", () => {
     const checks = { "public.order": await translateChecks(order.checks) };
     const withChecks = generateResources(SAMPLE, [], checks).definitions.find((d) => d.name === "order");
     expect(withChecks?.fields.find((f) => f.name === "total")).toMatchObject({ min: 0 });
-    expect(withChecks?.adminNotices).toEqual(["Checked by the database only: order_period"]);
+    expect(withChecks?.adminNotices).toEqual([
+      "shape: geometry is shown, not edited",
+      "Checked by the database only: order_period",
+    ]);
     expect(withChecks?.constraints?.order_total_check).toMatchObject({ field: "total" });
   });
 
@@ -321,13 +326,15 @@ describe("generateResources", () => {
     const search = column("search", "tsvector", "other");
     const withVector = { ...SAMPLE, tables: [{ ...SAMPLE.tables[0], columns: [...SAMPLE.tables[0].columns, search] }] };
     const generated = generateResources(withVector).definitions[0];
-    expect(generated.notices).toEqual(["search: tsvector is shown, not edited"]);
+    expect(generated.adminNotices).toEqual(["search: tsvector is shown, not edited"]);
+    expect(generated.notices).toBeUndefined();
     const merged = generateResources(withVector, [{ name: "customers", hide: ["search", "id"] }]).definitions[0];
     expect(merged.fields.map((f) => f.name)).not.toContain("search");
     // The key stays: records are addressed by it.
     expect(merged.fields.map((f) => f.name)).toContain("id");
     expect(merged.list.columns).not.toContain("search");
     expect(merged.notices).toBeUndefined();
+    expect(merged.adminNotices).toBeUndefined();
   });
 
   it("leaves out a code definition written for another table of that name, and tells admins", () => {

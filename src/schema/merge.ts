@@ -47,9 +47,12 @@ export function mergeDefinition(generated: ResourceDefinition, override: Resourc
   merged.screens = { ...generated.screens, ...override.screens };
   merged.constraints = generated.constraints;
   // What the console says it cannot show of a column is moot once the override hides it.
-  const notices = generated.notices?.filter((notice) => ![...hidden].some((name) => notice.startsWith(`${name}: `)));
-  merged.notices = notices?.length ? notices : undefined;
-  merged.adminNotices = generated.adminNotices;
+  const shown = (list: string[] | undefined) => {
+    const kept = list?.filter((notice) => ![...hidden].some((name) => notice.startsWith(`${name}: `)));
+    return kept?.length ? kept : undefined;
+  };
+  merged.notices = shown(generated.notices);
+  merged.adminNotices = shown(generated.adminNotices);
   if (!has(merged, merged.titleField)) merged.titleField = generated.titleField;
   return merged;
 }

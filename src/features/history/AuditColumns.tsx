@@ -7,6 +7,7 @@ import { useFormat } from "../../i18n/useFormat";
 import { findResource } from "../../resources";
 import { ChangeList } from "./ChangeList";
 import { type AuditEntry, entryChanges } from "./diff";
+import { entryResource } from "./referenceLabels";
 
 const ACTION_COLORS: Record<string, string> = { INSERT: "green", UPDATE: "blue", DELETE: "red" };
 
@@ -21,15 +22,17 @@ export function useActionLabel() {
     })[action] ?? action;
 }
 
+/** An entry's changes field by field, named in the changed table's labels in the operator's language. */
+export function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const t = useTranslate();
+  const def = findResource(entryResource(entry));
+  return <ChangeList action={entry.action} changes={entryChanges(entry, def && localizeDefinition(def, t))} />;
+}
+
 export function useAuditColumns(extra: ColumnsType<BaseRecord> = []): ColumnsType<BaseRecord> {
   const t = useTranslate();
   const actionLabel = useActionLabel();
   const format = useFormat();
-  // Field labels and option values of the changed table in the operator's language.
-  const shownDefinition = (table: string) => {
-    const def = findResource(table);
-    return def && localizeDefinition(def, t);
-  };
 
   return [
     {
@@ -61,10 +64,7 @@ export function useAuditColumns(extra: ColumnsType<BaseRecord> = []): ColumnsTyp
     {
       key: "changes",
       title: t("history.changes", "Changes"),
-      render: (_, record) => {
-        const entry = record as AuditEntry;
-        return <ChangeList action={entry.action} changes={entryChanges(entry, shownDefinition(entry.table_name))} />;
-      },
+      render: (_, record) => <AuditChanges entry={record as AuditEntry} />,
     },
   ];
 }

@@ -7,6 +7,8 @@ export interface AuditEntry {
   at: string;
   actor_id: string | null;
   actor_email: string | null;
+  /** The table's schema (`public` for the store's tables; absent in entries written before it was recorded). */
+  schema_name?: string;
   table_name: string;
   record_id: string;
   action: "INSERT" | "UPDATE" | "DELETE";

@@ -3,6 +3,7 @@
 // table, so each table is asked once per page, not once per row.
 import { consoleResources, findResource } from "../../resources";
 import type { ReferenceTarget } from "../../resources/types";
+import { resourceNameOf } from "../../schema/names";
 import { type AuditEntry, entryChanges } from "./diff";
 
 /** Every table some column of the resources of the moment refers to, once each (the first column's label wins). */
@@ -69,4 +70,25 @@ export function referencePath(target: ReferenceTarget, key: string): string | un
   const def = findResource(target.resource);
   if (!def || def.screens?.show === false || (target.valueField && target.valueField !== "id")) return undefined;
   return `/${def.route ?? def.name}/${encodeURIComponent(key)}`;
+}
+
+/** The resource an entry is about (a table of `public` by its bare name, another schema's as `schema.table`). */
+export const entryResource = (entry: AuditEntry): string =>
+  resourceNameOf(entry.schema_name ?? "public", entry.table_name);
+
+/**
+ * The records a page of entries is about, per resource with a record page, each key once: the
+ * audit log reads their titles in one request per table (AuditRecordTitles.tsx), not one per row.
+ */
+export function entryRecords(entries: AuditEntry[]): Map<string, string[]> {
+  const keys = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    const resource = entryResource(entry);
+    const def = findResource(resource);
+    if (!def || def.screens?.show === false || blank(entry.record_id)) continue;
+    const set = keys.get(resource) ?? new Set<string>();
+    set.add(String(entry.record_id));
+    keys.set(resource, set);
+  }
+  return new Map([...keys].map(([resource, set]) => [resource, [...set]]));
 }

@@ -9,8 +9,7 @@ import { ConsoleLink } from "../../components/ConsoleLink";
 import { showPath } from "../../components/paths";
 import { idColumnOf } from "../../lib/select";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
-import { renderField } from "../fields/fieldKinds";
-import { keepsTogether } from "./columns";
+import { keepsTogether, renderCell } from "./columns";
 import "./RecordCard.css";
 
 /** Values that need a line of their own (an e-mail address broke mid-word in half a card). */
@@ -49,7 +48,7 @@ export function RecordCard({ definition: def, record, fields, actions, canShow }
               data-field={field.name}
             >
               <dt>{field.label}</dt>
-              <dd>{renderField(field, record)}</dd>
+              <dd>{renderCell(field, record)}</dd>
             </div>
           ))}
       </dl>

@@ -6,9 +6,11 @@
 // (useListSelection.ts, ListBulkTools.tsx), the columns (useListTableColumns.tsx) and the
 // rows (ResourceListRows.tsx).
 import { List } from "@refinedev/antd";
+import { useTranslate } from "@refinedev/core";
 import { Space } from "antd";
 import { useSameValue } from "../../components/useSameValue";
 import { useTabTitle } from "../../components/useTabTitle";
+import { resourceTitle } from "../../i18n/localizeDefinition";
 import { useLocalizedDefinition } from "../../i18n/useLocalizedDefinition";
 import type { ResourceDefinition } from "../../resources/types";
 import { useListView } from "../savedViews/useListView";
@@ -22,12 +24,12 @@ import { useListSelection } from "./useListSelection";
 import { useListTableColumns } from "./useListTableColumns";
 import { useResourceListData } from "./useResourceListData";
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 export function ResourceList({ definition: def }: { definition: ResourceDefinition }) {
   // Labels in the operator's language for what this screen shows; features get `def` itself.
   const shown = useLocalizedDefinition(def);
-  const title = capitalized(shown.label.plural);
+  const t = useTranslate();
+  // The menu entry's name (not the plural counts use), so both say the same in every language.
+  const title = resourceTitle(def, t);
   useTabTitle(title);
   const { table, tableProps, live } = useResourceListData(def);
   const selection = useListSelection(def, table, tableProps.dataSource);

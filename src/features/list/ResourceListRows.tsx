@@ -7,6 +7,8 @@ import { Empty, type TableProps } from "antd";
 import { useMemo } from "react";
 import { idColumnOf } from "../../lib/select";
 import type { ResourceDefinition } from "../../resources/types";
+import { AuditRecordTitles } from "../history/AuditRecord";
+import { ReferenceLabels } from "../history/ReferenceLabels";
 import type { useLiveHighlights } from "../live/useLiveHighlights";
 import { ListTable } from "./ListTable";
 import { ListTotal } from "./ListTotal";
@@ -48,7 +50,7 @@ export function ResourceListRows({ def, shown, table, tableProps, columns, rowSe
     () => ({ emptyText: failed ? " " : <Empty description={t("list.empty", { plural }, "No {{plural}} found.")} /> }),
     [t, plural, failed],
   );
-  return (
+  const rows = (
     <ListTable
       {...tableProps}
       rowKey={idColumnOf(def)}
@@ -59,5 +61,14 @@ export function ResourceListRows({ def, shown, table, tableProps, columns, rowSe
       pagination={pagination}
       columns={columns}
     />
+  );
+  // The audit log's records by their titles and its changes by their references' labels, each
+  // read once per page (features/history).
+  if (!def.fields.some((field) => field.audit)) return rows;
+  const entries = tableProps.dataSource ?? [];
+  return (
+    <ReferenceLabels entries={entries}>
+      <AuditRecordTitles entries={entries}>{rows}</AuditRecordTitles>
+    </ReferenceLabels>
   );
 }

@@ -3,10 +3,14 @@ import { getDefaultSortOrder } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
 import type { ColumnType } from "antd/es/table";
 import type { FilterValue } from "antd/es/table/interface";
+import type { ReactNode } from "react";
 import { fieldsByName } from "../../lib/select";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import { type FieldKind, kindOf, renderField } from "../fields/fieldKinds";
 import { dropdownValueOf, type FilterMode } from "../fields/listFilters";
+import { AuditChanges } from "../history/AuditColumns";
+import { AuditRecord } from "../history/AuditRecord";
+import type { AuditEntry } from "../history/diff";
 import { ColumnFilter } from "./ColumnFilter";
 
 export interface ColumnState {
@@ -50,6 +54,13 @@ export function filterModes(def: ResourceDefinition): Record<string, FilterMode>
   );
 }
 
+/** A cell of a list: the field's kind renders it, but for the audit log's record and changes (features/history). */
+export function renderCell(field: FieldDefinition, record: BaseRecord): ReactNode {
+  if (field.audit === "record") return <AuditRecord entry={record as AuditEntry} />;
+  if (field.audit === "changes") return <AuditChanges entry={record as AuditEntry} />;
+  return renderField(field, record);
+}
+
 export function buildColumn(
   def: ResourceDefinition,
   field: FieldDefinition,
@@ -61,7 +72,7 @@ export function buildColumn(
     dataIndex: field.name,
     title: field.label,
     className: keepsTogether(field) ? NOWRAP : undefined,
-    render: (_value, record) => renderField(field, record),
+    render: (_value, record) => renderCell(field, record),
   };
   if (!state.interactive) return column;
   const sortable = field.type !== "json" && field.type !== "tags" && field.type !== "image";

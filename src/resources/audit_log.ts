@@ -21,7 +21,7 @@ export const auditLog: ResourceDefinition = {
     { name: "actor_email", label: "Actor", type: "email", readOnly: true },
     { name: "actor_id", label: "Actor ID", type: "id", readOnly: true, authUser: true },
     { name: "schema_name", label: "Schema", type: "text", readOnly: true },
-    { name: "table_name", label: "Table", type: "text", readOnly: true },
+    { name: "table_name", label: "Table", type: "text", readOnly: true, audit: "table" },
     { name: "record_id", label: "Record", type: "text", readOnly: true, audit: "record" },
     {
       name: "action",

@@ -82,9 +82,10 @@ export interface FieldDefinition<Column extends string = string, Reference = Ref
   readOnly?: boolean;
   /**
    * Opsdesk's audit log only (audit_log.ts): the cell shows the entry's record by its title,
-   * linked to its page (`record`), or the entry's changes field by field (`changes`).
+   * linked to its page (`record`), the entry's changes field by field (`changes`), or its table
+   * by the name the menu gives it, in the operator's language (`table`).
    */
-  audit?: "record" | "changes";
+  audit?: "record" | "changes" | "table";
   /** Must have a value in forms (NOT NULL without a default). */
   required?: boolean;
   minLength?: number;

@@ -2,7 +2,7 @@
 import { type BaseRecord, useTranslate } from "@refinedev/core";
 import { Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { localizeDefinition } from "../../i18n/localizeDefinition";
+import { localizeDefinition, resourceTitle } from "../../i18n/localizeDefinition";
 import { useFormat } from "../../i18n/useFormat";
 import { findResource } from "../../resources";
 import { ChangeList } from "./ChangeList";
@@ -20,6 +20,16 @@ export function useActionLabel() {
       UPDATE: t("history.action.update", "Changed"),
       DELETE: t("history.action.delete", "Deleted"),
     })[action] ?? action;
+}
+
+/**
+ * An entry's table by the name its menu entry gives it ("Kunden" for `customers` in German); a
+ * table the console has no screens for (Opsdesk's own) by its name in the database.
+ */
+export function AuditTableName({ entry }: { entry: AuditEntry }) {
+  const t = useTranslate();
+  const def = findResource(entryResource(entry));
+  return <>{def ? resourceTitle(def, t) : entry.table_name}</>;
 }
 
 /** An entry's changes field by field, named in the changed table's labels in the operator's language. */

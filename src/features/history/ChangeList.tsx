@@ -6,7 +6,6 @@ import { Button, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/useFormat";
-import { humanize } from "../../lib/format";
 import type { FieldChange } from "./diff";
 import { useReferenceLabel } from "./ReferenceLabels";
 import { referencePath } from "./referenceLabels";
@@ -65,7 +64,8 @@ export function ChangeList({ changes, action }: { changes: FieldChange[]; action
       >
         {shown.map((change) => (
           <li key={change.name} data-field={change.name}>
-            <Typography.Text strong>{change.field?.label ?? humanize(change.name)}</Typography.Text>{" "}
+            {/* A column the console has no definition of (Opsdesk's own tables) by its name in the database: never English prose in German. */}
+            <Typography.Text strong>{change.field?.label ?? change.name}</Typography.Text>{" "}
             {action !== "INSERT" && (
               <Typography.Text delete={action === "UPDATE"} type="secondary" className="opsdesk-change-before">
                 <Value change={change} value={change.before} whole={whole} texts={texts} />

@@ -77,3 +77,23 @@ describe("the audit log's Record column", () => {
     expect(screen.getByTestId("entry-4").querySelector("a")).toBeNull();
   });
 });
+
+describe("the audit log's Table column", () => {
+  afterEach(cleanup);
+
+  it("names a table as its menu entry does, and one without screens (Opsdesk's own) as the database does", () => {
+    const field = getResource("opsdesk.audit_log").fields.find((f) => f.name === "table_name");
+    if (!field) throw new Error("the audit log has a table_name");
+    const operators = testEntry({ id: 5, schema_name: "opsdesk", table_name: "operators", action: "UPDATE" });
+    render(
+      <MemoryRouter>
+        <Refine options={{ disableTelemetry: true }}>
+          <div data-testid="customers">{renderCell(field, entries[0] as unknown as BaseRecord)}</div>
+          <div data-testid="operators">{renderCell(field, operators as unknown as BaseRecord)}</div>
+        </Refine>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId("customers").textContent).toBe("Customers");
+    expect(screen.getByTestId("operators").textContent).toBe("operators");
+  });
+});

@@ -8,7 +8,7 @@ import { fieldsByName } from "../../lib/select";
 import type { FieldDefinition, ResourceDefinition } from "../../resources/types";
 import { type FieldKind, kindOf, renderField } from "../fields/fieldKinds";
 import { dropdownValueOf, type FilterMode } from "../fields/listFilters";
-import { AuditChanges } from "../history/AuditColumns";
+import { AuditChanges, AuditTableName } from "../history/AuditColumns";
 import { AuditRecord } from "../history/AuditRecord";
 import type { AuditEntry } from "../history/diff";
 import { ColumnFilter } from "./ColumnFilter";
@@ -54,10 +54,11 @@ export function filterModes(def: ResourceDefinition): Record<string, FilterMode>
   );
 }
 
-/** A cell of a list: the field's kind renders it, but for the audit log's record and changes (features/history). */
+/** A cell of a list: the field's kind renders it, but for the audit log's record, changes and table (features/history). */
 export function renderCell(field: FieldDefinition, record: BaseRecord): ReactNode {
   if (field.audit === "record") return <AuditRecord entry={record as AuditEntry} />;
   if (field.audit === "changes") return <AuditChanges entry={record as AuditEntry} />;
+  if (field.audit === "table") return <AuditTableName entry={record as AuditEntry} />;
   return renderField(field, record);
 }
 

@@ -79,3 +79,28 @@ describe("ChangeList", { timeout: 30_000 }, () => {
     expect(lines()).toHaveLength(COLLAPSED_LINES);
   });
 });
+
+describe("a change of a table without screens (Opsdesk's own)", { timeout: 30_000 }, () => {
+  afterEach(cleanup);
+
+  it("names Opsdesk's columns in the operator's language and any other column as the database does", async () => {
+    const { default: history } = await import("../../i18n/locales/de/history");
+    const entry = testEntry({
+      old: { active: true, level: 1 },
+      new: { active: false, level: 2 },
+      changed: ["active", "level"],
+    });
+    const { container } = render(
+      <Refine
+        i18nProvider={createI18nProvider(createI18n({ en: {}, de: history }, "de"))}
+        options={{ disableTelemetry: true }}
+      >
+        <MemoryRouter>
+          <ChangeList action={entry.action} changes={entryChanges(entry, undefined)} />
+        </MemoryRouter>
+      </Refine>,
+    );
+    const names = [...container.querySelectorAll("li strong")].map((node) => node.textContent);
+    expect(names).toEqual(["Aktiv", "level"]);
+  });
+});

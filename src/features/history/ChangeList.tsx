@@ -41,6 +41,29 @@ function Value({
   return <>{shortened(displayValue(change.field, value, texts), whole)}</>;
 }
 
+/**
+ * The columns of Opsdesk's own tables (operators, roles, the matrix), which have no screens of
+ * their own and so no definition to label them: named in the operator's language all the same.
+ * Any other column without a definition keeps its name in the database.
+ */
+function useColumnLabel() {
+  const t = useTranslate();
+  const labels: Record<string, string> = {
+    user_id: t("history.column.user_id", "User"),
+    email: t("history.column.email", "E-mail"),
+    full_name: t("history.column.full_name", "Name"),
+    role: t("history.column.role", "Role"),
+    active: t("history.column.active", "Active"),
+    name: t("history.column.name", "Name"),
+    description: t("history.column.description", "Description"),
+    schema_name: t("history.column.schema_name", "Schema"),
+    table_name: t("history.column.table_name", "Table"),
+    action: t("history.column.action", "Action"),
+    settings: t("history.column.settings", "Settings"),
+  };
+  return (change: FieldChange) => change.field?.label ?? labels[change.name] ?? change.name;
+}
+
 /** True when the entry has more to show than its collapsed form. */
 export const isLong = (changes: FieldChange[], texts: DisplayTexts) =>
   changes.length > COLLAPSED_LINES ||
@@ -51,6 +74,7 @@ export const isLong = (changes: FieldChange[], texts: DisplayTexts) =>
 export function ChangeList({ changes, action }: { changes: FieldChange[]; action: string }) {
   const t = useTranslate();
   const texts: DisplayTexts = { yesNo: [t("history.yes", "Yes"), t("history.no", "No")], format: useFormat() };
+  const labelOf = useColumnLabel();
   const [whole, setWhole] = useState(false);
   if (changes.length === 0)
     return <Typography.Text type="secondary">{t("history.noChanges", "No changes")}</Typography.Text>;
@@ -64,8 +88,7 @@ export function ChangeList({ changes, action }: { changes: FieldChange[]; action
       >
         {shown.map((change) => (
           <li key={change.name} data-field={change.name}>
-            {/* A column the console has no definition of (Opsdesk's own tables) by its name in the database: never English prose in German. */}
-            <Typography.Text strong>{change.field?.label ?? change.name}</Typography.Text>{" "}
+            <Typography.Text strong>{labelOf(change)}</Typography.Text>{" "}
             {action !== "INSERT" && (
               <Typography.Text delete={action === "UPDATE"} type="secondary" className="opsdesk-change-before">
                 <Value change={change} value={change.before} whole={whole} texts={texts} />
